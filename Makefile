@@ -1,0 +1,35 @@
+# Cipher-V top-level Makefile. Each part adds its own rules in <part>/part.mk.
+# Every target that needs a tool depends on `setup`, which installs what is missing (idempotent).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+ENV := source tools/env.sh &&
+JOBS ?= 2
+
+.PHONY: help setup gen test lint bench run console synth lockstep clean
+help:
+	@echo "make bench     run the benchmark (build/bench/results.json, plots, table)"
+	@echo "make test      run the whole test suite (JUnit: build/test/junit.xml)"
+	@echo "make lint      Verilator -Wall lint of all RTL"
+	@echo "make run ELF=path     run one firmware image on the default SoC"
+	@echo "make console   interactive console on the simulated SoC"
+	@echo "make synth     area and Fmax of every block (build/synth/results.json)"
+	@echo "make lockstep INSNS=N SEED=S   random-instruction lockstep against Spike"
+
+setup:
+	@bash tools/setup.sh
+
+# Generated headers and tables from the single map sources (soc/memmap.toml, engines/*/regs.toml).
+gen: setup
+	@$(ENV) python tools/memmap.py
+
+test: setup gen
+	@mkdir -p build/test
+	$(ENV) python -m pytest -n $(JOBS) --junitxml=build/test/junit.xml $(PYTEST_ARGS)
+
+lint: setup gen
+	$(ENV) python tools/lint.py
+
+clean:
+	rm -rf build
+
+include $(sort $(wildcard */part.mk engines/*/part.mk))

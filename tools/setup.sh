@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what Cipher-V needs on a fresh machine of the project's kind, and nothing when it is
+# already there: the Debian cross toolchain and tools, then a Python virtual environment pinned by
+# requirements.txt. Idempotent; called by every Makefile target that needs a tool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf device-tree-compiler
+              iverilog z3 g++ make)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The venv is rebuilt when requirements.txt changes (the stamp holds its hash).
+stamp=.venv/.requirements.sha256
+want=$(sha256sum requirements.txt | cut -d' ' -f1)
+if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "setup: creating the Python environment (.venv) from requirements.txt"
+  python3 -m venv .venv
+  .venv/bin/pip install -q --upgrade pip
+  .venv/bin/pip install -q -r requirements.txt
+  echo "$want" > "$stamp"
+fi
