@@ -1,0 +1,279 @@
+// soc_top.v
+// Cipher-V SoC: core, program and data memories, interconnect, peripherals, coprocessor port.
+`default_nettype none
+`include "soc_memmap.vh"
+
+module soc_top #(
+  parameter integer IMEM_BYTES      = 65536,  // program memory size (power of two)
+  parameter integer DMEM_BYTES      = 65536,  // data memory size (power of two)
+  parameter integer DMA_BITS        = 32,     // width of dmem port B (32 or 128)
+  parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
+  parameter integer UART_FIFO_DEPTH = 16
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // UART line
+  output wire        uart_tx_o,
+  input  wire        uart_rx_i,
+  output wire [15:0] uart_div_o,        // current bit period, for the simulation line agent
+  // simulation control
+  output wire        sim_exit_valid_o,  // one-cycle pulse: firmware wrote its exit code
+  output wire [31:0] sim_exit_code_o,
+  output wire        sim_putc_valid_o,
+  output wire [7:0]  sim_putc_char_o,
+  output wire        retire_o           // one pulse per retired instruction (RVFI valid)
+);
+  localparam integer IMEM_AW = $clog2(IMEM_BYTES / 4);
+  localparam integer DMEM_AW = $clog2(DMEM_BYTES / 4);
+  localparam integer DMA_AW  = $clog2(DMEM_BYTES / (DMA_BITS / 8));
+
+  // ------------------------------------------------------------------ core
+  wire        instr_req, instr_rvalid, instr_err;
+  wire [31:0] instr_addr, instr_rdata;
+  wire        data_req, data_gnt, data_we, data_rvalid, data_err;
+  wire [3:0]  data_be;
+  wire [31:0] data_addr, data_wdata, data_rdata;
+  wire        cpi_req_valid, cpi_req_ready, cpi_rsp_valid, cpi_rsp_err;
+  wire [31:0] cpi_req_insn, cpi_req_rs1, cpi_req_rs2, cpi_rsp_data;
+  wire        irq_timer, irq_software, irq_external;
+
+  core_top u_core (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .instr_req_o     (instr_req),
+    .instr_gnt_i     (1'b1),
+    .instr_addr_o    (instr_addr),
+    .instr_rvalid_i  (instr_rvalid),
+    .instr_rdata_i   (instr_rdata),
+    .instr_err_i     (instr_err),
+    .data_req_o      (data_req),
+    .data_gnt_i      (data_gnt),
+    .data_addr_o     (data_addr),
+    .data_we_o       (data_we),
+    .data_be_o       (data_be),
+    .data_wdata_o    (data_wdata),
+    .data_rvalid_i   (data_rvalid),
+    .data_rdata_i    (data_rdata),
+    .data_err_i      (data_err),
+    .cpi_req_valid_o (cpi_req_valid),
+    .cpi_req_ready_i (cpi_req_ready),
+    .cpi_req_insn_o  (cpi_req_insn),
+    .cpi_req_rs1_o   (cpi_req_rs1),
+    .cpi_req_rs2_o   (cpi_req_rs2),
+    .cpi_rsp_valid_i (cpi_rsp_valid),
+    .cpi_rsp_data_i  (cpi_rsp_data),
+    .cpi_rsp_err_i   (cpi_rsp_err),
+    .irq_timer_i     (irq_timer),
+    .irq_software_i  (irq_software),
+    .irq_external_i  (irq_external),
+    .rvfi_valid_o    (retire_o)
+  );
+
+  // ------------------------------------------------------------------ coprocessor port
+  // Until the coupling wrappers land every custom instruction is refused (illegal instruction).
+  soc_cpi_default u_cpi (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .req_valid_i (cpi_req_valid),
+    .req_ready_o (cpi_req_ready),
+    .req_insn_i  (cpi_req_insn),
+    .req_rs1_i   (cpi_req_rs1),
+    .req_rs2_i   (cpi_req_rs2),
+    .rsp_valid_o (cpi_rsp_valid),
+    .rsp_data_o  (cpi_rsp_data),
+    .rsp_err_o   (cpi_rsp_err)
+  );
+
+  // ------------------------------------------------------------------ instruction fetch
+  // The fetch port reaches imem port A only; a fetch outside imem answers with err (instruction
+  // access fault). The RAM answers on the next cycle, so grant is constant.
+  reg  instr_rvalid_q, instr_rvalid_d, instr_err_q, instr_err_d;
+  wire instr_in_imem = (instr_addr - `CV_IMEM_BASE) < IMEM_BYTES;
+
+  always @* begin
+    instr_rvalid_d = instr_req;
+    instr_err_d    = instr_req && !instr_in_imem;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      instr_rvalid_q <= 1'b0;
+      instr_err_q    <= 1'b0;
+    end else begin
+      instr_rvalid_q <= instr_rvalid_d;
+      instr_err_q    <= instr_err_d;
+    end
+  end
+  assign instr_rvalid = instr_rvalid_q;
+  assign instr_err    = instr_err_q;
+
+  // ------------------------------------------------------------------ interconnect
+  /* verilator lint_off UNUSEDSIGNAL */  // upper address bits were decoded by the crossbar
+  wire [31:0] t_addr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [31:0] t_wdata;
+  wire        t_we;
+  wire [3:0]  t_be;
+  wire        imem_b_req, dmem_a_req, simctrl_req, uart_req, timer_req, intc_req, acc_req;
+  wire [31:0] imem_b_rdata, dmem_a_rdata, simctrl_rdata, uart_rdata, timer_rdata, intc_rdata;
+  wire [31:0] acc_rdata;
+  wire        acc_err;
+  wire [5:0]  acc_sel;
+
+  soc_xbar #(.IMEM_BYTES(IMEM_BYTES), .DMEM_BYTES(DMEM_BYTES)) u_xbar (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .req_i           (data_req),
+    .gnt_o           (data_gnt),
+    .addr_i          (data_addr),
+    .we_i            (data_we),
+    .be_i            (data_be),
+    .wdata_i         (data_wdata),
+    .rvalid_o        (data_rvalid),
+    .rdata_o         (data_rdata),
+    .err_o           (data_err),
+    .t_addr_o        (t_addr),
+    .t_we_o          (t_we),
+    .t_be_o          (t_be),
+    .t_wdata_o       (t_wdata),
+    .imem_req_o      (imem_b_req),
+    .imem_rdata_i    (imem_b_rdata),
+    .dmem_req_o      (dmem_a_req),
+    .dmem_rdata_i    (dmem_a_rdata),
+    .simctrl_req_o   (simctrl_req),
+    .simctrl_rdata_i (simctrl_rdata),
+    .uart_req_o      (uart_req),
+    .uart_rdata_i    (uart_rdata),
+    .timer_req_o     (timer_req),
+    .timer_rdata_i   (timer_rdata),
+    .intc_req_o      (intc_req),
+    .intc_rdata_i    (intc_rdata),
+    .acc_req_o       (acc_req),
+    .acc_sel_o       (acc_sel),
+    .acc_rdata_i     (acc_rdata),
+    .acc_err_i       (acc_err)
+  );
+
+  // ------------------------------------------------------------------ memories
+  // Regions are aligned to their size (tools/memmap.py checks it), so the word index inside a
+  // memory is simply the address bits above the byte offset; the crossbar has decoded the rest.
+  wire [IMEM_AW-1:0] imem_widx = t_addr[IMEM_AW+1:2];
+  wire [DMEM_AW-1:0] dmem_widx = t_addr[DMEM_AW+1:2];
+
+  soc_ram #(.BYTES(IMEM_BYTES), .B_BITS(32), .INIT_PLUSARG("imem")) u_imem (
+    .clk_i     (clk_i),
+    .a_req_i   (instr_req && instr_in_imem),
+    .a_we_i    (1'b0),
+    .a_addr_i  (instr_addr[IMEM_AW+1:2]),
+    .a_be_i    (4'h0),
+    .a_wdata_i (32'h0),
+    .a_rdata_o (instr_rdata),
+    .b_req_i   (imem_b_req),
+    .b_we_i    (t_we),
+    .b_addr_i  (imem_widx),
+    .b_be_i    (t_be),
+    .b_wdata_i (t_wdata),
+    .b_rdata_o (imem_b_rdata)
+  );
+
+  // Data memory port B: the coprocessor/DMA port group. The coupling wrappers (cpi-dma,
+  // mmio-dma) will drive these wires; until then the port is idle. Address is in DMA_BITS-wide
+  // words from the start of dmem; data lane 0 (bits 31:0) is the lowest-addressed word.
+  wire                  dma_req   = 1'b0;
+  wire                  dma_we    = 1'b0;
+  wire [DMA_AW-1:0]     dma_addr  = {DMA_AW{1'b0}};
+  wire [DMA_BITS/8-1:0] dma_be    = {(DMA_BITS/8){1'b0}};
+  wire [DMA_BITS-1:0]   dma_wdata = {DMA_BITS{1'b0}};
+  /* verilator lint_off UNUSEDSIGNAL */  // read data of the idle DMA port has no reader yet
+  wire [DMA_BITS-1:0]   dma_rdata;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  soc_ram #(.BYTES(DMEM_BYTES), .B_BITS(DMA_BITS), .INIT_PLUSARG("dmem")) u_dmem (
+    .clk_i     (clk_i),
+    .a_req_i   (dmem_a_req),
+    .a_we_i    (t_we),
+    .a_addr_i  (dmem_widx),
+    .a_be_i    (t_be),
+    .a_wdata_i (t_wdata),
+    .a_rdata_o (dmem_a_rdata),
+    .b_req_i   (dma_req),
+    .b_we_i    (dma_we),
+    .b_addr_i  (dma_addr),
+    .b_be_i    (dma_be),
+    .b_wdata_i (dma_wdata),
+    .b_rdata_o (dma_rdata)
+  );
+
+  // ------------------------------------------------------------------ peripherals
+  wire irq_uart;
+  soc_simctrl u_simctrl (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .req_i        (simctrl_req),
+    .we_i         (t_we),
+    .addr_i       (t_addr[`CV_SIMCTRL_AW-1:0]),
+    .wdata_i      (t_wdata),
+    .rdata_o      (simctrl_rdata),
+    .exit_valid_o (sim_exit_valid_o),
+    .exit_code_o  (sim_exit_code_o),
+    .putc_valid_o (sim_putc_valid_o),
+    .putc_char_o  (sim_putc_char_o)
+  );
+
+  soc_uart #(.FIFO_DEPTH(UART_FIFO_DEPTH), .DIV_RESET(UART_DIV)) u_uart (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .req_i   (uart_req),
+    .we_i    (t_we),
+    .addr_i  (t_addr[`CV_UART_AW-1:0]),
+    .wdata_i (t_wdata),
+    .rdata_o (uart_rdata),
+    .tx_o    (uart_tx_o),
+    .rx_i    (uart_rx_i),
+    .div_o   (uart_div_o),
+    .irq_o   (irq_uart)
+  );
+
+  soc_timer u_timer (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .req_i          (timer_req),
+    .we_i           (t_we),
+    .addr_i         (t_addr[`CV_TIMER_AW-1:0]),
+    .wdata_i        (t_wdata),
+    .rdata_o        (timer_rdata),
+    .irq_timer_o    (irq_timer),
+    .irq_software_o (irq_software)
+  );
+
+  // Interrupt lines, numbered as in soc/regs/intc.toml; accelerator lines are idle until the
+  // engines land.
+  wire [7:0] irq_lines;
+  assign irq_lines[`CV_IRQ_UART] = irq_uart;
+  assign irq_lines[7:1]          = 7'h0;
+
+  soc_intc #(.N(8)) u_intc (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .req_i          (intc_req),
+    .we_i           (t_we),
+    .addr_i         (t_addr[`CV_INTC_AW-1:0]),
+    .wdata_i        (t_wdata),
+    .rdata_o        (intc_rdata),
+    .irq_i          (irq_lines),
+    .irq_external_o (irq_external)
+  );
+
+  // ------------------------------------------------------------------ accelerator windows
+  // No engine is attached yet: every access to an accelerator window is a bus error. The coupling
+  // work replaces this with the engines' register blocks (acc_req, acc_sel, t_* in; rdata/err
+  // out one cycle later).
+  /* verilator lint_off UNUSEDSIGNAL */  // request and select have no consumer yet
+  wire       acc_req_unused = acc_req;
+  wire [5:0] acc_sel_unused = acc_sel;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign acc_rdata = 32'h0;
+  assign acc_err   = 1'b1;
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,13 @@
+// top: soc_top
+// lint: -GDMA_BITS=32
+// lint: -GDMA_BITS=128
+-f core/rtl/sources.f
+soc/rtl/soc_fifo.v
+soc/rtl/soc_ram.v
+soc/rtl/soc_cpi_default.v
+soc/rtl/soc_xbar.v
+soc/rtl/soc_simctrl.v
+soc/rtl/soc_uart.v
+soc/rtl/soc_timer.v
+soc/rtl/soc_intc.v
+soc/rtl/soc_top.v
