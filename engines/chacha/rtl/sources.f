@@ -1,0 +1,3 @@
+// top: chacha_top
+engines/chacha/rtl/chacha_qr.v
+engines/chacha/rtl/chacha_top.v
