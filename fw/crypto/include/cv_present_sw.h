@@ -10,8 +10,9 @@
 #define CV_PRESENT_BLOCK_BYTES 8
 
 typedef struct cv_present_sw_ctx {
-  uint64_t rk[32];  /* round keys K1..K32 */
-  int key_bits;     /* 80 or 128 */
+  uint32_t rk[64];   /* round keys K1..K32 as (bits 31..0, bits 63..32) pairs */
+  uint32_t rkd[64];  /* decryption keys: pLayer^-1 of K1..K32, same layout */
+  int key_bits;      /* 80 or 128 */
 } cv_present_sw_ctx;
 
 /* key_len 10 (PRESENT-80) or 16 (PRESENT-128), big-endian (k79/k127 first); else CV_ERR_KEYLEN. */

@@ -1,0 +1,579 @@
+/* cv_aes_sw.c: software AES (FIPS-197) for RV32IM: a T-table version (default) and a bitsliced
+ * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
+#include "cv_aes_sw.h"
+
+#include "cv_aes_sw_tables.h"
+
+/* State and round keys are little-endian column words: row r of a column sits in bits 8r..8r+7,
+ * so an aligned block is loaded with four plain lw (RV32 is little-endian) and the tables are
+ * laid out for that order (see tools/gen_tables.py). */
+
+/* A T-table lookup with the byte index already scaled by 4: RV32IM has no scaled addressing and
+ * no rotate, so "shift, mask with 0x3fc, add, lw" (4 instructions) is the cheapest lookup. */
+#define TL(t, off) (*(const uint32_t *)(const void *)((const uint8_t *)(t) + (off)))
+#define I0(x) (((x) << 2) & 0x3fcu)
+#define I1(x) (((x) >> 6) & 0x3fcu)
+#define I2(x) (((x) >> 14) & 0x3fcu)
+#define I3(x) (((x) >> 22) & 0x3fcu)
+
+static uint32_t ld32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void st32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+static void load_block(const uint8_t *p, uint32_t w[4]) {
+  if (((uintptr_t)p & 3u) == 0) {
+    const uint32_t *q = (const uint32_t *)(const void *)p;
+    w[0] = q[0]; w[1] = q[1]; w[2] = q[2]; w[3] = q[3];
+  } else {
+    w[0] = ld32(p); w[1] = ld32(p + 4); w[2] = ld32(p + 8); w[3] = ld32(p + 12);
+  }
+}
+
+static void store_block(uint8_t *p, const uint32_t w[4]) {
+  if (((uintptr_t)p & 3u) == 0) {
+    uint32_t *q = (uint32_t *)(void *)p;
+    q[0] = w[0]; q[1] = w[1]; q[2] = w[2]; q[3] = w[3];
+  } else {
+    st32(p, w[0]); st32(p + 4, w[1]); st32(p + 8, w[2]); st32(p + 12, w[3]);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* T-table implementation                                                                     */
+
+static uint32_t sub_word(uint32_t w) {
+  return (uint32_t)cv_aes_sbox[w & 0xff] | (uint32_t)cv_aes_sbox[(w >> 8) & 0xff] << 8 |
+         (uint32_t)cv_aes_sbox[(w >> 16) & 0xff] << 16 | (uint32_t)cv_aes_sbox[w >> 24] << 24;
+}
+
+/* Key expansion of FIPS-197 5.2 on little-endian words (RotWord is a rotate right by 8).
+ * sub is the SubWord to use (table or bitsliced). */
+static void expand_key(uint32_t *w, const uint8_t *key, size_t key_len,
+                       uint32_t (*sub)(uint32_t)) {
+  const int nk = (int)(key_len / 4);
+  const int total = 4 * (nk + 7);
+  uint32_t rcon = 1;
+  for (int i = 0; i < nk; i++) w[i] = ld32(key + 4 * i);
+  for (int i = nk; i < total; i++) {
+    uint32_t t = w[i - 1];
+    if (i % nk == 0) {
+      t = sub((t >> 8) | (t << 24)) ^ rcon;
+      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11bu);
+    } else if (nk > 6 && i % nk == 4) {
+      t = sub(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+}
+
+/* InvMixColumns of one word through the decryption tables: Td_r[S[b]] undoes the S-box. */
+static uint32_t inv_mix_word(uint32_t w) {
+  return cv_aes_td0[cv_aes_sbox[w & 0xff]] ^ cv_aes_td1[cv_aes_sbox[(w >> 8) & 0xff]] ^
+         cv_aes_td2[cv_aes_sbox[(w >> 16) & 0xff]] ^ cv_aes_td3[cv_aes_sbox[w >> 24]];
+}
+
+static void tab_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  const uint32_t *rk = ctx->ek;
+  uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
+  uint32_t t0, t1, t2, t3;
+  int r = ctx->rounds >> 1;
+  /* Output column c takes row r from input column c + r (ShiftRows folded into the indices). */
+#define EROUND(d0, d1, d2, d3, a0, a1, a2, a3, k)                                              \
+  d0 = TL(cv_aes_te0, I0(a0)) ^ TL(cv_aes_te1, I1(a1)) ^ TL(cv_aes_te2, I2(a2)) ^              \
+       TL(cv_aes_te3, I3(a3)) ^ (k)[0];                                                        \
+  d1 = TL(cv_aes_te0, I0(a1)) ^ TL(cv_aes_te1, I1(a2)) ^ TL(cv_aes_te2, I2(a3)) ^              \
+       TL(cv_aes_te3, I3(a0)) ^ (k)[1];                                                        \
+  d2 = TL(cv_aes_te0, I0(a2)) ^ TL(cv_aes_te1, I1(a3)) ^ TL(cv_aes_te2, I2(a0)) ^              \
+       TL(cv_aes_te3, I3(a1)) ^ (k)[2];                                                        \
+  d3 = TL(cv_aes_te0, I0(a3)) ^ TL(cv_aes_te1, I1(a0)) ^ TL(cv_aes_te2, I2(a1)) ^              \
+       TL(cv_aes_te3, I3(a2)) ^ (k)[3]
+  for (;;) {
+    EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+    rk += 8;
+    if (--r == 0) break;
+    EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk);
+  }
+#undef EROUND
+#define SB(x) ((uint32_t)cv_aes_sbox[(x)])
+  out[0] = (SB(t0 & 0xff) | SB((t1 >> 8) & 0xff) << 8 | SB((t2 >> 16) & 0xff) << 16 |
+            SB(t3 >> 24) << 24) ^ rk[0];
+  out[1] = (SB(t1 & 0xff) | SB((t2 >> 8) & 0xff) << 8 | SB((t3 >> 16) & 0xff) << 16 |
+            SB(t0 >> 24) << 24) ^ rk[1];
+  out[2] = (SB(t2 & 0xff) | SB((t3 >> 8) & 0xff) << 8 | SB((t0 >> 16) & 0xff) << 16 |
+            SB(t1 >> 24) << 24) ^ rk[2];
+  out[3] = (SB(t3 & 0xff) | SB((t0 >> 8) & 0xff) << 8 | SB((t1 >> 16) & 0xff) << 16 |
+            SB(t2 >> 24) << 24) ^ rk[3];
+#undef SB
+}
+
+static void tab_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  const uint32_t *rk = ctx->dk;
+  uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
+  uint32_t t0, t1, t2, t3;
+  int r = ctx->rounds >> 1;
+  /* Equivalent inverse cipher: output column c takes row r from input column c - r. */
+#define DROUND(d0, d1, d2, d3, a0, a1, a2, a3, k)                                              \
+  d0 = TL(cv_aes_td0, I0(a0)) ^ TL(cv_aes_td1, I1(a3)) ^ TL(cv_aes_td2, I2(a2)) ^              \
+       TL(cv_aes_td3, I3(a1)) ^ (k)[0];                                                        \
+  d1 = TL(cv_aes_td0, I0(a1)) ^ TL(cv_aes_td1, I1(a0)) ^ TL(cv_aes_td2, I2(a3)) ^              \
+       TL(cv_aes_td3, I3(a2)) ^ (k)[1];                                                        \
+  d2 = TL(cv_aes_td0, I0(a2)) ^ TL(cv_aes_td1, I1(a1)) ^ TL(cv_aes_td2, I2(a0)) ^              \
+       TL(cv_aes_td3, I3(a3)) ^ (k)[2];                                                        \
+  d3 = TL(cv_aes_td0, I0(a3)) ^ TL(cv_aes_td1, I1(a2)) ^ TL(cv_aes_td2, I2(a1)) ^              \
+       TL(cv_aes_td3, I3(a0)) ^ (k)[3]
+  for (;;) {
+    DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+    rk += 8;
+    if (--r == 0) break;
+    DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk);
+  }
+#undef DROUND
+#define IS(x) ((uint32_t)cv_aes_inv_sbox[(x)])
+  out[0] = (IS(t0 & 0xff) | IS((t3 >> 8) & 0xff) << 8 | IS((t2 >> 16) & 0xff) << 16 |
+            IS(t1 >> 24) << 24) ^ rk[0];
+  out[1] = (IS(t1 & 0xff) | IS((t0 >> 8) & 0xff) << 8 | IS((t3 >> 16) & 0xff) << 16 |
+            IS(t2 >> 24) << 24) ^ rk[1];
+  out[2] = (IS(t2 & 0xff) | IS((t1 >> 8) & 0xff) << 8 | IS((t0 >> 16) & 0xff) << 16 |
+            IS(t3 >> 24) << 24) ^ rk[2];
+  out[3] = (IS(t3 & 0xff) | IS((t2 >> 8) & 0xff) << 8 | IS((t1 >> 16) & 0xff) << 16 |
+            IS(t0 >> 24) << 24) ^ rk[3];
+#undef IS
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Constant-time bitsliced implementation                                                     */
+/* One block is eight 16-bit slices: slice i holds bit i of all 16 bytes, byte (row r, column c)
+ * at bit 4r + c. The S-box is computed (GF(2^8) inverse as x^254, then the affine map), never
+ * looked up, and nothing branches on data, so time is independent of key and data on any core.
+ * Round keys are stored pre-sliced in ek, two slices per word. */
+
+typedef uint32_t sl_t;
+
+static void ct_pack(const uint32_t w[4], sl_t s[8]) {
+  for (int i = 0; i < 8; i++) s[i] = 0;
+  for (int c = 0; c < 4; c++) {
+    for (int i = 0; i < 8; i++) {
+      uint32_t x = (w[c] >> i) & 0x01010101u;   /* bit i of rows 0..3 at 0, 8, 16, 24 */
+      x = (x | (x >> 4)) & 0x00110011u;
+      x = (x | (x >> 8)) & 0x00001111u;         /* now at 0, 4, 8, 12 */
+      s[i] |= x << c;
+    }
+  }
+}
+
+static void ct_unpack(const sl_t s[8], uint32_t w[4]) {
+  for (int c = 0; c < 4; c++) {
+    uint32_t v = 0;
+    for (int i = 0; i < 8; i++) {
+      uint32_t x = (s[i] >> c) & 0x1111u;
+      x = (x | (x << 8)) & 0x00110011u;
+      x = (x | (x << 4)) & 0x01010101u;
+      v |= x << i;
+    }
+    w[c] = v;
+  }
+}
+
+static void gf_reduce(sl_t p[15], sl_t r[8]) {
+  /* x^8 = x^4 + x^3 + x + 1 */
+  for (int k = 14; k >= 8; k--) {
+    p[k - 4] ^= p[k];
+    p[k - 5] ^= p[k];
+    p[k - 7] ^= p[k];
+    p[k - 8] ^= p[k];
+  }
+  for (int i = 0; i < 8; i++) r[i] = p[i];
+}
+
+static void gf_mul(const sl_t a[8], const sl_t b[8], sl_t r[8]) {
+  sl_t p[15];
+  for (int k = 0; k < 15; k++) p[k] = 0;
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++) p[i + j] ^= a[i] & b[j];
+  gf_reduce(p, r);
+}
+
+static void gf_sq(const sl_t a[8], sl_t r[8]) {
+  sl_t p[15];
+  for (int k = 0; k < 15; k++) p[k] = 0;
+  for (int i = 0; i < 8; i++) p[2 * i] = a[i];
+  gf_reduce(p, r);
+}
+
+/* x^254 = x^-1 (0 -> 0): x^2, x^3, x^6, x^12, x^15, x^240, x^252, x^254. */
+static void gf_inv(sl_t x[8]) {
+  sl_t x2[8], x3[8], x12[8], x15[8], t[8];
+  gf_sq(x, x2);
+  gf_mul(x2, x, x3);
+  gf_sq(x3, t);
+  gf_sq(t, x12);
+  gf_mul(x12, x3, x15);
+  gf_sq(x15, t);
+  gf_sq(t, x3);
+  gf_sq(x3, t);
+  gf_sq(t, x3);        /* x^240 */
+  gf_mul(x3, x12, t);  /* x^252 */
+  gf_mul(t, x2, x);    /* x^254 */
+}
+
+static void ct_sbox(sl_t s[8]) {
+  sl_t b[8];
+  gf_inv(s);
+  for (int i = 0; i < 8; i++) b[i] = s[i];
+  for (int i = 0; i < 8; i++)
+    s[i] = b[i] ^ b[(i + 4) & 7] ^ b[(i + 5) & 7] ^ b[(i + 6) & 7] ^ b[(i + 7) & 7];
+  /* + 0x63: bits 0, 1, 5, 6 */
+  s[0] ^= 0xffffu; s[1] ^= 0xffffu; s[5] ^= 0xffffu; s[6] ^= 0xffffu;
+}
+
+static void ct_inv_sbox(sl_t s[8]) {
+  sl_t b[8];
+  for (int i = 0; i < 8; i++) b[i] = s[i];
+  for (int i = 0; i < 8; i++) s[i] = b[(i + 2) & 7] ^ b[(i + 5) & 7] ^ b[(i + 7) & 7];
+  /* + 0x05: bits 0, 2 */
+  s[0] ^= 0xffffu; s[2] ^= 0xffffu;
+  gf_inv(s);
+}
+
+static void ct_shift_rows(sl_t s[8]) {
+  for (int i = 0; i < 8; i++) {
+    sl_t x = s[i];
+    s[i] = (x & 0x000fu) | ((x >> 1) & 0x0070u) | ((x << 3) & 0x0080u) | ((x >> 2) & 0x0300u) |
+           ((x << 2) & 0x0c00u) | ((x << 1) & 0xe000u) | ((x >> 3) & 0x1000u);
+  }
+}
+
+static void ct_inv_shift_rows(sl_t s[8]) {
+  for (int i = 0; i < 8; i++) {
+    sl_t x = s[i];
+    s[i] = (x & 0x000fu) | ((x << 1) & 0x00e0u) | ((x >> 3) & 0x0010u) | ((x >> 2) & 0x0300u) |
+           ((x << 2) & 0x0c00u) | ((x >> 1) & 0x7000u) | ((x << 3) & 0x8000u);
+  }
+}
+
+/* Row rotations: nibble r takes nibble r+1 (rot1) or r+2 (rot2). */
+#define ROT1(x) (((x) >> 4) | (((x) & 0x000fu) << 12))
+#define ROT2(x) (((x) >> 8) | (((x) & 0x00ffu) << 8))
+
+static void ct_xtime(const sl_t t[8], sl_t r[8]) {
+  r[0] = t[7];
+  r[1] = t[0] ^ t[7];
+  r[2] = t[1];
+  r[3] = t[2] ^ t[7];
+  r[4] = t[3] ^ t[7];
+  r[5] = t[4];
+  r[6] = t[5];
+  r[7] = t[6];
+}
+
+/* b_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3} = 2 t_r + a_{r+1} + t_{r+2}, t = a + rot1(a). */
+static void ct_mix_columns(sl_t s[8]) {
+  sl_t t[8], x[8];
+  for (int i = 0; i < 8; i++) t[i] = s[i] ^ ROT1(s[i]);
+  ct_xtime(t, x);
+  for (int i = 0; i < 8; i++) s[i] = x[i] ^ ROT1(s[i]) ^ ROT2(t[i]);
+}
+
+/* InvMixColumns = MixColumns after the circulant (5 0 4 0): a_r + 4 (a_r + a_{r+2}). */
+static void ct_inv_mix_columns(sl_t s[8]) {
+  sl_t t[8], x[8];
+  for (int i = 0; i < 8; i++) t[i] = s[i] ^ ROT2(s[i]);
+  ct_xtime(t, x);
+  ct_xtime(x, t);
+  for (int i = 0; i < 8; i++) s[i] ^= t[i];
+  ct_mix_columns(s);
+}
+
+static void ct_add_key(sl_t s[8], const uint32_t *k) {
+  for (int i = 0; i < 4; i++) {
+    s[2 * i] ^= k[i] & 0xffffu;
+    s[2 * i + 1] ^= k[i] >> 16;
+  }
+}
+
+static uint32_t ct_sub_word(uint32_t w) {
+  uint32_t v[4] = {w, 0, 0, 0}, o[4];
+  sl_t s[8];
+  ct_pack(v, s);
+  ct_sbox(s);
+  ct_unpack(s, o);
+  return o[0];
+}
+
+static void ct_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  sl_t s[8];
+  ct_pack(in, s);
+  ct_add_key(s, ctx->ek);
+  for (int r = 1; r < ctx->rounds; r++) {
+    ct_sbox(s);
+    ct_shift_rows(s);
+    ct_mix_columns(s);
+    ct_add_key(s, ctx->ek + 4 * r);
+  }
+  ct_sbox(s);
+  ct_shift_rows(s);
+  ct_add_key(s, ctx->ek + 4 * ctx->rounds);
+  ct_unpack(s, out);
+}
+
+static void ct_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  sl_t s[8];
+  ct_pack(in, s);
+  ct_add_key(s, ctx->ek + 4 * ctx->rounds);
+  for (int r = ctx->rounds - 1; r > 0; r--) {
+    ct_inv_shift_rows(s);
+    ct_inv_sbox(s);
+    ct_add_key(s, ctx->ek + 4 * r);
+    ct_inv_mix_columns(s);
+  }
+  ct_inv_shift_rows(s);
+  ct_inv_sbox(s);
+  ct_add_key(s, ctx->ek);
+  ct_unpack(s, out);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Public API                                                                                 */
+
+typedef void (*block_fn)(const cv_aes_sw_ctx *, const uint32_t *, uint32_t *);
+
+static block_fn enc_fn(const cv_aes_sw_ctx *ctx) {
+  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_encrypt : tab_encrypt;
+}
+
+static block_fn dec_fn(const cv_aes_sw_ctx *ctx) {
+  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_decrypt : tab_decrypt;
+}
+
+static int key_len_ok(size_t key_len) {
+  return key_len == 16 || key_len == 24 || key_len == 32;
+}
+
+int cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+  const int nr = (int)key_len / 4 + 6;
+  ctx->rounds = nr;
+  ctx->impl = CV_AES_SW_IMPL_TABLE;
+  expand_key(ctx->ek, key, key_len, sub_word);
+  for (int i = 0; i < 4; i++) {
+    ctx->dk[i] = ctx->ek[4 * nr + i];
+    ctx->dk[4 * nr + i] = ctx->ek[i];
+  }
+  for (int r = 1; r < nr; r++)
+    for (int i = 0; i < 4; i++) ctx->dk[4 * r + i] = inv_mix_word(ctx->ek[4 * (nr - r) + i]);
+  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = ctx->dk[i] = 0;
+  return CV_OK;
+}
+
+int cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+  const int nr = (int)key_len / 4 + 6;
+  uint32_t w[60];
+  ctx->rounds = nr;
+  ctx->impl = CV_AES_SW_IMPL_CT;
+  expand_key(w, key, key_len, ct_sub_word);
+  for (int r = 0; r <= nr; r++) {
+    sl_t s[8];
+    ct_pack(w + 4 * r, s);
+    for (int i = 0; i < 4; i++) ctx->ek[4 * r + i] = s[2 * i] | s[2 * i + 1] << 16;
+  }
+  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = 0;
+  for (int i = 0; i < 60; i++) ctx->dk[i] = 0;
+  for (int i = 0; i < 60; i++) w[i] = 0;
+  return CV_OK;
+}
+
+void cv_aes_sw_encrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]) {
+  uint32_t w[4];
+  load_block(in, w);
+  enc_fn(ctx)(ctx, w, w);
+  store_block(out, w);
+}
+
+void cv_aes_sw_decrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]) {
+  uint32_t w[4];
+  load_block(in, w);
+  dec_fn(ctx)(ctx, w, w);
+  store_block(out, w);
+}
+
+int cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
+  if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
+  if (len % 16) return CV_ERR_LENGTH;
+  block_fn f = dir == CV_ENCRYPT ? enc_fn(ctx) : dec_fn(ctx);
+  uint32_t w[4];
+  for (size_t off = 0; off < len; off += 16) {
+    load_block(in + off, w);
+    f(ctx, w, w);
+    store_block(out + off, w);
+  }
+  return CV_OK;
+}
+
+int cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
+                  uint8_t *out, size_t len) {
+  if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
+  if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
+  if (len % 16) return CV_ERR_LENGTH;
+  uint32_t v[4], w[4], c[4];
+  load_block(iv, v);
+  if (dir == CV_ENCRYPT) {
+    block_fn f = enc_fn(ctx);
+    for (size_t off = 0; off < len; off += 16) {
+      load_block(in + off, w);
+      for (int i = 0; i < 4; i++) v[i] ^= w[i];
+      f(ctx, v, v);
+      store_block(out + off, v);
+    }
+  } else {
+    block_fn f = dec_fn(ctx);
+    for (size_t off = 0; off < len; off += 16) {
+      load_block(in + off, c);  /* kept: in may equal out */
+      f(ctx, c, w);
+      for (int i = 0; i < 4; i++) {
+        w[i] ^= v[i];
+        v[i] = c[i];
+      }
+      store_block(out + off, w);
+    }
+  }
+  store_block(iv, v);
+  return CV_OK;
+}
+
+int cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
+                     uint8_t *out, size_t len) {
+  if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
+  if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
+  block_fn f = enc_fn(ctx);
+  uint32_t v[4], w[4];
+  size_t off = 0;
+  load_block(iv, v);
+  for (; off + 16 <= len; off += 16) {
+    f(ctx, v, v);
+    load_block(in + off, w);
+    for (int i = 0; i < 4; i++) {
+      uint32_t x = v[i] ^ w[i];
+      v[i] = dir == CV_ENCRYPT ? x : w[i];  /* next input: the ciphertext */
+      w[i] = x;
+    }
+    store_block(out + off, w);
+  }
+  if (off < len) {
+    uint8_t ks[16];
+    f(ctx, v, v);
+    store_block(ks, v);
+    for (size_t i = 0; off + i < len; i++) {
+      uint8_t x = in[off + i];
+      uint8_t y = (uint8_t)(x ^ ks[i]);
+      out[off + i] = y;
+      ks[i] = dir == CV_ENCRYPT ? y : x;
+    }
+    load_block(ks, v);
+  }
+  store_block(iv, v);
+  return CV_OK;
+}
+
+int cv_aes_sw_ofb(const cv_aes_sw_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
+  block_fn f = enc_fn(ctx);
+  uint32_t v[4], w[4];
+  size_t off = 0;
+  load_block(iv, v);
+  for (; off + 16 <= len; off += 16) {
+    f(ctx, v, v);
+    load_block(in + off, w);
+    for (int i = 0; i < 4; i++) w[i] ^= v[i];
+    store_block(out + off, w);
+  }
+  if (off < len) {
+    uint8_t ks[16];
+    f(ctx, v, v);
+    store_block(ks, v);
+    for (size_t i = 0; off + i < len; i++) out[off + i] = (uint8_t)(in[off + i] ^ ks[i]);
+  }
+  store_block(iv, v);
+  return CV_OK;
+}
+
+static void ctr_inc(uint8_t c[16]) {
+  for (int i = 15; i >= 0; i--)
+    if (++c[i] != 0) break;
+}
+
+int cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  if (!ctx || !ctr || (len && (!in || !out))) return CV_ERR_ARG;
+  block_fn f = enc_fn(ctx);
+  uint32_t c[4], k[4], w[4];
+  uint8_t *cb = (uint8_t *)c;  /* the counter kept as an aligned byte string */
+  size_t off = 0;
+  for (int i = 0; i < 16; i++) cb[i] = ctr[i];
+  for (; off + 16 <= len; off += 16) {
+    f(ctx, c, k);
+    ctr_inc(cb);
+    load_block(in + off, w);
+    for (int i = 0; i < 4; i++) w[i] ^= k[i];
+    store_block(out + off, w);
+  }
+  if (off < len) {
+    uint8_t ks[16];
+    f(ctx, c, k);
+    ctr_inc(cb);
+    store_block(ks, k);
+    for (size_t i = 0; off + i < len; i++) out[off + i] = (uint8_t)(in[off + i] ^ ks[i]);
+  }
+  for (int i = 0; i < 16; i++) ctr[i] = cb[i];
+  return CV_OK;
+}
+
+/* Doubling in GF(2^128) on the big-endian byte string (SP 800-38B subkeys). */
+static void cmac_dbl(uint8_t b[16]) {
+  uint8_t carry = (uint8_t)(b[0] >> 7);
+  for (int i = 0; i < 15; i++) b[i] = (uint8_t)(b[i] << 1 | b[i + 1] >> 7);
+  b[15] = (uint8_t)((b[15] << 1) ^ (0x87u & (0u - carry)));
+}
+
+int cv_aes_sw_cmac(const cv_aes_sw_ctx *ctx, const uint8_t *msg, size_t len, uint8_t mac[16]) {
+  if (!ctx || !mac || (len && !msg)) return CV_ERR_ARG;
+  block_fn f = enc_fn(ctx);
+  uint32_t x[4] = {0, 0, 0, 0}, w[4], kw[4];
+  uint8_t k[16], last[16];
+  f(ctx, x, kw);
+  store_block(k, kw);
+  cmac_dbl(k);                                  /* K1 */
+  size_t full = len ? (len - 1) / 16 : 0;       /* blocks before the last one */
+  size_t rem = len - 16 * full;                 /* 1..16, or 0 for the empty message */
+  for (size_t b = 0; b < full; b++) {
+    load_block(msg + 16 * b, w);
+    for (int i = 0; i < 4; i++) x[i] ^= w[i];
+    f(ctx, x, x);
+  }
+  if (rem == 16) {
+    for (int i = 0; i < 16; i++) last[i] = (uint8_t)(msg[16 * full + i] ^ k[i]);
+  } else {
+    cmac_dbl(k);                                /* K2 */
+    for (int i = 0; i < 16; i++) {
+      uint8_t m = (size_t)i < rem ? msg[16 * full + i] : (size_t)i == rem ? 0x80 : 0;
+      last[i] = (uint8_t)(m ^ k[i]);
+    }
+  }
+  load_block(last, w);
+  for (int i = 0; i < 4; i++) x[i] ^= w[i];
+  f(ctx, x, x);
+  store_block(mac, x);
+  return CV_OK;
+}

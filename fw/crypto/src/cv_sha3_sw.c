@@ -1,0 +1,140 @@
+/* cv_sha3_sw.c: software SHA-3 / SHAKE (FIPS 202) with a bit-interleaved Keccak-f[1600].
+ *
+ * Each 64-bit lane is kept as two 32-bit words, its even bits and its odd bits, so that every
+ * 64-bit lane rotation becomes two 32-bit rotations (3 RV32IM instructions each) with no carries
+ * between halves. The round is generated unrolled (tools/gen_tables.py) and works plane by
+ * plane: theta, rho and pi feed five lanes into registers, chi and iota write them out to a
+ * second state, and the two states swap roles each round (24 is even, so the result lands back
+ * in the caller's state). */
+#include "cv_sha3_sw.h"
+
+#define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
+#include "cv_sha3_sw_tables.h"
+
+void cv_sha3_sw_keccakf(uint32_t s[50]) {
+  uint32_t t[50];
+  for (int r = 0; r < 24; r += 2) {
+    keccak_round(s, t, cv_sha3_rc + 2 * r);
+    keccak_round(t, s, cv_sha3_rc + 2 * r + 2);
+  }
+}
+
+int cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg) {
+  static const uint8_t md[6] = {28, 32, 48, 64, 0, 0};
+  static const uint8_t rate[6] = {144, 136, 104, 72, 168, 136};
+  if (!ctx || alg < CV_SHA3_224 || alg > CV_SHAKE256) return CV_ERR_ARG;
+  for (int i = 0; i < 50; i++) ctx->s[i] = 0;
+  ctx->rate = rate[alg];
+  ctx->md_len = md[alg];
+  ctx->pos = 0;
+  ctx->alg = alg;
+  ctx->squeezing = 0;
+  return CV_OK;
+}
+
+/* XOR one byte into position pos of the rate: byte k of lane l owns interleaved bits 4k..4k+3
+ * of both halves; cv_sha3_ilv8 splits the byte into its even and odd nibbles. */
+static void xor_byte(uint32_t *s, uint32_t pos, uint8_t b) {
+  uint32_t v = cv_sha3_ilv8[b];
+  uint32_t sh = 4 * (pos & 7);
+  uint32_t *w = s + 2 * (pos >> 3);
+  w[0] ^= (v & 0xf) << sh;
+  w[1] ^= (v >> 4) << sh;
+}
+
+static uint8_t get_byte(const uint32_t *s, uint32_t pos) {
+  uint32_t sh = 4 * (pos & 7);
+  const uint32_t *w = s + 2 * (pos >> 3);
+  return cv_sha3_dei8[((w[0] >> sh) & 0xf) | ((w[1] >> sh) & 0xf) << 4];
+}
+
+/* Whole 8-byte lane: split 32-bit words into even/odd halves with the classic bit unshuffle. */
+static uint32_t unshuffle(uint32_t x) {
+  uint32_t t;
+  t = (x ^ (x >> 1)) & 0x22222222u; x ^= t ^ (t << 1);
+  t = (x ^ (x >> 2)) & 0x0c0c0c0cu; x ^= t ^ (t << 2);
+  t = (x ^ (x >> 4)) & 0x00f000f0u; x ^= t ^ (t << 4);
+  t = (x ^ (x >> 8)) & 0x0000ff00u; x ^= t ^ (t << 8);
+  return x;  /* even bits in 15..0, odd bits in 31..16 */
+}
+
+static void xor_lane(uint32_t *w, const uint8_t *p) {
+  uint32_t lo = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                (uint32_t)p[3] << 24;
+  uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 |
+                (uint32_t)p[7] << 24;
+  lo = unshuffle(lo);
+  hi = unshuffle(hi);
+  w[0] ^= (lo & 0xffffu) | (hi << 16);
+  w[1] ^= (lo >> 16) | (hi & 0xffff0000u);
+}
+
+int cv_sha3_sw_update(cv_sha3_sw_ctx *ctx, const uint8_t *data, size_t len) {
+  if (!ctx || (len && !data) || ctx->squeezing) return CV_ERR_ARG;
+  uint32_t pos = ctx->pos;
+  const uint32_t rate = ctx->rate;
+  while (len) {
+    if ((pos & 7) == 0 && len >= 8) {
+      xor_lane(ctx->s + 2 * (pos >> 3), data);
+      data += 8;
+      len -= 8;
+      pos += 8;
+    } else {
+      xor_byte(ctx->s, pos++, *data++);
+      len--;
+    }
+    if (pos == rate) {
+      cv_sha3_sw_keccakf(ctx->s);
+      pos = 0;
+    }
+  }
+  ctx->pos = pos;
+  return CV_OK;
+}
+
+static void pad(cv_sha3_sw_ctx *ctx) {
+  /* SHA3: suffix 01 then pad10*1 -> 0x06 ... 0x80; SHAKE: suffix 1111 -> 0x1f ... 0x80. */
+  xor_byte(ctx->s, ctx->pos, ctx->md_len ? 0x06 : 0x1f);
+  xor_byte(ctx->s, ctx->rate - 1, 0x80);
+  cv_sha3_sw_keccakf(ctx->s);
+  ctx->pos = 0;
+  ctx->squeezing = 1;
+}
+
+static void squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t len) {
+  while (len--) {
+    if (ctx->pos == ctx->rate) {
+      cv_sha3_sw_keccakf(ctx->s);
+      ctx->pos = 0;
+    }
+    *out++ = get_byte(ctx->s, ctx->pos++);
+  }
+}
+
+int cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
+  if (!ctx || (out_len && !out)) return CV_ERR_ARG;
+  if (ctx->md_len) {
+    if (out_len != ctx->md_len) return CV_ERR_OUTLEN;
+    if (ctx->squeezing) return CV_ERR_ARG;
+  }
+  if (!ctx->squeezing) pad(ctx);
+  squeeze(ctx, out, out_len);
+  return CV_OK;
+}
+
+int cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
+  if (!ctx || (out_len && !out)) return CV_ERR_ARG;
+  if (ctx->md_len) return CV_ERR_MODE;
+  if (!ctx->squeezing) pad(ctx);
+  squeeze(ctx, out, out_len);
+  return CV_OK;
+}
+
+int cv_sha3_sw_hash(int alg, const uint8_t *msg, size_t len, uint8_t *out, size_t out_len) {
+  cv_sha3_sw_ctx ctx;
+  int rc = cv_sha3_sw_init(&ctx, alg);
+  if (rc == CV_OK) rc = cv_sha3_sw_update(&ctx, msg, len);
+  if (rc == CV_OK) rc = cv_sha3_sw_final(&ctx, out, out_len);
+  return rc;
+}

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Generate fw/crypto/src/cv_*_sw_tables.h: the constant lookup tables of the software baselines.
+
+Every table is computed here from its definition (GF(2^8) arithmetic for AES, the 4-bit S-boxes
+and bit permutation for PRESENT), never typed in, so the header can always be regenerated and a
+test checks that the committed copy matches this script.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+def xtime(a: int) -> int:
+    a <<= 1
+    return (a ^ 0x11B) & 0xFF if a & 0x100 else a
+
+
+def gmul(a: int, b: int) -> int:
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = xtime(a)
+        b >>= 1
+    return r
+
+
+def aes_sbox() -> list[int]:
+    inv = [0] * 256
+    for x in range(1, 256):
+        for y in range(1, 256):
+            if gmul(x, y) == 1:
+                inv[x] = y
+                break
+    sbox = []
+    for x in range(256):
+        b = inv[x]
+        s = 0x63
+        for k in range(5):
+            s ^= ((b << k) | (b >> (8 - k))) & 0xFF
+        sbox.append(s)
+    return sbox
+
+
+def rotl32(x: int, n: int) -> int:
+    return ((x << n) | (x >> (32 - n))) & 0xFFFFFFFF
+
+
+def aes_tables() -> dict[str, list[int]]:
+    """T-tables for little-endian column words (row r of a column in bits 8r..8r+7)."""
+    sbox = aes_sbox()
+    inv = [0] * 256
+    for i, s in enumerate(sbox):
+        inv[s] = i
+    te0 = []
+    td0 = []
+    for x in range(256):
+        s = sbox[x]
+        # Column contribution of a row-0 input byte: rows 0..3 get 2s, s, s, 3s.
+        te0.append(gmul(s, 2) | s << 8 | s << 16 | gmul(s, 3) << 24)
+        v = inv[x]
+        # InvMixColumns row-0 input: rows 0..3 get 14v, 9v, 13v, 11v.
+        td0.append(gmul(v, 14) | gmul(v, 9) << 8 | gmul(v, 13) << 16 | gmul(v, 11) << 24)
+    t = {"cv_aes_sbox": sbox, "cv_aes_inv_sbox": inv}
+    for r in range(4):
+        t[f"cv_aes_te{r}"] = [rotl32(v, 8 * r) for v in te0]
+        t[f"cv_aes_td{r}"] = [rotl32(v, 8 * r) for v in td0]
+    return t
+
+
+def keccak_rc() -> list[int]:
+    """The 24 iota constants from the degree-8 LFSR of FIPS 202 (Algorithm 5)."""
+    def rc_bit(t: int) -> int:
+        if t % 255 == 0:
+            return 1
+        r = 0x80  # R = 10000000 with R[0] as the most significant bit of this byte
+        for _ in range(t % 255):
+            r8 = r & 1
+            r >>= 1
+            if r8:
+                r ^= 0x80 | 0x08 | 0x04 | 0x02  # R[0], R[4], R[5], R[6]
+        return r >> 7
+    out = []
+    for ir in range(24):
+        v = 0
+        for j in range(7):
+            if rc_bit(j + 7 * ir):
+                v |= 1 << ((1 << j) - 1)
+        out.append(v)
+    return out
+
+
+def keccak_rho() -> dict[tuple[int, int], int]:
+    r = {(0, 0): 0}
+    x, y = 1, 0
+    for t in range(24):
+        r[(x, y)] = ((t + 1) * (t + 2) // 2) % 64
+        x, y = y, (2 * x + 3 * y) % 5
+    return r
+
+
+def interleave(v: int) -> tuple[int, int]:
+    e = o = 0
+    for i in range(32):
+        e |= ((v >> (2 * i)) & 1) << i
+        o |= ((v >> (2 * i + 1)) & 1) << i
+    return e, o
+
+
+def sha3_tables() -> dict[str, list[int]]:
+    rc = []
+    for v in keccak_rc():
+        rc.extend(interleave(v))
+    # byte -> (even bits in the low nibble, odd bits in the high nibble), and back
+    ilv = [interleave(x)[0] | interleave(x)[1] << 4 for x in range(256)]
+    dei = [0] * 256
+    for x, y in enumerate(ilv):
+        dei[y] = x
+    return {"cv_sha3_rc": rc, "cv_sha3_ilv8": ilv, "cv_sha3_dei8": dei}
+
+
+def _rot(v: str, n: int) -> str:
+    return v if n % 32 == 0 else f"ROTL32({v}, {n % 32})"
+
+
+def sha3_round() -> str:
+    """One Keccak-f round on the interleaved state a -> e, fully unrolled (theta, rho, pi, chi,
+    iota), one output plane at a time so chi runs on registers."""
+    rho = keccak_rho()
+    L = ["static void keccak_round(const uint32_t *a, uint32_t *e, const uint32_t *rc) {",
+         "  uint32_t c0e, c0o, c1e, c1o, c2e, c2o, c3e, c3o, c4e, c4o;",
+         "  uint32_t d0e, d0o, d1e, d1o, d2e, d2o, d3e, d3o, d4e, d4o;",
+         "  uint32_t b0e, b0o, b1e, b1o, b2e, b2o, b3e, b3o, b4e, b4o;"]
+    for x in range(5):
+        for h, k in (("e", 0), ("o", 1)):
+            terms = " ^ ".join(f"a[{2 * (x + 5 * y) + k}]" for y in range(5))
+            L.append(f"  c{x}{h} = {terms};")
+    for x in range(5):
+        L.append(f"  d{x}e = c{(x - 1) % 5}e ^ ROTL32(c{(x + 1) % 5}o, 1);")
+        L.append(f"  d{x}o = c{(x - 1) % 5}o ^ c{(x + 1) % 5}e;")
+    for Y in range(5):
+        for X in range(5):
+            sx, sy = (X + 3 * Y) % 5, X
+            lane = sx + 5 * sy
+            r = rho[(sx, sy)]
+            ev, od = f"(a[{2 * lane}] ^ d{sx}e)", f"(a[{2 * lane + 1}] ^ d{sx}o)"
+            if r % 2 == 0:
+                L.append(f"  b{X}e = {_rot(ev, r // 2)}; b{X}o = {_rot(od, r // 2)};")
+            else:
+                L.append(f"  b{X}e = {_rot(od, (r + 1) // 2)}; b{X}o = {_rot(ev, (r - 1) // 2)};")
+        for X in range(5):
+            lane = X + 5 * Y
+            for h, k in (("e", 0), ("o", 1)):
+                extra = f" ^ rc[{k}]" if lane == 0 else ""
+                L.append(f"  e[{2 * lane + k}] = b{X}{h} ^ (~b{(X + 1) % 5}{h} & "
+                         f"b{(X + 2) % 5}{h}){extra};")
+    L.append("}")
+    return "\n".join(L) + "\n"
+
+
+PRESENT_SBOX = [0xC, 0x5, 0x6, 0xB, 0x9, 0x0, 0xA, 0xD, 0x3, 0xE, 0xF, 0x8, 0x4, 0x7, 0x1, 0x2]
+
+
+def present_tables() -> dict[str, list[int]]:
+    """PRESENT tables for 32-bit halves (lo = state bits 31..0, hi = bits 63..32).
+
+    pLayer sends bit 4j+m to 16m+j, so byte k (nibbles 2k, 2k+1) lands on bits 2k, 2k+1 of each
+    16-bit group m: the image of byte k is the image of byte 0 shifted left by 2k. cv_present_sp
+    holds S-box + pLayer of byte 0 with the groups 0, 1 (lo word) at bits 0,1 / 16,17 and the
+    groups 2, 3 (hi word) at bits 8,9 / 24,25, so four shifted entries can be summed in one
+    register without collisions and split into lo and hi at the end.
+    Decryption uses P^-1(16m+j) = 4j+m: byte k = 2m+h goes to word h, bits 4b+m;
+    cv_present_ip[x] is P^-1 of S^-1(x) for byte 0 (bits 4b), shifted by m by the caller.
+    """
+    inv = [0] * 16
+    for i, v in enumerate(PRESENT_SBOX):
+        inv[v] = i
+    sp, ip = [], []
+    for x in range(256):
+        y = PRESENT_SBOX[x & 0xF] | PRESENT_SBOX[x >> 4] << 4
+        v = 0
+        for b in range(8):
+            if (y >> b) & 1:
+                j, m = b // 4, b % 4
+                pos = 16 * m + j              # 0, 1, 16, 17, 32, 33, 48, 49
+                v |= 1 << (pos if pos < 32 else pos - 32 + 8)
+        sp.append(v)
+        z = inv[x & 0xF] | inv[x >> 4] << 4
+        ip.append(sum(1 << (4 * b) for b in range(8) if (z >> b) & 1))
+    sb8 = [PRESENT_SBOX[x & 0xF] | PRESENT_SBOX[x >> 4] << 4 for x in range(256)]
+    isb8 = [inv[x & 0xF] | inv[x >> 4] << 4 for x in range(256)]
+    return {"cv_present_sp": sp, "cv_present_ip": ip, "cv_present_sbox8": sb8,
+            "cv_present_inv_sbox8": isb8}
+
+
+def emit(name: str, ctype: str, values: list[int], width: int) -> str:
+    per_line = 8 if width == 8 else 12
+    fmt = "0x%08xu" if width == 8 else "0x%02x"
+    lines = [f"static const {ctype} {name}[{len(values)}] = {{"]
+    for i in range(0, len(values), per_line):
+        lines.append("  " + ", ".join(fmt % v for v in values[i:i + per_line]) + ",")
+    lines.append("};")
+    return "\n".join(lines) + "\n"
+
+
+def header(fname: str, purpose: str, tables: dict[str, list[int]], code: str = "") -> str:
+    guard = fname.upper().replace(".", "_")
+    parts = [f"/* {fname}: {purpose}. GENERATED by fw/crypto/tools/gen_tables.py: do not",
+             " * edit. Included by exactly one source file. */",
+             f"#ifndef {guard}", f"#define {guard}", "", "#include <stdint.h>", ""]
+    for name, vals in tables.items():
+        if max(vals) < 256 and "sbox" in name:
+            parts.append(emit(name, "uint8_t", vals, 2))
+        else:
+            parts.append(emit(name, "uint32_t", vals, 8))
+    if code:
+        parts.append(code)
+    parts.append(f"#endif /* {guard} */")
+    return "\n".join(parts) + "\n"
+
+
+def outputs() -> dict[Path, str]:
+    return {SRC / "cv_aes_sw_tables.h": header("cv_aes_sw_tables.h",
+                                               "AES S-boxes and T-tables", aes_tables()),
+            SRC / "cv_sha3_sw_tables.h": header("cv_sha3_sw_tables.h",
+                                                "Keccak constants and unrolled round",
+                                                sha3_tables(), sha3_round()),
+            SRC / "cv_present_sw_tables.h": header("cv_present_sw_tables.h",
+                                                   "PRESENT S-box/pLayer tables",
+                                                   present_tables())}
+
+
+def main() -> int:
+    check = len(sys.argv) > 1 and sys.argv[1] == "--check"
+    bad = 0
+    for path, text in outputs().items():
+        if check:
+            if not path.exists() or path.read_text() != text:
+                print(f"{path} differs from the generator")
+                bad += 1
+        else:
+            path.write_text(text)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
