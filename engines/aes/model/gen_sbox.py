@@ -1,0 +1,164 @@
+"""Derive the AES S-box tables and the tower-field constants used by the RTL.
+
+Run `python -m engines.aes.model.gen_sbox` to print them; the RTL files aes_sbox_lut.v and
+aes_sbox_cf.v hold the printed values. Everything is computed from the field definitions
+(FIPS-197 section 5.1.1), nothing is copied.
+"""
+from __future__ import annotations
+
+AES_POLY = 0x11B       # x^8 + x^4 + x^3 + x + 1
+GF16_POLY = 0x13       # x^4 + x + 1
+
+
+def gf256_mul(a: int, b: int) -> int:
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a <<= 1
+        if a & 0x100:
+            a ^= AES_POLY
+        b >>= 1
+    return r
+
+
+def gf256_inv(a: int) -> int:
+    if a == 0:
+        return 0
+    r = 1
+    for _ in range(254):
+        r = gf256_mul(r, a)
+    return r
+
+
+def affine(x: int) -> int:
+    r = 0
+    for i in range(8):
+        bit = 0
+        for k in (0, 4, 5, 6, 7):
+            bit ^= (x >> ((i + k) % 8)) & 1
+        r |= bit << i
+    return r ^ 0x63
+
+
+SBOX = [affine(gf256_inv(x)) for x in range(256)]
+INV_SBOX = [0] * 256
+for _x, _y in enumerate(SBOX):
+    INV_SBOX[_y] = _x
+
+
+def gf16_mul(a: int, b: int) -> int:
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a <<= 1
+        if a & 0x10:
+            a ^= GF16_POLY
+        b >>= 1
+    return r
+
+
+def find_lambda() -> int:
+    """Smallest lambda making y^2 + y + lambda irreducible over GF(16)."""
+    for lam in range(1, 16):
+        if all(gf16_mul(y, y) ^ y ^ lam for y in range(16)):
+            return lam
+    raise RuntimeError("no lambda")
+
+
+LAMBDA = find_lambda()
+
+
+def cf_mul(a: int, b: int) -> int:
+    """GF((2^4)^2) product, element = hi*Y + lo, Y^2 = Y + lambda."""
+    a1, a0, b1, b0 = a >> 4, a & 15, b >> 4, b & 15
+    hh = gf16_mul(a1, b1)
+    hi = hh ^ gf16_mul(a1, b0) ^ gf16_mul(a0, b1)
+    lo = gf16_mul(hh, LAMBDA) ^ gf16_mul(a0, b0)
+    return (hi << 4) | lo
+
+
+def cf_pow(a: int, n: int) -> int:
+    r = 1
+    for _ in range(n):
+        r = cf_mul(r, a)
+    return r
+
+
+def find_iso() -> list[int]:
+    """Columns of the matrix M mapping the AES basis x^i to beta^i in the tower field."""
+    for beta in range(2, 256):
+        # beta must be a root of the AES polynomial
+        acc = 0
+        for k in (8, 4, 3, 1, 0):
+            acc ^= cf_pow(beta, k)
+        if acc == 0:
+            return [cf_pow(beta, i) for i in range(8)]
+    raise RuntimeError("no root")
+
+
+def mat_apply(cols: list[int], x: int) -> int:
+    r = 0
+    for i in range(8):
+        if (x >> i) & 1:
+            r ^= cols[i]
+    return r
+
+
+def mat_from_func(f) -> list[int]:
+    return [f(1 << i) for i in range(8)]
+
+
+def mat_inv(cols: list[int]) -> list[int]:
+    table = {mat_apply(cols, x): x for x in range(256)}
+    assert len(table) == 256
+    return [table[1 << i] for i in range(8)]
+
+
+def verilog_matrix(cols: list[int]) -> str:
+    """Pack the 8 columns as a 64-bit constant, column i in bits [8i+7:8i]."""
+    v = 0
+    for i, c in enumerate(cols):
+        v |= c << (8 * i)
+    return f"64'h{v:016x}"
+
+
+def constants() -> dict[str, str]:
+    m = find_iso()
+    minv = mat_inv(m)
+    aff_lin = mat_from_func(lambda x: affine(x) ^ 0x63)
+    aff_lin_inv = mat_inv(aff_lin)
+    # forward: S(x) = A(Minv(inv(M x))) ^ 63 ; inverse: Sinv(y) = Minv(inv(M Ainv (y ^ 63)))
+    fwd_out = mat_from_func(lambda z: mat_apply(aff_lin, mat_apply(minv, z)))
+    inv_in = mat_from_func(lambda y: mat_apply(m, mat_apply(aff_lin_inv, y)))
+    return {"LAMBDA": f"4'h{LAMBDA:x}", "M_FWD_IN": verilog_matrix(m),
+            "M_INV_IN": verilog_matrix(inv_in), "M_FWD_OUT": verilog_matrix(fwd_out),
+            "M_INV_OUT": verilog_matrix(minv)}
+
+
+def check() -> None:
+    """Model the tower-field S-box in Python and compare it with the table."""
+    m = find_iso()
+    minv = mat_inv(m)
+
+    def cf_inv(a: int) -> int:
+        return 0 if a == 0 else cf_pow(a, 254)
+
+    for x in range(256):
+        z = cf_inv(mat_apply(m, x))
+        assert affine(mat_apply(minv, z)) == SBOX[x]
+
+
+def case_table(table: list[int]) -> str:
+    return "\n".join(f"      8'h{x:02x}: {name} = 8'h{y:02x};" for name in ["s"]
+                     for x, y in enumerate(table))
+
+
+if __name__ == "__main__":
+    check()
+    for k, v in constants().items():
+        print(f"localparam {k} = {v};")
+    print(case_table(SBOX))
+    print("----")
+    print(case_table(INV_SBOX))

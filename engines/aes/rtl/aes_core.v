@@ -1,0 +1,331 @@
+// aes_core.v
+// AES engine top: streaming interface, configuration checks, mode unit, key schedule, datapath.
+`default_nettype none
+
+// cfg_i (CFG_BITS = 8), sampled by start_i (and cfg_i[1:0] also by key_valid_i):
+//   [1:0] key size  0: AES-128, 1: AES-192, 2: AES-256, 3: reserved
+//   [4:2] mode      0: ECB, 1: CBC, 2: CFB-128, 3: OFB, 4: CTR, 5: CMAC, 6-7: reserved
+//   [5]   direction 0: encrypt, 1: decrypt (ignored by OFB, CTR and CMAC)
+//   [7:6] CMAC last-block kind: 0 not the final segment (no tag), 1 final, complete last block
+//         (K1), 2 final, last block padded 10* by the feeder (K2), 3 reserved
+//
+// Mode unit: each accepted block is turned into a cipher input and an "aux" word carried with
+// the block through the datapath; the result is cipher_out ^ aux. Modes whose next cipher
+// input needs the previous result (CBC-enc, CFB-enc, OFB, CMAC) take it straight from the
+// datapath's combinational final round, so the next block issues on the same cycle.
+module aes_core #(
+  parameter integer ARCH = 0,  // 0: rolled, 1: unrolled2, 2: pipelined
+  parameter integer SBOX = 1   // 0: table, 1: composite field
+) (
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         zeroize_i,
+  input  wire [7:0]   cfg_i,
+  input  wire         start_i,
+  input  wire [255:0] key_i,
+  input  wire         key_valid_i,
+  output wire         key_ready_o,
+  input  wire [127:0] iv_i,
+  input  wire         iv_valid_i,
+  output wire [127:0] iv_o,
+  input  wire         in_valid_i,
+  output wire         in_ready_o,
+  input  wire [127:0] in_data_i,
+  input  wire         in_last_i,
+  output wire         out_valid_o,
+  input  wire         out_ready_i,
+  output wire [127:0] out_data_o,
+  output wire         out_last_o,
+  output wire         busy_o,
+  output wire         err_o,
+  output wire [3:0]   err_code_o
+);
+
+  localparam integer ARCH_ROLLED    = 0;
+  localparam integer ARCH_UNROLLED2 = 1;
+  localparam integer ARCH_PIPELINED = 2;
+  // rounds per cycle of the iterative datapath (0: the pipelined datapath is used)
+  localparam integer PER = (ARCH == ARCH_PIPELINED) ? 0 : (ARCH == ARCH_UNROLLED2) ? 2 :
+                           (ARCH == ARCH_ROLLED) ? 1 : 1;
+
+  localparam [2:0] MODE_ECB  = 3'd0;
+  localparam [2:0] MODE_CBC  = 3'd1;
+  localparam [2:0] MODE_CFB  = 3'd2;
+  localparam [2:0] MODE_OFB  = 3'd3;
+  localparam [2:0] MODE_CTR  = 3'd4;
+  localparam [2:0] MODE_CMAC = 3'd5;
+
+  localparam [3:0] ERR_NONE         = 4'd0;
+  localparam [3:0] ERR_KEY_SIZE     = 4'd1;  // reserved key size code
+  localparam [3:0] ERR_MODE         = 4'd2;  // reserved mode code
+  localparam [3:0] ERR_CMAC_KIND    = 4'd3;  // reserved CMAC last-block kind
+  localparam [3:0] ERR_START_BUSY   = 4'd4;  // start_i while a message runs (ignored)
+  localparam [3:0] ERR_WRITE_BUSY   = 4'd5;  // key or IV write while a message runs (ignored)
+  localparam [3:0] ERR_NO_KEY       = 4'd6;  // start without a complete key schedule
+  localparam [3:0] ERR_KEY_MISMATCH = 4'd7;  // start key size differs from the loaded key's
+
+  // sideband carried with each block: {aux[127:0], last, produces output, CMAC subkey block}
+  localparam integer SIDE_W = 131;
+
+  // ---------------------------------------------------------------- registers
+  reg [7:0]   cfg_q, cfg_d;
+  reg         busy_q, busy_d;
+  reg         acc_q, acc_d;         // still accepting input blocks
+  reg         subp_q, subp_d;       // CMAC: the L = E(0) block is still to be issued
+  reg [127:0] iv_q, iv_d;
+  reg [127:0] k1_q, k1_d;           // CMAC subkey K1 (K2 = dbl(K1) is derived on use)
+  reg [1:0]   kksz_q, kksz_d;       // key size of the loaded key
+  reg         ov_q, ov_d;
+  reg [127:0] od_q, od_d;
+  reg         ol_q, ol_d;
+  reg         err_q, err_d;
+  reg [3:0]   ecode_q, ecode_d;
+
+  wire [1:0] ksz  = cfg_q[1:0];
+  wire [2:0] mode = cfg_q[4:2];
+  wire       dec  = cfg_q[5];
+  wire [1:0] kind = cfg_q[7:6];
+
+  wire [3:0] nr = (ksz == 2'd2) ? 4'd14 : (ksz == 2'd1) ? 4'd12 : 4'd10;
+  wire dec_core = dec && (mode == MODE_ECB || mode == MODE_CBC);
+  wire fb_mode  = (mode == MODE_OFB) || (mode == MODE_CMAC) ||
+                  (!dec && (mode == MODE_CBC || mode == MODE_CFB));
+
+  function automatic [127:0] dbl(input [127:0] x);
+    begin
+      dbl = {x[126:0], 1'b0} ^ (x[127] ? 128'h87 : 128'h0);
+    end
+  endfunction
+
+  // ---------------------------------------------------------------- key schedule
+  wire          key_rdy;
+  wire [1919:0] rk;
+  wire          key_load = key_valid_i && !busy_q && (cfg_i[1:0] != 2'd3) && !zeroize_i;
+
+  aes_key_exp #(.SBOX(SBOX)) u_key (
+    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(cfg_i[1:0]),
+    .key_i(key_i), .ready_o(key_rdy), .rk_o(rk)
+  );
+
+  // ---------------------------------------------------------------- datapath
+  wire               iss_valid, iss_ready;
+  reg  [127:0]       iss_data;
+  reg  [SIDE_W-1:0]  iss_side;
+  wire               res_valid, res_ready;
+  wire [127:0]       res_data;
+  wire [SIDE_W-1:0]  res_side;
+  wire               dp_idle;
+
+  generate
+    if (PER == 0) begin : g_pipe  // ARCH_PIPELINED
+      aes_dp_pipe #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
+        .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
+        .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
+        .iss_side_i(iss_side), .res_valid_o(res_valid), .res_ready_i(res_ready),
+        .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
+      );
+    end else begin : g_iter
+      aes_dp_rolled #(.SBOX(SBOX), .PER(PER), .SIDE_W(SIDE_W)) u_dp (
+        .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
+        .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
+        .iss_side_i(iss_side), .res_valid_o(res_valid), .res_ready_i(res_ready),
+        .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
+      );
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------- mode unit
+  wire [127:0] res_aux  = res_side[130:3];
+  wire         res_last = res_side[2];
+  wire         res_prod = res_side[1];
+  wire         res_sub  = res_side[0];
+  wire [127:0] res_val  = res_data ^ res_aux;
+
+  // a result that produces output needs the output register free (or draining)
+  assign res_ready = !res_prod || !ov_q || out_ready_i;
+  wire res_fire = res_valid && res_ready;
+  wire fb_fire  = res_fire && !res_sub && fb_mode;
+
+  // chaining value for the block issued this cycle, forwarded from a finishing block
+  wire [127:0] fb_iv  = (mode == MODE_OFB || mode == MODE_CMAC) ? res_data : res_val;
+  wire [127:0] iv_eff = fb_fire ? fb_iv : iv_q;
+
+  wire sub_issue = busy_q && subp_q;
+  assign in_ready_o = busy_q && acc_q && !subp_q && iss_ready &&
+                      (!fb_mode || dp_idle || (res_fire && !res_sub));
+  wire in_fire = in_valid_i && in_ready_o;
+  assign iss_valid = (in_fire || sub_issue) && !zeroize_i;
+
+  wire cmac_tag = in_last_i && (kind != 2'd0);
+  wire [127:0] cmac_k = !cmac_tag ? 128'h0 : (kind == 2'd2) ? dbl(k1_q) : k1_q;
+
+  always @* begin
+    iss_data = in_data_i;
+    iss_side = {128'h0, in_last_i, 1'b1, 1'b0};
+    if (sub_issue) begin
+      iss_data = 128'h0;
+      iss_side = {128'h0, 1'b0, 1'b0, 1'b1};
+    end else begin
+      case (mode)
+        MODE_CBC: begin
+          if (dec) iss_side[130:3] = iv_q;
+          else     iss_data = in_data_i ^ iv_eff;
+        end
+        MODE_CFB, MODE_OFB, MODE_CTR: begin
+          iss_data = iv_eff;
+          iss_side[130:3] = in_data_i;
+        end
+        MODE_CMAC: begin
+          iss_data = in_data_i ^ iv_eff ^ cmac_k;
+          iss_side[1] = cmac_tag;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- control
+  wire [1:0] c_ksz  = cfg_i[1:0];
+  wire [2:0] c_mode = cfg_i[4:2];
+  wire [1:0] c_kind = cfg_i[7:6];
+
+  always @* begin
+    cfg_d   = cfg_q;
+    busy_d  = busy_q;
+    acc_d   = acc_q;
+    subp_d  = subp_q;
+    iv_d    = iv_q;
+    k1_d    = k1_q;
+    kksz_d  = kksz_q;
+    ov_d    = ov_q;
+    od_d    = od_q;
+    ol_d    = ol_q;
+    err_d   = err_q;
+    ecode_d = ecode_q;
+
+    if (zeroize_i) begin
+      cfg_d   = 8'h0;
+      busy_d  = 1'b0;
+      acc_d   = 1'b0;
+      subp_d  = 1'b0;
+      iv_d    = 128'h0;
+      k1_d    = 128'h0;
+      kksz_d  = 2'd0;
+      ov_d    = 1'b0;
+      od_d    = 128'h0;
+      ol_d    = 1'b0;
+      err_d   = 1'b0;
+      ecode_d = ERR_NONE;
+    end else begin
+      // output register drains first, may refill below in the same cycle
+      if (ov_q && out_ready_i) begin
+        ov_d = 1'b0;
+        if (ol_q) busy_d = 1'b0;
+      end
+
+      if (sub_issue && iss_ready) subp_d = 1'b0;
+
+      if (in_fire) begin
+        if (in_last_i) acc_d = 1'b0;
+        case (mode)
+          MODE_CBC, MODE_CFB: if (dec) iv_d = in_data_i;
+          MODE_CTR: iv_d = iv_q + 128'd1;
+          default: ;
+        endcase
+      end
+
+      if (res_fire) begin
+        if (res_sub) k1_d = dbl(res_data);
+        else if (fb_mode) iv_d = fb_iv;
+        if (res_prod) begin
+          ov_d = 1'b1;
+          od_d = res_val;
+          ol_d = res_last;
+        end else if (res_last) begin
+          busy_d = 1'b0;   // CMAC segment that is not the final one: nothing to output
+        end
+      end
+
+      // key and IV writes: only while idle
+      if (key_valid_i) begin
+        if (busy_q) begin
+          err_d   = 1'b1;
+          ecode_d = ERR_WRITE_BUSY;
+        end else if (c_ksz == 2'd3) begin
+          err_d   = 1'b1;
+          ecode_d = ERR_KEY_SIZE;
+        end else begin
+          kksz_d = c_ksz;
+        end
+      end
+      if (iv_valid_i) begin
+        if (busy_q) begin
+          err_d   = 1'b1;
+          ecode_d = ERR_WRITE_BUSY;
+        end else begin
+          iv_d = iv_i;
+        end
+      end
+
+      if (start_i) begin
+        err_d = 1'b1;
+        if (busy_q)                                   ecode_d = ERR_START_BUSY;
+        else if (c_ksz == 2'd3)                       ecode_d = ERR_KEY_SIZE;
+        else if (c_mode > MODE_CMAC)                  ecode_d = ERR_MODE;
+        else if (c_mode == MODE_CMAC && c_kind == 2'd3) ecode_d = ERR_CMAC_KIND;
+        else if (!key_rdy || key_valid_i)             ecode_d = ERR_NO_KEY;
+        else if (c_ksz != kksz_q)                     ecode_d = ERR_KEY_MISMATCH;
+        else begin
+          err_d   = 1'b0;
+          ecode_d = ERR_NONE;
+          cfg_d   = cfg_i;
+          busy_d  = 1'b1;
+          acc_d   = 1'b1;
+          subp_d  = (c_mode == MODE_CMAC);
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cfg_q   <= 8'h0;
+      busy_q  <= 1'b0;
+      acc_q   <= 1'b0;
+      subp_q  <= 1'b0;
+      iv_q    <= 128'h0;
+      k1_q    <= 128'h0;
+      kksz_q  <= 2'd0;
+      ov_q    <= 1'b0;
+      od_q    <= 128'h0;
+      ol_q    <= 1'b0;
+      err_q   <= 1'b0;
+      ecode_q <= ERR_NONE;
+    end else begin
+      cfg_q   <= cfg_d;
+      busy_q  <= busy_d;
+      acc_q   <= acc_d;
+      subp_q  <= subp_d;
+      iv_q    <= iv_d;
+      k1_q    <= k1_d;
+      kksz_q  <= kksz_d;
+      ov_q    <= ov_d;
+      od_q    <= od_d;
+      ol_q    <= ol_d;
+      err_q   <= err_d;
+      ecode_q <= ecode_d;
+    end
+  end
+
+  assign key_ready_o = key_rdy;
+  assign iv_o        = iv_q;
+  assign out_valid_o = ov_q;
+  assign out_data_o  = od_q;
+  assign out_last_o  = ol_q;
+  assign busy_o      = busy_q;
+  assign err_o       = err_q;
+  assign err_code_o  = ecode_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,121 @@
+// aes_dp_rolled.v
+// Iterative AES datapath: one round per cycle (ARCH = 0), or two per cycle (ARCH = 1).
+`default_nettype none
+
+// A block is issued with the initial AddRoundKey applied as it is registered; the rounds then
+// run in state_q, and the final round is left combinational on res_data_o so the mode unit
+// registers it (and can feed it back into the next issued block in the same cycle). A new block
+// is issued on the cycle the previous one leaves: back-to-back blocks take Nr (or Nr/2) cycles.
+module aes_dp_rolled #(
+  parameter integer SBOX   = 1,
+  parameter integer PER    = 1,    // rounds per cycle: 1 or 2 (Nr is even for all key sizes)
+  parameter integer SIDE_W = 1
+) (
+  input  wire               clk_i,
+  input  wire               rst_ni,
+  input  wire               clr_i,
+  input  wire [3:0]         nr_i,        // 10, 12 or 14, stable while a message runs
+  input  wire               dec_i,
+  input  wire [1919:0]      rk_i,        // round keys, rk r in bits 1919-128r -: 128
+  input  wire               iss_valid_i,
+  output wire               iss_ready_o,
+  input  wire [127:0]       iss_data_i,
+  input  wire [SIDE_W-1:0]  iss_side_i,
+  output wire               res_valid_o,
+  input  wire               res_ready_i,
+  output wire [127:0]       res_data_o,
+  output wire [SIDE_W-1:0]  res_side_o,
+  output wire               idle_o
+);
+
+  reg [127:0]      state_q, state_d;
+  reg [3:0]        rnd_q, rnd_d;      // next round to apply (1-based)
+  reg              act_q, act_d;
+  reg [SIDE_W-1:0] side_q, side_d;
+
+  // Round key of logical round r: rk[r] when encrypting, rk[Nr-r] when decrypting.
+  function automatic [3:0] kidx(input [3:0] r, input [3:0] nr, input dec);
+    begin
+      kidx = dec ? (nr - r) : r;
+    end
+  endfunction
+
+  reg [127:0] rk_init, rk_a, rk_b;
+  integer q;
+  always @* begin
+    rk_init = 128'h0;
+    rk_a    = 128'h0;
+    rk_b    = 128'h0;
+    for (q = 0; q < 15; q = q + 1) begin
+      if (q == {28'd0, kidx(4'd0, nr_i, dec_i)}) rk_init = rk_i[1919-128*q -: 128];
+      if (q == {28'd0, kidx(rnd_q, nr_i, dec_i)}) rk_a = rk_i[1919-128*q -: 128];
+      if (q == {28'd0, kidx(rnd_q + 4'd1, nr_i, dec_i)}) rk_b = rk_i[1919-128*q -: 128];
+    end
+  end
+
+  wire [127:0] r1_out;
+  wire [127:0] rnd_out;
+  wire         final_rnd = act_q && (rnd_q == nr_i + 4'd1 - PER[3:0]);
+
+  aes_round #(.SBOX(SBOX)) u_round_a (
+    .state_i(state_q), .rk_i(rk_a), .dec_i(dec_i), .last_i(PER == 1 && final_rnd),
+    .state_o(r1_out)
+  );
+
+  generate
+    if (PER == 2) begin : g_two
+      aes_round #(.SBOX(SBOX)) u_round_b (
+        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out)
+      );
+    end else begin : g_one
+      assign rnd_out = r1_out;
+      wire unused_rk_b = ^rk_b;
+    end
+  endgenerate
+
+  assign res_valid_o = final_rnd;
+  assign res_data_o  = rnd_out;
+  assign res_side_o  = side_q;
+  assign iss_ready_o = !act_q || (final_rnd && res_ready_i);
+  assign idle_o      = !act_q;
+
+  always @* begin
+    state_d = state_q;
+    rnd_d   = rnd_q;
+    act_d   = act_q;
+    side_d  = side_q;
+    if (clr_i) begin
+      state_d = 128'h0;
+      rnd_d   = 4'd0;
+      act_d   = 1'b0;
+      side_d  = {SIDE_W{1'b0}};
+    end else if (iss_valid_i && iss_ready_o) begin
+      state_d = iss_data_i ^ rk_init;
+      rnd_d   = 4'd1;
+      act_d   = 1'b1;
+      side_d  = iss_side_i;
+    end else if (final_rnd) begin
+      if (res_ready_i) act_d = 1'b0;
+    end else if (act_q) begin
+      state_d = rnd_out;
+      rnd_d   = rnd_q + PER[3:0];
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= 128'h0;
+      rnd_q   <= 4'd0;
+      act_q   <= 1'b0;
+      side_q  <= {SIDE_W{1'b0}};
+    end else begin
+      state_q <= state_d;
+      rnd_q   <= rnd_d;
+      act_q   <= act_d;
+      side_q  <= side_d;
+    end
+  end
+
+endmodule
+
+`default_nettype wire

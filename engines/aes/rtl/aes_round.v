@@ -1,0 +1,89 @@
+// aes_round.v
+// One AES round, encryption or decryption (direct inverse cipher), combinational.
+`default_nettype none
+
+// Encryption round: SubBytes, ShiftRows, MixColumns (skipped when last_i), AddRoundKey.
+// Decryption round: InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns (skipped when last_i).
+// ShiftRows commutes with SubBytes, so both directions permute first and share the 16 S-boxes
+// (each S-box computes S or S^-1). The initial AddRoundKey is done outside, by the caller.
+// Byte b of the state is state[127-8b -: 8]; byte b sits in column b/4, row b%4 (FIPS-197).
+module aes_round #(
+  parameter integer SBOX = 1
+) (
+  input  wire [127:0] state_i,
+  input  wire [127:0] rk_i,
+  input  wire         dec_i,
+  input  wire         last_i,
+  output reg  [127:0] state_o
+);
+
+  function automatic [7:0] xt(input [7:0] a);  // multiply by x in GF(2^8)
+    begin
+      xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
+    end
+  endfunction
+
+  function automatic [31:0] mix(input [31:0] c);
+    reg [7:0] a0, a1, a2, a3;
+    begin
+      a0 = c[31:24]; a1 = c[23:16]; a2 = c[15:8]; a3 = c[7:0];
+      mix = {xt(a0) ^ xt(a1) ^ a1 ^ a2 ^ a3,
+             a0 ^ xt(a1) ^ xt(a2) ^ a2 ^ a3,
+             a0 ^ a1 ^ xt(a2) ^ xt(a3) ^ a3,
+             xt(a0) ^ a0 ^ a1 ^ a2 ^ xt(a3)};
+    end
+  endfunction
+
+  // InvMixColumns = MixColumns after a pre-step: a0 ^= 4(a0^a2), a1 ^= 4(a1^a3), ... (the
+  // inverse matrix factors as the forward matrix times (1 + 4 x^2 shifted)), saving gates.
+  function automatic [31:0] inv_mix(input [31:0] c);
+    reg [7:0] a0, a1, a2, a3, u, v;
+    begin
+      a0 = c[31:24]; a1 = c[23:16]; a2 = c[15:8]; a3 = c[7:0];
+      u = xt(xt(a0 ^ a2));
+      v = xt(xt(a1 ^ a3));
+      inv_mix = mix({a0 ^ u, a1 ^ v, a2 ^ u, a3 ^ v});
+    end
+  endfunction
+
+  reg  [127:0] perm;
+  wire [127:0] sub;
+  reg  [127:0] mixed;
+  reg  [127:0] keyed;
+
+  integer b;
+  always @* begin
+    perm = 128'h0;
+    for (b = 0; b < 16; b = b + 1) begin
+      // out byte (row r, column c) takes in byte (r, c+r) for ShiftRows, (r, c-r) for inverse
+      if (dec_i) perm[127-8*b -: 8] = state_i[127-8*((4*((b/4) + 4 - (b%4)) + (b%4)) % 16) -: 8];
+      else       perm[127-8*b -: 8] = state_i[127-8*((4*((b/4) + (b%4)) + (b%4)) % 16) -: 8];
+    end
+  end
+
+  genvar g;
+  generate
+    for (g = 0; g < 16; g = g + 1) begin : g_sbox
+      aes_sbox #(.SBOX(SBOX)) u_sbox (
+        .in_i (perm[127-8*g -: 8]),
+        .inv_i(dec_i),
+        .out_o(sub[127-8*g -: 8])
+      );
+    end
+  endgenerate
+
+  integer c;
+  always @* begin
+    mixed = 128'h0;
+    keyed = sub ^ rk_i;
+    for (c = 0; c < 4; c = c + 1) begin
+      if (dec_i) mixed[127-32*c -: 32] = inv_mix(keyed[127-32*c -: 32]);
+      else       mixed[127-32*c -: 32] = mix(sub[127-32*c -: 32]) ^ rk_i[127-32*c -: 32];
+    end
+    if (last_i) state_o = keyed;
+    else        state_o = mixed;
+  end
+
+endmodule
+
+`default_nettype wire

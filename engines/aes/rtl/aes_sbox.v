@@ -1,0 +1,23 @@
+// aes_sbox.v
+// One AES S-box / inverse S-box, implementation chosen by SBOX (0 table, 1 composite field).
+`default_nettype none
+
+module aes_sbox #(
+  parameter integer SBOX = 1
+) (
+  input  wire [7:0] in_i,
+  input  wire       inv_i,
+  output wire [7:0] out_o
+);
+
+  generate
+    if (SBOX == 0) begin : g_lut
+      aes_sbox_lut u_sbox (.in_i(in_i), .inv_i(inv_i), .out_o(out_o));
+    end else begin : g_cf
+      aes_sbox_cf u_sbox (.in_i(in_i), .inv_i(inv_i), .out_o(out_o));
+    end
+  endgenerate
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,82 @@
+// aes_sbox_cf.v
+// AES S-box and inverse S-box in composite-field logic GF((2^4)^2), SBOX = 1.
+`default_nettype none
+
+// The GF(2^8) inversion is done in the tower field GF(2^4)[Y]/(Y^2 + Y + LAMBDA) with
+// GF(2^4) = GF(2)[x]/(x^4 + x + 1). The forward and inverse S-box share the inverter: the input
+// matrix maps the AES basis into the tower basis (folded with the inverse affine map for S^-1),
+// the output matrix maps back (folded with the affine map for S). The matrices and LAMBDA are
+// derived by engines/aes/model/gen_sbox.py; the formal check in tests/ proves the result equal
+// to the FIPS-197 table.
+module aes_sbox_cf (
+  input  wire [7:0] in_i,
+  input  wire       inv_i,   // 1: inverse S-box (decryption)
+  output wire [7:0] out_o
+);
+
+  localparam [3:0]  LAMBDA    = 4'h8;
+  localparam [63:0] M_FWD_IN  = 64'he534d53c4c462001;  // AES basis -> tower basis
+  localparam [63:0] M_INV_IN  = 64'h92f9797628989f58;  // tower(A^-1 x)
+  localparam [63:0] M_FWD_OUT = 64'h60653e5236abb21f;  // A(tower^-1 z), without the 0x63
+  localparam [63:0] M_INV_OUT = 64'hdbb802a250e05c01;  // tower^-1 z
+
+  // GF(2)-linear map given as 8 columns: column i (bits 8i+7:8i) is the image of bit i.
+  function automatic [7:0] mat8(input [63:0] m, input [7:0] x);
+    integer i;
+    begin
+      mat8 = 8'h00;
+      for (i = 0; i < 8; i = i + 1) begin
+        if (x[i]) mat8 = mat8 ^ m[8*i +: 8];
+      end
+    end
+  endfunction
+
+  // GF(2^4) product modulo x^4 + x + 1.
+  function automatic [3:0] gf16_mul(input [3:0] a, input [3:0] m);
+    reg [6:0] p;
+    integer i;
+    begin
+      p = 7'h00;
+      for (i = 0; i < 4; i = i + 1) begin
+        if (m[i]) p = p ^ ({3'b000, a} << i);
+      end
+      // reduce x^6, x^5, x^4 (x^4 = x + 1)
+      if (p[6]) p = p ^ 7'b1001100;
+      if (p[5]) p = p ^ 7'b0100110;
+      if (p[4]) p = p ^ 7'b0010011;
+      gf16_mul = p[3:0];
+    end
+  endfunction
+
+  // Squaring is linear in GF(2^4): (a3 a2 a1 a0)^2 = a3x^6 + a2x^4 + a1x^2 + a0.
+  function automatic [3:0] gf16_sq(input [3:0] a);
+    begin
+      gf16_sq = gf16_mul(a, a);
+    end
+  endfunction
+
+  // a^-1 = a^14 = a^2 * a^4 * a^8 (0 maps to 0, as the S-box needs).
+  function automatic [3:0] gf16_inv(input [3:0] a);
+    reg [3:0] a2, a4, a8;
+    begin
+      a2 = gf16_sq(a);
+      a4 = gf16_sq(a2);
+      a8 = gf16_sq(a4);
+      gf16_inv = gf16_mul(gf16_mul(a2, a4), a8);
+    end
+  endfunction
+
+  wire [7:0] t_in = inv_i ? mat8(M_INV_IN, in_i ^ 8'h63) : mat8(M_FWD_IN, in_i);
+  wire [3:0] a1 = t_in[7:4];
+  wire [3:0] a0 = t_in[3:0];
+
+  // (a1 Y + a0)^-1 = (a1 Y + (a0 + a1)) / (a1^2 LAMBDA + a1 a0 + a0^2)
+  wire [3:0] delta = gf16_mul(gf16_sq(a1), LAMBDA) ^ gf16_mul(a1, a0) ^ gf16_sq(a0);
+  wire [3:0] dinv  = gf16_inv(delta);
+  wire [7:0] t_out = {gf16_mul(a1, dinv), gf16_mul(a0 ^ a1, dinv)};
+
+  assign out_o = inv_i ? mat8(M_INV_OUT, t_out) : (mat8(M_FWD_OUT, t_out) ^ 8'h63);
+
+endmodule
+
+`default_nettype wire

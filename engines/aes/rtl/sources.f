@@ -1,0 +1,12 @@
+// top: aes_core
+// lint: -GARCH=0 -GSBOX=1
+// lint: -GARCH=1 -GSBOX=0
+// lint: -GARCH=2 -GSBOX=1
+engines/aes/rtl/aes_sbox_lut.v
+engines/aes/rtl/aes_sbox_cf.v
+engines/aes/rtl/aes_sbox.v
+engines/aes/rtl/aes_round.v
+engines/aes/rtl/aes_key_exp.v
+engines/aes/rtl/aes_dp_rolled.v
+engines/aes/rtl/aes_dp_pipe.v
+engines/aes/rtl/aes_core.v
