@@ -37,24 +37,35 @@ module soc_top #(
   wire [31:0] cpi_req_insn, cpi_req_rs1, cpi_req_rs2, cpi_rsp_data;
   wire        irq_timer, irq_software, irq_external;
 
+  // RVFI outputs other than valid are for the core's own verification (lockstep, formal).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] rvfi_order;
+  wire [31:0] rvfi_insn, rvfi_rs1_rdata, rvfi_rs2_rdata, rvfi_rd_wdata, rvfi_pc_rdata;
+  wire [31:0] rvfi_pc_wdata, rvfi_mem_addr, rvfi_mem_rdata, rvfi_mem_wdata;
+  wire        rvfi_trap, rvfi_halt, rvfi_intr;
+  wire [1:0]  rvfi_mode, rvfi_ixl;
+  wire [4:0]  rvfi_rs1_addr, rvfi_rs2_addr, rvfi_rd_addr;
+  wire [3:0]  rvfi_mem_rmask, rvfi_mem_wmask;
+  /* verilator lint_on UNUSEDSIGNAL */
+
   core_top u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .instr_req_o     (instr_req),
-    .instr_gnt_i     (1'b1),
-    .instr_addr_o    (instr_addr),
-    .instr_rvalid_i  (instr_rvalid),
-    .instr_rdata_i   (instr_rdata),
-    .instr_err_i     (instr_err),
-    .data_req_o      (data_req),
-    .data_gnt_i      (data_gnt),
-    .data_addr_o     (data_addr),
-    .data_we_o       (data_we),
-    .data_be_o       (data_be),
-    .data_wdata_o    (data_wdata),
-    .data_rvalid_i   (data_rvalid),
-    .data_rdata_i    (data_rdata),
-    .data_err_i      (data_err),
+    .imem_req_o      (instr_req),
+    .imem_gnt_i      (1'b1),
+    .imem_addr_o     (instr_addr),
+    .imem_rvalid_i   (instr_rvalid),
+    .imem_rdata_i    (instr_rdata),
+    .imem_err_i      (instr_err),
+    .dmem_req_o      (data_req),
+    .dmem_gnt_i      (data_gnt),
+    .dmem_addr_o     (data_addr),
+    .dmem_we_o       (data_we),
+    .dmem_be_o       (data_be),
+    .dmem_wdata_o    (data_wdata),
+    .dmem_rvalid_i   (data_rvalid),
+    .dmem_rdata_i    (data_rdata),
+    .dmem_err_i      (data_err),
     .cpi_req_valid_o (cpi_req_valid),
     .cpi_req_ready_i (cpi_req_ready),
     .cpi_req_insn_o  (cpi_req_insn),
@@ -66,7 +77,27 @@ module soc_top #(
     .irq_timer_i     (irq_timer),
     .irq_software_i  (irq_software),
     .irq_external_i  (irq_external),
-    .rvfi_valid_o    (retire_o)
+    .rvfi_valid      (retire_o),
+    .rvfi_order      (rvfi_order),
+    .rvfi_insn       (rvfi_insn),
+    .rvfi_trap       (rvfi_trap),
+    .rvfi_halt       (rvfi_halt),
+    .rvfi_intr       (rvfi_intr),
+    .rvfi_mode       (rvfi_mode),
+    .rvfi_ixl        (rvfi_ixl),
+    .rvfi_rs1_addr   (rvfi_rs1_addr),
+    .rvfi_rs2_addr   (rvfi_rs2_addr),
+    .rvfi_rs1_rdata  (rvfi_rs1_rdata),
+    .rvfi_rs2_rdata  (rvfi_rs2_rdata),
+    .rvfi_rd_addr    (rvfi_rd_addr),
+    .rvfi_rd_wdata   (rvfi_rd_wdata),
+    .rvfi_pc_rdata   (rvfi_pc_rdata),
+    .rvfi_pc_wdata   (rvfi_pc_wdata),
+    .rvfi_mem_addr   (rvfi_mem_addr),
+    .rvfi_mem_rmask  (rvfi_mem_rmask),
+    .rvfi_mem_wmask  (rvfi_mem_wmask),
+    .rvfi_mem_rdata  (rvfi_mem_rdata),
+    .rvfi_mem_wdata  (rvfi_mem_wdata)
   );
 
   // ------------------------------------------------------------------ coprocessor port

@@ -1,0 +1,72 @@
+# fw/common.mk: shared build rules for every Cipher-V firmware program.
+# A program's Makefile is three lines:
+#   PROG := test_printf            # optional, defaults to the folder name
+#   SRCS := main.c                 # the program's own sources (relative to its folder)
+#   include ../../common.mk
+# Optional: LIBS := crypto drivers (libraries from fw/<lib>/src/*.c, built into the program's
+# own build folder so parallel builds never share a file), CFLAGS_EXTRA, INCLUDES_EXTRA.
+# Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map.
+FW_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+ROOT    := $(abspath $(FW_ROOT)/..)
+PROG    ?= $(notdir $(CURDIR))
+OUT     := $(ROOT)/build/fw/$(PROG)
+GEN     := $(ROOT)/build/gen
+LIBS    ?=
+
+CROSS   ?= riscv64-unknown-elf-
+CC      := $(CROSS)gcc
+AR      := $(CROSS)ar
+OBJDUMP := $(CROSS)objdump
+# TOOLCHAIN.md: rv32im + -misa-spec=2.2 keeps the CSR instructions and the rv32im multilib.
+ARCH    := -march=rv32im -mabi=ilp32 -misa-spec=2.2
+INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
+            $(INCLUDES_EXTRA)
+CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
+           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_EXTRA)
+# Integer-only printf/scanf from picolibc: small and fast (no floating point output).
+LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
+           -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map
+
+RT_SRCS := $(FW_ROOT)/runtime/crt0.S $(wildcard $(FW_ROOT)/runtime/*.c)
+RT_OBJS := $(patsubst $(FW_ROOT)/runtime/%,$(OUT)/runtime/%.o,$(RT_SRCS))
+OBJS    := $(patsubst %,$(OUT)/obj/%.o,$(SRCS))
+LIBAS   := $(foreach l,$(LIBS),$(OUT)/lib/libcv_$(l).a)
+DEPS    := $(RT_OBJS:.o=.d) $(OBJS:.o=.d)
+
+.PHONY: all clean
+all: $(OUT)/$(PROG).elf $(OUT)/$(PROG).dis
+
+$(GEN)/cv_memmap.h: $(ROOT)/tools/memmap.py $(ROOT)/soc/memmap.toml $(wildcard $(ROOT)/soc/regs/*.toml) \
+                    $(wildcard $(ROOT)/engines/*/regs.toml)
+	cd $(ROOT) && python3 tools/memmap.py
+
+$(OUT)/runtime/%.o: $(FW_ROOT)/runtime/% $(GEN)/cv_memmap.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(OUT)/obj/%.o: % $(GEN)/cv_memmap.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# One archive per library, from fw/<lib>/src/*.c.
+define LIB_RULES
+$(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN)/cv_memmap.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -MMD -MP -c $$< -o $$@
+$(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+DEPS += $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.d,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
+endef
+$(foreach l,$(LIBS),$(eval $(call LIB_RULES,$(l))))
+
+$(OUT)/$(PROG).elf: $(RT_OBJS) $(OBJS) $(LIBAS) $(FW_ROOT)/runtime/link.ld
+	$(CC) $(LDFLAGS) -o $@ $(RT_OBJS) $(OBJS) $(LIBAS)
+
+$(OUT)/$(PROG).dis: $(OUT)/$(PROG).elf
+	$(OBJDUMP) -d $< > $@
+
+clean:
+	rm -rf $(OUT)
+
+-include $(DEPS)

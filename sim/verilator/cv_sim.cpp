@@ -1,0 +1,315 @@
+// cv_sim.cpp: Verilator harness for the Cipher-V SoC.
+//
+//   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--quiet] program.elf [+plusarg ...]
+//
+// Loads the ELF's PT_LOAD segments into imem/dmem (as $readmemh images passed by plusargs, the same
+// mechanism the Icarus testbench uses), runs until the firmware writes simctrl.EXIT, and exits
+// with that code. UART TX is decoded from the serial line to stdout; stdin (non-blocking) is sent
+// on the UART RX line. Statistics go to stderr so stdout is exactly the UART output.
+// Exit status: the firmware's code (low 8 bits); 124 when --max-cycles is exceeded; 125 for a
+// harness error (bad ELF, segment outside memory, bad arguments).
+// --trace writes FST when the build found lz4.h (Verilator's FST writer needs it), else VCD.
+#include <elf.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsoc_top.h"
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+using TraceFile = VerilatedFstC;
+#elif VM_TRACE
+#include "verilated_vcd_c.h"
+using TraceFile = VerilatedVcdC;  // Verilator's FST writer needs lz4.h (Debian liblz4-dev)
+#endif
+
+extern "C" {
+#include "cv_memmap.h"
+}
+
+namespace {
+
+constexpr int kExitTimeout = 124;
+constexpr int kExitHarness = 125;
+
+#ifndef CV_IMEM_BYTES
+#define CV_IMEM_BYTES CV_IMEM_SIZE
+#endif
+#ifndef CV_DMEM_BYTES
+#define CV_DMEM_BYTES CV_DMEM_SIZE
+#endif
+
+struct Memory {
+  const char* name;
+  uint32_t base;
+  uint32_t bytes;
+  std::vector<uint32_t> words;
+  uint32_t used = 0;  // words written (highest index + 1)
+};
+
+[[noreturn]] void fail(const char* msg, const char* arg = "") {
+  fprintf(stderr, "cv_sim: %s%s\n", msg, arg);
+  exit(kExitHarness);
+}
+
+// Read the ELF32 little-endian RISC-V executable and place its loadable bytes in the memories.
+void load_elf(const char* path, Memory* mems, int nmem) {
+  FILE* f = fopen(path, "rb");
+  if (!f) fail("cannot open ", path);
+  std::vector<uint8_t> img;
+  uint8_t buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) img.insert(img.end(), buf, buf + n);
+  fclose(f);
+  if (img.size() < sizeof(Elf32_Ehdr)) fail("not an ELF file: ", path);
+  Elf32_Ehdr eh;
+  memcpy(&eh, img.data(), sizeof eh);
+  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS32 ||
+      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_RISCV)
+    fail("not an ELF32 little-endian RISC-V file: ", path);
+  if (eh.e_entry != CV_IMEM_BASE) fail("entry point must be the reset address 0: ", path);
+  for (int i = 0; i < eh.e_phnum; i++) {
+    size_t off = eh.e_phoff + static_cast<size_t>(i) * eh.e_phentsize;
+    if (off + sizeof(Elf32_Phdr) > img.size()) fail("truncated program headers: ", path);
+    Elf32_Phdr ph;
+    memcpy(&ph, img.data() + off, sizeof ph);
+    if (ph.p_type != PT_LOAD || ph.p_filesz == 0) continue;
+    if (ph.p_offset + static_cast<size_t>(ph.p_filesz) > img.size()) fail("truncated segment: ", path);
+    Memory* m = nullptr;
+    for (int k = 0; k < nmem; k++) {
+      if (ph.p_paddr >= mems[k].base && ph.p_paddr - mems[k].base + ph.p_filesz <= mems[k].bytes)
+        m = &mems[k];
+    }
+    if (!m) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "segment at 0x%08x (+%u bytes) is outside imem and dmem",
+               ph.p_paddr, ph.p_filesz);
+      fail(msg);
+    }
+    for (uint32_t b = 0; b < ph.p_filesz; b++) {
+      uint32_t a = ph.p_paddr - m->base + b;
+      uint32_t w = a / 4, sh = 8 * (a % 4);
+      m->words[w] = (m->words[w] & ~(0xffu << sh)) | (uint32_t(img[ph.p_offset + b]) << sh);
+      if (w + 1 > m->used) m->used = w + 1;
+    }
+  }
+}
+
+std::string write_hex(const Memory& m) {
+  char path[] = "/tmp/cv_sim_XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) fail("cannot create a temporary file");
+  FILE* f = fdopen(fd, "w");
+  fprintf(f, "@0\n");
+  for (uint32_t i = 0; i < m.used; i++) fprintf(f, "%08x\n", m.words[i]);
+  fclose(f);
+  return path;
+}
+
+// Serial line agents (8N1) working at the SoC's current bit period.
+struct UartTx {  // decodes the SoC's TX line
+  int state = 0;  // 0 idle, 1 in a frame
+  uint32_t cnt = 0, bit = 0, shift = 0;
+  // Returns a byte (0..255) when a frame completes, else -1.
+  int step(int line, uint32_t div) {
+    if (state == 0) {
+      if (line == 0) {  // start bit: sample the middle of each following bit
+        state = 1;
+        bit = 0;
+        shift = 0;
+        cnt = div + div / 2;
+      }
+      return -1;
+    }
+    if (--cnt != 0) return -1;
+    if (bit < 8) {
+      shift |= uint32_t(line) << bit;
+      bit++;
+      cnt = div;
+      return -1;
+    }
+    state = 0;  // middle of the stop bit
+    return line ? int(shift) : -1;
+  }
+};
+
+struct UartRx {  // drives the SoC's RX line
+  std::deque<uint8_t> queue;
+  uint32_t frame = 0, bits = 0, cnt = 0, gap = 0, gap_cnt = 0;
+  int line = 1;
+  void step(uint32_t div) {
+    if (bits == 0) {
+      if (gap_cnt) {
+        gap_cnt--;
+        return;
+      }
+      if (queue.empty()) return;
+      frame = (1u << 9) | (uint32_t(queue.front()) << 1);  // stop, data, start (LSB first)
+      queue.pop_front();
+      bits = 10;
+      cnt = div;
+      line = frame & 1;
+      return;
+    }
+    if (--cnt != 0) return;
+    frame >>= 1;
+    if (--bits == 0) {
+      line = 1;
+      gap_cnt = gap;
+      return;
+    }
+    line = frame & 1;
+    cnt = div;
+  }
+};
+
+void usage() {
+  fprintf(stderr,
+          "usage: cv_sim [--max-cycles N] [--trace out.fst] [--rx-gap CYCLES] [--quiet] "
+          "program.elf [+plusarg ...]\n");
+  exit(kExitHarness);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  uint64_t max_cycles = 0;  // 0: no limit
+  const char* trace_path = nullptr;
+  const char* elf = nullptr;
+  bool quiet = false;
+  uint32_t rx_gap = 0;
+  std::vector<std::string> plusargs;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a == "--max-cycles" && i + 1 < argc) {
+      max_cycles = strtoull(argv[++i], nullptr, 0);
+    } else if (a == "--trace" && i + 1 < argc) {
+      trace_path = argv[++i];
+    } else if (a == "--rx-gap" && i + 1 < argc) {
+      rx_gap = strtoul(argv[++i], nullptr, 0);
+    } else if (a == "--quiet") {
+      quiet = true;
+    } else if (a[0] == '+') {
+      plusargs.push_back(a);
+    } else if (a[0] == '-' || elf) {
+      usage();
+    } else {
+      elf = argv[i];
+    }
+  }
+  if (!elf) usage();
+
+  Memory mems[2] = {{"imem", CV_IMEM_BASE, CV_IMEM_BYTES, {}},
+                    {"dmem", CV_DMEM_BASE, CV_DMEM_BYTES, {}}};
+  for (auto& m : mems) m.words.assign(m.bytes / 4, 0);
+  load_elf(elf, mems, 2);
+  std::string imem_hex = write_hex(mems[0]), dmem_hex = write_hex(mems[1]);
+  plusargs.push_back("+imem=" + imem_hex);
+  plusargs.push_back("+dmem=" + dmem_hex);
+
+  auto ctx = std::make_unique<VerilatedContext>();
+  std::vector<const char*> vargs = {argv[0]};
+  for (auto& p : plusargs) vargs.push_back(p.c_str());
+  ctx->commandArgs(int(vargs.size()), vargs.data());
+  auto top = std::make_unique<Vsoc_top>(ctx.get());
+
+#if VM_TRACE
+  std::unique_ptr<TraceFile> tfp;
+  if (trace_path) {
+    ctx->traceEverOn(true);
+    tfp = std::make_unique<TraceFile>();
+    top->trace(tfp.get(), 99);
+    tfp->open(trace_path);
+  }
+#else
+  if (trace_path) fail("this build has no trace support (rebuild with TRACE=1)");
+#endif
+
+  int stdin_flags = fcntl(0, F_GETFL);
+  bool stdin_open = stdin_flags >= 0 && fcntl(0, F_SETFL, stdin_flags | O_NONBLOCK) == 0;
+
+  UartTx tx;
+  UartRx rx;
+  rx.gap = rx_gap;
+  uint64_t cycle = 0, instret = 0;
+  int exit_code = -1;
+  uint64_t time_ps = 0;
+
+  top->clk_i = 0;
+  top->rst_ni = 0;
+  top->uart_rx_i = 1;
+  top->eval();  // initial blocks: $readmemh from the plusargs
+  unlink(imem_hex.c_str());
+  unlink(dmem_hex.c_str());
+
+  auto t0 = std::chrono::steady_clock::now();
+  while (true) {
+    // Rising edge; outputs then reflect the new state.
+    top->clk_i = 1;
+    top->eval();
+#if VM_TRACE
+    if (tfp) tfp->dump(time_ps);
+#endif
+    time_ps += 5000;
+    cycle++;
+    if (cycle == 4) top->rst_ni = 1;  // synchronous reset held for the first edges
+
+    if (top->retire_o) instret++;
+    if (top->sim_putc_valid_o) putchar(top->sim_putc_char_o);
+    uint32_t div = top->uart_div_o ? top->uart_div_o : 1;
+    int c = tx.step(top->uart_tx_o, div);
+    if (c >= 0) putchar(c);
+    if (top->sim_exit_valid_o) {
+      exit_code = int(top->sim_exit_code_o);
+      break;
+    }
+    if (max_cycles && cycle >= max_cycles) break;
+
+    // Poll stdin rarely: a syscall per cycle would dominate the run time.
+    if (stdin_open && rx.queue.empty() && (cycle & 1023) == 0) {
+      uint8_t in[256];
+      ssize_t got = read(0, in, sizeof in);
+      if (got > 0) rx.queue.insert(rx.queue.end(), in, in + got);
+      else if (got == 0) stdin_open = false;
+    }
+    rx.step(div);
+    top->uart_rx_i = rx.line;
+
+    top->clk_i = 0;
+    top->eval();
+#if VM_TRACE
+    if (tfp) tfp->dump(time_ps);
+#endif
+    time_ps += 5000;
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fflush(stdout);
+#if VM_TRACE
+  if (tfp) tfp->close();
+#endif
+  top->final();
+  if (stdin_flags >= 0) fcntl(0, F_SETFL, stdin_flags);
+
+  if (exit_code < 0) {
+    fprintf(stderr, "cv_sim: TIMEOUT: no exit after %llu cycles (--max-cycles)\n",
+            (unsigned long long)cycle);
+  }
+  if (!quiet || exit_code < 0) {
+    fprintf(stderr, "cv_sim: exit %d, cycles %llu, instret %llu, %.2f Mcycles/s\n", exit_code,
+            (unsigned long long)cycle, (unsigned long long)instret,
+            secs > 0 ? double(cycle) / secs / 1e6 : 0.0);
+  }
+  if (exit_code < 0) return kExitTimeout;
+  // a non-zero code whose low byte is zero must not look like success
+  return (exit_code & 0xff) ? (exit_code & 0xff) : (exit_code ? 1 : 0);
+}
