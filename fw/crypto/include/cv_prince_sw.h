@@ -9,10 +9,12 @@
 
 #define CV_PRINCE_BLOCK_BYTES 8
 
+/* Round keys with k0, k0' = (k0 >>> 1) ^ (k0 >> 63), k1 and the round constants folded in, as
+ * (bits 63..32, bits 31..0) pairs, for each direction (decryption = encryption with k0 and k0'
+ * swapped and k1 ^ alpha). */
 typedef struct cv_prince_sw_ctx {
-  uint64_t k0;   /* whitening key */
-  uint64_t k0p;  /* k0' = (k0 >>> 1) ^ (k0 >> 63) */
-  uint64_t k1;   /* core key */
+  uint32_t rke[24];
+  uint32_t rkd[24];
 } cv_prince_sw_ctx;
 
 /* key = k0 || k1, big-endian bytes as printed in the paper; key_len must be 16. */

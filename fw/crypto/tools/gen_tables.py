@@ -196,6 +196,54 @@ def present_tables() -> dict[str, list[int]]:
             "cv_present_inv_sbox8": isb8}
 
 
+def prince_tables() -> tuple[dict[str, list[int]], str]:
+    """PRINCE round tables built from the verified bit-level model (tests/prince_model.py).
+
+    F(y) = M'(S(SR(y))) and H(z) = M'(S^-1(SR^-1(z))) are sums over the 16 input nibbles of a
+    16-entry table each (4-bit S-box, the nibble gather of SR and the 16x16 M-hat block of the
+    output chunk folded together), 1 KiB per function. Entries are pre-shifted into the 32-bit
+    word (hi = chunks 0-1, lo = chunks 2-3) that the output chunk lives in.
+    """
+    sys.path.insert(0, str(SRC.parent / "tests"))
+    import prince_model as pm  # noqa: E402  (the model the tests check against the paper)
+    sri = [pm.SR.index(i) for i in range(16)]
+    mats = [pm.M0, pm.M1, pm.M1, pm.M0]
+    tabs = {}
+    code = []
+    for name, box, gather in (("f", pm.SBOX, pm.SR), ("h", pm.SBOX_INV, sri)):
+        t = [0] * 256
+        dest = [0] * 16
+        for c in range(4):
+            for r in range(4):
+                src = gather[4 * c + r]
+                dest[src] = c
+                for v in range(16):
+                    val = pm.mat16(mats[c], box[v] << (12 - 4 * r))
+                    t[16 * src + v] = val << 16 if c % 2 == 0 else val
+        tabs[f"cv_prince_{name}"] = t
+        code.append(f"static void prince_{name}(uint32_t *ph, uint32_t *pl) {{")
+        code.append("  const uint32_t h = *ph, l = *pl;")
+        code.append("  uint32_t nh = 0, nl = 0;")
+        for src in range(16):
+            w = "h" if src < 8 else "l"
+            k = src % 8
+            idx = f"({w} << 2) & 0x3cu" if k == 7 else f"({w} >> {26 - 4 * k}) & 0x3cu"
+            d = "nh" if dest[src] < 2 else "nl"
+            code.append(f"  {d} ^= TL(cv_prince_{name}, {64 * src} + ({idx}));")
+        code.append("  *ph = nh;")
+        code.append("  *pl = nl;")
+        code.append("}")
+    sb8 = [pm.SBOX[x & 0xF] | pm.SBOX[x >> 4] << 4 for x in range(256)]
+    isb8 = [pm.SBOX_INV[x & 0xF] | pm.SBOX_INV[x >> 4] << 4 for x in range(256)]
+    tabs["cv_prince_inv_sbox8"] = isb8
+    tabs["cv_prince_sbox8"] = sb8
+    rc = []
+    for v in pm.RC:
+        rc += [v >> 32, v & 0xFFFFFFFF]
+    tabs["cv_prince_rc"] = rc
+    return tabs, "\n".join(code) + "\n"
+
+
 def emit(name: str, ctype: str, values: list[int], width: int) -> str:
     per_line = 8 if width == 8 else 12
     fmt = "0x%08xu" if width == 8 else "0x%02x"
@@ -230,7 +278,10 @@ def outputs() -> dict[Path, str]:
                                                 sha3_tables(), sha3_round()),
             SRC / "cv_present_sw_tables.h": header("cv_present_sw_tables.h",
                                                    "PRESENT S-box/pLayer tables",
-                                                   present_tables())}
+                                                   present_tables()),
+            SRC / "cv_prince_sw_tables.h": header("cv_prince_sw_tables.h",
+                                                  "PRINCE round tables and unrolled layers",
+                                                  *prince_tables())}
 
 
 def main() -> int:
