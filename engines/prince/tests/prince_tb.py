@@ -1,0 +1,329 @@
+"""cocotb bench for prince_engine: known answers, random differential, stalls, timing, errors.
+
+The reference is engines/prince/model/prince_model.py, itself checked against VECTORS.md by
+test_prince_model.py. The pipeline depth comes from the PRINCE_STAGES environment variable (set
+by test_prince.py together with the STAGES parameter).
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ReadOnly, RisingEdge
+
+from engines.prince.model import prince_model as model
+
+STAGES = int(os.environ.get("PRINCE_STAGES", "3"))
+CFG_ENC, CFG_DEC = 0, 1
+ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
+M64 = (1 << 64) - 1
+
+VECTORS = [  # (plaintext, k0, k1, ciphertext), VECTORS.md / the PRINCE paper, Appendix A
+    (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x818665AA0D02DFDA),
+    (0xFFFFFFFFFFFFFFFF, 0x0000000000000000, 0x0000000000000000, 0x604AE6CA03C20ADA),
+    (0x0000000000000000, 0xFFFFFFFFFFFFFFFF, 0x0000000000000000, 0x9FB51935FC3DF524),
+    (0x0000000000000000, 0x0000000000000000, 0xFFFFFFFFFFFFFFFF, 0x78A54CBE737BB7EF),
+    (0x0123456789ABCDEF, 0x0000000000000000, 0xFEDCBA9876543210, 0xAE25AD3CA8FA9CCF),
+]
+
+
+class Bench:
+    """Drives the engine one clock cycle at a time; inputs change just after a rising edge."""
+
+    def __init__(self, dut) -> None:
+        self.dut = dut
+        self.cycle = 0
+
+    async def init(self) -> None:
+        d = self.dut
+        for name in ("zeroize_i", "cfg_i", "start_i", "key_i", "key_valid_i", "in_valid_i",
+                     "in_data_i", "in_last_i", "out_ready_i"):
+            getattr(d, name).value = 0
+        d.rst_ni.value = 0
+        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
+        await self.tick(3)
+        d.rst_ni.value = 1
+        await self.tick()
+
+    async def tick(self, n: int = 1) -> None:
+        for _ in range(n):
+            await RisingEdge(self.dut.clk_i)
+            self.cycle += 1
+
+    def sig(self, name: str) -> int:
+        return int(getattr(self.dut, name).value)
+
+    async def pulse(self, **values: int) -> None:
+        """Hold the given inputs for one cycle (then back to 0)."""
+        for k, v in values.items():
+            getattr(self.dut, k).value = v
+        await self.tick()
+        for k in values:
+            if k not in ("key_i", "cfg_i"):
+                getattr(self.dut, k).value = 0
+
+    async def load_key(self, key: int) -> int:
+        """Load a key; returns the cycles from key_valid_i to key_ready_o."""
+        await self.pulse(key_i=key, key_valid_i=1)
+        n = 1
+        await ReadOnly()
+        while not self.sig("key_ready_o"):
+            await self.tick()
+            n += 1
+            await ReadOnly()
+            assert n < 200, "key_ready_o never rose"
+        await self.tick()
+        return n
+
+    async def start(self, cfg: int) -> None:
+        await self.pulse(cfg_i=cfg, start_i=1)
+
+    async def stream(self, blocks: list[int], p_in: float = 1.0, p_out: float = 1.0,
+                     rng: random.Random | None = None, limit: int = 100000,
+                     abort_after: int | None = None, pending: int = 0):
+        """Feed `blocks` as one message and collect the output.
+
+        Returns (outputs, lasts, accept_cycles, produce_cycles, cycles) where produce_cycles are
+        the cycles on which each output first showed out_valid_o. Input valid and output ready
+        are each raised with probability p_in / p_out per cycle. With abort_after, returns once
+        that many blocks have been accepted. `pending` blocks accepted by an earlier call are
+        also waited for (their outputs come first).
+        """
+        d, rng = self.dut, rng or random.Random(1)
+        outs, lasts, acc, prod = [], [], [], []
+        i, t0, shown = 0, self.cycle, False
+        busy_seen = False
+        while True:
+            # Drive this cycle's inputs (a source holds valid and data until the transfer).
+            if i < len(blocks) and (d.in_valid_i.value == 1 or rng.random() < p_in):
+                d.in_valid_i.value = 1
+                d.in_data_i.value = blocks[i]
+                d.in_last_i.value = int(i == len(blocks) - 1)
+            else:
+                d.in_valid_i.value = 0
+            d.out_ready_i.value = int(rng.random() < p_out)
+            await ReadOnly()
+            busy_seen = busy_seen or bool(self.sig("busy_o"))
+            if self.sig("in_valid_i") and self.sig("in_ready_o"):
+                acc.append(self.cycle)
+                i += 1
+            if self.sig("out_valid_o"):
+                if not shown:
+                    prod.append(self.cycle)
+                    shown = True
+                if self.sig("out_ready_i"):
+                    outs.append(self.sig("out_data_o"))
+                    lasts.append(self.sig("out_last_o"))
+                    shown = False
+            done = len(outs) == len(blocks) + pending
+            await self.tick()
+            if abort_after is not None and i >= abort_after:
+                break
+            if done:
+                break
+            assert self.cycle - t0 < limit, "stream timed out"
+        d.in_valid_i.value = 0
+        d.out_ready_i.value = 0
+        return outs, lasts, acc, prod, self.cycle - t0
+
+
+def rand_key(rng: random.Random) -> int:
+    return rng.getrandbits(128)
+
+
+def expect(blocks: list[int], key: int, dec: bool) -> list[int]:
+    fn = model.decrypt if dec else model.encrypt
+    return [fn(b, key) for b in blocks]
+
+
+@cocotb.test()
+async def test_vectors(dut):
+    """Every VECTORS.md row, encrypt and decrypt, one block per message; latency = STAGES."""
+    tb = Bench(dut)
+    await tb.init()
+    for pt, k0, k1, ct in VECTORS:
+        key = (k0 << 64) | k1
+        assert model.encrypt(pt, key) == ct
+        await tb.load_key(key)
+        for cfg, src, dst in ((CFG_ENC, pt, ct), (CFG_DEC, ct, pt)):
+            await tb.start(cfg)
+            outs, lasts, acc, prod, _ = await tb.stream([src])
+            assert outs == [dst], f"cfg {cfg}: got {outs[0]:016x}, want {dst:016x}"
+            assert lasts == [1]
+            assert prod[0] - acc[0] == STAGES, f"latency {prod[0] - acc[0]} != {STAGES}"
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0 and tb.sig("err_o") == 0
+            await tb.tick()
+
+
+@cocotb.test()
+async def test_random_stream(dut):
+    """Random keys and messages, both directions, random valid/ready stalls, vs the model."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(0x5EED)
+    total = 0
+    for trial in range(8):
+        key = rand_key(rng)
+        await tb.load_key(key)
+        for dec in (False, True):
+            n = rng.randint(1, 40)
+            blocks = [rng.getrandbits(64) for _ in range(n)]
+            p_in, p_out = rng.choice([(1.0, 1.0), (0.5, 0.5), (0.3, 0.9), (0.9, 0.3)])
+            await tb.start(CFG_DEC if dec else CFG_ENC)
+            outs, lasts, acc, _, _ = await tb.stream(blocks, p_in, p_out, rng)
+            assert outs == expect(blocks, key, dec), f"trial {trial} dec={dec} mismatch"
+            assert lasts == [0] * (n - 1) + [1]
+            total += n
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0
+            await tb.tick()
+    dut._log.info("random differential: %d blocks matched the model", total)
+
+
+@cocotb.test()
+async def test_constant_time(dut):
+    """Cycles per block and per message do not depend on key or data values."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(7)
+    keys = [0, (1 << 128) - 1, rand_key(rng), rand_key(rng)]
+    datas = [[0] * 16, [M64] * 16, [rng.getrandbits(64) for _ in range(16)]]
+    seen = set()
+    for key in keys:
+        await tb.load_key(key)
+        for dec in (False, True):
+            for blocks in datas:
+                await tb.start(CFG_DEC if dec else CFG_ENC)
+                outs, _, acc, prod, cycles = await tb.stream(blocks)
+                assert outs == expect(blocks, key, dec)
+                lat = tuple(p - a for a, p in zip(acc, prod))
+                gaps = tuple(b - a for a, b in zip(acc, acc[1:]))
+                seen.add((lat, gaps, cycles))
+                await tb.tick()
+    assert len(seen) == 1, f"timing depends on key/data: {seen}"
+    lat, gaps, cycles = seen.pop()
+    dut._log.info("latency %d cycles, %s cycles between blocks, 16 blocks in %d cycles",
+                  lat[0], set(gaps), cycles)
+    assert set(lat) == {STAGES} and set(gaps) == {1}
+
+
+async def check_idle_and_cleared(tb: Bench) -> None:
+    await ReadOnly()
+    assert tb.sig("busy_o") == 0
+    assert tb.sig("out_valid_o") == 0
+    assert tb.sig("key_ready_o") == 0
+    assert tb.sig("in_ready_o") == 0
+    assert tb.sig("err_o") == 0
+    await tb.tick()
+    # No key: a start is refused and nothing comes out.
+    await tb.start(CFG_ENC)
+    tb.dut.in_valid_i.value = 1
+    tb.dut.out_ready_i.value = 1
+    for _ in range(STAGES + 4):
+        await ReadOnly()
+        assert tb.sig("in_ready_o") == 0 and tb.sig("out_valid_o") == 0
+        await tb.tick()
+    tb.dut.in_valid_i.value = 0
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
+    await tb.tick()
+
+
+async def run_ok(tb: Bench, rng: random.Random, n: int = 8) -> None:
+    key = rand_key(rng)
+    await tb.load_key(key)
+    for dec in (False, True):
+        blocks = [rng.getrandbits(64) for _ in range(n)]
+        await tb.start(CFG_DEC if dec else CFG_ENC)
+        outs, lasts, _, _, _ = await tb.stream(blocks, 0.7, 0.7, rng)
+        assert outs == expect(blocks, key, dec) and lasts[-1] == 1
+        await ReadOnly()
+        assert tb.sig("err_o") == 0
+        await tb.tick()
+
+
+@cocotb.test()
+async def test_zeroize_and_reset_midway(dut):
+    """Zeroize, then reset, in the middle of a message: idle, key gone, then a correct run."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(11)
+    for how in ("zeroize", "reset"):
+        await tb.load_key(rand_key(rng))
+        await tb.start(CFG_ENC)
+        blocks = [rng.getrandbits(64) for _ in range(20)]
+        # out_ready low: the pipeline fills and stalls with data inside.
+        await tb.stream(blocks, 1.0, 0.0, rng, abort_after=STAGES)
+        if how == "zeroize":
+            await tb.pulse(zeroize_i=1)
+        else:
+            dut.rst_ni.value = 0
+            await tb.tick(2)
+            dut.rst_ni.value = 1
+            await tb.tick()
+        await check_idle_and_cleared(tb)
+        await run_ok(tb, rng)
+
+
+@cocotb.test()
+async def test_bad_config(dut):
+    """Reserved cfg bits: err_o with ERR_CFG, no message, nothing produced; a good start clears."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(3)
+    key = rand_key(rng)
+    await tb.load_key(key)
+    for cfg in (0x2, 0x4, 0x8, 0xF, 0x3):
+        await tb.start(cfg)
+        dut.in_valid_i.value = 1
+        dut.in_data_i.value = 0x1234
+        dut.out_ready_i.value = 1
+        for _ in range(STAGES + 3):
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0 and tb.sig("in_ready_o") == 0
+            assert tb.sig("out_valid_o") == 0
+            assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_CFG
+            await tb.tick()
+        dut.in_valid_i.value = 0
+    await tb.start(CFG_ENC)
+    await ReadOnly()
+    assert tb.sig("err_o") == 0 and tb.sig("err_code_o") == ERR_NONE and tb.sig("busy_o") == 1
+    await tb.tick()
+    outs, _, _, _, _ = await tb.stream([5, 6])
+    assert outs == expect([5, 6], key, False)
+
+
+@cocotb.test()
+async def test_busy_errors(dut):
+    """start_i and key_valid_i during a message are refused and flagged; the message survives."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(5)
+    key, other = rand_key(rng), rand_key(rng)
+    await tb.load_key(key)
+    await tb.start(CFG_ENC)
+    blocks = [rng.getrandbits(64) for _ in range(6)]
+    await tb.stream(blocks, 1.0, 0.0, rng, abort_after=1)
+    await tb.pulse(start_i=1, cfg_i=CFG_DEC)
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY and tb.sig("busy_o") == 1
+    await tb.tick()
+    await tb.pulse(key_i=other, key_valid_i=1)
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY
+    await tb.tick()
+    # Finish the message: the block inside plus the rest, all with the original key.
+    outs, lasts, _, _, _ = await tb.stream(blocks[1:], 1.0, 0.6, rng, pending=1)
+    assert outs == expect(blocks, key, False), "message corrupted"
+    assert lasts == [0] * 5 + [1]
+    await tb.tick()
+    # The refused key was not loaded.
+    await tb.start(CFG_ENC)
+    await ReadOnly()
+    assert tb.sig("err_o") == 0
+    await tb.tick()
+    outs3, _, _, _, _ = await tb.stream([1, 2, 3])
+    assert outs3 == expect([1, 2, 3], key, False)
