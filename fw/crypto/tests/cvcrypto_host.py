@@ -54,3 +54,40 @@ def buf(data: bytes | int) -> ctypes.Array:
     if isinstance(data, int):
         return ctypes.create_string_buffer(data)
     return ctypes.create_string_buffer(bytes(data), len(data))
+
+
+# ---- thin wrappers (bytes in, bytes out) --------------------------------------------------
+
+def aes_init(key: bytes, ct: bool = False) -> tuple[int, ctypes.Array]:
+    c = ctx(0)
+    fn = lib().cv_aes_sw_init_ct if ct else lib().cv_aes_sw_init
+    return fn(c, bytes(key), len(key)), c
+
+
+def aes_block(c: ctypes.Array, data: bytes, decrypt: bool = False) -> bytes:
+    out = buf(16)
+    fn = lib().cv_aes_sw_decrypt_block if decrypt else lib().cv_aes_sw_encrypt_block
+    fn(c, bytes(data), out)
+    return out.raw
+
+
+def aes_mode(c: ctypes.Array, mode: str, data: bytes, iv: bytes | None = None,
+             direction: int = CV_ENCRYPT, out_len: int | None = None
+             ) -> tuple[int, bytes, bytes | None]:
+    """Run one mode call; returns (status, output buffer, updated iv/ctr or None)."""
+    n = len(data)
+    out = buf(b"\xa5" * (out_len if out_len is not None else n))
+    src = buf(data)
+    ivb = buf(iv) if iv is not None else None
+    f = getattr(lib(), f"cv_aes_sw_{mode}")
+    if mode == "ecb":
+        rc = f(c, direction, src, out, n)
+    elif mode in ("cbc", "cfb128"):
+        rc = f(c, direction, ivb, src, out, n)
+    elif mode == "cmac":
+        mac = buf(16)
+        rc = f(c, src, n, mac)
+        return rc, mac.raw, None
+    else:  # ofb, ctr
+        rc = f(c, ivb, src, out, n)
+    return rc, out.raw, (ivb.raw if ivb is not None else None)
