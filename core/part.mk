@@ -1,0 +1,13 @@
+# core/part.mk: rules of the RV32IM core (included by the top Makefile).
+.PHONY: core-test lockstep lockstep-long
+INSNS ?= 200000
+SEED ?= 1
+
+core-test: setup
+	$(ENV) python -m pytest -q core/tests
+
+lockstep: setup
+	$(ENV) python core/lockstep/lockstep.py --insns $(INSNS) --seed $(SEED)
+
+lockstep-long: setup
+	$(ENV) python core/lockstep/lockstep.py --insns 10000000 --seed $(SEED)

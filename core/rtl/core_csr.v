@@ -1,0 +1,163 @@
+// core_csr.v
+// Machine-mode CSR file, trap entry/return state, counters and interrupt selection (used in WB).
+`default_nettype none
+
+module core_csr #(
+  parameter [31:0] HART_ID = 32'd0
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // CSR instruction retiring in WB (address already checked by the decoder)
+  input  wire        csr_en_i,
+  input  wire [11:0] csr_addr_i,
+  input  wire [1:0]  csr_op_i,      // funct3[1:0]: 1 write, 2 set, 3 clear
+  input  wire        csr_write_i,
+  input  wire [31:0] csr_wdata_i,
+  output reg  [31:0] csr_rdata_o,
+  // trap entry and return
+  input  wire        trap_i,
+  input  wire        trap_intr_i,
+  input  wire [4:0]  trap_cause_i,
+  input  wire [31:0] trap_pc_i,
+  input  wire [31:0] trap_tval_i,
+  input  wire        mret_i,
+  output wire [31:0] trap_vector_o,
+  output wire [31:0] mepc_o,
+  input  wire        retire_i,      // an instruction retires (minstret)
+  // interrupts
+  input  wire        irq_timer_i,
+  input  wire        irq_software_i,
+  input  wire        irq_external_i,
+  output wire        irq_take_o,    // an enabled interrupt is pending
+  output reg  [4:0]  irq_cause_o
+);
+  localparam [31:0] MISA = 32'h4000_1100;  // MXL=1, I, M
+
+  reg        mie_q, mie_d;            // mstatus.MIE
+  reg        mpie_q, mpie_d;          // mstatus.MPIE
+  reg [2:0]  ie_q, ie_d;              // mie.{MEIE, MTIE, MSIE}
+  reg [31:0] mtvec_q, mtvec_d;        // bit 1 always 0, bit 0 = vectored mode
+  reg [31:0] mscratch_q, mscratch_d;
+  reg [31:0] mepc_q, mepc_d;
+  reg [31:0] mcause_q, mcause_d;
+  reg [31:0] mtval_q, mtval_d;
+  reg [63:0] mcycle_q, mcycle_d;
+  reg [63:0] minstret_q, minstret_d;
+
+  wire [31:0] mip     = {20'd0, irq_external_i, 3'd0, irq_timer_i, 3'd0, irq_software_i, 3'd0};
+  wire [31:0] mie_reg = {20'd0, ie_q[2], 3'd0, ie_q[1], 3'd0, ie_q[0], 3'd0};
+  wire [31:0] mstatus = {19'd0, 2'b11, 3'd0, mpie_q, 3'd0, mie_q, 3'd0};  // MPP fixed to M
+
+  always @* begin
+    case (csr_addr_i)
+      12'h300: csr_rdata_o = mstatus;
+      12'h301: csr_rdata_o = MISA;
+      12'h304: csr_rdata_o = mie_reg;
+      12'h305: csr_rdata_o = mtvec_q;
+      12'h340: csr_rdata_o = mscratch_q;
+      12'h341: csr_rdata_o = mepc_q;
+      12'h342: csr_rdata_o = mcause_q;
+      12'h343: csr_rdata_o = mtval_q;
+      12'h344: csr_rdata_o = mip;
+      12'hB00, 12'hC00: csr_rdata_o = mcycle_q[31:0];
+      12'hB80, 12'hC80: csr_rdata_o = mcycle_q[63:32];
+      12'hB02, 12'hC02: csr_rdata_o = minstret_q[31:0];
+      12'hB82, 12'hC82: csr_rdata_o = minstret_q[63:32];
+      12'hF14: csr_rdata_o = HART_ID;
+      default: csr_rdata_o = 32'd0;  // mvendorid, marchid, mimpid
+    endcase
+  end
+
+  reg [31:0] wval;
+  always @* begin
+    case (csr_op_i)
+      2'd2:    wval = csr_rdata_o | csr_wdata_i;
+      2'd3:    wval = csr_rdata_o & ~csr_wdata_i;
+      default: wval = csr_wdata_i;
+    endcase
+  end
+  wire we = csr_en_i && csr_write_i;
+
+  always @* begin
+    mie_d      = mie_q;
+    mpie_d     = mpie_q;
+    ie_d       = ie_q;
+    mtvec_d    = mtvec_q;
+    mscratch_d = mscratch_q;
+    mepc_d     = mepc_q;
+    mcause_d   = mcause_q;
+    mtval_d    = mtval_q;
+    // Counters: a CSR write of a half takes precedence over the increment of that cycle.
+    mcycle_d   = mcycle_q + 64'd1;
+    minstret_d = minstret_q + {63'd0, retire_i};
+    if (we) begin
+      case (csr_addr_i)
+        12'h300: begin mie_d = wval[3]; mpie_d = wval[7]; end
+        12'h304: ie_d = {wval[11], wval[7], wval[3]};
+        12'h305: mtvec_d = {wval[31:2], 1'b0, wval[0]};
+        12'h340: mscratch_d = wval;
+        12'h341: mepc_d = {wval[31:2], 2'b00};
+        12'h342: mcause_d = wval;
+        12'h343: mtval_d = wval;
+        12'hB00: mcycle_d = {mcycle_q[63:32], wval};
+        12'hB80: mcycle_d = {wval, mcycle_q[31:0]};
+        12'hB02: minstret_d = {minstret_q[63:32], wval};
+        12'hB82: minstret_d = {wval, minstret_q[31:0]};
+        default: ;
+      endcase
+    end
+    if (trap_i) begin
+      mepc_d   = trap_pc_i;
+      mcause_d = {trap_intr_i, 26'd0, trap_cause_i};
+      mtval_d  = trap_tval_i;
+      mpie_d   = mie_q;
+      mie_d    = 1'b0;
+    end else if (mret_i) begin
+      mie_d  = mpie_q;
+      mpie_d = 1'b1;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      mie_q      <= 1'b0;
+      mpie_q     <= 1'b0;
+      ie_q       <= 3'd0;
+      mtvec_q    <= 32'd0;
+      mscratch_q <= 32'd0;
+      mepc_q     <= 32'd0;
+      mcause_q   <= 32'd0;
+      mtval_q    <= 32'd0;
+      mcycle_q   <= 64'd0;
+      minstret_q <= 64'd0;
+    end else begin
+      mie_q      <= mie_d;
+      mpie_q     <= mpie_d;
+      ie_q       <= ie_d;
+      mtvec_q    <= mtvec_d;
+      mscratch_q <= mscratch_d;
+      mepc_q     <= mepc_d;
+      mcause_q   <= mcause_d;
+      mtval_q    <= mtval_d;
+      mcycle_q   <= mcycle_d;
+      minstret_q <= minstret_d;
+    end
+  end
+
+  // Priority MEI > MSI > MTI (privileged spec order).
+  wire [2:0] pend = {irq_external_i, irq_software_i, irq_timer_i} &
+                    {ie_q[2], ie_q[0], ie_q[1]};
+  assign irq_take_o = mie_q && (pend != 3'd0);
+  always @* begin
+    if (pend[2])      irq_cause_o = 5'd11;
+    else if (pend[1]) irq_cause_o = 5'd3;
+    else              irq_cause_o = 5'd7;
+  end
+
+  wire vec_mode = mtvec_q[0] && trap_intr_i;
+  assign trap_vector_o = {mtvec_q[31:2], 2'b00} +
+                         (vec_mode ? {25'd0, trap_cause_i, 2'b00} : 32'd0);
+  assign mepc_o = mepc_q;
+endmodule
+
+`default_nettype wire

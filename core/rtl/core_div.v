@@ -1,0 +1,108 @@
+// core_div.v
+// RV32M divider (DIV, DIVU, REM, REMU): iterative restoring division, one quotient bit per cycle.
+`default_nettype none
+
+module core_div (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        kill_i,   // the EX instruction is flushed: abort
+  input  wire        req_i,    // EX holds a division with valid operands (starts when idle)
+  input  wire        ack_i,    // EX hands the result on: return to idle
+  input  wire [1:0]  op_i,     // funct3[1:0]: 0 div, 1 divu, 2 rem, 3 remu
+  input  wire [31:0] a_i,
+  input  wire [31:0] b_i,
+  output wire        done_o,   // result_o is valid (held until ack_i)
+  output wire [31:0] result_o
+);
+  localparam [1:0] S_IDLE = 2'd0, S_BUSY = 2'd1, S_DONE = 2'd2;
+
+  reg [1:0]  state_q, state_d;
+  reg [31:0] quot_q, quot_d;     // dividend shifting out, quotient shifting in
+  reg [31:0] rem_q, rem_d;       // partial remainder
+  reg [31:0] dvs_q, dvs_d;       // |divisor|
+  reg [4:0]  cnt_q, cnt_d;
+  reg        negq_q, negq_d;     // negate the quotient at the end
+  reg        negr_q, negr_d;     // negate the remainder at the end
+  reg        rem_sel_q, rem_sel_d;
+  reg [31:0] res_q, res_d;
+
+  wire        signed_op = ~op_i[0];
+  wire        b_zero    = (b_i == 32'd0);
+  wire        ovf       = signed_op && a_i == 32'h8000_0000 && b_i == 32'hffff_ffff;
+  wire [31:0] a_abs     = (signed_op && a_i[31]) ? -a_i : a_i;
+  wire [31:0] b_abs     = (signed_op && b_i[31]) ? -b_i : b_i;
+
+  // One restoring step: shift the next dividend bit into the remainder, subtract if it fits.
+  wire [32:0] shifted = {rem_q, quot_q[31]};
+  wire [32:0] diff    = shifted - {1'b0, dvs_q};
+  wire        fits    = ~diff[32];
+
+  always @* begin
+    state_d   = state_q;
+    quot_d    = quot_q;
+    rem_d     = rem_q;
+    dvs_d     = dvs_q;
+    cnt_d     = cnt_q;
+    negq_d    = negq_q;
+    negr_d    = negr_q;
+    rem_sel_d = rem_sel_q;
+    res_d     = res_q;
+    case (state_q)
+      S_IDLE: if (req_i) begin
+        rem_sel_d = op_i[1];
+        if (b_zero) begin
+          // Division by zero: quotient all ones, remainder the dividend (no trap in RISC-V).
+          res_d   = op_i[1] ? a_i : 32'hffff_ffff;
+          state_d = S_DONE;
+        end else if (ovf) begin
+          // INT_MIN / -1 overflows: quotient INT_MIN, remainder 0.
+          res_d   = op_i[1] ? 32'd0 : 32'h8000_0000;
+          state_d = S_DONE;
+        end else begin
+          quot_d  = a_abs;
+          rem_d   = 32'd0;
+          dvs_d   = b_abs;
+          cnt_d   = 5'd31;
+          negq_d  = signed_op && (a_i[31] ^ b_i[31]);
+          negr_d  = signed_op && a_i[31];
+          state_d = S_BUSY;
+        end
+      end
+      S_BUSY: begin
+        rem_d  = fits ? diff[31:0] : shifted[31:0];
+        quot_d = {quot_q[30:0], fits};
+        cnt_d  = cnt_q - 5'd1;
+        if (cnt_q == 5'd0) begin
+          if (rem_sel_q) res_d = negr_q ? -(fits ? diff[31:0] : shifted[31:0])
+                                        : (fits ? diff[31:0] : shifted[31:0]);
+          else           res_d = negq_q ? -{quot_q[30:0], fits} : {quot_q[30:0], fits};
+          state_d = S_DONE;
+        end
+      end
+      S_DONE: if (ack_i) state_d = S_IDLE;
+      default: state_d = S_IDLE;
+    endcase
+    if (kill_i) state_d = S_IDLE;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) state_q <= S_IDLE;
+    else         state_q <= state_d;
+  end
+
+  always @(posedge clk_i) begin
+    quot_q    <= quot_d;
+    rem_q     <= rem_d;
+    dvs_q     <= dvs_d;
+    cnt_q     <= cnt_d;
+    negq_q    <= negq_d;
+    negr_q    <= negr_d;
+    rem_sel_q <= rem_sel_d;
+    res_q     <= res_d;
+  end
+
+  assign done_o   = (state_q == S_DONE);
+  assign result_o = res_q;
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,618 @@
+// core_top.v
+// Cipher-V RV32IM + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
+`default_nettype none
+
+// Stages: IF (request) -> ID (decode the fetch response, read registers, predict) -> EX (ALU,
+// branch resolution, address, divider) -> MEM (data request, coprocessor offer, multiplier,
+// interrupt sampling) -> WB (data/coprocessor response, CSR access, traps, register write).
+// See core/README.md for the hazard, forwarding and trap rules.
+module core_top #(
+  parameter [31:0] BOOT_ADDR = 32'h0000_0000,
+  parameter [31:0] HART_ID   = 32'd0
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // instruction fetch port (OBI subset)
+  output wire        imem_req_o,
+  input  wire        imem_gnt_i,
+  output wire [31:0] imem_addr_o,
+  input  wire        imem_rvalid_i,
+  input  wire [31:0] imem_rdata_i,
+  input  wire        imem_err_i,
+  // data port (OBI subset)
+  output wire        dmem_req_o,
+  input  wire        dmem_gnt_i,
+  output wire [31:0] dmem_addr_o,
+  output wire        dmem_we_o,
+  output wire [3:0]  dmem_be_o,
+  output wire [31:0] dmem_wdata_o,
+  input  wire        dmem_rvalid_i,
+  input  wire [31:0] dmem_rdata_i,
+  input  wire        dmem_err_i,
+  // coprocessor port (custom-0/custom-1)
+  output wire        cpi_req_valid_o,
+  input  wire        cpi_req_ready_i,
+  output wire [31:0] cpi_req_insn_o,
+  output wire [31:0] cpi_req_rs1_o,
+  output wire [31:0] cpi_req_rs2_o,
+  input  wire        cpi_rsp_valid_i,
+  input  wire [31:0] cpi_rsp_data_i,
+  input  wire        cpi_rsp_err_i,
+  // interrupts (level)
+  input  wire        irq_timer_i,
+  input  wire        irq_software_i,
+  input  wire        irq_external_i,
+  // RVFI trace (riscv-formal names)
+  output wire        rvfi_valid,
+  output wire [63:0] rvfi_order,
+  output wire [31:0] rvfi_insn,
+  output wire        rvfi_trap,
+  output wire        rvfi_halt,
+  output wire        rvfi_intr,
+  output wire [1:0]  rvfi_mode,
+  output wire [1:0]  rvfi_ixl,
+  output wire [4:0]  rvfi_rs1_addr,
+  output wire [4:0]  rvfi_rs2_addr,
+  output wire [31:0] rvfi_rs1_rdata,
+  output wire [31:0] rvfi_rs2_rdata,
+  output wire [4:0]  rvfi_rd_addr,
+  output wire [31:0] rvfi_rd_wdata,
+  output wire [31:0] rvfi_pc_rdata,
+  output wire [31:0] rvfi_pc_wdata,
+  output wire [31:0] rvfi_mem_addr,
+  output wire [3:0]  rvfi_mem_rmask,
+  output wire [3:0]  rvfi_mem_wmask,
+  output wire [31:0] rvfi_mem_rdata,
+  output wire [31:0] rvfi_mem_wdata
+);
+  // Control bits carried down the pipeline.
+  localparam integer C_RD_WE = 0, C_LOAD = 1, C_STORE = 2, C_BRANCH = 3, C_JAL = 4,
+                     C_JALR = 5, C_MUL = 6, C_DIV = 7, C_CSR = 8, C_CSR_WRITE = 9, C_MRET = 10,
+                     C_CPI = 11, C_LATE = 12, C_USES_RS1 = 13, C_USES_RS2 = 14, NCTL = 15;
+
+  localparam [4:0] EXC_IMISALIGN = 5'd0, EXC_IFAULT = 5'd1, EXC_ILLEGAL = 5'd2,
+                   EXC_BREAK = 5'd3, EXC_LMISALIGN = 5'd4, EXC_LFAULT = 5'd5,
+                   EXC_SMISALIGN = 5'd6, EXC_SFAULT = 5'd7, EXC_ECALL = 5'd11;
+
+  // ------------------------------------------------------------------ forward declarations
+  wire        wb_redirect;
+  wire [31:0] wb_redirect_pc;
+  wire        ex_redirect;
+  wire [31:0] ex_redirect_pc;
+  wire        ex_go;
+  wire        mem_go;
+  wire        wb_go;
+  wire        wb_trap;
+  wire [31:0] wb_wdata;
+  wire        rf_we;
+
+  // ------------------------------------------------------------------ IF
+  wire        if_valid, if_err;
+  wire [31:0] if_insn, if_pc;
+  wire        id_take, id_redirect;
+  wire [31:0] id_target;
+  wire        fetch_redirect = wb_redirect | ex_redirect | id_redirect;
+  wire [31:0] fetch_pc = wb_redirect ? wb_redirect_pc : ex_redirect ? ex_redirect_pc : id_target;
+
+  core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
+    .clk_i, .rst_ni,
+    .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
+    .redirect_i(fetch_redirect), .redirect_pc_i(fetch_pc), .consume_i(id_take),
+    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc)
+  );
+
+  // ------------------------------------------------------------------ ID
+  wire        dec_illegal, dec_uses_rs1, dec_uses_rs2, dec_rd_we, dec_load, dec_store;
+  wire        dec_branch, dec_jal, dec_jalr, dec_mul, dec_div, dec_csr, dec_csr_write;
+  wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late;
+  wire [3:0]  dec_alu_op;
+  wire [1:0]  dec_a_sel, dec_b_sel;
+  wire [31:0] dec_imm;
+
+  core_decoder u_dec (
+    .insn_i(if_insn), .illegal_o(dec_illegal), .uses_rs1_o(dec_uses_rs1),
+    .uses_rs2_o(dec_uses_rs2), .rd_we_o(dec_rd_we), .alu_op_o(dec_alu_op), .a_sel_o(dec_a_sel),
+    .b_sel_o(dec_b_sel), .imm_o(dec_imm), .is_load_o(dec_load), .is_store_o(dec_store),
+    .is_branch_o(dec_branch), .is_jal_o(dec_jal), .is_jalr_o(dec_jalr), .is_mul_o(dec_mul),
+    .is_div_o(dec_div), .is_csr_o(dec_csr), .csr_write_o(dec_csr_write), .is_mret_o(dec_mret),
+    .is_ecall_o(dec_ecall), .is_ebreak_o(dec_ebreak), .is_cpi_o(dec_cpi), .late_o(dec_late)
+  );
+
+  wire [4:0]  id_rs1 = if_insn[19:15];
+  wire [4:0]  id_rs2 = if_insn[24:20];
+  wire [4:0]  id_rd  = if_insn[11:7];
+  wire [31:0] id_rs1v, id_rs2v;
+  wire [4:0]  wb_rd;
+
+  core_regfile u_rf (
+    .clk_i, .rst_ni, .raddr_a_i(id_rs1), .rdata_a_o(id_rs1v), .raddr_b_i(id_rs2),
+    .rdata_b_o(id_rs2v), .we_i(rf_we), .waddr_i(wb_rd), .wdata_i(wb_wdata)
+  );
+
+  wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
+  reg [4:0]  id_cause;
+  reg [31:0] id_tval;
+  always @* begin
+    if (if_err)           begin id_cause = EXC_IFAULT;  id_tval = if_pc;   end
+    else if (dec_illegal) begin id_cause = EXC_ILLEGAL; id_tval = if_insn; end
+    else if (dec_ebreak)  begin id_cause = EXC_BREAK;   id_tval = if_pc;   end
+    else                  begin id_cause = EXC_ECALL;   id_tval = 32'd0;   end
+  end
+
+  wire [NCTL-1:0] id_ctl;
+  assign id_ctl[C_RD_WE]     = dec_rd_we & (id_rd != 5'd0);
+  assign id_ctl[C_LOAD]      = dec_load;
+  assign id_ctl[C_STORE]     = dec_store;
+  assign id_ctl[C_BRANCH]    = dec_branch;
+  assign id_ctl[C_JAL]       = dec_jal;
+  assign id_ctl[C_JALR]      = dec_jalr;
+  assign id_ctl[C_MUL]       = dec_mul;
+  assign id_ctl[C_DIV]       = dec_div;
+  assign id_ctl[C_CSR]       = dec_csr;
+  assign id_ctl[C_CSR_WRITE] = dec_csr_write;
+  assign id_ctl[C_MRET]      = dec_mret;
+  assign id_ctl[C_CPI]       = dec_cpi;
+  assign id_ctl[C_LATE]      = dec_late;
+  assign id_ctl[C_USES_RS1]  = dec_uses_rs1;
+  assign id_ctl[C_USES_RS2]  = dec_uses_rs2;
+
+  // EX pipeline register
+  reg             ex_valid_q, ex_valid_d;
+  reg [31:0]      ex_pc_q, ex_pc_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
+  reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d, ex_tval_q, ex_tval_d;
+  reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
+  reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
+  reg [3:0]       ex_alu_op_q, ex_alu_op_d;
+  reg [1:0]       ex_a_sel_q, ex_a_sel_d, ex_b_sel_q, ex_b_sel_d;
+  reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
+
+  // Load-use style hazard: the instruction in EX produces its result only in WB.
+  wire hazard = ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
+                ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q));
+  wire id_go  = ex_go && !hazard;
+  assign id_take = if_valid && id_go && !ex_redirect && !wb_redirect;
+
+  // Static prediction: jal and backward branches are taken, redirected from ID at once. Not
+  // while MEM waits for a grant: id_take then depends on dmem_gnt_i/cpi_req_ready_i, and the
+  // fetch request must not (no combinational path from one port's grant to another's request).
+  wire mem_needs_hs;
+  wire id_pred = !id_exc && !mem_needs_hs && (dec_jal || (dec_branch && if_insn[31]));
+  assign id_redirect = id_take && id_pred;
+  assign id_target   = if_pc + dec_imm;
+
+  // ------------------------------------------------------------------ EX
+  reg             mem_valid_q;
+  reg [NCTL-1:0]  mem_ctl_q;
+  reg [4:0]       mem_rd_q;
+  reg [31:0]      mem_res_q;
+  reg             wb_valid_q;
+  reg [NCTL-1:0]  wb_ctl_q;
+  reg [4:0]       wb_rd_q;
+
+  wire mem_hit1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == ex_rs1_q;
+  wire mem_hit2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == ex_rs2_q;
+  wire wb_hit1  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == ex_rs1_q;
+  wire wb_hit2  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == ex_rs2_q;
+  wire [31:0] rs1f = mem_hit1 ? mem_res_q : wb_hit1 ? wb_wdata : ex_rs1v_q;
+  wire [31:0] rs2f = mem_hit2 ? mem_res_q : wb_hit2 ? wb_wdata : ex_rs2v_q;
+
+  reg [31:0] alu_a, alu_b;
+  always @* begin
+    case (ex_a_sel_q)
+      2'd1:    alu_a = ex_pc_q;
+      2'd2:    alu_a = 32'd0;
+      default: alu_a = rs1f;
+    endcase
+    case (ex_b_sel_q)
+      2'd1:    alu_b = ex_imm_q;
+      2'd2:    alu_b = 32'd4;
+      default: alu_b = rs2f;
+    endcase
+  end
+  wire [31:0] alu_res;
+  core_alu u_alu (.op_i(ex_alu_op_q), .a_i(alu_a), .b_i(alu_b), .result_o(alu_res));
+
+  wire [2:0] ex_f3 = ex_insn_q[14:12];
+  reg br_cond;
+  always @* begin
+    case (ex_f3)
+      3'd0:    br_cond = rs1f == rs2f;
+      3'd1:    br_cond = rs1f != rs2f;
+      3'd4:    br_cond = $signed(rs1f) < $signed(rs2f);
+      3'd5:    br_cond = $signed(rs1f) >= $signed(rs2f);
+      3'd6:    br_cond = rs1f < rs2f;
+      default: br_cond = rs1f >= rs2f;
+    endcase
+  end
+  wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
+  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? ((rs1f + ex_imm_q) & 32'hffff_fffe)
+                                           : ex_pc_q + ex_imm_q;
+  wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc_q + 32'd4;
+  wire        ex_misfetch = ex_taken && ex_target[1];
+  wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
+  wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_res[0]) ||
+                                      (ex_f3[1:0] == 2'd2 && alu_res[1:0] != 2'd0));
+  wire        ex_exc_all  = ex_exc_q | ex_misfetch | ex_misal;
+  reg [4:0]   ex_cause;
+  reg [31:0]  ex_tval;
+  always @* begin
+    if (ex_exc_q)         begin ex_cause = ex_cause_q; ex_tval = ex_tval_q; end
+    else if (ex_misfetch) begin ex_cause = EXC_IMISALIGN; ex_tval = ex_target; end
+    else begin
+      ex_cause = ex_ctl_q[C_LOAD] ? EXC_LMISALIGN : EXC_SMISALIGN;
+      ex_tval  = alu_res;
+    end
+  end
+
+  // Mispredict: redirect once (the branch may then wait in EX behind a stalled MEM).
+  assign ex_redirect    = ex_valid_q && !ex_exc_all && !ex_redir_done_q &&
+                          (ex_taken != ex_pred_q) && !wb_redirect;
+  assign ex_redirect_pc = ex_npc;
+
+  // Divider: starts only when WB is not stalled, so forwarded operands are valid.
+  wire        div_done;
+  wire [31:0] div_res;
+  core_div u_div (
+    .clk_i, .rst_ni, .kill_i(wb_redirect),
+    .req_i(ex_valid_q && ex_ctl_q[C_DIV] && wb_go && !wb_redirect), .ack_i(ex_go),
+    .op_i(ex_f3[1:0]), .a_i(rs1f), .b_i(rs2f), .done_o(div_done), .result_o(div_res)
+  );
+  wire ex_done = !ex_ctl_q[C_DIV] || div_done;
+  assign ex_go = mem_go && (!ex_valid_q || ex_done);
+
+  wire [31:0] ex_res = ex_ctl_q[C_DIV] ? div_res : alu_res;
+  // CSR operand: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm).
+  wire [31:0] ex_opa = (ex_ctl_q[C_CSR] && ex_f3[2]) ? {27'd0, ex_rs1_q} : rs1f;
+
+  always @* begin
+    ex_valid_d      = ex_valid_q;
+    ex_pc_d         = ex_pc_q;
+    ex_insn_d       = ex_insn_q;
+    ex_imm_d        = ex_imm_q;
+    ex_rs1v_d       = rs1f;       // while EX holds, keep the forwarded values (sources retire)
+    ex_rs2v_d       = rs2f;
+    ex_tval_d       = ex_tval_q;
+    ex_rs1_d        = ex_rs1_q;
+    ex_rs2_d        = ex_rs2_q;
+    ex_rd_d         = ex_rd_q;
+    ex_cause_d      = ex_cause_q;
+    ex_ctl_d        = ex_ctl_q;
+    ex_alu_op_d     = ex_alu_op_q;
+    ex_a_sel_d      = ex_a_sel_q;
+    ex_b_sel_d      = ex_b_sel_q;
+    ex_pred_d       = ex_pred_q;
+    ex_exc_d        = ex_exc_q;
+    ex_redir_done_d = ex_redir_done_q | ex_redirect;
+    if (wb_redirect) begin
+      ex_valid_d = 1'b0;
+    end else if (ex_go) begin
+      ex_valid_d      = id_take;
+      ex_pc_d         = if_pc;
+      ex_insn_d       = if_insn;
+      ex_imm_d        = dec_imm;
+      ex_rs1v_d       = id_rs1v;
+      ex_rs2v_d       = id_rs2v;
+      ex_rs1_d        = id_rs1;
+      ex_rs2_d        = id_rs2;
+      ex_rd_d         = id_rd;
+      ex_ctl_d        = id_exc ? {NCTL{1'b0}} : id_ctl;
+      ex_alu_op_d     = dec_alu_op;
+      ex_a_sel_d      = dec_a_sel;
+      ex_b_sel_d      = dec_b_sel;
+      ex_pred_d       = id_pred;
+      ex_exc_d        = id_exc;
+      ex_cause_d      = id_cause;
+      ex_tval_d       = id_tval;
+      ex_redir_done_d = 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) ex_valid_q <= 1'b0;
+    else         ex_valid_q <= ex_valid_d;
+  end
+  always @(posedge clk_i) begin
+    ex_pc_q         <= ex_pc_d;
+    ex_insn_q       <= ex_insn_d;
+    ex_imm_q        <= ex_imm_d;
+    ex_rs1v_q       <= ex_rs1v_d;
+    ex_rs2v_q       <= ex_rs2v_d;
+    ex_tval_q       <= ex_tval_d;
+    ex_rs1_q        <= ex_rs1_d;
+    ex_rs2_q        <= ex_rs2_d;
+    ex_rd_q         <= ex_rd_d;
+    ex_cause_q      <= ex_cause_d;
+    ex_ctl_q        <= ex_ctl_d;
+    ex_alu_op_q     <= ex_alu_op_d;
+    ex_a_sel_q      <= ex_a_sel_d;
+    ex_b_sel_q      <= ex_b_sel_d;
+    ex_pred_q       <= ex_pred_d;
+    ex_exc_q        <= ex_exc_d;
+    ex_redir_done_q <= ex_redir_done_d;
+  end
+
+  // ------------------------------------------------------------------ MEM
+  reg             mem_valid_d;
+  reg [NCTL-1:0]  mem_ctl_d;
+  reg [4:0]       mem_rd_d, mem_cause_q, mem_cause_d, mem_rs1_q, mem_rs1_d, mem_rs2_q, mem_rs2_d;
+  reg [31:0]      mem_res_d, mem_pc_q, mem_pc_d, mem_insn_q, mem_insn_d, mem_opa_q, mem_opa_d;
+  reg [31:0]      mem_rs1v_q, mem_rs1v_d, mem_rs2v_q, mem_rs2v_d, mem_tval_q, mem_tval_d;
+  reg [31:0]      mem_npc_q, mem_npc_d;
+  reg             mem_exc_q, mem_exc_d;
+
+  wire        irq_take;
+  wire [4:0]  irq_cause;
+  wire        wb_flush_younger;   // WB traps or returns: nothing younger may act
+  // Interrupts are taken on the instruction in MEM, before it has any side effect; not while
+  // WB holds a CSR write or mret (they may change the enables).
+  wire mem_intr = irq_take && mem_valid_q && !(wb_valid_q && (wb_ctl_q[C_CSR] || wb_ctl_q[C_MRET]));
+  wire mem_ls   = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
+  wire mem_act  = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go;
+  wire [1:0] mem_size = mem_insn_q[13:12];
+  wire [1:0] mem_off  = mem_res_q[1:0];
+  reg  [3:0] mem_be;
+  reg  [31:0] mem_wdata;
+  always @* begin
+    case (mem_size)
+      2'd0:    begin mem_be = 4'b0001 << mem_off; mem_wdata = {4{mem_rs2v_q[7:0]}}; end
+      2'd1:    begin mem_be = mem_off[1] ? 4'b1100 : 4'b0011;
+                     mem_wdata = {2{mem_rs2v_q[15:0]}}; end
+      default: begin mem_be = 4'b1111; mem_wdata = mem_rs2v_q; end
+    endcase
+  end
+
+  assign dmem_req_o      = mem_act && mem_ls;
+  assign dmem_addr_o     = mem_res_q;
+  assign dmem_we_o       = mem_ctl_q[C_STORE];
+  assign dmem_be_o       = mem_be;
+  assign dmem_wdata_o    = mem_wdata;
+  assign cpi_req_valid_o = mem_act && mem_ctl_q[C_CPI];
+  assign cpi_req_insn_o  = mem_insn_q;
+  assign cpi_req_rs1_o   = mem_opa_q;
+  assign cpi_req_rs2_o   = mem_rs2v_q;
+
+  assign mem_needs_hs = mem_valid_q && !mem_intr && (mem_ls || mem_ctl_q[C_CPI]);
+  wire mem_done  = !mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
+                                         : (cpi_req_valid_o && cpi_req_ready_i));
+  assign mem_go  = wb_go && (!mem_valid_q || mem_done);
+
+  wire [31:0] mul_res;
+  core_mul u_mul (.op_i(mem_insn_q[13:12]), .a_i(mem_opa_q), .b_i(mem_rs2v_q), .result_o(mul_res));
+
+  always @* begin
+    mem_valid_d = mem_valid_q;
+    mem_ctl_d   = mem_ctl_q;
+    mem_rd_d    = mem_rd_q;
+    mem_cause_d = mem_cause_q;
+    mem_rs1_d   = mem_rs1_q;
+    mem_rs2_d   = mem_rs2_q;
+    mem_res_d   = mem_res_q;
+    mem_pc_d    = mem_pc_q;
+    mem_insn_d  = mem_insn_q;
+    mem_opa_d   = mem_opa_q;
+    mem_rs1v_d  = mem_rs1v_q;
+    mem_rs2v_d  = mem_rs2v_q;
+    mem_tval_d  = mem_tval_q;
+    mem_npc_d   = mem_npc_q;
+    mem_exc_d   = mem_exc_q;
+    if (wb_redirect) begin
+      mem_valid_d = 1'b0;
+    end else if (ex_go) begin
+      mem_valid_d = ex_valid_q;
+      mem_ctl_d   = ex_exc_all ? {NCTL{1'b0}} : ex_ctl_q;
+      mem_rd_d    = ex_rd_q;
+      mem_cause_d = ex_cause;
+      mem_rs1_d   = ex_ctl_q[C_USES_RS1] ? ex_rs1_q : 5'd0;
+      mem_rs2_d   = ex_ctl_q[C_USES_RS2] ? ex_rs2_q : 5'd0;
+      mem_res_d   = ex_res;
+      mem_pc_d    = ex_pc_q;
+      mem_insn_d  = ex_insn_q;
+      mem_opa_d   = ex_opa;
+      mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
+      mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
+      mem_tval_d  = ex_tval;
+      mem_npc_d   = ex_npc;
+      mem_exc_d   = ex_exc_all;
+    end else if (mem_go) begin
+      mem_valid_d = 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) mem_valid_q <= 1'b0;
+    else         mem_valid_q <= mem_valid_d;
+  end
+  always @(posedge clk_i) begin
+    mem_ctl_q   <= mem_ctl_d;
+    mem_rd_q    <= mem_rd_d;
+    mem_cause_q <= mem_cause_d;
+    mem_rs1_q   <= mem_rs1_d;
+    mem_rs2_q   <= mem_rs2_d;
+    mem_res_q   <= mem_res_d;
+    mem_pc_q    <= mem_pc_d;
+    mem_insn_q  <= mem_insn_d;
+    mem_opa_q   <= mem_opa_d;
+    mem_rs1v_q  <= mem_rs1v_d;
+    mem_rs2v_q  <= mem_rs2v_d;
+    mem_tval_q  <= mem_tval_d;
+    mem_npc_q   <= mem_npc_d;
+    mem_exc_q   <= mem_exc_d;
+  end
+
+  // ------------------------------------------------------------------ WB
+  reg             wb_valid_d;
+  reg [NCTL-1:0]  wb_ctl_d;
+  reg [4:0]       wb_rd_d, wb_cause_q, wb_cause_d, wb_rs1_q, wb_rs1_d, wb_rs2_q, wb_rs2_d;
+  reg [31:0]      wb_res_q, wb_res_d, wb_pc_q, wb_pc_d, wb_insn_q, wb_insn_d, wb_opa_q, wb_opa_d;
+  reg [31:0]      wb_rs1v_q, wb_rs1v_d, wb_rs2v_q, wb_rs2v_d, wb_tval_q, wb_tval_d;
+  reg [31:0]      wb_npc_q, wb_npc_d, wb_wdat_q, wb_wdat_d;
+  reg [3:0]       wb_be_q, wb_be_d;
+  reg             wb_exc_q, wb_exc_d, wb_intr_q, wb_intr_d;
+
+  wire wb_ls   = wb_ctl_q[C_LOAD] | wb_ctl_q[C_STORE];
+  wire wb_wait = wb_valid_q && (wb_ls || wb_ctl_q[C_CPI]);
+  wire wb_done = !wb_wait || (wb_ls ? dmem_rvalid_i : cpi_rsp_valid_i);
+  assign wb_go = !wb_valid_q || wb_done;
+
+  wire wb_lerr = wb_valid_q && wb_ls && dmem_rvalid_i && dmem_err_i;
+  wire wb_cerr = wb_valid_q && wb_ctl_q[C_CPI] && cpi_rsp_valid_i && cpi_rsp_err_i;
+  wire wb_exc  = wb_exc_q || wb_lerr || wb_cerr;
+  assign wb_trap = wb_valid_q && (wb_exc || wb_intr_q);
+  wire wb_mret = wb_valid_q && wb_ctl_q[C_MRET];
+  assign wb_flush_younger = wb_trap || wb_mret;
+  assign wb_redirect = wb_flush_younger;
+
+  reg [4:0]  trap_cause;
+  reg [31:0] trap_tval;
+  always @* begin
+    if (wb_intr_q || wb_exc_q) begin trap_cause = wb_cause_q; trap_tval = wb_tval_q; end
+    else if (wb_lerr) begin
+      trap_cause = wb_ctl_q[C_LOAD] ? EXC_LFAULT : EXC_SFAULT;
+      trap_tval  = wb_res_q;
+    end else begin trap_cause = EXC_ILLEGAL; trap_tval = wb_insn_q; end
+  end
+
+  // load data alignment
+  wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
+  reg  [31:0] ld_data;
+  always @* begin
+    case (wb_insn_q[14:12])
+      3'd0:    ld_data = {{24{ld_shift[7]}}, ld_shift[7:0]};
+      3'd1:    ld_data = {{16{ld_shift[15]}}, ld_shift[15:0]};
+      3'd4:    ld_data = {24'd0, ld_shift[7:0]};
+      3'd5:    ld_data = {16'd0, ld_shift[15:0]};
+      default: ld_data = ld_shift;
+    endcase
+  end
+
+  wire [31:0] csr_rdata, trap_vector, mepc;
+  wire        retire = wb_valid_q && wb_done && !wb_trap;
+  core_csr #(.HART_ID(HART_ID)) u_csr (
+    .clk_i, .rst_ni,
+    .csr_en_i(retire && wb_ctl_q[C_CSR]), .csr_addr_i(wb_insn_q[31:20]),
+    .csr_op_i(wb_insn_q[13:12]), .csr_write_i(wb_ctl_q[C_CSR_WRITE]), .csr_wdata_i(wb_opa_q),
+    .csr_rdata_o(csr_rdata),
+    .trap_i(wb_trap), .trap_intr_i(wb_intr_q), .trap_cause_i(trap_cause), .trap_pc_i(wb_pc_q),
+    .trap_tval_i(trap_tval), .mret_i(wb_mret), .trap_vector_o(trap_vector), .mepc_o(mepc),
+    .retire_i(retire), .irq_timer_i, .irq_software_i, .irq_external_i,
+    .irq_take_o(irq_take), .irq_cause_o(irq_cause)
+  );
+  assign wb_redirect_pc = wb_trap ? trap_vector : mepc;
+
+  assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
+                    wb_ctl_q[C_CPI]  ? cpi_rsp_data_i :
+                    wb_ctl_q[C_CSR]  ? csr_rdata : wb_res_q;
+  assign wb_rd = wb_rd_q;
+  assign rf_we = retire && wb_ctl_q[C_RD_WE];
+
+  always @* begin
+    wb_valid_d = wb_valid_q;
+    wb_ctl_d   = wb_ctl_q;
+    wb_rd_d    = wb_rd_q;
+    wb_cause_d = wb_cause_q;
+    wb_rs1_d   = wb_rs1_q;
+    wb_rs2_d   = wb_rs2_q;
+    wb_res_d   = wb_res_q;
+    wb_pc_d    = wb_pc_q;
+    wb_insn_d  = wb_insn_q;
+    wb_opa_d   = wb_opa_q;
+    wb_rs1v_d  = wb_rs1v_q;
+    wb_rs2v_d  = wb_rs2v_q;
+    wb_tval_d  = wb_tval_q;
+    wb_npc_d   = wb_npc_q;
+    wb_wdat_d  = wb_wdat_q;
+    wb_be_d    = wb_be_q;
+    wb_exc_d   = wb_exc_q;
+    wb_intr_d  = wb_intr_q;
+    if (wb_redirect) begin
+      wb_valid_d = 1'b0;
+    end else if (mem_go) begin
+      wb_valid_d = mem_valid_q;
+      wb_ctl_d   = mem_intr ? {NCTL{1'b0}} : mem_ctl_q;
+      wb_rd_d    = mem_rd_q;
+      wb_cause_d = mem_intr ? irq_cause : mem_cause_q;
+      wb_rs1_d   = mem_rs1_q;
+      wb_rs2_d   = mem_rs2_q;
+      wb_res_d   = mem_ctl_q[C_MUL] ? mul_res : mem_res_q;
+      wb_pc_d    = mem_pc_q;
+      wb_insn_d  = mem_insn_q;
+      wb_opa_d   = mem_opa_q;
+      wb_rs1v_d  = mem_rs1v_q;
+      wb_rs2v_d  = mem_rs2v_q;
+      wb_tval_d  = mem_intr ? 32'd0 : mem_tval_q;
+      wb_npc_d   = mem_npc_q;
+      wb_wdat_d  = mem_wdata;
+      wb_be_d    = mem_be;
+      wb_exc_d   = mem_exc_q && !mem_intr;
+      wb_intr_d  = mem_intr;
+    end else if (wb_go) begin
+      wb_valid_d = 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) wb_valid_q <= 1'b0;
+    else         wb_valid_q <= wb_valid_d;
+  end
+  always @(posedge clk_i) begin
+    wb_ctl_q   <= wb_ctl_d;
+    wb_rd_q    <= wb_rd_d;
+    wb_cause_q <= wb_cause_d;
+    wb_rs1_q   <= wb_rs1_d;
+    wb_rs2_q   <= wb_rs2_d;
+    wb_res_q   <= wb_res_d;
+    wb_pc_q    <= wb_pc_d;
+    wb_insn_q  <= wb_insn_d;
+    wb_opa_q   <= wb_opa_d;
+    wb_rs1v_q  <= wb_rs1v_d;
+    wb_rs2v_q  <= wb_rs2v_d;
+    wb_tval_q  <= wb_tval_d;
+    wb_npc_q   <= wb_npc_d;
+    wb_wdat_q  <= wb_wdat_d;
+    wb_be_q    <= wb_be_d;
+    wb_exc_q   <= wb_exc_d;
+    wb_intr_q  <= wb_intr_d;
+  end
+
+  // ------------------------------------------------------------------ RVFI
+  reg [63:0] order_q, order_d;
+  reg        handler_q, handler_d;   // the next retirement is the first of a trap handler
+  wire       rvfi_v = wb_valid_q && wb_done && !wb_intr_q;
+  always @* begin
+    order_d   = order_q + {63'd0, rvfi_v};
+    handler_d = wb_trap ? 1'b1 : (rvfi_v ? 1'b0 : handler_q);
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      order_q   <= 64'd0;
+      handler_q <= 1'b0;
+    end else begin
+      order_q   <= order_d;
+      handler_q <= handler_d;
+    end
+  end
+
+  assign rvfi_valid     = rvfi_v;
+  assign rvfi_order     = order_q;
+  assign rvfi_insn      = wb_insn_q;
+  assign rvfi_trap      = wb_exc;
+  assign rvfi_halt      = 1'b0;
+  assign rvfi_intr      = handler_q;
+  assign rvfi_mode      = 2'd3;
+  assign rvfi_ixl       = 2'd1;
+  assign rvfi_rs1_addr  = wb_rs1_q;
+  assign rvfi_rs2_addr  = wb_rs2_q;
+  assign rvfi_rs1_rdata = wb_rs1v_q;
+  assign rvfi_rs2_rdata = wb_rs2v_q;
+  assign rvfi_rd_addr   = rf_we ? wb_rd_q : 5'd0;
+  assign rvfi_rd_wdata  = rf_we ? wb_wdata : 32'd0;
+  assign rvfi_pc_rdata  = wb_pc_q;
+  assign rvfi_pc_wdata  = wb_trap ? trap_vector : wb_mret ? mepc : wb_npc_q;
+  assign rvfi_mem_addr  = wb_ls ? wb_res_q : 32'd0;
+  assign rvfi_mem_rmask = wb_ctl_q[C_LOAD] ? wb_be_q : 4'd0;
+  assign rvfi_mem_wmask = wb_ctl_q[C_STORE] ? wb_be_q : 4'd0;
+  assign rvfi_mem_rdata = wb_ctl_q[C_LOAD] ? dmem_rdata_i : 32'd0;
+  assign rvfi_mem_wdata = wb_ctl_q[C_STORE] ? wb_wdat_q : 32'd0;
+endmodule
+
+`default_nettype wire

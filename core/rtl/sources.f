@@ -1,0 +1,9 @@
+// top: core_top
+core/rtl/core_regfile.v
+core/rtl/core_alu.v
+core/rtl/core_mul.v
+core/rtl/core_div.v
+core/rtl/core_decoder.v
+core/rtl/core_csr.v
+core/rtl/core_fetch.v
+core/rtl/core_top.v

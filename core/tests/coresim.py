@@ -1,0 +1,135 @@
+"""Build and run the core bench (core/tb/core_tb_top.v) on assembly programs.
+
+Verilator builds a self-timed binary (`--binary`), Icarus a vvp file; both read the program as
+a $readmemh file and report `TOHOST <value> cycles <c> instret <n>` when the program stores to
+`tohost` (1 = pass, (n << 1) | 1 = test n failed).
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = ROOT / "core"
+BUILD = ROOT / "build" / "core"
+ASM = CORE / "tests" / "asm"
+CC = "riscv64-unknown-elf-gcc"
+CFLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib", "-nostartfiles",
+          "-static", f"-I{ASM}", f"-T{ASM / 'link.ld'}"]
+
+
+def rtl_sources() -> list[Path]:
+    files = []
+    for line in (CORE / "rtl" / "sources.f").read_text().splitlines():
+        line = line.split("//", 1)[0].strip()
+        if line:
+            files.append(ROOT / line)
+    return files + [CORE / "tb" / "core_tb_top.v"]
+
+
+def bench_deps() -> list[Path]:
+    return rtl_sources() + [CORE / "tb" / "core_tb_main.cpp"]
+
+
+def _stale(target: Path, deps: list[Path]) -> bool:
+    return not target.exists() or any(d.stat().st_mtime > target.stat().st_mtime for d in deps)
+
+
+def build_verilator() -> Path:
+    out = BUILD / "vtb"
+    exe = out / "Vcore_tb_top"
+    if _stale(exe, bench_deps()):
+        out.mkdir(parents=True, exist_ok=True)
+        cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "-Wno-fatal", "-Wno-lint",
+               "-Wno-style", "--x-assign", "unique", "--x-initial", "unique",
+               "--top-module", "core_tb_top", "--Mdir", str(out), "-o", "Vcore_tb_top",
+               *map(str, rtl_sources()), str(CORE / "tb" / "core_tb_main.cpp")]
+        res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        if res.returncode:
+            raise RuntimeError(res.stdout[-3000:] + res.stderr[-3000:])
+    return exe
+
+
+def build_icarus() -> Path:
+    out = BUILD / "itb"
+    vvp = out / "core_tb.vvp"
+    if _stale(vvp, rtl_sources()):
+        out.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["iverilog", "-g2012", "-o", str(vvp), "-s", "core_tb_top",
+                        *map(str, rtl_sources())], check=True, cwd=ROOT)
+    return vvp
+
+
+@dataclass
+class Program:
+    elf: Path
+    hexfile: Path
+    tohost: int
+
+
+def elf_to_hex(elf: Path, base: int = 0x8000_0000) -> Program:
+    from elftools.elf.elffile import ELFFile
+
+    words: dict[int, int] = {}
+    tohost = None
+    with open(elf, "rb") as f:
+        ef = ELFFile(f)
+        for seg in ef.iter_segments():
+            if seg["p_type"] != "PT_LOAD":
+                continue
+            data = seg.data() + bytes(seg["p_memsz"] - seg["p_filesz"])
+            data += bytes(-len(data) % 4)
+            for i in range(0, len(data), 4):
+                words[(seg["p_paddr"] + i - base) // 4] = int.from_bytes(data[i:i + 4], "little")
+        sym = ef.get_section_by_name(".symtab")
+        for s in sym.iter_symbols():
+            if s.name == "tohost":
+                tohost = s["st_value"]
+    if tohost is None:
+        raise RuntimeError(f"{elf}: no tohost symbol")
+    hexfile = elf.with_suffix(".hex")
+    lines = []
+    prev = None
+    for idx in sorted(words):
+        if prev is None or idx != prev + 1:
+            lines.append(f"@{idx:x}")
+        lines.append(f"{words[idx]:08x}")
+        prev = idx
+    hexfile.write_text("\n".join(lines) + "\n")
+    return Program(elf, hexfile, tohost)
+
+
+def compile_asm(src: Path, name: str | None = None, extra: list[str] = ()) -> Program:
+    name = name or src.stem
+    out = BUILD / "asm"
+    out.mkdir(parents=True, exist_ok=True)
+    elf = out / f"{name}.elf"
+    subprocess.run([CC, *CFLAGS, *extra, "-o", str(elf), str(src)], check=True)
+    return elf_to_hex(elf)
+
+
+@dataclass
+class Result:
+    tohost: int | None
+    cycles: int
+    instret: int
+    output: str
+
+
+def run(prog: Program, sim: str = "verilator", trace: Path | None = None,
+        plusargs: list[str] = (), timeout: float = 300) -> Result:
+    args = [f"+hex={prog.hexfile}", f"+tohost={prog.tohost:x}", *plusargs]
+    if trace is not None:
+        args.append(f"+trace={trace}")
+    if sim == "verilator":
+        cmd = [str(build_verilator()), *args]
+    else:
+        cmd = ["vvp", "-n", str(build_icarus()), *args]
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=BUILD)
+    m = re.search(r"TOHOST ([0-9a-f]+) cycles (\d+) instret (\d+)", res.stdout)
+    if not m:
+        return Result(None, 0, 0, res.stdout + res.stderr)
+    return Result(int(m.group(1), 16), int(m.group(2)), int(m.group(3)), res.stdout)
