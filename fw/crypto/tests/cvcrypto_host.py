@@ -41,6 +41,9 @@ def lib() -> ctypes.CDLL:
     global _lib
     if _lib is None:
         _lib = ctypes.CDLL(str(build()))
+        _lib.cv_host_sizeof.restype = ctypes.c_size_t
+        _lib.cv_chacha_sw_get_counter.restype = ctypes.c_uint64
+        _lib.cv_chacha_sw_set_counter.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     return _lib
 
 
@@ -91,3 +94,45 @@ def aes_mode(c: ctypes.Array, mode: str, data: bytes, iv: bytes | None = None,
     else:  # ofb, ctr
         rc = f(c, ivb, src, out, n)
     return rc, out.raw, (ivb.raw if ivb is not None else None)
+
+
+def chacha_init(key: bytes, nonce: bytes, rounds: int) -> tuple[int, ctypes.Array]:
+    c = ctx(3)
+    return lib().cv_chacha_sw_init(c, bytes(key), len(key), bytes(nonce), len(nonce),
+                                   rounds), c
+
+
+def chacha_xor(c: ctypes.Array, data: bytes) -> bytes:
+    out = buf(len(data))
+    assert lib().cv_chacha_sw_xor(c, buf(data), out, len(data)) == CV_OK
+    return out.raw
+
+
+def chacha_keystream(c: ctypes.Array, n: int) -> bytes:
+    out = buf(n)
+    assert lib().cv_chacha_sw_keystream(c, out, n) == CV_OK
+    return out.raw
+
+
+def sha3(alg: int, msg: bytes, out_len: int) -> tuple[int, bytes]:
+    out = buf(b"\x5a" * out_len)
+    rc = lib().cv_sha3_sw_hash(alg, buf(msg), len(msg), out, out_len)
+    return rc, out.raw
+
+
+def block64_init(name: str, key: bytes) -> tuple[int, ctypes.Array]:
+    c = ctx(1 if name == "prince" else 2)
+    return getattr(lib(), f"cv_{name}_sw_init")(c, bytes(key), len(key)), c
+
+
+def block64_ecb(name: str, c: ctypes.Array, direction: int, data: bytes) -> tuple[int, bytes]:
+    out = buf(b"\xa5" * len(data))
+    rc = getattr(lib(), f"cv_{name}_sw_ecb")(c, direction, buf(data), out, len(data))
+    return rc, out.raw
+
+
+def block64_ctr(name: str, c: ctypes.Array, ctr: bytes, data: bytes) -> tuple[int, bytes, bytes]:
+    out = buf(len(data))
+    cb = buf(ctr)
+    rc = getattr(lib(), f"cv_{name}_sw_ctr")(c, cb, buf(data), out, len(data))
+    return rc, out.raw, cb.raw
