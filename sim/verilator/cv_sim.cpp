@@ -241,7 +241,7 @@ int main(int argc, char** argv) {
   UartTx tx;
   UartRx rx;
   rx.gap = rx_gap;
-  uint64_t cycle = 0, instret = 0;
+  uint64_t cycle = 0, instret = 0, edges = 0;
   int exit_code = -1;
   uint64_t time_ps = 0;
 
@@ -261,8 +261,8 @@ int main(int argc, char** argv) {
     if (tfp) tfp->dump(time_ps);
 #endif
     time_ps += 5000;
-    cycle++;
-    if (cycle == 4) top->rst_ni = 1;  // synchronous reset held for the first edges
+    if (top->rst_ni) cycle++;  // cycles counts the edges out of reset
+    if (++edges == 4) top->rst_ni = 1;  // synchronous reset held for the first 4 edges
 
     if (top->retire_o) instret++;
     if (top->sim_putc_valid_o) putchar(top->sim_putc_char_o);
@@ -276,7 +276,7 @@ int main(int argc, char** argv) {
     if (max_cycles && cycle >= max_cycles) break;
 
     // Poll stdin rarely: a syscall per cycle would dominate the run time.
-    if (stdin_open && rx.queue.empty() && (cycle & 1023) == 0) {
+    if (stdin_open && rx.queue.empty() && cycle && (cycle & 1023) == 0) {
       uint8_t in[256];
       ssize_t got = read(0, in, sizeof in);
       if (got > 0) rx.queue.insert(rx.queue.end(), in, in + got);

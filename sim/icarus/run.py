@@ -1,0 +1,106 @@
+"""Run one firmware ELF on the SoC under Icarus Verilog (the cross-check of the Verilator harness).
+
+    python -m sim.icarus.run build/fw/test_printf/test_printf.elf [--max-cycles N]
+
+The ELF's loadable segments become $readmemh images (+imem=, +dmem=) exactly as the Verilator
+harness passes them. Exit status: the firmware's exit code; 124 on timeout.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from elftools.elf.elffile import ELFFile
+
+from sim.cocotb_run import read_filelist
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build" / "sim" / "icarus"
+IMEM = (0x0000_0000, 0x1_0000)
+DMEM = (0x1000_0000, 0x1_0000)
+
+
+def elf_to_hex(elf: Path, out_dir: Path) -> dict[str, Path]:
+    """Write imem.hex and dmem.hex (32-bit little-endian words, from word 0)."""
+    mems = {"imem": (IMEM, bytearray(IMEM[1])), "dmem": (DMEM, bytearray(DMEM[1]))}
+    used = {"imem": 0, "dmem": 0}
+    with open(elf, "rb") as fh:
+        for seg in ELFFile(fh).iter_segments():
+            if seg["p_type"] != "PT_LOAD" or seg["p_filesz"] == 0:
+                continue
+            addr, data = seg["p_paddr"], seg.data()
+            for name, ((base, size), buf) in mems.items():
+                if base <= addr and addr - base + len(data) <= size:
+                    buf[addr - base:addr - base + len(data)] = data
+                    used[name] = max(used[name], addr - base + len(data))
+                    break
+            else:
+                raise ValueError(f"segment at {addr:#x} is outside imem and dmem")
+    paths = {}
+    for name, (_, buf) in mems.items():
+        words = (used[name] + 3) // 4
+        path = out_dir / f"{name}.hex"
+        path.write_text("@0\n" + "".join(
+            f"{int.from_bytes(buf[4 * i:4 * i + 4], 'little'):08x}\n" for i in range(words)))
+        paths[name] = path
+    return paths
+
+
+def build() -> Path:
+    """Compile the SoC and the testbench with iverilog (once per RTL change)."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    vvp = BUILD / "tb_soc.vvp"
+    sources = [str(p) for p in read_filelist("soc/rtl/sources.f")]
+    sources.append(str(ROOT / "sim" / "icarus" / "tb_soc.v"))
+    newest = max(Path(s).stat().st_mtime for s in sources + [str(ROOT / "build/gen/soc_memmap.vh")])
+    if not vvp.exists() or vvp.stat().st_mtime < newest:
+        subprocess.run(["iverilog", "-g2012", "-o", str(vvp), "-I", str(ROOT / "build" / "gen"),
+                        "-s", "tb_soc", *sources], check=True, cwd=ROOT)
+    return vvp
+
+
+@dataclass
+class IcarusResult:
+    returncode: int
+    stdout: str
+    cycles: int | None
+    instret: int | None
+
+
+def run(elf: Path, max_cycles: int = 1_000_000) -> IcarusResult:
+    vvp = build()
+    with tempfile.TemporaryDirectory() as tmp:
+        hexes = elf_to_hex(elf, Path(tmp))
+        res = subprocess.run(["vvp", "-n", str(vvp), f"+imem={hexes['imem']}",
+                              f"+dmem={hexes['dmem']}", f"+max_cycles={max_cycles}"],
+                             capture_output=True, text=True, cwd=ROOT)
+    out = res.stdout
+    m = re.search(r"^EXIT (\d+) CYCLES (\d+) INSTRET (\d+)$", out, re.M)
+    if not m:
+        return IcarusResult(124, out, None, None)
+    code = int(m.group(1))
+    # the UART text is everything before the EXIT line, minus the simulator's own messages
+    text = out[:m.start()]
+    text = "\n".join(l for l in text.split("\n") if not l.startswith(("VCD info", "WARNING")))
+    return IcarusResult(code, text, int(m.group(2)), int(m.group(3)))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("elf", type=Path)
+    ap.add_argument("--max-cycles", type=int, default=1_000_000)
+    args = ap.parse_args()
+    res = run(args.elf, args.max_cycles)
+    sys.stdout.write(res.stdout)
+    print(f"icarus: exit {res.returncode}, cycles {res.cycles}, instret {res.instret}",
+          file=sys.stderr)
+    return res.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""Build and run firmware on the Verilator SoC harness (build/sim/verilator/cv_sim).
+
+Used by the firmware tests (soc/tests) and the benchmark (bench/run.py). Builds go through make
+under a file lock, so parallel pytest workers never build the same thing at once.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+ROOT = Path(__file__).resolve().parents[2]
+SIM_BIN = ROOT / "build" / "sim" / "verilator" / "cv_sim"
+FW_BUILD = ROOT / "build" / "fw"
+EXIT_TIMEOUT = 124
+EXIT_HARNESS = 125
+
+_STATS = re.compile(r"cv_sim: exit (-?\d+), cycles (\d+), instret (\d+), ([\d.]+) Mcycles/s")
+
+
+@contextlib.contextmanager
+def _locked(name: str) -> Iterator[None]:
+    lock_dir = ROOT / "build" / "locks"
+    lock_dir.mkdir(parents=True, exist_ok=True)
+    with open(lock_dir / f"{name}.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _make(args: Sequence[str]) -> None:
+    res = subprocess.run(["make", "--no-print-directory", *args], cwd=ROOT, capture_output=True,
+                         text=True)
+    if res.returncode:
+        raise RuntimeError(f"make {' '.join(args)} failed:\n{res.stdout[-4000:]}\n"
+                           f"{res.stderr[-4000:]}")
+
+
+def build_sim() -> Path:
+    """Build (if out of date) the Verilator harness and return its path."""
+    with _locked("cv_sim"):
+        _make(["-s", "sim-build"])
+    return SIM_BIN
+
+
+def build_fw(prog: str, make_vars: Sequence[str] = ()) -> Path:
+    """Build fw/programs/<prog> and return build/fw/<prog>/<prog>.elf."""
+    with _locked(f"fw-{prog}"):
+        _make(["-s", "-C", f"fw/programs/{prog}", *make_vars])
+    return FW_BUILD / prog / f"{prog}.elf"
+
+
+@dataclass
+class RunResult:
+    returncode: int
+    stdout: str
+    stderr: str
+    cycles: int | None
+    instret: int | None
+    mcycles_per_s: float | None
+
+
+def run_elf(elf: Path, stdin: bytes = b"", max_cycles: int = 10_000_000,
+            extra_args: Sequence[str] = (), timeout: float = 300.0) -> RunResult:
+    """Run one ELF on the harness; stdout is the UART output."""
+    cmd = [str(SIM_BIN), "--max-cycles", str(max_cycles), *extra_args, str(elf)]
+    res = subprocess.run(cmd, input=stdin, capture_output=True, timeout=timeout)
+    err = res.stderr.decode(errors="replace")
+    m = _STATS.search(err)
+    return RunResult(res.returncode, res.stdout.decode(errors="replace"), err,
+                     int(m.group(2)) if m else None, int(m.group(3)) if m else None,
+                     float(m.group(4)) if m else None)
+
+
+def fw_programs(prefix: str = "test_") -> list[str]:
+    """Names of the firmware programs in fw/programs whose folder starts with prefix."""
+    return sorted(p.name for p in (ROOT / "fw" / "programs").iterdir()
+                  if p.is_dir() and p.name.startswith(prefix) and (p / "Makefile").exists())

@@ -1,0 +1,75 @@
+"""Firmware tests on the whole SoC: every fw/programs/test_* program runs on the Verilator harness
+and must exit 0 with its last line `N passed, 0 failed`; plus the harness contract (exit code,
+max-cycles timeout) and the Icarus cross-check."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sim.verilator import harness
+
+# stdin and extra harness arguments for the programs that need them
+STDIN = {"test_uart_echo": b"ping\nCipher-V line two\n"}
+ARGS = {"test_uart_echo": ["--rx-gap", "3000"]}
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+
+
+@pytest.fixture(scope="session")
+def sim() -> None:
+    harness.build_sim()
+
+
+@pytest.mark.parametrize("prog", harness.fw_programs("test_"))
+def test_program(sim: None, prog: str) -> None:
+    elf = harness.build_fw(prog)
+    res = harness.run_elf(elf, stdin=STDIN.get(prog, b""), max_cycles=20_000_000,
+                          extra_args=ARGS.get(prog, []))
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, f"{prog}: no 'N passed, N failed' line\n{res.stdout}\n{res.stderr}"
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.stdout.rstrip().endswith(f"{passed} passed, 0 failed")
+    assert res.returncode == 0, res.stderr
+
+
+def test_uart_echo_output(sim: None) -> None:
+    """The echoed lines come back on stdout; a wrong input is detected as a failure."""
+    elf = harness.build_fw("test_uart_echo")
+    res = harness.run_elf(elf, stdin=STDIN["test_uart_echo"], extra_args=ARGS["test_uart_echo"])
+    assert "echo: ping\necho: Cipher-V line two\n" in res.stdout
+    bad = harness.run_elf(elf, stdin=b"pong\nsomething else\n", extra_args=["--rx-gap", "3000"])
+    assert bad.returncode == 1 and SUMMARY.search(bad.stdout).group(2) != "0"
+
+
+def test_exit_code_and_stats(sim: None) -> None:
+    res = harness.run_elf(harness.build_fw("exit42"))
+    assert res.returncode == 42
+    assert res.stdout == "exiting with 42\n"
+    assert res.cycles and res.instret and 0 < res.instret <= res.cycles
+
+
+def test_max_cycles_timeout(sim: None) -> None:
+    """A program that never exits (waits for UART input that never comes) is stopped loudly."""
+    res = harness.run_elf(harness.build_fw("test_uart_echo"), stdin=b"", max_cycles=50_000)
+    assert res.returncode == harness.EXIT_TIMEOUT
+    assert "TIMEOUT" in res.stderr and res.cycles == 50_000
+
+
+def test_bad_elf(sim: None, tmp_path) -> None:
+    junk = tmp_path / "junk.elf"
+    junk.write_bytes(b"not an elf at all" * 10)
+    assert harness.run_elf(junk).returncode == harness.EXIT_HARNESS
+
+
+def test_icarus_cross_check(sim: None) -> None:
+    """The same program under Icarus gives the same UART text, exit code and cycle counts."""
+    from sim.icarus import run as icarus
+
+    elf = harness.build_fw("test_printf")
+    ver = harness.run_elf(elf)
+    ica = icarus.run(elf, max_cycles=200_000)
+    assert ica.returncode == 0 == ver.returncode
+    assert ica.stdout.strip() == ver.stdout.strip()
+    assert (ica.cycles, ica.instret) == (ver.cycles, ver.instret)
