@@ -1,0 +1,328 @@
+// sha3_top.v
+// SHA-3 engine: SHA3-224/256/384/512, SHAKE128/256; 64-bit streams, FIPS 202 padding in hardware.
+`default_nettype none
+
+// cfg_i: [2:0] function (0 SHA3-224, 1 SHA3-256, 2 SHA3-384, 3 SHA3-512, 4 SHAKE128, 5 SHAKE256;
+// 6, 7 are errors), [15:3] reserved (must be 0), [31:16] output length in bytes for SHAKE (1 to
+// 65535; 0 is an error), ignored for SHA3-*.
+//
+// Absorbing and squeezing both rotate the rate lanes by one lane per word: lane i takes lane i+1
+// and the last rate lane takes lane 0 XOR the input word. After `rate` words every lane is back in
+// place, so the permutation sees the standard layout, the input needs no lane decoder and the
+// output is always lane 0 (no 21-way output multiplexer).
+module sha3_top (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        zeroize_i,
+  input  wire [31:0] cfg_i,
+  input  wire        start_i,
+  input  wire        in_valid_i,
+  output wire        in_ready_o,
+  input  wire [63:0] in_data_i,
+  input  wire [3:0]  in_bytes_i,   // valid bytes of the last word (0..8), sampled with in_last_i
+  input  wire        in_last_i,
+  output wire        out_valid_o,
+  input  wire        out_ready_i,
+  output wire [63:0] out_data_o,
+  output wire [3:0]  out_bytes_o,  // valid bytes of this word (1..8), the rest are zero
+  output wire        out_last_o,
+  output wire        busy_o,
+  output wire        err_o,
+  output wire [3:0]  err_code_o
+);
+
+  localparam [3:0] ERR_NONE = 4'd0;
+  localparam [3:0] ERR_CFG = 4'd1;    // unknown function, reserved bits set, SHAKE length 0
+  localparam [3:0] ERR_BUSY = 4'd2;   // start while a message is in progress
+  localparam [3:0] ERR_LEN = 4'd3;    // in_bytes_i > 8 on the last word: message dropped
+
+  localparam [2:0] ST_IDLE = 3'd0;
+  localparam [2:0] ST_ABSORB = 3'd1;  // taking input words
+  localparam [2:0] ST_PAD = 3'd2;     // inserting padding words up to the end of the rate
+  localparam [2:0] ST_PERM = 3'd3;    // 24 rounds
+  localparam [2:0] ST_SQUEEZE = 3'd4; // output words
+
+  function automatic [63:0] bswap64(input [63:0] w);
+    integer k;
+    for (k = 0; k < 8; k = k + 1) bswap64[8*k +: 8] = w[63-8*k -: 8];
+  endfunction
+
+  function automatic [63:0] round_const(input [4:0] r);
+    case (r)
+      5'd0: round_const = 64'h0000000000000001;
+      5'd1: round_const = 64'h0000000000008082;
+      5'd2: round_const = 64'h800000000000808A;
+      5'd3: round_const = 64'h8000000080008000;
+      5'd4: round_const = 64'h000000000000808B;
+      5'd5: round_const = 64'h0000000080000001;
+      5'd6: round_const = 64'h8000000080008081;
+      5'd7: round_const = 64'h8000000000008009;
+      5'd8: round_const = 64'h000000000000008A;
+      5'd9: round_const = 64'h0000000000000088;
+      5'd10: round_const = 64'h0000000080008009;
+      5'd11: round_const = 64'h000000008000000A;
+      5'd12: round_const = 64'h000000008000808B;
+      5'd13: round_const = 64'h800000000000008B;
+      5'd14: round_const = 64'h8000000000008089;
+      5'd15: round_const = 64'h8000000000008003;
+      5'd16: round_const = 64'h8000000000008002;
+      5'd17: round_const = 64'h8000000000000080;
+      5'd18: round_const = 64'h000000000000800A;
+      5'd19: round_const = 64'h800000008000000A;
+      5'd20: round_const = 64'h8000000080008081;
+      5'd21: round_const = 64'h8000000000008080;
+      5'd22: round_const = 64'h0000000080000001;
+      5'd23: round_const = 64'h8000000080008008;
+      default: round_const = 64'h0;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers
+  reg [2:0]    fsm_q, fsm_d;
+  reg [4:0]    rate_q, rate_d;     // rate in 64-bit lanes: 18, 17, 13, 9, 21, 17
+  reg          shake_q, shake_d;
+  reg [4:0]    pos_q, pos_d;       // lane position within the block
+  reg [4:0]    rnd_q, rnd_d;
+  reg [15:0]   remain_q, remain_d; // output bytes still to produce
+  reg          fin_q, fin_d;       // the last input word has been taken
+  reg          dom_q, dom_d;       // the domain byte (0x06 / 0x1F) is still to be inserted
+  reg [1599:0] state_q, state_d;
+  reg          err_q, err_d;
+  reg [3:0]    err_code_q, err_code_d;
+
+  // ---------------------------------------------------------------------------------------------
+  // Datapath
+  wire [1599:0] round_w;
+  sha3_round u_round (
+    .state_i(state_q),
+    .rc_i(round_const(rnd_q)),
+    .state_o(round_w)
+  );
+
+  wire       in_fire = in_valid_i && in_ready_o;
+  wire       out_fire = out_valid_o && out_ready_i;
+  wire       blk_end = (pos_q == rate_q - 5'd1);
+  wire [7:0] dom_byte = shake_q ? 8'h1F : 8'h06;
+
+  // The word XORed into the last rate lane on a shift: message bytes (masked on the last word),
+  // the domain byte right after the message, the final 0x80 in byte 7 of the last rate lane.
+  wire [31:0] nbytes = {28'd0, in_bytes_i};
+  wire [31:0] last_lane = {27'd0, rate_q - 5'd1};
+  reg [63:0] word_w;
+  always @* begin : absorb_word
+    integer k;
+    word_w = 64'd0;
+    if (fsm_q == ST_ABSORB) begin
+      word_w = bswap64(in_data_i);
+      if (in_last_i) begin
+        for (k = 0; k < 8; k = k + 1) begin
+          if (k >= nbytes) word_w[8*k +: 8] = 8'h00;
+          if (k == nbytes) word_w[8*k +: 8] = dom_byte;
+        end
+        if (in_bytes_i < 4'd8 && blk_end) word_w[63] = 1'b1;
+      end
+    end else if (fsm_q == ST_PAD) begin
+      if (dom_q) word_w[7:0] = dom_byte;
+      if (blk_end) word_w[63] = 1'b1;
+    end
+  end
+
+  // Lane rotation of the rate part; lanes outside the rate are left alone by the shift enable.
+  reg [1599:0] shift_w;
+  always @* begin : lane_shift
+    integer i;
+    shift_w = state_q;
+    for (i = 0; i < 21; i = i + 1) begin
+      if (i == last_lane) shift_w[64*i +: 64] = state_q[63:0] ^ word_w;
+      else if (i < last_lane) shift_w[64*i +: 64] = state_q[64*(i+1) +: 64];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Control
+  wire [2:0] mode_i = cfg_i[2:0];
+  wire       cfg_ok = (mode_i < 3'd6) && (cfg_i[15:3] == 13'd0)
+                      && (mode_i < 3'd4 || cfg_i[31:16] != 16'd0);
+  reg  [4:0] rate_i;
+  reg [15:0] len_i;
+  always @* begin : mode_decode
+    case (mode_i)
+      3'd0: begin rate_i = 5'd18; len_i = 16'd28; end
+      3'd1: begin rate_i = 5'd17; len_i = 16'd32; end
+      3'd2: begin rate_i = 5'd13; len_i = 16'd48; end
+      3'd3: begin rate_i = 5'd9; len_i = 16'd64; end
+      3'd4: begin rate_i = 5'd21; len_i = cfg_i[31:16]; end
+      default: begin rate_i = 5'd17; len_i = cfg_i[31:16]; end
+    endcase
+  end
+
+  reg state_clr;  // synchronous clear of the state (start, end of message, abort, zeroize)
+  always @* begin : control
+    fsm_d = fsm_q;
+    rate_d = rate_q;
+    shake_d = shake_q;
+    pos_d = pos_q;
+    rnd_d = rnd_q;
+    remain_d = remain_q;
+    fin_d = fin_q;
+    dom_d = dom_q;
+    state_d = state_q;
+    err_d = err_q;
+    err_code_d = err_code_q;
+    state_clr = 1'b0;
+
+    case (fsm_q)
+      ST_IDLE: begin
+        if (start_i) begin
+          if (!cfg_ok) begin
+            err_d = 1'b1;
+            err_code_d = ERR_CFG;
+          end else begin
+            err_d = 1'b0;
+            err_code_d = ERR_NONE;
+            rate_d = rate_i;
+            shake_d = mode_i[2];
+            remain_d = len_i;
+            pos_d = 5'd0;
+            fin_d = 1'b0;
+            dom_d = 1'b0;
+            state_clr = 1'b1;
+            fsm_d = ST_ABSORB;
+          end
+        end
+      end
+      ST_ABSORB: begin
+        if (in_fire) begin
+          if (in_last_i && in_bytes_i > 4'd8) begin
+            err_d = 1'b1;
+            err_code_d = ERR_LEN;
+            state_clr = 1'b1;
+            fsm_d = ST_IDLE;
+          end else begin
+            state_d = shift_w;
+            pos_d = pos_q + 5'd1;
+            if (in_last_i) begin
+              fin_d = 1'b1;
+              dom_d = (in_bytes_i == 4'd8);
+              fsm_d = ST_PAD;
+            end
+            if (blk_end) begin
+              pos_d = 5'd0;
+              fsm_d = ST_PERM;
+            end
+          end
+        end
+      end
+      ST_PAD: begin
+        state_d = shift_w;
+        dom_d = 1'b0;
+        pos_d = pos_q + 5'd1;
+        if (blk_end) begin
+          pos_d = 5'd0;
+          fsm_d = ST_PERM;
+        end
+      end
+      ST_PERM: begin
+        state_d = round_w;
+        rnd_d = rnd_q + 5'd1;
+        if (rnd_q == 5'd23) begin
+          rnd_d = 5'd0;
+          fsm_d = !fin_q ? ST_ABSORB : (dom_q ? ST_PAD : ST_SQUEEZE);
+        end
+      end
+      ST_SQUEEZE: begin
+        if (out_fire) begin
+          if (remain_q <= 16'd8) begin
+            remain_d = 16'd0;
+            state_clr = 1'b1;
+            fsm_d = ST_IDLE;
+          end else begin
+            remain_d = remain_q - 16'd8;
+            state_d = shift_w;
+            pos_d = pos_q + 5'd1;
+            if (blk_end) begin
+              pos_d = 5'd0;
+              fsm_d = ST_PERM;
+            end
+          end
+        end
+      end
+      default: fsm_d = ST_IDLE;
+    endcase
+
+    // a start while a message runs is ignored and flagged
+    if (start_i && fsm_q != ST_IDLE) begin
+      err_d = 1'b1;
+      err_code_d = ERR_BUSY;
+    end
+
+    if (zeroize_i) begin
+      fsm_d = ST_IDLE;
+      pos_d = 5'd0;
+      rnd_d = 5'd0;
+      remain_d = 16'd0;
+      fin_d = 1'b0;
+      dom_d = 1'b0;
+      err_d = 1'b0;
+      err_code_d = ERR_NONE;
+      state_clr = 1'b1;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      fsm_q <= ST_IDLE;
+      rate_q <= 5'd9;
+      shake_q <= 1'b0;
+      pos_q <= 5'd0;
+      rnd_q <= 5'd0;
+      remain_q <= 16'd0;
+      fin_q <= 1'b0;
+      dom_q <= 1'b0;
+      err_q <= 1'b0;
+      err_code_q <= ERR_NONE;
+    end else begin
+      fsm_q <= fsm_d;
+      rate_q <= rate_d;
+      shake_q <= shake_d;
+      pos_q <= pos_d;
+      rnd_q <= rnd_d;
+      remain_q <= remain_d;
+      fin_q <= fin_d;
+      dom_q <= dom_d;
+      err_q <= err_d;
+      err_code_q <= err_code_d;
+    end
+  end
+
+  // The state has its own reset: a clear is a synchronous reset of 1600 flops (the FPGA's FDRE
+  // reset pin), not a multiplexer input.
+  always @(posedge clk_i) begin
+    if (!rst_ni || state_clr) state_q <= 1600'd0;
+    else state_q <= state_d;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Outputs
+  reg [63:0] out_w;
+  always @* begin : out_mask
+    integer k;
+    out_w = bswap64(state_q[63:0]);
+    for (k = 0; k < 8; k = k + 1) begin
+      if (remain_q < 16'd8 && k >= remain_q) out_w[63-8*k -: 8] = 8'h00;
+    end
+  end
+
+  assign in_ready_o = (fsm_q == ST_ABSORB);
+  assign out_valid_o = (fsm_q == ST_SQUEEZE);
+  assign out_data_o = out_w;
+  assign out_bytes_o = (remain_q < 16'd8) ? remain_q[3:0] : 4'd8;
+  assign out_last_o = (remain_q <= 16'd8);
+  assign busy_o = (fsm_q != ST_IDLE);
+  assign err_o = err_q;
+  assign err_code_o = err_code_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,3 @@
+// top: sha3_top
+engines/sha3/rtl/sha3_round.v
+engines/sha3/rtl/sha3_top.v
