@@ -5,7 +5,8 @@
 
 // Plusargs: +hex=FILE (32-bit words from MEM_BASE), +trace=FILE (one line per retirement),
 // +tohost=HEX (a store there ends the run: 1 = pass), +max_cycles=N, +stall=1 (random gnt and
-// rvalid delays on both ports, random coprocessor latency), +seed=N, +cpi_lat=N (fixed latency).
+// rvalid delays on both ports, random coprocessor latency), +seed=N, +cpi_lat=N (fixed latency),
+// +cpi_err=1 (the coprocessor answers every instruction with err, as Spike traps them).
 // Memory-mapped bench registers: 0xF000_0010 drives {irq_external, irq_software, irq_timer}.
 // Addresses outside the memory and 0xF000_0000..0xF7FF_FFFF answer with a bus error.
 module core_tb_top #(
@@ -26,7 +27,7 @@ module core_tb_top #(
   reg [1023:0] hexfile, tracefile;
   integer    tf, i;
   reg [31:0] tohost;
-  integer    max_cycles, stall, seed, cpi_lat;
+  integer    max_cycles, stall, seed, cpi_lat, cpi_err_all;
   reg [31:0] lfsr;
   integer    cycles;
 
@@ -157,7 +158,7 @@ module core_tb_top #(
     if (cpi_cnt > 0) cpi_cnt = cpi_cnt - 1;
     if (cpi_req_valid && cpi_ready) begin
       cpi_res   = cpi_rs1 + cpi_rs2 + {25'd0, cpi_insn[31:25]};
-      cpi_err_r = cpi_insn[31];
+      cpi_err_r = cpi_insn[31] || (cpi_err_all != 0);
       cpi_cnt   = (stall != 0) ? 1 + (rnd(0) % 5) : cpi_lat;
     end
     // RVFI log and the end-of-test store
@@ -184,6 +185,7 @@ module core_tb_top #(
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("cpi_lat=%d", cpi_lat)) cpi_lat = 1;
+    if (!$value$plusargs("cpi_err=%d", cpi_err_all)) cpi_err_all = 0;
     if (!$value$plusargs("tohost=%h", tohost)) tohost = 32'h8000_1000;
     lfsr = 32'h1234_5678 ^ seed;
     if ($value$plusargs("hex=%s", hexfile)) $readmemh(hexfile, mem);
