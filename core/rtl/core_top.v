@@ -244,9 +244,10 @@ module core_top #(
     end
   end
 
-  // Mispredict: redirect once (the branch may then wait in EX behind a stalled MEM).
+  // Mispredict: redirect once (the branch may then wait in EX behind a stalled MEM). Only when
+  // WB is not waiting: an operand forwarded from a WB load is valid only once its data arrived.
   assign ex_redirect    = ex_valid_q && !ex_exc_all && !ex_redir_done_q &&
-                          (ex_taken != ex_pred_q) && !wb_redirect;
+                          (ex_taken != ex_pred_q) && wb_go && !wb_redirect;
   assign ex_redirect_pc = ex_npc;
 
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
