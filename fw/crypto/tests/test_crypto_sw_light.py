@@ -13,8 +13,8 @@ import pytest
 from Crypto.Cipher import ChaCha20
 
 import cvcrypto_host as h
-import lightweight_models as lm
-import prince_model as pm
+import cvsw_models as lm
+import cvsw_prince_model as pm
 
 VEC = Path(cryptography_vectors.__file__).resolve().parent
 

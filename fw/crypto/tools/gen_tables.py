@@ -197,7 +197,7 @@ def present_tables() -> dict[str, list[int]]:
 
 
 def prince_tables() -> tuple[dict[str, list[int]], str]:
-    """PRINCE round tables built from the verified bit-level model (tests/prince_model.py).
+    """PRINCE round tables built from the verified bit-level model (tests/cvsw_prince_model.py).
 
     F(y) = M'(S(SR(y))) and H(z) = M'(S^-1(SR^-1(z))) are sums over the 16 input nibbles of a
     16-entry table each (4-bit S-box, the nibble gather of SR and the 16x16 M-hat block of the
@@ -205,7 +205,7 @@ def prince_tables() -> tuple[dict[str, list[int]], str]:
     word (hi = chunks 0-1, lo = chunks 2-3) that the output chunk lives in.
     """
     sys.path.insert(0, str(SRC.parent / "tests"))
-    import prince_model as pm  # noqa: E402  (the model the tests check against the paper)
+    import cvsw_prince_model as pm  # noqa: E402  (the model the tests check against the paper)
     sri = [pm.SR.index(i) for i in range(16)]
     mats = [pm.M0, pm.M1, pm.M1, pm.M0]
     tabs = {}
