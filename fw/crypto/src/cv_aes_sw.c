@@ -181,66 +181,9 @@ static void ct_unpack(const sl_t s[8], uint32_t w[4]) {
   }
 }
 
-static void gf_reduce(sl_t p[15], sl_t r[8]) {
-  /* x^8 = x^4 + x^3 + x + 1 */
-  for (int k = 14; k >= 8; k--) {
-    p[k - 4] ^= p[k];
-    p[k - 5] ^= p[k];
-    p[k - 7] ^= p[k];
-    p[k - 8] ^= p[k];
-  }
-  for (int i = 0; i < 8; i++) r[i] = p[i];
-}
-
-static void gf_mul(const sl_t a[8], const sl_t b[8], sl_t r[8]) {
-  sl_t p[15];
-  for (int k = 0; k < 15; k++) p[k] = 0;
-  for (int i = 0; i < 8; i++)
-    for (int j = 0; j < 8; j++) p[i + j] ^= a[i] & b[j];
-  gf_reduce(p, r);
-}
-
-static void gf_sq(const sl_t a[8], sl_t r[8]) {
-  sl_t p[15];
-  for (int k = 0; k < 15; k++) p[k] = 0;
-  for (int i = 0; i < 8; i++) p[2 * i] = a[i];
-  gf_reduce(p, r);
-}
-
-/* x^254 = x^-1 (0 -> 0): x^2, x^3, x^6, x^12, x^15, x^240, x^252, x^254. */
-static void gf_inv(sl_t x[8]) {
-  sl_t x2[8], x3[8], x12[8], x15[8], t[8];
-  gf_sq(x, x2);
-  gf_mul(x2, x, x3);
-  gf_sq(x3, t);
-  gf_sq(t, x12);
-  gf_mul(x12, x3, x15);
-  gf_sq(x15, t);
-  gf_sq(t, x3);
-  gf_sq(x3, t);
-  gf_sq(t, x3);        /* x^240 */
-  gf_mul(x3, x12, t);  /* x^252 */
-  gf_mul(t, x2, x);    /* x^254 */
-}
-
-static void ct_sbox(sl_t s[8]) {
-  sl_t b[8];
-  gf_inv(s);
-  for (int i = 0; i < 8; i++) b[i] = s[i];
-  for (int i = 0; i < 8; i++)
-    s[i] = b[i] ^ b[(i + 4) & 7] ^ b[(i + 5) & 7] ^ b[(i + 6) & 7] ^ b[(i + 7) & 7];
-  /* + 0x63: bits 0, 1, 5, 6 */
-  s[0] ^= 0xffffu; s[1] ^= 0xffffu; s[5] ^= 0xffffu; s[6] ^= 0xffffu;
-}
-
-static void ct_inv_sbox(sl_t s[8]) {
-  sl_t b[8];
-  for (int i = 0; i < 8; i++) b[i] = s[i];
-  for (int i = 0; i < 8; i++) s[i] = b[(i + 2) & 7] ^ b[(i + 5) & 7] ^ b[(i + 7) & 7];
-  /* + 0x05: bits 0, 2 */
-  s[0] ^= 0xffffu; s[2] ^= 0xffffu;
-  gf_inv(s);
-}
+/* ct_sbox / ct_inv_sbox are generated straight-line code (tools/gen_tables.py): GF(2^8)
+ * inversion as x^254 over bitsliced operands (4 multiplications, 3 linear maps) and the affine
+ * maps, all plain AND/XOR on the slices. */
 
 static void ct_shift_rows(sl_t s[8]) {
   for (int i = 0; i < 8; i++) {

@@ -244,6 +244,78 @@ def prince_tables() -> tuple[dict[str, list[int]], str]:
     return tabs, "\n".join(code) + "\n"
 
 
+def _xpow_mod(k: int) -> int:
+    """x^k mod the AES polynomial, as a byte."""
+    v = 1
+    for _ in range(k):
+        v = xtime(v)
+    return v
+
+
+def _lin_code(out: str, src: str, cols: list[int]) -> list[str]:
+    """out_i = XOR of src_j over the j with bit i of cols[j] set (a GF(2)-linear map)."""
+    lines = []
+    for i in range(8):
+        terms = [f"{src}{j}" for j in range(8) if (cols[j] >> i) & 1]
+        lines.append(f"  const uint32_t {out}{i} = {' ^ '.join(terms) if terms else '0'};")
+    return lines
+
+
+def _mul_code(out: str, a: str, b: str) -> list[str]:
+    """Bitsliced GF(2^8) product: 64 ANDs, then the 15 partial sums reduced mod the polynomial."""
+    lines = []
+    for k in range(15):
+        terms = [f"({a}{i} & {b}{k - i})" for i in range(8) if 0 <= k - i < 8]
+        lines.append(f"  const uint32_t {out}_p{k} = {' ^ '.join(terms)};")
+    for i in range(8):
+        terms = [f"{out}_p{k}" for k in range(15) if (_xpow_mod(k) >> i) & 1]
+        lines.append(f"  const uint32_t {out}{i} = {' ^ '.join(terms)};")
+    return lines
+
+
+def aes_ct_code() -> str:
+    """Straight-line bitsliced S-box and inverse S-box: GF(2^8) inversion as x^254 with the
+    chain x^2, x^3, x^12, x^15, x^240, x^252, x^254 (runs of squarings are one linear map each),
+    plus the affine maps of FIPS-197 5.1.1 / 5.3.2."""
+    def sq_cols(n: int) -> list[int]:  # x -> x^(2^n)
+        return [_xpow_mod(j << n) for j in range(8)]
+
+    def inv_body(src: str) -> list[str]:
+        c = []
+        c += _lin_code("x2_", src, sq_cols(1))
+        c += _mul_code("x3_", "x2_", src)
+        c += _lin_code("x12_", "x3_", sq_cols(2))
+        c += _mul_code("x15_", "x12_", "x3_")
+        c += _lin_code("x240_", "x15_", sq_cols(4))
+        c += _mul_code("x252_", "x240_", "x12_")
+        c += _mul_code("y", "x252_", "x2_")
+        return c
+
+    # affine: s_i = b_i ^ b_{i+4} ^ b_{i+5} ^ b_{i+6} ^ b_{i+7} ^ c_i (c = 0x63)
+    fwd = [sum(1 << ((j - k) % 8) for k in (0, 4, 5, 6, 7)) for j in range(8)]
+    # inverse affine: b_i = s_{i+2} ^ s_{i+5} ^ s_{i+7} ^ d_i (d = 0x05); column j feeds
+    # outputs i with j = i+2, i+5 or i+7
+    inv = [sum(1 << ((j - k) % 8) for k in (2, 5, 7)) for j in range(8)]
+    out = ["static void ct_sbox(uint32_t *s) {"]
+    out += [f"  const uint32_t in{i} = s[{i}];" for i in range(8)]
+    out += inv_body("in")
+    out += _lin_code("z", "y", fwd)
+    for i in range(8):
+        out.append(f"  s[{i}] = z{i}{' ^ 0xffffu' if (0x63 >> i) & 1 else ''};")
+    out.append("}")
+    out.append("")
+    out.append("static void ct_inv_sbox(uint32_t *s) {")
+    out += [f"  const uint32_t sv{i} = s[{i}];" for i in range(8)]
+    out += _lin_code("a", "sv", inv)
+    out += [f"  const uint32_t in{i} = a{i}{' ^ 0xffffu' if (0x05 >> i) & 1 else ''};"
+            for i in range(8)]
+    out += inv_body("in")
+    for i in range(8):
+        out.append(f"  s[{i}] = y{i};")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 def emit(name: str, ctype: str, values: list[int], width: int) -> str:
     per_line = 8 if width == 8 else 12
     fmt = "0x%08xu" if width == 8 else "0x%02x"
@@ -272,7 +344,8 @@ def header(fname: str, purpose: str, tables: dict[str, list[int]], code: str = "
 
 def outputs() -> dict[Path, str]:
     return {SRC / "cv_aes_sw_tables.h": header("cv_aes_sw_tables.h",
-                                               "AES S-boxes and T-tables", aes_tables()),
+                                               "AES S-boxes, T-tables and the bitsliced S-box",
+                                               aes_tables(), aes_ct_code()),
             SRC / "cv_sha3_sw_tables.h": header("cv_sha3_sw_tables.h",
                                                 "Keccak constants and unrolled round",
                                                 sha3_tables(), sha3_round()),
