@@ -1,0 +1,6 @@
+# fw/crypto/crypto.mk: Make fragment for firmware that links the software crypto baselines.
+# Include it from a program Makefile (or fw/common.mk), then add $(CV_CRYPTO_SRCS) to the sources
+# and $(CV_CRYPTO_CFLAGS) to CFLAGS. The library has no dependencies beyond <stdint.h>/<stddef.h>.
+CV_CRYPTO_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+CV_CRYPTO_SRCS := $(sort $(wildcard $(CV_CRYPTO_DIR)/src/*.c))
+CV_CRYPTO_CFLAGS := -I$(CV_CRYPTO_DIR)/include

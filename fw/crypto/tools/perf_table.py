@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Print the Markdown table of instruction counts from build/crypto-perf/perf.json (written by
+fw/crypto/tests/test_crypto_sw_rv32.py), as pasted into fw/crypto/README.md."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def rows(r: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(label, instructions, bytes processed or 0)."""
+    out: list[tuple[str, int, int]] = []
+    for b in (128, 192, 256):
+        a = f"aes{b}"
+        out += [(f"AES-{b} key expansion, table (enc + dec keys)", r[f"{a}_init"], 0),
+                (f"AES-{b} encrypt 1 block, table", r[f"{a}_enc_block"], 16),
+                (f"AES-{b} decrypt 1 block, table", r[f"{a}_dec_block"], 16)]
+        for m, k in (("ECB enc", "ecb_enc_1k"), ("ECB dec", "ecb_dec_1k"),
+                     ("CBC enc", "cbc_enc_1k"), ("CBC dec", "cbc_dec_1k"),
+                     ("CFB128 enc", "cfb_enc_1k"), ("OFB", "ofb_1k"), ("CTR", "ctr_1k"),
+                     ("CMAC", "cmac_1k")):
+            out.append((f"AES-{b} {m}, 1 KiB", r[f"{a}_{k}"], 1024))
+        out += [(f"AES-{b} key expansion, constant-time", r[f"{a}_init_ct"], 0),
+                (f"AES-{b} encrypt 1 block, constant-time", r[f"{a}_ct_enc_block"], 16),
+                (f"AES-{b} decrypt 1 block, constant-time", r[f"{a}_ct_dec_block"], 16),
+                (f"AES-{b} ECB enc 1 KiB, constant-time", r[f"{a}_ct_ecb_enc_1k"], 1024)]
+    out += [("PRINCE key setup", r["prince_init"], 0),
+            ("PRINCE encrypt 1 block", r["prince_enc_block"], 8),
+            ("PRINCE decrypt 1 block", r["prince_dec_block"], 8),
+            ("PRINCE ECB enc, 1 KiB", r["prince_ecb_enc_1k"], 1024),
+            ("PRINCE CTR, 1 KiB", r["prince_ctr_1k"], 1024)]
+    for b in (80, 128):
+        out += [(f"PRESENT-{b} key setup", r[f"present{b}_init"], 0),
+                (f"PRESENT-{b} encrypt 1 block", r[f"present{b}_enc_block"], 8),
+                (f"PRESENT-{b} decrypt 1 block", r[f"present{b}_dec_block"], 8)]
+    out += [("PRESENT-80 ECB enc, 1 KiB", r["present80_ecb_enc_1k"], 1024),
+            ("PRESENT-80 CTR, 1 KiB", r["present80_ctr_1k"], 1024)]
+    for n in (8, 12, 20):
+        out += [(f"ChaCha{n} init", r[f"chacha{n}_init"], 0),
+                (f"ChaCha{n} XOR 64 bytes", r[f"chacha{n}_64"], 64),
+                (f"ChaCha{n} XOR 1 KiB", r[f"chacha{n}_1k"], 1024)]
+    out.append(("Keccak-f[1600] (one permutation)", r["keccakf"], 0))
+    for k, label in (("sha3_224", "SHA3-224"), ("sha3_256", "SHA3-256"),
+                     ("sha3_384", "SHA3-384"), ("sha3_512", "SHA3-512"),
+                     ("shake128", "SHAKE128 (32-byte output)"),
+                     ("shake256", "SHAKE256 (64-byte output)")):
+        out += [(f"{label}, empty message", r[f"{k}_0"], 0),
+                (f"{label}, 64-byte message", r[f"{k}_64"], 64),
+                (f"{label}, 1 KiB message", r[f"{k}_1k"], 1024)]
+    return out
+
+
+def main() -> int:
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build/crypto-perf/perf.json"
+    r = json.loads(path.read_text())
+    print("| operation | instructions | per byte |")
+    print("|---|---:|---:|")
+    for label, n, nb in rows(r):
+        print(f"| {label} | {n:,} | {n / nb:.1f} |" if nb else f"| {label} | {n:,} | |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
