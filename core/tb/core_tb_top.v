@@ -7,7 +7,8 @@
 // +tohost=HEX (a store there ends the run: 1 = pass), +max_cycles=N, +stall=1 (random gnt and
 // rvalid delays on both ports, random coprocessor latency), +seed=N, +cpi_lat=N (fixed latency),
 // +cpi_err=1 (the coprocessor answers every instruction with err, as Spike traps them).
-// Memory-mapped bench registers: 0xF000_0010 drives {irq_external, irq_software, irq_timer}.
+// Memory-mapped bench registers: 0xF000_0010 drives {irq_external, irq_software, irq_timer};
+// a write of N to 0xF000_0014 sets irq_timer N cycles later.
 // Addresses outside the memory and 0xF000_0000..0xF7FF_FFFF answer with a bus error.
 module core_tb_top #(
   parameter [31:0] MEM_BASE  = 32'h8000_0000,
@@ -30,6 +31,7 @@ module core_tb_top #(
   integer    max_cycles, stall, seed, cpi_lat, cpi_err_all;
   reg [31:0] lfsr;
   integer    cycles;
+  reg [31:0] irq_countdown;
 
   wire        imem_req, dmem_req, dmem_we, cpi_req_valid;
   wire [31:0] imem_addr, dmem_addr, dmem_wdata, cpi_insn, cpi_rs1, cpi_rs2;
@@ -129,6 +131,8 @@ module core_tb_top #(
         w = mem[(a - MEM_BASE) >> 2];
         if (dmem_we) mem[(a - MEM_BASE) >> 2] = (w & ~dmask) | (dmem_wdata & dmask);
         else dq_data[dq_n] = w;
+      end else if (a == 32'hF000_0014) begin
+        if (dmem_we) irq_countdown = dmem_wdata;
       end else if (a == 32'hF000_0010) begin
         if (dmem_we) irq_q <= dmem_wdata[2:0];
         else dq_data[dq_n] = {29'd0, irq_q};
@@ -147,6 +151,11 @@ module core_tb_top #(
       dmem_err    <= dq_err[0];
       for (k = 0; k < 3; k = k + 1) begin dq_data[k] = dq_data[k+1]; dq_err[k] = dq_err[k+1]; end
       dq_n = dq_n - 1;
+    end
+    // countdown timer: raises irq_timer when it reaches 1
+    if (irq_countdown != 0) begin
+      if (irq_countdown == 1) irq_q[0] <= 1'b1;
+      irq_countdown = irq_countdown - 1;
     end
     // test coprocessor: rd = rs1 + rs2 + funct7, error when funct7[6] is set
     cpi_rsp_valid <= 1'b0;
@@ -176,7 +185,7 @@ module core_tb_top #(
   end
 
   initial begin
-    iq_n = 0; dq_n = 0; cpi_cnt = 0; cycles = 0; irq_q = 3'd0;
+    iq_n = 0; dq_n = 0; cpi_cnt = 0; cycles = 0; irq_q = 3'd0; irq_countdown = 0;
     imem_rvalid = 0; dmem_rvalid = 0; cpi_rsp_valid = 0; imem_err = 0; dmem_err = 0;
     cpi_rsp_err = 0; imem_rdata = 0; dmem_rdata = 0; cpi_rsp_data = 0;
     imem_gnt = 0; dmem_gnt = 0; cpi_ready = 0;

@@ -18,6 +18,7 @@ BUILD = ROOT / "build" / "core"
 ASM = CORE / "tests" / "asm"
 CC = "riscv64-unknown-elf-gcc"
 CFLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib", "-nostartfiles",
+          "-Wl,--no-warn-rwx-segments",
           "-static", f"-I{ASM}", f"-T{ASM / 'link.ld'}"]
 
 

@@ -31,3 +31,47 @@ fromhost: .word 0;        \
   .text
 
 #define BENCH_IRQ 0xF0000010
+
+/* Shared trap handler: records mcause (x25), mtval (x26), mepc (x27) and counts traps (x23).
+   Exceptions resume at x24 if it is non-zero (then x24 is cleared), else at mepc + 4.
+   Interrupts clear the bench IRQ register and resume at mepc. */
+#define TRAP_HANDLER        \
+  .align 6;                 \
+trap_handler:               \
+  csrr x25, mcause;         \
+  csrr x26, mtval;          \
+  csrr x27, mepc;           \
+  addi x23, x23, 1;         \
+  bltz x25, 3f;             \
+  beqz x24, 4f;             \
+  csrw mepc, x24;           \
+  li x24, 0;                \
+  mret;                     \
+4: addi x30, x27, 4;        \
+  csrw mepc, x30;           \
+  mret;                     \
+3: li x30, BENCH_IRQ;       \
+  sw x0, 0(x30);            \
+  mret
+
+#define INIT_TRAPS          \
+  la x30, trap_handler;     \
+  csrw mtvec, x30;          \
+  li x23, 0;                \
+  li x24, 0
+
+/* Expect that the last trap had this cause, tval and epc (a label). */
+#define EXPECT_TRAP(n, cause, tval, epc) \
+  CHECK(n, x25, cause);                  \
+  CHECK(n, x26, tval);                   \
+  la x29, epc;                           \
+  li TESTNUM, n;                         \
+  bne x27, x29, fail
+#define BENCH_TIMER 0xF0000014
+
+/* Expect that the last trap had this cause and epc (tval checked separately). */
+#define EXPECT_CE(n, cause, epc) \
+  CHECK(n, x25, cause);          \
+  la x29, epc;                   \
+  li TESTNUM, n;                 \
+  bne x27, x29, fail
