@@ -17,45 +17,35 @@ module sha3_round (
     6'd27, 6'd28, 6'd62, 6'd1, 6'd0     // y = 0
   };
 
-  wire [319:0] c_w;   // column parities C[x]
-  wire [319:0] d_w;   // theta effect D[x] = C[x-1] ^ rotl(C[x+1], 1)
-  wire [1599:0] b_w;  // after theta, rho and pi
+  // One procedural block on lane arrays rather than many part-select assigns into one wide
+  // vector: the same logic, but event-driven simulators (Icarus) evaluate it far faster.
+  reg [63:0]   a_l [0:24];  // input lanes
+  reg [63:0]   b_l [0:24];  // after theta, rho and pi
+  reg [63:0]   c_l [0:4];   // column parities C[x]
+  reg [63:0]   d_l [0:4];   // theta effect D[x] = C[x-1] ^ rotl(C[x+1], 1)
+  reg [1599:0] out_r;
 
-  genvar x, y;
-  generate
-    for (x = 0; x < 5; x = x + 1) begin : g_col
-      assign c_w[64*x +: 64] = state_i[64*x +: 64] ^ state_i[64*(x+5) +: 64]
-                             ^ state_i[64*(x+10) +: 64] ^ state_i[64*(x+15) +: 64]
-                             ^ state_i[64*(x+20) +: 64];
-    end
-    for (x = 0; x < 5; x = x + 1) begin : g_d
-      wire [63:0] cp = c_w[64*((x+1)%5) +: 64];
-      assign d_w[64*x +: 64] = c_w[64*((x+4)%5) +: 64] ^ {cp[62:0], cp[63]};
-    end
-    for (y = 0; y < 5; y = y + 1) begin : g_row
-      for (x = 0; x < 5; x = x + 1) begin : g_lane
-        localparam [5:0] R = RHO[6*(x+5*y) +: 6];
-        wire [63:0] t = state_i[64*(x+5*y) +: 64] ^ d_w[64*x +: 64];
-        // pi: lane (x, y) moves to (y, 2x + 3y)
-        if (R == 6'd0) begin : g_norot
-          assign b_w[64*(y + 5*((2*x+3*y)%5)) +: 64] = t;
-        end else begin : g_rot
-          assign b_w[64*(y + 5*((2*x+3*y)%5)) +: 64] = {t[63-R:0], t[63:64-R]};
-        end
-      end
-    end
-    for (y = 0; y < 5; y = y + 1) begin : g_chi_row
-      for (x = 0; x < 5; x = x + 1) begin : g_chi
-        wire [63:0] chi = b_w[64*(x+5*y) +: 64]
-                        ^ (~b_w[64*((x+1)%5+5*y) +: 64] & b_w[64*((x+2)%5+5*y) +: 64]);
-        if (x == 0 && y == 0) begin : g_iota
-          assign state_o[63:0] = chi ^ rc_i;
-        end else begin : g_plain
-          assign state_o[64*(x+5*y) +: 64] = chi;
-        end
-      end
-    end
-  endgenerate
+  function automatic [63:0] rotl64(input [63:0] v, input [5:0] n);
+    rotl64 = (n == 6'd0) ? v : ((v << n) | (v >> (7'd64 - {1'b0, n})));
+  endfunction
+
+  always @* begin : keccak_round
+    integer x, y, i;
+    for (i = 0; i < 25; i = i + 1) a_l[i] = state_i[64*i +: 64];
+    for (x = 0; x < 5; x = x + 1) c_l[x] = a_l[x] ^ a_l[x+5] ^ a_l[x+10] ^ a_l[x+15] ^ a_l[x+20];
+    for (x = 0; x < 5; x = x + 1) d_l[x] = c_l[(x+4)%5] ^ rotl64(c_l[(x+1)%5], 6'd1);
+    // rho and pi: lane (x, y) rotated and moved to (y, 2x + 3y)
+    for (y = 0; y < 5; y = y + 1)
+      for (x = 0; x < 5; x = x + 1)
+        b_l[y + 5*((2*x+3*y)%5)] = rotl64(a_l[x+5*y] ^ d_l[x], RHO[6*(x+5*y) +: 6]);
+    // chi, then iota on lane (0, 0)
+    for (y = 0; y < 5; y = y + 1)
+      for (x = 0; x < 5; x = x + 1)
+        out_r[64*(x+5*y) +: 64] = b_l[x+5*y] ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y]);
+    out_r[63:0] = out_r[63:0] ^ rc_i;
+  end
+
+  assign state_o = out_r;
 
 endmodule
 
