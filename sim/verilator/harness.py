@@ -19,7 +19,8 @@ FW_BUILD = ROOT / "build" / "fw"
 EXIT_TIMEOUT = 124
 EXIT_HARNESS = 125
 
-_STATS = re.compile(r"cv_sim: exit (-?\d+), cycles (\d+), instret (\d+), ([\d.]+) Mcycles/s")
+_STATS = re.compile(r"cv_sim: exit (-?\d+), cycles (\d+), instret (\d+), ([\d.]+) Mcycles/s"
+                    r" \(([\d.]+) per CPU s\)")
 
 
 @contextlib.contextmanager
@@ -63,7 +64,8 @@ class RunResult:
     stderr: str
     cycles: int | None
     instret: int | None
-    mcycles_per_s: float | None
+    mcycles_per_s: float | None      # wall clock
+    mcycles_per_cpu_s: float | None  # per CPU second of the harness process
 
 
 def run_elf(elf: Path, stdin: bytes = b"", max_cycles: int = 10_000_000,
@@ -75,7 +77,7 @@ def run_elf(elf: Path, stdin: bytes = b"", max_cycles: int = 10_000_000,
     m = _STATS.search(err)
     return RunResult(res.returncode, res.stdout.decode(errors="replace"), err,
                      int(m.group(2)) if m else None, int(m.group(3)) if m else None,
-                     float(m.group(4)) if m else None)
+                     float(m.group(4)) if m else None, float(m.group(5)) if m else None)
 
 
 def fw_programs(prefix: str = "test_") -> list[str]:
