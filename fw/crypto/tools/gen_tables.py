@@ -296,9 +296,15 @@ def aes_ct_code() -> str:
     # inverse affine: b_i = s_{i+2} ^ s_{i+5} ^ s_{i+7} ^ d_i (d = 0x05); column j feeds
     # outputs i with j = i+2, i+5 or i+7
     inv = [sum(1 << ((j - k) % 8) for k in (2, 5, 7)) for j in range(8)]
-    out = ["static void ct_sbox(uint32_t *s) {"]
+    out = ["static void ct_gf_inv(uint32_t *s) {"]
     out += [f"  const uint32_t in{i} = s[{i}];" for i in range(8)]
     out += inv_body("in")
+    out += [f"  s[{i}] = y{i};" for i in range(8)]
+    out.append("}")
+    out.append("")
+    out.append("static void ct_sbox(uint32_t *s) {")
+    out.append("  ct_gf_inv(s);")
+    out += [f"  const uint32_t y{i} = s[{i}];" for i in range(8)]
     out += _lin_code("z", "y", fwd)
     for i in range(8):
         out.append(f"  s[{i}] = z{i}{' ^ 0xffffu' if (0x63 >> i) & 1 else ''};")
@@ -307,11 +313,8 @@ def aes_ct_code() -> str:
     out.append("static void ct_inv_sbox(uint32_t *s) {")
     out += [f"  const uint32_t sv{i} = s[{i}];" for i in range(8)]
     out += _lin_code("a", "sv", inv)
-    out += [f"  const uint32_t in{i} = a{i}{' ^ 0xffffu' if (0x05 >> i) & 1 else ''};"
-            for i in range(8)]
-    out += inv_body("in")
-    for i in range(8):
-        out.append(f"  s[{i}] = y{i};")
+    out += [f"  s[{i}] = a{i}{' ^ 0xffffu' if (0x05 >> i) & 1 else ''};" for i in range(8)]
+    out.append("  ct_gf_inv(s);")
     out.append("}")
     return "\n".join(out) + "\n"
 
@@ -332,7 +335,7 @@ def header(fname: str, purpose: str, tables: dict[str, list[int]], code: str = "
              " * edit. Included by exactly one source file. */",
              f"#ifndef {guard}", f"#define {guard}", "", "#include <stdint.h>", ""]
     for name, vals in tables.items():
-        if max(vals) < 256 and "sbox" in name:
+        if max(vals) < 256 and ("sbox" in name or name.endswith("8")):
             parts.append(emit(name, "uint8_t", vals, 2))
         else:
             parts.append(emit(name, "uint32_t", vals, 8))
