@@ -22,10 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import refs  # noqa: E402
 from sim.verilator import harness  # noqa: E402
 
-OUT = ROOT / "build" / "bench"
+OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
 NO_DIRECTION = {"init", "cmac", "hash", "keystream"}
 BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None}
 RECORD_KEYS = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
@@ -83,9 +82,9 @@ def gen_header(cases: list[dict]) -> str:
         "static const bench_case_t bench_cases[BENCH_NCASES] = {", *rows, "};", "#endif", ""])
 
 
-def write_header(cases: list[dict]) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / "bench_cases.h"
+def write_header(cases: list[dict], out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "bench_cases.h"
     text = gen_header(cases)
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
@@ -102,12 +101,17 @@ def soc_config() -> dict:
             "compiler": gcc[0] if gcc else None, "simulator": "verilator (cv_sim harness)"}
 
 
-def run_cases(cases: list[dict], max_cycles: int) -> tuple[list[dict], harness.RunResult]:
-    write_header(cases)
+def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
+              fw_name: str = "bench") -> tuple[list[dict], harness.RunResult]:
+    """Build and run the benchmark firmware for these cases; return the records (with
+    `verified` decided against bench/refs.py) and the harness result."""
+    from bench import refs  # pycryptodome: only needed once there is something to check
+
+    write_header(cases, out)
     harness.build_sim()
-    elf = harness.build_fw("bench")
+    elf = harness.build_fw("bench", [f"BENCH_GEN={out}"], name=fw_name)
     res = harness.run_elf(elf, max_cycles=max_cycles, timeout=3600)
-    (OUT / "run.log").write_text(res.stdout + res.stderr)
+    (out / "run.log").write_text(res.stdout + res.stderr)
     got = {}
     for line in res.stdout.splitlines():
         m = LINE.match(line.strip())
@@ -214,7 +218,7 @@ def markdown(records: list[dict], figures: list[dict], speed: float | None,
     return "\n".join(out)
 
 
-def plot(records: list[dict]) -> list[Path]:
+def plot(records: list[dict], out: Path) -> list[Path]:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -244,7 +248,7 @@ def plot(records: list[dict]) -> list[Path]:
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7, ncol=2)
         fig.tight_layout()
-        path = OUT / f"{alg}.png"
+        path = out / f"{alg}.png"
         fig.savefig(path, dpi=110)
         plt.close(fig)
         paths.append(path)
@@ -258,30 +262,33 @@ def main(argv: list[str] | None = None) -> int:
                     help="only write build/bench/bench_cases.h")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--max-cycles", type=int, default=500_000_000)
+    ap.add_argument("--out", type=Path, default=OUT, help="output folder (default build/bench)")
     args = ap.parse_args(argv)
+    out = args.out.resolve()
 
     cases = load_cases(args.cases)
     if args.gen_only:
-        write_header(cases)
+        write_header(cases, out)
         return 0
     figures = tomllib.loads((ROOT / "bench" / "seeds.toml").read_text()).get("figure", [])
-    records, res = run_cases(cases, args.max_cycles)
+    fw_name = "bench" if out == OUT else "bench-" + out.name
+    records, res = run_cases(cases, args.max_cycles, out, fw_name)
     config = soc_config()
     config["sim_cycles"] = res.cycles
     config["sim_mcycles_per_s"] = res.mcycles_per_s
     config["sim_mcycles_per_cpu_s"] = res.mcycles_per_cpu_s
-    (OUT / "results.json").write_text(json.dumps({"config": config, "records": records},
+    (out / "results.json").write_text(json.dumps({"config": config, "records": records},
                                                  indent=1) + "\n")
     print_table(table_rows(records, figures))
-    (OUT / "results.md").write_text(markdown(records, figures, res.mcycles_per_s,
+    (out / "results.md").write_text(markdown(records, figures, res.mcycles_per_s,
                                              res.mcycles_per_cpu_s))
-    pngs = [] if args.no_plots else plot(records)
+    pngs = [] if args.no_plots else plot(records, out)
     verified = sum(r["verified"] for r in records)
     print(f"\nbench: {verified}/{len(records)} records verified; firmware exit {res.returncode}; "
           f"{res.cycles:,} simulated cycles at {res.mcycles_per_s} M cycles/s wall clock, "
           f"{res.mcycles_per_cpu_s} M per CPU second" if res.cycles else
           f"\nbench: {verified}/{len(records)} records verified; harness failed: {res.stderr}")
-    print(f"bench: wrote {OUT / 'results.json'}, {OUT / 'results.md'}"
+    print(f"bench: wrote {out / 'results.json'}, {out / 'results.md'}"
           + "".join(f", {p.name}" for p in pngs))
     return 0 if verified == len(records) and res.returncode == 0 else 1
 

@@ -50,11 +50,13 @@ def build_sim() -> Path:
     return SIM_BIN
 
 
-def build_fw(prog: str, make_vars: Sequence[str] = ()) -> Path:
-    """Build fw/programs/<prog> and return build/fw/<prog>/<prog>.elf."""
-    with _locked(f"fw-{prog}"):
-        _make(["-s", "-C", f"fw/programs/{prog}", *make_vars])
-    return FW_BUILD / prog / f"{prog}.elf"
+def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None) -> Path:
+    """Build fw/programs/<prog> as build/fw/<name>/<name>.elf (name defaults to prog; another
+    name builds a variant, e.g. with other make variables, without touching the default)."""
+    name = name or prog
+    with _locked(f"fw-{name}"):
+        _make(["-s", "-C", f"fw/programs/{prog}", f"PROG={name}", *make_vars])
+    return FW_BUILD / name / f"{name}.elf"
 
 
 @dataclass
