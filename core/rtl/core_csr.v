@@ -144,10 +144,12 @@ module core_csr #(
     end
   end
 
-  // Priority MEI > MSI > MTI (privileged spec order).
+  // Priority MEI > MSI > MTI (privileged spec order). The enables are taken from the next
+  // state, so a CSR write retiring in WB this cycle already applies to the instruction behind
+  // it (an interrupt enabled by csrsi is taken right after it, as on Spike).
   wire [2:0] pend = {irq_external_i, irq_software_i, irq_timer_i} &
-                    {ie_q[2], ie_q[0], ie_q[1]};
-  assign irq_take_o = mie_q && (pend != 3'd0);
+                    {ie_d[2], ie_d[0], ie_d[1]};
+  assign irq_take_o = mie_d && (pend != 3'd0);
   always @* begin
     if (pend[2])      irq_cause_o = 5'd11;
     else if (pend[1]) irq_cause_o = 5'd3;

@@ -344,9 +344,9 @@ module core_top #(
   wire        irq_take;
   wire [4:0]  irq_cause;
   wire        wb_flush_younger;   // WB traps or returns: nothing younger may act
-  // Interrupts are taken on the instruction in MEM, before it has any side effect; not while
-  // WB holds a CSR write or mret (they may change the enables).
-  wire mem_intr = irq_take && mem_valid_q && !(wb_valid_q && (wb_ctl_q[C_CSR] || wb_ctl_q[C_MRET]));
+  // Interrupts are taken on the instruction in MEM, before it has any side effect. irq_take
+  // already accounts for a CSR write or trap retiring in WB this cycle.
+  wire mem_intr = irq_take && mem_valid_q;
   wire mem_ls   = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
   wire mem_act  = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go;
   wire [1:0] mem_size = mem_insn_q[13:12];

@@ -93,7 +93,7 @@ module core_tb_top #(
   always @(negedge clk) begin
     imem_gnt  = rst_n && imem_req && (iq_n < 3) && (stall == 0 || rnd(0) % 4 != 0);
     dmem_gnt  = rst_n && dmem_req && (dq_n < 3) && (stall == 0 || rnd(0) % 3 != 0);
-    cpi_ready = (cpi_cnt == 0 || cpi_cnt == 1) && (stall == 0 || rnd(0) % 3 != 0);
+    cpi_ready = (cpi_cnt == 0) && (stall == 0 || rnd(0) % 3 != 0);
   end
 
   reg [31:0] a, w, dmask;
@@ -159,23 +159,31 @@ module core_tb_top #(
     end
     // test coprocessor: rd = rs1 + rs2 + funct7, error when funct7[6] is set
     cpi_rsp_valid <= 1'b0;
-    if (cpi_cnt == 1) begin
-      cpi_rsp_valid <= 1'b1;
-      cpi_rsp_data  <= cpi_res;
-      cpi_rsp_err   <= cpi_err_r;
+    if (cpi_cnt > 0) begin
+      cpi_cnt = cpi_cnt - 1;
+      if (cpi_cnt == 0) begin
+        cpi_rsp_valid <= 1'b1;
+        cpi_rsp_data  <= cpi_res;
+        cpi_rsp_err   <= cpi_err_r;
+      end
     end
-    if (cpi_cnt > 0) cpi_cnt = cpi_cnt - 1;
     if (cpi_req_valid && cpi_ready) begin
       cpi_res   = cpi_rs1 + cpi_rs2 + {25'd0, cpi_insn[31:25]};
       cpi_err_r = cpi_insn[31] || (cpi_err_all != 0);
-      cpi_cnt   = (stall != 0) ? 1 + (rnd(0) % 5) : cpi_lat;
+      // latency 1: the response is visible on the cycle after acceptance
+      cpi_cnt   = ((stall != 0) ? 1 + (rnd(0) % 5) : cpi_lat) - 1;
+      if (cpi_cnt == 0) begin
+        cpi_rsp_valid <= 1'b1;
+        cpi_rsp_data  <= cpi_res;
+        cpi_rsp_err   <= cpi_err_r;
+      end
     end
     // RVFI log and the end-of-test store
     if (rvfi_valid) begin
       if (tf != 0)
-        $fwrite(tf, "%08x %08x %0d %0d %08x %08x %01x %08x %0d\n", rvfi_pc_rdata, rvfi_insn,
+        $fwrite(tf, "%08x %08x %0d %0d %08x %08x %01x %08x %0d %0d\n", rvfi_pc_rdata, rvfi_insn,
                 rvfi_trap, rvfi_rd_addr, rvfi_rd_wdata, rvfi_mem_addr, rvfi_mem_wmask,
-                rvfi_mem_wdata, rvfi_intr);
+                rvfi_mem_wdata, rvfi_intr, cycles);
       if (!rvfi_trap && rvfi_mem_wmask != 4'd0 && rvfi_mem_addr == tohost) begin
         $display("TOHOST %08x cycles %0d instret %0d", rvfi_mem_wdata, cycles, rvfi_order + 1);
         if (tf != 0) $fclose(tf);
