@@ -10,7 +10,7 @@ import pytest
 from sim.verilator import harness
 
 # stdin and extra harness arguments for the programs that need them
-STDIN = {"test_uart_echo": b"ping\nCipher-V line two\n"}
+STDIN = {"test_uart_echo": b"ping\nCipher-V line two\n0123456789abcdefXYZ"}
 ARGS = {"test_uart_echo": ["--rx-gap", "3000"]}
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 
@@ -39,7 +39,8 @@ def test_uart_echo_output(sim: None) -> None:
     elf = harness.build_fw("test_uart_echo")
     res = harness.run_elf(elf, stdin=STDIN["test_uart_echo"], extra_args=ARGS["test_uart_echo"])
     assert "echo: ping\necho: Cipher-V line two\n" in res.stdout
-    bad = harness.run_elf(elf, stdin=b"pong\nsomething else\n", extra_args=["--rx-gap", "3000"])
+    bad = harness.run_elf(elf, stdin=b"pong\nsomething else\n0123456789abcdefXYZ",
+                          extra_args=["--rx-gap", "3000"])
     assert bad.returncode == 1 and SUMMARY.search(bad.stdout).group(2) != "0"
 
 
