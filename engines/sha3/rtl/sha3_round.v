@@ -1,10 +1,12 @@
 // sha3_round.v
-// One Keccak-f[1600] round (theta, rho, pi, chi, iota), combinational; lane (x, y) at 64*(x+5y).
+// One Keccak-f[1600] round (theta, rho, pi, chi, iota), or a bypass; lane (x, y) at 64*(x+5y).
 `default_nettype none
 
 module sha3_round (
   input  wire [1599:0] state_i,
   input  wire [63:0]   rc_i,
+  input  wire          bypass_i,       // state_o = bypass_data_i instead of the round
+  input  wire [1599:0] bypass_data_i,
   output wire [1599:0] state_o
 );
 
@@ -38,11 +40,14 @@ module sha3_round (
     for (y = 0; y < 5; y = y + 1)
       for (x = 0; x < 5; x = x + 1)
         b_l[y + 5*((2*x+3*y)%5)] = rotl64(a_l[x+5*y] ^ d_l[x], RHO[6*(x+5*y) +: 6]);
-    // chi, then iota on lane (0, 0)
+    // The bypass enters after pi and switches off chi's nonlinear term and iota, so it costs two
+    // spare LUT inputs per bit rather than a multiplexer after the round.
+    for (i = 0; i < 25; i = i + 1) if (bypass_i) b_l[i] = bypass_data_i[64*i +: 64];
     for (y = 0; y < 5; y = y + 1)
       for (x = 0; x < 5; x = x + 1)
-        out_r[64*(x+5*y) +: 64] = b_l[x+5*y] ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y]);
-    out_r[63:0] = out_r[63:0] ^ rc_i;
+        out_r[64*(x+5*y) +: 64] = b_l[x+5*y]
+                                ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y] & {64{!bypass_i}});
+    out_r[63:0] = out_r[63:0] ^ (rc_i & {64{!bypass_i}});
   end
 
   assign state_o = out_r;

@@ -87,16 +87,21 @@ module sha3_top (
   reg [15:0]   remain_q, remain_d; // output bytes still to produce
   reg          fin_q, fin_d;       // the last input word has been taken
   reg          dom_q, dom_d;       // the domain byte (0x06 / 0x1F) is still to be inserted
-  reg [1599:0] state_q, state_d;
+  reg [1599:0] state_q;
   reg          err_q, err_d;
   reg [3:0]    err_code_q, err_code_d;
 
   // ---------------------------------------------------------------------------------------------
   // Datapath
+  // The lane shift of absorbing and squeezing goes through the round datapath in bypass mode
+  // (no separate multiplexer in front of the rate flops).
   wire [1599:0] round_w;
+  reg  [1599:0] shift_w;
   sha3_round u_round (
     .state_i(state_q),
     .rc_i(round_const(rnd_q)),
+    .bypass_i(fsm_q != ST_PERM),
+    .bypass_data_i(shift_w),
     .state_o(round_w)
   );
 
@@ -128,14 +133,25 @@ module sha3_top (
     end
   end
 
-  // Lane rotation of the rate part; lanes outside the rate are left alone by the shift enable.
-  reg [1599:0] shift_w;
+  // Lane rotation of the rate part: lane i takes lane i+1, the last rate lane takes lane 0 XOR
+  // the word. Lanes outside the rate are not enabled during a shift (their value is don't-care).
+  wire [63:0] lane0_w = state_q[63:0] ^ word_w;
   always @* begin : lane_shift
     integer i;
-    shift_w = state_q;
-    for (i = 0; i < 21; i = i + 1) begin
-      if (i == last_lane) shift_w[64*i +: 64] = state_q[63:0] ^ word_w;
-      else if (i < last_lane) shift_w[64*i +: 64] = state_q[64*(i+1) +: 64];
+    for (i = 0; i < 24; i = i + 1) begin
+      shift_w[64*i +: 64] = (i == last_lane) ? lane0_w : state_q[64*(i+1) +: 64];
+    end
+    shift_w[1599:1536] = state_q[1599:1536];
+  end
+
+  // Per-lane write enables: every lane during the permutation, the rate lanes during a shift.
+  reg shift_en, perm_en;
+  reg [1599:0] state_d;
+  always @* begin : state_next
+    integer i;
+    for (i = 0; i < 25; i = i + 1) begin
+      state_d[64*i +: 64] = (perm_en || (shift_en && i < {27'd0, rate_q})) ? round_w[64*i +: 64]
+                                                                         : state_q[64*i +: 64];
     end
   end
 
@@ -167,7 +183,8 @@ module sha3_top (
     remain_d = remain_q;
     fin_d = fin_q;
     dom_d = dom_q;
-    state_d = state_q;
+    shift_en = 1'b0;
+    perm_en = 1'b0;
     err_d = err_q;
     err_code_d = err_code_q;
     state_clr = 1'b0;
@@ -200,7 +217,7 @@ module sha3_top (
             state_clr = 1'b1;
             fsm_d = ST_IDLE;
           end else begin
-            state_d = shift_w;
+            shift_en = 1'b1;
             pos_d = pos_q + 5'd1;
             if (in_last_i) begin
               fin_d = 1'b1;
@@ -215,7 +232,7 @@ module sha3_top (
         end
       end
       ST_PAD: begin
-        state_d = shift_w;
+        shift_en = 1'b1;
         dom_d = 1'b0;
         pos_d = pos_q + 5'd1;
         if (blk_end) begin
@@ -224,7 +241,7 @@ module sha3_top (
         end
       end
       ST_PERM: begin
-        state_d = round_w;
+        perm_en = 1'b1;
         rnd_d = rnd_q + 5'd1;
         if (rnd_q == 5'd23) begin
           rnd_d = 5'd0;
@@ -239,7 +256,7 @@ module sha3_top (
             fsm_d = ST_IDLE;
           end else begin
             remain_d = remain_q - 16'd8;
-            state_d = shift_w;
+            shift_en = 1'b1;
             pos_d = pos_q + 5'd1;
             if (blk_end) begin
               pos_d = 5'd0;
