@@ -345,8 +345,10 @@ module core_top #(
   wire [4:0]  irq_cause;
   wire        wb_flush_younger;   // WB traps or returns: nothing younger may act
   // Interrupts are taken on the instruction in MEM, before it has any side effect. irq_take
-  // already accounts for a CSR write or trap retiring in WB this cycle.
-  wire mem_intr = irq_take && mem_valid_q;
+  // already accounts for a CSR write or trap retiring in WB this cycle. Once MEM has offered
+  // a request that is not yet granted it keeps offering it (OBI), and the interrupt waits.
+  reg  mem_offered_q, mem_offered_d;
+  wire mem_intr = irq_take && mem_valid_q && !mem_offered_q;
   wire mem_ls   = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
   wire mem_act  = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go;
   wire [1:0] mem_size = mem_insn_q[13:12];
@@ -376,6 +378,15 @@ module core_top #(
   wire mem_done  = !mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
                                          : (cpi_req_valid_o && cpi_req_ready_i));
   assign mem_go  = wb_go && (!mem_valid_q || mem_done);
+  always @* begin
+    mem_offered_d = mem_offered_q;
+    if (ex_go || mem_go || wb_redirect) mem_offered_d = 1'b0;
+    else if (dmem_req_o || cpi_req_valid_o) mem_offered_d = 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) mem_offered_q <= 1'b0;
+    else         mem_offered_q <= mem_offered_d;
+  end
 
   wire [31:0] mul_res;
   core_mul u_mul (.op_i(mem_insn_q[13:12]), .a_i(mem_opa_q), .b_i(mem_rs2v_q), .result_o(mul_res));

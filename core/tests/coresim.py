@@ -6,8 +6,10 @@ a $readmemh file and report `TOHOST <value> cycles <c> instret <n>` when the pro
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import re
+from contextlib import contextmanager
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +41,29 @@ def _stale(target: Path, deps: list[Path]) -> bool:
     return not target.exists() or any(d.stat().st_mtime > target.stat().st_mtime for d in deps)
 
 
+@contextmanager
+def _lock(name: str):
+    """Serialise builds between pytest-xdist workers."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / f".{name}.lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def build_verilator() -> Path:
+    with _lock("vtb"):
+        return _build_verilator()
+
+
+def build_icarus() -> Path:
+    with _lock("itb"):
+        return _build_icarus()
+
+
+def _build_verilator() -> Path:
     out = BUILD / "vtb"
     exe = out / "Vcore_tb_top"
     if _stale(exe, bench_deps()):
@@ -54,7 +78,7 @@ def build_verilator() -> Path:
     return exe
 
 
-def build_icarus() -> Path:
+def _build_icarus() -> Path:
     out = BUILD / "itb"
     vvp = out / "core_tb.vvp"
     if _stale(vvp, rtl_sources()):
@@ -103,12 +127,13 @@ def elf_to_hex(elf: Path, base: int = 0x8000_0000) -> Program:
     return Program(elf, hexfile, tohost)
 
 
-def compile_asm(src: Path, name: str | None = None, extra: list[str] = ()) -> Program:
-    name = name or src.stem
+def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = ()) -> Program:
+    srcs = src if isinstance(src, list) else [src]
+    name = name or srcs[-1].stem
     out = BUILD / "asm"
     out.mkdir(parents=True, exist_ok=True)
     elf = out / f"{name}.elf"
-    subprocess.run([CC, *CFLAGS, *extra, "-o", str(elf), str(src)], check=True)
+    subprocess.run([CC, *CFLAGS, *extra, "-o", str(elf), *map(str, srcs)], check=True)
     return elf_to_hex(elf)
 
 

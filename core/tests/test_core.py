@@ -1,0 +1,73 @@
+"""Core tests: lint, directed assembly programs (Verilator and Icarus), lockstep against Spike."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from core.lockstep import lockstep
+from core.tests import coresim
+
+DIRECTED = ["smoke", "rv32i", "rv32m", "csr", "traps", "irq", "cpi"]
+
+
+def test_lint() -> None:
+    res = subprocess.run(["verilator", "--lint-only", "-Wall", "-f", "core/rtl/sources.f",
+                          "--top-module", "core_top"], cwd=coresim.ROOT, capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stderr
+
+
+def _check(res: coresim.Result) -> None:
+    assert res.tohost is not None, res.output
+    assert res.tohost == 1, f"test {res.tohost >> 1} failed\n{res.output}"
+
+
+@pytest.mark.parametrize("stall", [0, 1], ids=["nowait", "waitstates"])
+@pytest.mark.parametrize("name", DIRECTED)
+def test_directed(name: str, stall: int) -> None:
+    prog = coresim.compile_asm(coresim.ASM / f"{name}.S", name=f"{name}_{stall}")
+    _check(coresim.run(prog, plusargs=[f"+stall={stall}", "+seed=5"]))
+
+
+@pytest.mark.parametrize("lat", [2, 3, 7, 20])
+def test_cpi_latency(lat: int) -> None:
+    prog = coresim.compile_asm(coresim.ASM / "cpi.S", name=f"cpi_lat{lat}")
+    _check(coresim.run(prog, plusargs=[f"+cpi_lat={lat}"]))
+
+
+def test_cpi_timing() -> None:
+    """A coprocessor answering on the next cycle costs no stall unless rd is used at once."""
+    prog = coresim.compile_asm(coresim.ASM / "cpi_timing.S")
+    _check(coresim.run(prog, plusargs=["+cpi_lat=1"]))
+
+
+def test_perf_cpi() -> None:
+    """Compiled C (crc32, insertion sort, recursion, copy loop): CPI <= 1.3."""
+    prog = coresim.compile_asm([coresim.ASM / "crt.S", coresim.ASM / "perf.c"],
+                               extra=["-O2", "-ffreestanding"])
+    res = coresim.run(prog)
+    _check(res)
+    cpi = res.cycles / res.instret
+    print(f"perf: {res.instret} instructions, {res.cycles} cycles, CPI {cpi:.3f}")
+    assert cpi <= 1.3
+
+
+@pytest.mark.parametrize("name", ["rv32i", "traps", "cpi"])
+def test_icarus(name: str) -> None:
+    prog = coresim.compile_asm(coresim.ASM / f"{name}.S", name=f"{name}_icarus")
+    _check(coresim.run(prog, sim="icarus", plusargs=["+stall=1"]))
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+def test_lockstep(seed: int) -> None:
+    """4 x ~50k random instructions against Spike (half of them with wait states)."""
+    coresim.build_verilator()
+    total = 0
+    k = 0
+    while total < 50000:
+        n, bad = lockstep.run_one(seed * 1000 + k, lockstep.ITEMS_PER_PROGRAM, stall=bool(k % 2),
+                                  keep=False)
+        assert bad == 0, f"lockstep mismatch (seed {seed * 1000 + k}), see the output above"
+        total += n
+        k += 1
