@@ -8,7 +8,9 @@
 // See core/README.md for the hazard, forwarding and trap rules.
 module core_top #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000,
-  parameter [31:0] HART_ID   = 32'd0
+  parameter [31:0] HART_ID   = 32'd0,
+  // RVFI = 0 ties the trace port to zero, so synthesis drops the trace-only registers.
+  parameter integer RVFI     = 1
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -604,27 +606,54 @@ module core_top #(
     end
   end
 
-  assign rvfi_valid     = rvfi_v;
-  assign rvfi_order     = order_q;
-  assign rvfi_insn      = wb_insn_q;
-  assign rvfi_trap      = wb_exc;
-  assign rvfi_halt      = 1'b0;
-  assign rvfi_intr      = handler_q;
-  assign rvfi_mode      = 2'd3;
-  assign rvfi_ixl       = 2'd1;
-  assign rvfi_rs1_addr  = wb_rs1_q;
-  assign rvfi_rs2_addr  = wb_rs2_q;
-  assign rvfi_rs1_rdata = wb_rs1v_q;
-  assign rvfi_rs2_rdata = wb_rs2v_q;
-  assign rvfi_rd_addr   = rf_we ? wb_rd_q : 5'd0;
-  assign rvfi_rd_wdata  = rf_we ? wb_wdata : 32'd0;
-  assign rvfi_pc_rdata  = wb_pc_q;
-  assign rvfi_pc_wdata  = wb_trap ? trap_vector : wb_mret ? mepc : wb_npc_q;
-  assign rvfi_mem_addr  = wb_ls ? wb_res_q : 32'd0;
-  assign rvfi_mem_rmask = wb_ctl_q[C_LOAD] ? wb_be_q : 4'd0;
-  assign rvfi_mem_wmask = wb_ctl_q[C_STORE] ? wb_be_q : 4'd0;
-  assign rvfi_mem_rdata = wb_ctl_q[C_LOAD] ? dmem_rdata_i : 32'd0;
-  assign rvfi_mem_wdata = wb_ctl_q[C_STORE] ? wb_wdat_q : 32'd0;
+  generate
+    if (RVFI != 0) begin : g_rvfi
+      assign rvfi_valid     = rvfi_v;
+      assign rvfi_order     = order_q;
+      assign rvfi_insn      = wb_insn_q;
+      assign rvfi_trap      = wb_exc;
+      assign rvfi_halt      = 1'b0;
+      assign rvfi_intr      = handler_q;
+      assign rvfi_mode      = 2'd3;
+      assign rvfi_ixl       = 2'd1;
+      assign rvfi_rs1_addr  = wb_rs1_q;
+      assign rvfi_rs2_addr  = wb_rs2_q;
+      assign rvfi_rs1_rdata = wb_rs1v_q;
+      assign rvfi_rs2_rdata = wb_rs2v_q;
+      assign rvfi_rd_addr   = rf_we ? wb_rd_q : 5'd0;
+      assign rvfi_rd_wdata  = rf_we ? wb_wdata : 32'd0;
+      assign rvfi_pc_rdata  = wb_pc_q;
+      assign rvfi_pc_wdata  = wb_trap ? trap_vector : wb_mret ? mepc : wb_npc_q;
+      assign rvfi_mem_addr  = wb_ls ? wb_res_q : 32'd0;
+      assign rvfi_mem_rmask = wb_ctl_q[C_LOAD] ? wb_be_q : 4'd0;
+      assign rvfi_mem_wmask = wb_ctl_q[C_STORE] ? wb_be_q : 4'd0;
+      assign rvfi_mem_rdata = wb_ctl_q[C_LOAD] ? dmem_rdata_i : 32'd0;
+      assign rvfi_mem_wdata = wb_ctl_q[C_STORE] ? wb_wdat_q : 32'd0;
+    end else begin : g_no_rvfi
+      assign rvfi_valid     = '0;
+      assign rvfi_order     = '0;
+      assign rvfi_insn      = '0;
+      assign rvfi_trap      = '0;
+      assign rvfi_halt      = '0;
+      assign rvfi_intr      = '0;
+      assign rvfi_mode      = '0;
+      assign rvfi_ixl       = '0;
+      assign rvfi_rs1_addr  = '0;
+      assign rvfi_rs2_addr  = '0;
+      assign rvfi_rs1_rdata = '0;
+      assign rvfi_rs2_rdata = '0;
+      assign rvfi_rd_addr   = '0;
+      assign rvfi_rd_wdata  = '0;
+      assign rvfi_pc_rdata  = '0;
+      assign rvfi_pc_wdata  = '0;
+      assign rvfi_mem_addr  = '0;
+      assign rvfi_mem_rmask = '0;
+      assign rvfi_mem_wmask = '0;
+      assign rvfi_mem_rdata = '0;
+      assign rvfi_mem_wdata = '0;
+    end
+  endgenerate
+
 endmodule
 
 `default_nettype wire

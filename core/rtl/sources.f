@@ -1,4 +1,6 @@
 // top: core_top
+// lint:
+// lint: -GRVFI=0
 core/rtl/core_regfile.v
 core/rtl/core_alu.v
 core/rtl/core_mul.v
