@@ -16,8 +16,8 @@ SOURCES = ["engines/aes/rtl/sources.f"]
 TB = "engines.aes.tests.aes_tb"
 CONFIGS = {  # arch: S-box implementation simulated with it (both are covered)
     0: 1,
-    1: 0,
-    2: 1,
+    1: 1,
+    2: 0,
 }
 
 
@@ -48,4 +48,20 @@ def test_aes_verilator(arch: int) -> None:
 
 @pytest.mark.parametrize("arch", [0, 2], ids=["rolled", "pipelined"])
 def test_aes_icarus_smoke(arch: int) -> None:
-    _run(arch, 0 if arch == 0 else 1, "icarus", quick=True)
+    _run(arch, 0, "icarus", quick=True)
+
+
+LONG = int(os.environ.get("AES_LONG", "0"))
+LONG_ARCHS = [int(a) for a in os.environ.get("AES_LONG_ARCH", "0 1 2").split()]
+
+
+@pytest.mark.skipif(not LONG, reason="long campaign: make aes-long (sets AES_LONG)")
+@pytest.mark.parametrize("arch", [0, 1, 2], ids=["rolled", "unrolled2", "pipelined"])
+def test_aes_long(arch: int) -> None:
+    if arch not in LONG_ARCHS:
+        pytest.skip("architecture not selected by AES_LONG_ARCH")
+    sbox = CONFIGS[arch]
+    run(f"aes-a{arch}-s{sbox}", "aes_core", SOURCES, TB, sim="verilator",
+        parameters={"ARCH": arch, "SBOX": sbox}, testcase="test_long_random",
+        extra_env={"AES_ARCH": str(arch), "AES_LONG": str(LONG),
+                   "AES_LONG_JSON": str(BUILD / f"aes_long_arch{arch}.json")})

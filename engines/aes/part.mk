@@ -1,0 +1,14 @@
+# AES engine rules (included by the top Makefile).
+#   make aes-test   the CI tests of the AES engine only (Verilator, Icarus smoke, formal, model)
+#   make aes-long   long campaign: AES_LONG random blocks (default 100000) per mode and key size
+#                   against pycryptodome, on every architecture (Verilator)
+AES_LONG ?= 100000
+AES_LONG_ARCH ?= 0 1 2
+
+.PHONY: aes-test aes-long
+aes-test: setup
+	$(ENV) python -m pytest -n $(JOBS) engines/aes/tests
+
+aes-long: setup
+	$(ENV) AES_LONG=$(AES_LONG) AES_LONG_ARCH="$(AES_LONG_ARCH)" python -m pytest -s \
+	  engines/aes/tests/test_aes.py -k long
