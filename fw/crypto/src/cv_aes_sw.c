@@ -61,15 +61,17 @@ static void expand_key(uint32_t *w, const uint8_t *key, size_t key_len,
   const int total = 4 * (nk + 7);
   uint32_t rcon = 1;
   for (int i = 0; i < nk; i++) w[i] = ld32(key + 4 * i);
-  for (int i = nk; i < total; i++) {
+  /* j = i mod nk kept as a counter: the core's divider is iterative, a rem per word is slow */
+  for (int i = nk, j = 0; i < total; i++) {
     uint32_t t = w[i - 1];
-    if (i % nk == 0) {
+    if (j == 0) {
       t = sub((t >> 8) | (t << 24)) ^ rcon;
-      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11bu);
-    } else if (nk > 6 && i % nk == 4) {
+      rcon = (rcon << 1) ^ (0x11bu & (0u - (rcon >> 7)));
+    } else if (nk > 6 && j == 4) {
       t = sub(t);
     }
     w[i] = w[i - nk] ^ t;
+    if (++j == nk) j = 0;
   }
 }
 

@@ -58,7 +58,7 @@ int cv_chacha_sw_init(cv_chacha_sw_ctx *ctx, const uint8_t *key, size_t key_len,
   ctx->state[1] = key_len == 32 ? 0x3320646eu : 0x3120646eu;
   ctx->state[2] = key_len == 32 ? 0x79622d32u : 0x79622d36u;
   ctx->state[3] = 0x6b206574u;
-  for (int i = 0; i < 8; i++) ctx->state[4 + i] = ld32(key + 4 * (i % (key_len / 4)));
+  for (int i = 0; i < 8; i++) ctx->state[4 + i] = ld32(key + 4 * (key_len == 32 ? i : i & 3));
   ctx->state[12] = 0;
   if (nonce_len == 8) {
     ctx->layout = CV_CHACHA_LAYOUT_ORIG;

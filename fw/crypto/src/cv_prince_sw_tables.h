@@ -131,47 +131,47 @@ static const uint32_t cv_prince_rc[24] = {
   0xc882d32fu, 0x25323c54u, 0x64a51195u, 0xe0e3610du, 0xd3b5a399u, 0xca0c2399u, 0xc0ac29b7u, 0xc97c50ddu,
 };
 
-static void prince_f(uint32_t *ph, uint32_t *pl) {
+static inline __attribute__((always_inline)) void prince_f(uint32_t *ph, uint32_t *pl, const uint32_t *tab) {
   const uint32_t h = *ph, l = *pl;
   uint32_t nh = 0, nl = 0;
-  nh ^= TL(cv_prince_f, 0 + ((h >> 26) & 0x3cu));
-  nl ^= TL(cv_prince_f, 64 + ((h >> 22) & 0x3cu));
-  nl ^= TL(cv_prince_f, 128 + ((h >> 18) & 0x3cu));
-  nh ^= TL(cv_prince_f, 192 + ((h >> 14) & 0x3cu));
-  nh ^= TL(cv_prince_f, 256 + ((h >> 10) & 0x3cu));
-  nh ^= TL(cv_prince_f, 320 + ((h >> 6) & 0x3cu));
-  nl ^= TL(cv_prince_f, 384 + ((h >> 2) & 0x3cu));
-  nl ^= TL(cv_prince_f, 448 + ((h << 2) & 0x3cu));
-  nl ^= TL(cv_prince_f, 512 + ((l >> 26) & 0x3cu));
-  nh ^= TL(cv_prince_f, 576 + ((l >> 22) & 0x3cu));
-  nh ^= TL(cv_prince_f, 640 + ((l >> 18) & 0x3cu));
-  nl ^= TL(cv_prince_f, 704 + ((l >> 14) & 0x3cu));
-  nl ^= TL(cv_prince_f, 768 + ((l >> 10) & 0x3cu));
-  nl ^= TL(cv_prince_f, 832 + ((l >> 6) & 0x3cu));
-  nh ^= TL(cv_prince_f, 896 + ((l >> 2) & 0x3cu));
-  nh ^= TL(cv_prince_f, 960 + ((l << 2) & 0x3cu));
+  nh ^= TL(tab, 0 + ((h >> 26) & 0x3cu));
+  nl ^= TL(tab, 64 + ((h >> 22) & 0x3cu));
+  nl ^= TL(tab, 128 + ((h >> 18) & 0x3cu));
+  nh ^= TL(tab, 192 + ((h >> 14) & 0x3cu));
+  nh ^= TL(tab, 256 + ((h >> 10) & 0x3cu));
+  nh ^= TL(tab, 320 + ((h >> 6) & 0x3cu));
+  nl ^= TL(tab, 384 + ((h >> 2) & 0x3cu));
+  nl ^= TL(tab, 448 + ((h << 2) & 0x3cu));
+  nl ^= TL(tab, 512 + ((l >> 26) & 0x3cu));
+  nh ^= TL(tab, 576 + ((l >> 22) & 0x3cu));
+  nh ^= TL(tab, 640 + ((l >> 18) & 0x3cu));
+  nl ^= TL(tab, 704 + ((l >> 14) & 0x3cu));
+  nl ^= TL(tab, 768 + ((l >> 10) & 0x3cu));
+  nl ^= TL(tab, 832 + ((l >> 6) & 0x3cu));
+  nh ^= TL(tab, 896 + ((l >> 2) & 0x3cu));
+  nh ^= TL(tab, 960 + ((l << 2) & 0x3cu));
   *ph = nh;
   *pl = nl;
 }
-static void prince_h(uint32_t *ph, uint32_t *pl) {
+static inline __attribute__((always_inline)) void prince_h(uint32_t *ph, uint32_t *pl, const uint32_t *tab) {
   const uint32_t h = *ph, l = *pl;
   uint32_t nh = 0, nl = 0;
-  nh ^= TL(cv_prince_h, 0 + ((h >> 26) & 0x3cu));
-  nh ^= TL(cv_prince_h, 64 + ((h >> 22) & 0x3cu));
-  nl ^= TL(cv_prince_h, 128 + ((h >> 18) & 0x3cu));
-  nl ^= TL(cv_prince_h, 192 + ((h >> 14) & 0x3cu));
-  nh ^= TL(cv_prince_h, 256 + ((h >> 10) & 0x3cu));
-  nl ^= TL(cv_prince_h, 320 + ((h >> 6) & 0x3cu));
-  nl ^= TL(cv_prince_h, 384 + ((h >> 2) & 0x3cu));
-  nh ^= TL(cv_prince_h, 448 + ((h << 2) & 0x3cu));
-  nl ^= TL(cv_prince_h, 512 + ((l >> 26) & 0x3cu));
-  nl ^= TL(cv_prince_h, 576 + ((l >> 22) & 0x3cu));
-  nh ^= TL(cv_prince_h, 640 + ((l >> 18) & 0x3cu));
-  nh ^= TL(cv_prince_h, 704 + ((l >> 14) & 0x3cu));
-  nl ^= TL(cv_prince_h, 768 + ((l >> 10) & 0x3cu));
-  nh ^= TL(cv_prince_h, 832 + ((l >> 6) & 0x3cu));
-  nh ^= TL(cv_prince_h, 896 + ((l >> 2) & 0x3cu));
-  nl ^= TL(cv_prince_h, 960 + ((l << 2) & 0x3cu));
+  nh ^= TL(tab, 0 + ((h >> 26) & 0x3cu));
+  nh ^= TL(tab, 64 + ((h >> 22) & 0x3cu));
+  nl ^= TL(tab, 128 + ((h >> 18) & 0x3cu));
+  nl ^= TL(tab, 192 + ((h >> 14) & 0x3cu));
+  nh ^= TL(tab, 256 + ((h >> 10) & 0x3cu));
+  nl ^= TL(tab, 320 + ((h >> 6) & 0x3cu));
+  nl ^= TL(tab, 384 + ((h >> 2) & 0x3cu));
+  nh ^= TL(tab, 448 + ((h << 2) & 0x3cu));
+  nl ^= TL(tab, 512 + ((l >> 26) & 0x3cu));
+  nl ^= TL(tab, 576 + ((l >> 22) & 0x3cu));
+  nh ^= TL(tab, 640 + ((l >> 18) & 0x3cu));
+  nh ^= TL(tab, 704 + ((l >> 14) & 0x3cu));
+  nl ^= TL(tab, 768 + ((l >> 10) & 0x3cu));
+  nh ^= TL(tab, 832 + ((l >> 6) & 0x3cu));
+  nh ^= TL(tab, 896 + ((l >> 2) & 0x3cu));
+  nl ^= TL(tab, 960 + ((l << 2) & 0x3cu));
   *ph = nh;
   *pl = nl;
 }

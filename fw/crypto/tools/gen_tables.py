@@ -221,7 +221,8 @@ def prince_tables() -> tuple[dict[str, list[int]], str]:
                     val = pm.mat16(mats[c], box[v] << (12 - 4 * r))
                     t[16 * src + v] = val << 16 if c % 2 == 0 else val
         tabs[f"cv_prince_{name}"] = t
-        code.append(f"static void prince_{name}(uint32_t *ph, uint32_t *pl) {{")
+        code.append(f"static inline __attribute__((always_inline)) void prince_{name}(uint32_t *ph, "
+                    "uint32_t *pl, const uint32_t *tab) {")
         code.append("  const uint32_t h = *ph, l = *pl;")
         code.append("  uint32_t nh = 0, nl = 0;")
         for src in range(16):
@@ -229,7 +230,7 @@ def prince_tables() -> tuple[dict[str, list[int]], str]:
             k = src % 8
             idx = f"({w} << 2) & 0x3cu" if k == 7 else f"({w} >> {26 - 4 * k}) & 0x3cu"
             d = "nh" if dest[src] < 2 else "nl"
-            code.append(f"  {d} ^= TL(cv_prince_{name}, {64 * src} + ({idx}));")
+            code.append(f"  {d} ^= TL(tab, {64 * src} + ({idx}));")
         code.append("  *ph = nh;")
         code.append("  *pl = nl;")
         code.append("}")
