@@ -21,13 +21,22 @@ from sim.cocotb_run import read_filelist
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "sim" / "icarus"
-IMEM = (0x0000_0000, 0x1_0000)
-DMEM = (0x1000_0000, 0x1_0000)
+GEN_VH = ROOT / "build" / "gen" / "soc_memmap.vh"
+
+
+def _regions() -> dict[str, tuple[int, int]]:
+    """(base, size) of imem and dmem from soc/memmap.toml (the SoC's default sizes)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import memmap  # noqa: PLC0415  (tools/ is not a package)
+
+    return {r["name"]: (r["base"], r["size"]) for r in memmap.load()["regions"]
+            if r["name"] in ("imem", "dmem")}
 
 
 def elf_to_hex(elf: Path, out_dir: Path) -> dict[str, Path]:
     """Write imem.hex and dmem.hex (32-bit little-endian words, from word 0)."""
-    mems = {"imem": (IMEM, bytearray(IMEM[1])), "dmem": (DMEM, bytearray(DMEM[1]))}
+    regions = _regions()
+    mems = {name: (regions[name], bytearray(regions[name][1])) for name in ("imem", "dmem")}
     used = {"imem": 0, "dmem": 0}
     with open(elf, "rb") as fh:
         for seg in ELFFile(fh).iter_segments():
@@ -54,10 +63,12 @@ def elf_to_hex(elf: Path, out_dir: Path) -> dict[str, Path]:
 def build() -> Path:
     """Compile the SoC and the testbench with iverilog (once per RTL change)."""
     BUILD.mkdir(parents=True, exist_ok=True)
+    if not GEN_VH.exists():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], check=True, cwd=ROOT)
     vvp = BUILD / "tb_soc.vvp"
     sources = [str(p) for p in read_filelist("soc/rtl/sources.f")]
     sources.append(str(ROOT / "sim" / "icarus" / "tb_soc.v"))
-    newest = max(Path(s).stat().st_mtime for s in sources + [str(ROOT / "build/gen/soc_memmap.vh")])
+    newest = max(Path(s).stat().st_mtime for s in sources + [str(GEN_VH)])
     if not vvp.exists() or vvp.stat().st_mtime < newest:
         subprocess.run(["iverilog", "-g2012", "-o", str(vvp), "-I", str(ROOT / "build" / "gen"),
                         "-s", "tb_soc", *sources], check=True, cwd=ROOT)

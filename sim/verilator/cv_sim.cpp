@@ -230,6 +230,11 @@ int main(int argc, char** argv) {
     ctx->traceEverOn(true);
     tfp = std::make_unique<TraceFile>();
     top->trace(tfp.get(), 99);
+#if !VM_TRACE_FST
+    if (std::string(trace_path).size() > 4 &&
+        std::string(trace_path).substr(std::string(trace_path).size() - 4) == ".fst")
+      fprintf(stderr, "cv_sim: note: this build writes VCD (FST needs Debian liblz4-dev)\n");
+#endif
     tfp->open(trace_path);
   }
 #else

@@ -51,6 +51,22 @@ def test_exit_code_and_stats(sim: None) -> None:
     assert res.cycles and res.instret and 0 < res.instret <= res.cycles
 
 
+def test_printf_and_putc(sim: None) -> None:
+    res = harness.run_elf(harness.build_fw("test_printf"))
+    lines = res.stdout.splitlines()
+    assert lines[0] == "hello from Cipher-V"
+    assert "putc ok" in lines  # simctrl PUTC, written after the UART flush
+
+
+def test_trace(sim: None, tmp_path) -> None:
+    """--trace writes a waveform (FST, or VCD where the FST writer is not available)."""
+    wave = tmp_path / "exit42.fst"
+    res = harness.run_elf(harness.build_fw("exit42"), extra_args=["--trace", str(wave)])
+    assert res.returncode == 42
+    head = wave.read_bytes()[:64]
+    assert wave.stat().st_size > 1000 and (b"$version" in head or head[:1] == b"\x00")
+
+
 def test_max_cycles_timeout(sim: None) -> None:
     """A program that never exits (waits for UART input that never comes) is stopped loudly."""
     res = harness.run_elf(harness.build_fw("test_uart_echo"), stdin=b"", max_cycles=50_000)
