@@ -1,0 +1,286 @@
+// present_engine.v
+// PRESENT-80/128 engine: one round per cycle behind the common engine streaming interface.
+`default_nettype none
+
+// Datapath (all registers on the left, one round per clock):
+//
+//   in_data_i --> st_q --+--> x = st_q ^ rk_q[top 64] --+--> S, P        (encrypt) --> st_q
+//                        |                              +--> P^-1, S^-1  (decrypt) --> st_q
+//                        |                              +--> out_data_o (after the last round)
+//   mkey_q / dk*_q ----> rk_q --> present_keystep (forward or backward) --> rk_q
+//
+// Encryption: st = P(S(st ^ K_i)) for i = 1..31, output st ^ K32.
+// Decryption: st = S^-1(P^-1(st ^ K_j)) for j = 32..2, output st ^ K1.
+// Both are "XOR the round key, then a layer" for 31 cycles and a final XOR, so the output is the
+// same x that feeds the next round. Decryption starts from the key register after 31 forward
+// steps (K32's register); it is computed once when the key is loaded (dk80_q and, with KEY128,
+// dk128_q), so every block, either direction, takes exactly 31 cycles from acceptance to
+// out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
+module present_engine #(
+  parameter integer KEY128 = 1  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
+) (
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         zeroize_i,
+  input  wire [3:0]   cfg_i,
+  input  wire         start_i,
+  input  wire [127:0] key_i,
+  input  wire         key_valid_i,
+  output wire         key_ready_o,
+  input  wire         in_valid_i,
+  output wire         in_ready_o,
+  input  wire [63:0]  in_data_i,
+  input  wire         in_last_i,
+  output wire         out_valid_o,
+  input  wire         out_ready_i,
+  output wire [63:0]  out_data_o,
+  output wire         out_last_o,
+  output wire         busy_o,
+  output wire         err_o,
+  output wire [3:0]   err_code_o
+);
+  localparam integer KW = (KEY128 != 0) ? 128 : 80;
+  localparam [3:0] ERR_NONE = 4'd0;
+  localparam [3:0] ERR_CFG = 4'd1;    // reserved cfg bits, or a key size not built in
+  localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
+  localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a ready key
+  localparam [4:0] LAST_RND = 5'd31;
+
+  // ---------------------------------------------------------------- registers
+  reg [KW-1:0] mkey_q;      // the loaded key (K1's register)
+  reg [79:0] dk80_q;        // K32's register for an 80-bit key
+  reg [KW-1:0] rk_q, rk_d;  // working key register
+  reg [63:0] st_q, st_d;
+  reg [4:0] rnd_q, rnd_d;   // round (or key precomputation step) 1..31
+  reg kstart_q, kstart_d;   // next cycle: copy mkey_q to rk_q and start precomputing
+  reg kbusy_q, kbusy_d;     // precomputing the decryption start key(s)
+  reg kphase_q, kphase_d;   // 1: the 128-bit schedule is being run, 0: the 80-bit one
+  reg kok_q, kok_d;         // key ready
+  reg dec_q, dec_d;         // message direction
+  reg k128_q, k128_d;       // message key size
+  reg busy_q, busy_d;
+  reg open_q, open_d;       // the message still accepts input
+  reg run_q, run_d;         // a block is being enciphered
+  reg outv_q, outv_d;       // out_data_o holds a result
+  reg last_q, last_d;       // the block in flight is the message's last
+  reg err_q, err_d;
+  reg [3:0] err_code_q, err_code_d;
+
+  // The wide registers are cleared through the flop's synchronous reset and loaded through its
+  // enable, so reset and zeroize cost no LUTs in front of them.
+  wire clear = ~rst_ni | zeroize_i;
+
+  // ---------------------------------------------------------------- datapath
+  wire [63:0] x = st_q ^ rk_q[KW-1 -: 64];
+  wire [63:0] x_s, enc_y, x_pi, dec_y;
+  present_slayer #(.INV(0)) u_s (.x_i(x), .y_o(x_s));
+  present_player #(.INV(0)) u_p (.x_i(x_s), .y_o(enc_y));
+  present_player #(.INV(1)) u_pi (.x_i(x), .y_o(x_pi));
+  present_slayer #(.INV(1)) u_si (.x_i(x_pi), .y_o(dec_y));
+
+  // Decryption steps the schedule back from K32 with round counters 31..1, i.e. 32 - rnd.
+  wire [4:0] ks_rc = (run_q & dec_q) ? (5'd0 - rnd_q) : rnd_q;
+  wire ks_k128 = kbusy_q ? kphase_q : k128_q;
+  wire [KW-1:0] ks_out;
+  present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
+    .k_i(rk_q), .rc_i(ks_rc), .inv_i(run_q & dec_q), .k128_i(ks_k128), .k_o(ks_out));
+
+  // ---------------------------------------------------------------- control
+  wire cfg_bad = cfg_i[3] | cfg_i[2] | (cfg_i[1] & (KEY128 == 0));
+  wire key_load = key_valid_i & ~busy_q;
+  assign in_ready_o = busy_q & open_q & ~run_q & (~outv_q | out_ready_i);
+  wire in_fire = in_valid_i & in_ready_o;
+  wire out_fire = outv_q & out_ready_i;
+  wire step_last = rnd_q == LAST_RND;
+
+  // Decryption start key for this message.
+  wire [KW-1:0] dk;
+  generate
+    if (KEY128 != 0) begin : g_dk128
+      reg [127:0] dk128_q;  // K32's register for a 128-bit key
+      always @(posedge clk_i) begin
+        if (clear) begin
+          dk128_q <= 128'd0;
+        end else if (kbusy_q && kphase_q && step_last) begin
+          dk128_q <= ks_out;
+        end
+      end
+      assign dk = k128_q ? dk128_q : {dk80_q, 48'd0};
+    end else begin : g_dk80
+      assign dk = dk80_q;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_key = ^key_i[47:0];  // an 80-bit key is the top 80 bits of the key bus
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
+
+  always @* begin
+    rk_d = ks_out;
+    st_d = dec_q ? dec_y : enc_y;
+    rnd_d = rnd_q + 5'd1;
+    kstart_d = key_load;
+    kbusy_d = kbusy_q;
+    kphase_d = kphase_q;
+    kok_d = kok_q;
+    run_d = run_q;
+    if (key_load) begin
+      kok_d = 1'b0;
+      kbusy_d = 1'b0;
+    end
+    if (kstart_q) begin
+      // Start precomputing: the 128-bit schedule first (if built), then the 80-bit one.
+      rk_d = mkey_q;
+      rnd_d = 5'd1;
+      kbusy_d = 1'b1;
+      kphase_d = (KEY128 != 0);
+    end
+    if (kbusy_q && step_last) begin
+      rk_d = mkey_q;
+      rnd_d = 5'd1;
+      if (kphase_q) begin
+        kphase_d = 1'b0;
+      end else begin
+        kbusy_d = 1'b0;
+        kok_d = ~key_load;
+      end
+    end
+    if (run_q && step_last) begin
+      run_d = 1'b0;
+    end
+    if (in_fire) begin
+      st_d = in_data_i;
+      rk_d = dec_q ? dk : mkey_q;
+      rnd_d = 5'd1;
+      run_d = 1'b1;
+    end
+  end
+
+  // Message and error state.
+  always @* begin
+    dec_d = dec_q;
+    k128_d = k128_q;
+    busy_d = busy_q;
+    open_d = open_q;
+    outv_d = outv_q;
+    last_d = last_q;
+    err_d = err_q;
+    err_code_d = err_code_q;
+    if (key_valid_i && busy_q) begin
+      err_d = 1'b1;
+      err_code_d = ERR_BUSY;
+    end
+    if (start_i) begin
+      if (busy_q) begin
+        err_d = 1'b1;
+        err_code_d = ERR_BUSY;
+      end else if (cfg_bad) begin
+        err_d = 1'b1;
+        err_code_d = ERR_CFG;
+      end else if (!kok_q || key_valid_i) begin
+        err_d = 1'b1;
+        err_code_d = ERR_NOKEY;
+      end else begin
+        err_d = 1'b0;
+        err_code_d = ERR_NONE;
+        busy_d = 1'b1;
+        open_d = 1'b1;
+        dec_d = cfg_i[0];
+        k128_d = cfg_i[1];
+      end
+    end
+    if (out_fire) begin
+      outv_d = 1'b0;
+      if (last_q) begin
+        busy_d = 1'b0;
+      end
+    end
+    if (run_q && step_last) begin
+      outv_d = 1'b1;
+    end
+    if (in_fire) begin
+      last_d = in_last_i;
+      if (in_last_i) begin
+        open_d = 1'b0;
+      end
+    end
+  end
+
+  wire st_en = in_fire | run_q;
+  wire rk_en = in_fire | run_q | kstart_q | kbusy_q;
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      mkey_q <= {KW{1'b0}};
+    end else if (key_load) begin
+      mkey_q <= key_i[127 -: KW];
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      dk80_q <= 80'd0;
+    end else if (kbusy_q && !kphase_q && step_last) begin
+      dk80_q <= ks_out[KW-1 -: 80];
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      rk_q <= {KW{1'b0}};
+    end else if (rk_en) begin
+      rk_q <= rk_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      st_q <= 64'd0;
+    end else if (st_en) begin
+      st_q <= st_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      rnd_q <= 5'd0;
+      kstart_q <= 1'b0;
+      kbusy_q <= 1'b0;
+      kphase_q <= 1'b0;
+      kok_q <= 1'b0;
+      dec_q <= 1'b0;
+      k128_q <= 1'b0;
+      busy_q <= 1'b0;
+      open_q <= 1'b0;
+      run_q <= 1'b0;
+      outv_q <= 1'b0;
+      last_q <= 1'b0;
+      err_q <= 1'b0;
+      err_code_q <= ERR_NONE;
+    end else begin
+      rnd_q <= rnd_d;
+      kstart_q <= kstart_d;
+      kbusy_q <= kbusy_d;
+      kphase_q <= kphase_d;
+      kok_q <= kok_d;
+      dec_q <= dec_d;
+      k128_q <= k128_d;
+      busy_q <= busy_d;
+      open_q <= open_d;
+      run_q <= run_d;
+      outv_q <= outv_d;
+      last_q <= last_d;
+      err_q <= err_d;
+      err_code_q <= err_code_d;
+    end
+  end
+
+  assign key_ready_o = kok_q;
+  assign out_valid_o = outv_q;
+  assign out_data_o = x;  // meaningful only with out_valid_o (st_q and rk_q hold until read)
+  assign out_last_o = last_q;
+  assign busy_o = busy_q;
+  assign err_o = err_q;
+  assign err_code_o = err_code_q;
+endmodule
+
+`default_nettype wire

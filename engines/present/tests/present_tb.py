@@ -1,0 +1,384 @@
+"""cocotb bench for present_engine: known answers, random differential, stalls, timing, errors.
+
+The reference is engines/present/model/present_model.py, itself checked against VECTORS.md by
+test_present_model.py. Whether 128-bit keys are built in comes from the PRESENT_KEY128
+environment variable (set by test_present.py together with the KEY128 parameter).
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ReadOnly, RisingEdge
+
+from engines.present.model import present_model as model
+
+KEY128 = int(os.environ.get("PRESENT_KEY128", "1"))
+SIZES = (80, 128) if KEY128 else (80,)
+# Cycle counts as this bench measures them: from the cycle in which a transfer (or key_valid_i)
+# happens to the first cycle in which out_valid_o (key_ready_o) is high. 31 rounds, then the
+# result is visible; the next block is accepted in the cycle its predecessor is read out.
+LATENCY = 32
+KEY_LATENCY = 64 if KEY128 else 33  # the 128-bit schedule, then the 80-bit one
+ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
+M64 = (1 << 64) - 1
+
+VECTORS = [  # (key bits, key, plaintext, ciphertext), VECTORS.md / the PRESENT paper
+    (80, 0x00000000000000000000, 0x0000000000000000, 0x5579C1387B228445),
+    (80, 0xFFFFFFFFFFFFFFFFFFFF, 0x0000000000000000, 0xE72C46C0F5945049),
+    (80, 0x00000000000000000000, 0xFFFFFFFFFFFFFFFF, 0xA112FFC72F68417B),
+    (80, 0xFFFFFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x3333DCD3213210D2),
+    (128, 0x00000000000000000000000000000000, 0x0000000000000000, 0x96DB702A2E6900AF),
+    (128, 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF, 0x0000000000000000, 0x13238C710272A5D8),
+    (128, 0x00000000000000000000000000000000, 0xFFFFFFFFFFFFFFFF, 0x3C6019E5E5EDD563),
+    (128, 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x628D9FBD4218E5B4),
+]
+
+
+def cfg(dec: bool, bits: int) -> int:
+    """cfg_i: bit 0 direction, bits 2:1 key size (0: 80, 1: 128), bit 3 mode (0: ECB)."""
+    return int(dec) | ((1 if bits == 128 else 0) << 1)
+
+
+class Bench:
+    """Drives the engine one clock cycle at a time; inputs change just after a rising edge."""
+
+    def __init__(self, dut) -> None:
+        self.dut = dut
+        self.cycle = 0
+
+    async def init(self) -> None:
+        d = self.dut
+        for name in ("zeroize_i", "cfg_i", "start_i", "key_i", "key_valid_i", "in_valid_i",
+                     "in_data_i", "in_last_i", "out_ready_i"):
+            getattr(d, name).value = 0
+        d.rst_ni.value = 0
+        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
+        await self.tick(3)
+        d.rst_ni.value = 1
+        await self.tick()
+
+    async def tick(self, n: int = 1) -> None:
+        for _ in range(n):
+            await RisingEdge(self.dut.clk_i)
+            self.cycle += 1
+
+    def sig(self, name: str) -> int:
+        return int(getattr(self.dut, name).value)
+
+    async def pulse(self, **values: int) -> None:
+        """Hold the given inputs for one cycle (then back to 0)."""
+        for k, v in values.items():
+            getattr(self.dut, k).value = v
+        await self.tick()
+        for k in values:
+            if k not in ("key_i", "cfg_i"):
+                getattr(self.dut, k).value = 0
+
+    async def load_key(self, key: int) -> int:
+        """Load a key; returns the cycles from key_valid_i to key_ready_o."""
+        await self.pulse(key_i=key, key_valid_i=1)
+        n = 1
+        await ReadOnly()
+        while not self.sig("key_ready_o"):
+            await self.tick()
+            n += 1
+            await ReadOnly()
+            assert n < 500, "key_ready_o never rose"
+        await self.tick()
+        return n
+
+    async def start(self, cfg: int) -> None:
+        await self.pulse(cfg_i=cfg, start_i=1)
+
+    async def stream(self, blocks: list[int], p_in: float = 1.0, p_out: float = 1.0,
+                     rng: random.Random | None = None, limit: int = 100000,
+                     abort_after: int | None = None, pending: int = 0):
+        """Feed `blocks` as one message and collect the output.
+
+        Returns (outputs, lasts, accept_cycles, produce_cycles, cycles) where produce_cycles are
+        the cycles on which each output first showed out_valid_o. Input valid and output ready
+        are each raised with probability p_in / p_out per cycle. With abort_after, returns once
+        that many blocks have been accepted. `pending` blocks accepted by an earlier call are
+        also waited for (their outputs come first).
+        """
+        d, rng = self.dut, rng or random.Random(1)
+        outs, lasts, acc, prod = [], [], [], []
+        i, t0, shown = 0, self.cycle, False
+        busy_seen = False
+        while True:
+            # Drive this cycle's inputs (a source holds valid and data until the transfer).
+            if i < len(blocks) and (d.in_valid_i.value == 1 or rng.random() < p_in):
+                d.in_valid_i.value = 1
+                d.in_data_i.value = blocks[i]
+                d.in_last_i.value = int(i == len(blocks) - 1)
+            else:
+                d.in_valid_i.value = 0
+            d.out_ready_i.value = int(rng.random() < p_out)
+            await ReadOnly()
+            busy_seen = busy_seen or bool(self.sig("busy_o"))
+            if self.sig("in_valid_i") and self.sig("in_ready_o"):
+                acc.append(self.cycle)
+                i += 1
+            if self.sig("out_valid_o"):
+                if not shown:
+                    prod.append(self.cycle)
+                    shown = True
+                if self.sig("out_ready_i"):
+                    outs.append(self.sig("out_data_o"))
+                    lasts.append(self.sig("out_last_o"))
+                    shown = False
+            done = len(outs) == len(blocks) + pending
+            await self.tick()
+            if abort_after is not None and i >= abort_after:
+                break
+            if done:
+                break
+            assert self.cycle - t0 < limit, "stream timed out"
+        d.in_valid_i.value = 0
+        d.out_ready_i.value = 0
+        return outs, lasts, acc, prod, self.cycle - t0
+
+
+def rand_key(rng: random.Random, bits: int) -> int:
+    return rng.getrandbits(bits)
+
+
+def bus(key: int, bits: int) -> int:
+    return model.key_to_bus(key, bits)
+
+
+def expect(blocks: list[int], key: int, bits: int, dec: bool) -> list[int]:
+    fn = model.decrypt if dec else model.encrypt
+    return [fn(b, key, bits) for b in blocks]
+
+
+@cocotb.test()
+async def test_vectors(dut):
+    """Every VECTORS.md row (both key sizes when built), encrypt and decrypt, one block each."""
+    tb = Bench(dut)
+    await tb.init()
+    for bits, key, pt, ct in VECTORS:
+        if bits not in SIZES:
+            continue
+        assert model.encrypt(pt, key, bits) == ct
+        lat = await tb.load_key(bus(key, bits))
+        assert lat == KEY_LATENCY, f"key latency {lat}"
+        for dec, src, dst in ((False, pt, ct), (True, ct, pt)):
+            await tb.start(cfg(dec, bits))
+            outs, lasts, acc, prod, _ = await tb.stream([src])
+            assert outs == [dst], f"{bits} dec={dec}: got {outs[0]:016x}, want {dst:016x}"
+            assert lasts == [1]
+            assert prod[0] - acc[0] == LATENCY, f"latency {prod[0] - acc[0]}"
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0 and tb.sig("err_o") == 0
+            await tb.tick()
+
+
+@cocotb.test()
+async def test_random_stream(dut):
+    """Random keys and messages, both sizes and directions, random valid/ready stalls."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(0x5EED)
+    total = 0
+    for trial in range(3):
+        for bits in SIZES:
+            key = rand_key(rng, bits)
+            await tb.load_key(bus(key, bits))
+            for dec in (False, True):
+                n = rng.randint(1, 12)
+                blocks = [rng.getrandbits(64) for _ in range(n)]
+                p_in, p_out = rng.choice([(1.0, 1.0), (0.5, 0.5), (0.2, 0.9), (0.9, 0.2)])
+                await tb.start(cfg(dec, bits))
+                outs, lasts, _, _, _ = await tb.stream(blocks, p_in, p_out, rng)
+                assert outs == expect(blocks, key, bits, dec), f"{trial} {bits} {dec} mismatch"
+                assert lasts == [0] * (n - 1) + [1]
+                total += n
+                await ReadOnly()
+                assert tb.sig("busy_o") == 0
+                await tb.tick()
+    # Back-to-back messages with one key and alternating directions (the key register is
+    # re-loaded from the stored master/decryption keys at each block).
+    key = rand_key(rng, SIZES[-1])
+    await tb.load_key(bus(key, SIZES[-1]))
+    for i in range(4):
+        dec = bool(i & 1)
+        blocks = [rng.getrandbits(64) for _ in range(3)]
+        await tb.start(cfg(dec, SIZES[-1]))
+        outs, _, _, _, _ = await tb.stream(blocks, 0.8, 0.8, rng)
+        assert outs == expect(blocks, key, SIZES[-1], dec)
+        total += 3
+    dut._log.info("random differential: %d blocks matched the model", total)
+
+
+@cocotb.test()
+async def test_constant_time(dut):
+    """Key set-up, block latency and block spacing do not depend on key or data values."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(7)
+    seen = set()
+    for bits in SIZES:
+        keys = [0, (1 << bits) - 1, rand_key(rng, bits)]
+        datas = [[0] * 4, [M64] * 4, [rng.getrandbits(64) for _ in range(4)]]
+        for key in keys:
+            klat = await tb.load_key(bus(key, bits))
+            for dec in (False, True):
+                for blocks in datas:
+                    await tb.start(cfg(dec, bits))
+                    outs, _, acc, prod, cycles = await tb.stream(blocks)
+                    assert outs == expect(blocks, key, bits, dec)
+                    lat = tuple(p - a for a, p in zip(acc, prod))
+                    gaps = tuple(b - a for a, b in zip(acc, acc[1:]))
+                    seen.add((klat, lat, gaps, cycles))
+                    await tb.tick()
+    assert len(seen) == 1, f"timing depends on key/data/size/direction: {seen}"
+    klat, lat, gaps, cycles = seen.pop()
+    dut._log.info("key set-up %d cycles, latency %d, %s cycles per block, 4 blocks in %d",
+                  klat, lat[0], set(gaps), cycles)
+    assert klat == KEY_LATENCY and set(lat) == {LATENCY} and set(gaps) == {LATENCY}
+
+
+async def check_idle_and_cleared(tb: Bench) -> None:
+    await ReadOnly()
+    assert tb.sig("busy_o") == 0
+    assert tb.sig("out_valid_o") == 0
+    assert tb.sig("key_ready_o") == 0
+    assert tb.sig("in_ready_o") == 0
+    assert tb.sig("err_o") == 0
+    assert tb.sig("out_data_o") == 0  # state and key registers cleared
+    await tb.tick()
+    # No key: a start is refused and nothing comes out.
+    await tb.start(cfg(False, 80))
+    tb.dut.in_valid_i.value = 1
+    tb.dut.out_ready_i.value = 1
+    for _ in range(LATENCY + 4):
+        await ReadOnly()
+        assert tb.sig("in_ready_o") == 0 and tb.sig("out_valid_o") == 0
+        await tb.tick()
+    tb.dut.in_valid_i.value = 0
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
+    await tb.tick()
+
+
+async def run_ok(tb: Bench, rng: random.Random, n: int = 3) -> None:
+    for bits in SIZES:
+        key = rand_key(rng, bits)
+        await tb.load_key(bus(key, bits))
+        for dec in (False, True):
+            blocks = [rng.getrandbits(64) for _ in range(n)]
+            await tb.start(cfg(dec, bits))
+            outs, lasts, _, _, _ = await tb.stream(blocks, 0.7, 0.7, rng)
+            assert outs == expect(blocks, key, bits, dec) and lasts[-1] == 1
+            await ReadOnly()
+            assert tb.sig("err_o") == 0
+            await tb.tick()
+
+
+async def clear(tb: Bench, how: str) -> None:
+    if how == "zeroize":
+        await tb.pulse(zeroize_i=1)
+    else:
+        tb.dut.rst_ni.value = 0
+        await tb.tick(2)
+        tb.dut.rst_ni.value = 1
+        await tb.tick()
+
+
+@cocotb.test()
+async def test_zeroize_and_reset_midway(dut):
+    """Zeroize/reset mid-block and mid key set-up: idle, key gone, then a correct run."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(11)
+    for how in ("zeroize", "reset"):
+        bits = SIZES[-1]
+        await tb.load_key(bus(rand_key(rng, bits), bits))
+        await tb.start(cfg(True, bits))
+        blocks = [rng.getrandbits(64) for _ in range(5)]
+        await tb.stream(blocks, 1.0, 0.0, rng, abort_after=1)
+        await tb.tick(10)  # in the middle of the rounds
+        await clear(tb, how)
+        await check_idle_and_cleared(tb)
+        await run_ok(tb, rng)
+        # In the middle of the decryption-key precomputation.
+        await tb.pulse(key_i=bus(rand_key(rng, bits), bits), key_valid_i=1)
+        await tb.tick(KEY_LATENCY // 2)
+        await clear(tb, how)
+        await check_idle_and_cleared(tb)
+        await run_ok(tb, rng)
+
+
+@cocotb.test()
+async def test_bad_config(dut):
+    """Reserved cfg bits / unsupported key size: ERR_CFG, no message, nothing produced."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(3)
+    key = rand_key(rng, 80)
+    await tb.load_key(bus(key, 80))
+    bad = [0x4, 0x5, 0x6, 0x8, 0x9, 0xF] + ([] if KEY128 else [0x2, 0x3])
+    for c in bad:
+        await tb.start(c)
+        dut.in_valid_i.value = 1
+        dut.in_data_i.value = 0x1234
+        dut.out_ready_i.value = 1
+        for _ in range(LATENCY + 3):
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0 and tb.sig("in_ready_o") == 0
+            assert tb.sig("out_valid_o") == 0
+            assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_CFG
+            await tb.tick()
+        dut.in_valid_i.value = 0
+    await tb.start(cfg(False, 80))
+    await ReadOnly()
+    assert tb.sig("err_o") == 0 and tb.sig("err_code_o") == ERR_NONE and tb.sig("busy_o") == 1
+    await tb.tick()
+    outs, _, _, _, _ = await tb.stream([5, 6])
+    assert outs == expect([5, 6], key, 80, False)
+
+
+@cocotb.test()
+async def test_busy_errors(dut):
+    """start_i/key_valid_i during a message are refused; start before key_ready_o is refused."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(5)
+    key, other = rand_key(rng, 80), rand_key(rng, 80)
+    # start while the decryption key is still being precomputed
+    await tb.pulse(key_i=bus(key, 80), key_valid_i=1)
+    await tb.tick(3)
+    await tb.start(cfg(False, 80))
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY and tb.sig("busy_o") == 0
+    await tb.tick(KEY_LATENCY)
+    await ReadOnly()
+    assert tb.sig("key_ready_o") == 1
+    await tb.tick()
+    await tb.start(cfg(True, 80))
+    blocks = [rng.getrandbits(64) for _ in range(3)]
+    await tb.stream(blocks, 1.0, 0.0, rng, abort_after=1)
+    await tb.pulse(start_i=1, cfg_i=cfg(False, 80))
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY and tb.sig("busy_o") == 1
+    await tb.tick()
+    await tb.pulse(key_i=bus(other, 80), key_valid_i=1)
+    await ReadOnly()
+    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY
+    assert tb.sig("key_ready_o") == 1
+    await tb.tick()
+    outs, lasts, _, _, _ = await tb.stream(blocks[1:], 1.0, 0.6, rng, pending=1)
+    assert outs == expect(blocks, key, 80, True), "message corrupted"
+    assert lasts == [0, 0, 1]
+    await tb.tick()
+    # The refused key was not loaded.
+    await tb.start(cfg(False, 80))
+    await ReadOnly()
+    assert tb.sig("err_o") == 0
+    await tb.tick()
+    outs, _, _, _, _ = await tb.stream([1, 2])
+    assert outs == expect([1, 2], key, 80, False)
