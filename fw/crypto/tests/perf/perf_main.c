@@ -61,7 +61,8 @@ static cv_present_sw_ctx present;
 static cv_chacha_sw_ctx chacha;
 static cv_sha3_sw_ctx sha3;
 static uint8_t key[32], iv[16], blk[16], out[16];
-static uint8_t big_in[1024] __attribute__((aligned(4))), big_out[1024] __attribute__((aligned(4)));
+static uint8_t big_in[1024] __attribute__((aligned(4)));
+static uint8_t big_out[1024] __attribute__((aligned(4)));
 static uint8_t md[64];
 static uint32_t keccak_state[50];
 
@@ -105,7 +106,9 @@ static void b_prince_ctr1k(void) { cv_prince_sw_ctr(&prince, iv, big_in, big_out
 static void b_present_init(void) { cv_present_sw_init(&present, key, (size_t)klen); }
 static void b_present_enc(void) { cv_present_sw_encrypt_block(&present, blk, out); }
 static void b_present_dec(void) { cv_present_sw_decrypt_block(&present, blk, out); }
-static void b_present_ecb1k(void) { cv_present_sw_ecb(&present, CV_ENCRYPT, big_in, big_out, 1024); }
+static void b_present_ecb1k(void) {
+  cv_present_sw_ecb(&present, CV_ENCRYPT, big_in, big_out, 1024);
+}
 static void b_present_ctr1k(void) { cv_present_sw_ctr(&present, iv, big_in, big_out, 1024); }
 static int rounds;
 static void b_chacha_init(void) { cv_chacha_sw_init(&chacha, key, 32, iv, 8, rounds); }
