@@ -5,7 +5,7 @@
 SIM_DIR     := build/sim/verilator
 SIM_BIN     := $(SIM_DIR)/cv_sim
 TRACE       ?= 1
-MAX_CYCLES  ?= 0
+MAX_CYCLES  ?= 1000000000   # `make run` stops (exit 124) after this many cycles; 0 = no limit
 SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v) soc/rtl/sources.f $(wildcard core/rtl/sources.f)
 SIM_VFLAGS  := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --noassert \
                -Wno-fatal -Wno-lint -Wno-style --top-module soc_top -Ibuild/gen \

@@ -80,11 +80,12 @@ def test_bad_elf(sim: None, tmp_path) -> None:
     assert harness.run_elf(junk).returncode == harness.EXIT_HARNESS
 
 
-def test_icarus_cross_check(sim: None) -> None:
+@pytest.mark.parametrize("prog", ["test_printf", "test_traps", "test_irq"])
+def test_icarus_cross_check(sim: None, prog: str) -> None:
     """The same program under Icarus gives the same UART text, exit code and cycle counts."""
     from sim.icarus import run as icarus
 
-    elf = harness.build_fw("test_printf")
+    elf = harness.build_fw(prog)
     ver = harness.run_elf(elf)
     ica = icarus.run(elf, max_cycles=200_000)
     assert ica.returncode == 0 == ver.returncode
