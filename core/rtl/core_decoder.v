@@ -101,6 +101,7 @@ module core_decoder (
         end
         OP_BRANCH: begin
           is_branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; imm_o = imm_b;
+          alu_op_o = ALU_SUB;  // the ALU's comparator decides the branch
           illegal_o = (funct3 == 3'd2 || funct3 == 3'd3);
         end
         OP_LOAD: begin

@@ -212,18 +212,21 @@ module core_top #(
     endcase
   end
   wire [31:0] alu_res;
-  core_alu u_alu (.op_i(ex_alu_op_q), .a_i(alu_a), .b_i(alu_b), .result_o(alu_res));
+  wire alu_eq, alu_lt, alu_ltu;
+  core_alu u_alu (.op_i(ex_alu_op_q), .a_i(alu_a), .b_i(alu_b), .result_o(alu_res),
+                  .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu));
 
+  // Branches compare rs1 with rs2 in the ALU (decoded as ALU_SUB with rs1/rs2 operands).
   wire [2:0] ex_f3 = ex_insn_q[14:12];
   reg br_cond;
   always @* begin
     case (ex_f3)
-      3'd0:    br_cond = rs1f == rs2f;
-      3'd1:    br_cond = rs1f != rs2f;
-      3'd4:    br_cond = $signed(rs1f) < $signed(rs2f);
-      3'd5:    br_cond = $signed(rs1f) >= $signed(rs2f);
-      3'd6:    br_cond = rs1f < rs2f;
-      default: br_cond = rs1f >= rs2f;
+      3'd0:    br_cond = alu_eq;
+      3'd1:    br_cond = !alu_eq;
+      3'd4:    br_cond = alu_lt;
+      3'd5:    br_cond = !alu_lt;
+      3'd6:    br_cond = alu_ltu;
+      default: br_cond = !alu_ltu;
     endcase
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
