@@ -126,10 +126,45 @@ def _rot(v: str, n: int) -> str:
     return v if n % 32 == 0 else f"ROTL32({v}, {n % 32})"
 
 
+# Lane complementing (Keccak implementation overview, section "lane complementing transform"):
+# these lanes are kept inverted inside the permutation, which lets chi use AND/OR forms that need
+# far fewer NOTs (RV32IM has no and-not). The generator works out, for every chi output, which
+# form gives the right value from the (possibly inverted) inputs.
+KECCAK_COMPLEMENT = (1, 2, 8, 12, 17, 20)
+
+
+def _chi_form(sx: int, sy: int, sz: int, so: int) -> tuple[int, str, int, int]:
+    """Cheapest (not_y, op, not_z, not_out) with out = [~](X ^ ([~]Y op [~]Z)) equal to the
+    stored chi output x ^ (~y & z) (stored value = true value ^ s for each status s)."""
+    best = None
+    for ny in (0, 1):
+        for nz in (0, 1):
+            for op in ("&", "|"):
+                for no in (0, 1):
+                    ok = True
+                    for x in (0, 1):
+                        for y in (0, 1):
+                            for z in (0, 1):
+                                X, Y, Z = x ^ sx, y ^ sy, z ^ sz
+                                yy, zz = Y ^ ny, Z ^ nz
+                                f = (yy & zz) if op == "&" else (yy | zz)
+                                got = X ^ f ^ no
+                                want = x ^ ((1 - y) & z) ^ so
+                                ok &= got == want
+                    cost = ny + nz + no
+                    if ok and (best is None or cost < best[0]):
+                        best = (cost, ny, op, nz, no)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
+
+
 def sha3_round() -> str:
-    """One Keccak-f round on the interleaved state a -> e, fully unrolled (theta, rho, pi, chi,
-    iota), one output plane at a time so chi runs on registers."""
+    """One Keccak-f round on the interleaved, lane-complemented state a -> e, fully unrolled
+    (theta, rho, pi, chi, iota), one output plane at a time so chi runs on registers."""
     rho = keccak_rho()
+    comp = set(KECCAK_COMPLEMENT)
+    s_c = [sum(1 for y in range(5) if x + 5 * y in comp) & 1 for x in range(5)]
+    s_d = [s_c[(x - 1) % 5] ^ s_c[(x + 1) % 5] for x in range(5)]
     L = ["static void keccak_round(const uint32_t *a, uint32_t *e, const uint32_t *rc) {",
          "  uint32_t c0e, c0o, c1e, c1o, c2e, c2o, c3e, c3o, c4e, c4o;",
          "  uint32_t d0e, d0o, d1e, d1o, d2e, d2o, d3e, d3o, d4e, d4o;",
@@ -141,9 +176,11 @@ def sha3_round() -> str:
         L.append(f"  d{x}e = c{(x - 1) % 5}e ^ ROTL32(c{(x + 1) % 5}o, 1);")
         L.append(f"  d{x}o = c{(x - 1) % 5}o ^ c{(x + 1) % 5}e;")
     for Y in range(5):
+        s_b = []
         for X in range(5):
             sx, sy = (X + 3 * Y) % 5, X
             lane = sx + 5 * sy
+            s_b.append((lane in comp) ^ s_d[sx])
             r = rho[(sx, sy)]
             ev, od = f"(a[{2 * lane}] ^ d{sx}e)", f"(a[{2 * lane + 1}] ^ d{sx}o)"
             if r % 2 == 0:
@@ -154,10 +191,22 @@ def sha3_round() -> str:
                 L.append(f"  b{X}o = {_rot(ev, (r - 1) // 2)};")
         for X in range(5):
             lane = X + 5 * Y
+            X1, X2 = (X + 1) % 5, (X + 2) % 5
+            ny, op, nz, no = _chi_form(s_b[X], s_b[X1], s_b[X2], int(lane in comp))
             for h, k in (("e", 0), ("o", 1)):
-                extra = f" ^ rc[{k}]" if lane == 0 else ""
-                L.append(f"  e[{2 * lane + k}] = b{X}{h} ^ (~b{(X + 1) % 5}{h} & "
-                         f"b{(X + 2) % 5}{h}){extra};")
+                yv = f"~b{X1}{h}" if ny else f"b{X1}{h}"
+                zv = f"~b{X2}{h}" if nz else f"b{X2}{h}"
+                expr = f"b{X}{h} ^ ({yv} {op} {zv})"
+                if lane == 0:
+                    expr += f" ^ rc[{k}]"
+                L.append(f"  e[{2 * lane + k}] = {'~(' + expr + ')' if no else expr};")
+    L.append("}")
+    L.append("")
+    L.append("/* Lanes kept inverted inside the permutation (see keccak_round). */")
+    L.append("static void keccak_complement(uint32_t *s) {")
+    for lane in KECCAK_COMPLEMENT:
+        L.append(f"  s[{2 * lane}] = ~s[{2 * lane}];")
+        L.append(f"  s[{2 * lane + 1}] = ~s[{2 * lane + 1}];")
     L.append("}")
     return "\n".join(L) + "\n"
 
