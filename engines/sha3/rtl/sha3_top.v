@@ -117,6 +117,7 @@ module sha3_top (
   reg [63:0] word_w;
   always @* begin : absorb_word
     integer k;
+    k = 0;  // the loop variable is assigned on every path, or synthesis infers a latch for it
     word_w = 64'd0;
     if (fsm_q == ST_ABSORB) begin
       word_w = bswap64(in_data_i);
@@ -135,24 +136,26 @@ module sha3_top (
 
   // Lane rotation of the rate part: lane i takes lane i+1, the last rate lane takes lane 0 XOR
   // the word. Lanes outside the rate are not enabled during a shift (their value is don't-care).
+  // Only lanes 8, 12, 16, 17 and 20 can be the last rate lane; naming them keeps the synthesiser
+  // from building a lane-0 multiplexer into every lane (rate_q holds only the six legal values).
+  localparam [24:0] WRAP_LANES = 25'h0131100;
   wire [63:0] lane0_w = state_q[63:0] ^ word_w;
   always @* begin : lane_shift
     integer i;
     for (i = 0; i < 24; i = i + 1) begin
-      shift_w[64*i +: 64] = (i == last_lane) ? lane0_w : state_q[64*(i+1) +: 64];
+      shift_w[64*i +: 64] = (WRAP_LANES[i] && i == last_lane) ? lane0_w
+                                                              : state_q[64*(i+1) +: 64];
     end
     shift_w[1599:1536] = state_q[1599:1536];
   end
 
   // Per-lane write enables: every lane during the permutation, the rate lanes during a shift.
+  // The lanes are written straight from the round output under a clock enable (FDRE CE pin).
   reg shift_en, perm_en;
-  reg [1599:0] state_d;
-  always @* begin : state_next
+  reg [24:0] lane_en;
+  always @* begin : lane_enables
     integer i;
-    for (i = 0; i < 25; i = i + 1) begin
-      state_d[64*i +: 64] = (perm_en || (shift_en && i < {27'd0, rate_q})) ? round_w[64*i +: 64]
-                                                                         : state_q[64*i +: 64];
-    end
+    for (i = 0; i < 25; i = i + 1) lane_en[i] = perm_en || (shift_en && i < {27'd0, rate_q});
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -313,12 +316,17 @@ module sha3_top (
     end
   end
 
-  // The state has its own reset: a clear is a synchronous reset of 1600 flops (the FPGA's FDRE
-  // reset pin), not a multiplexer input.
-  always @(posedge clk_i) begin
-    if (!rst_ni || state_clr) state_q <= 1600'd0;
-    else state_q <= state_d;
-  end
+  // The state has its own reset and per-lane enables: a clear is a synchronous reset of 1600 flops
+  // (the FPGA's FDRE reset pin) and a hold is the clock enable, neither a multiplexer input.
+  genvar gl;
+  generate
+    for (gl = 0; gl < 25; gl = gl + 1) begin : g_lane
+      always @(posedge clk_i) begin
+        if (!rst_ni || state_clr) state_q[64*gl +: 64] <= 64'd0;
+        else if (lane_en[gl]) state_q[64*gl +: 64] <= round_w[64*gl +: 64];
+      end
+    end
+  endgenerate
 
   // ---------------------------------------------------------------------------------------------
   // Outputs
