@@ -4,6 +4,10 @@
 
 #include "cv_aes_sw_tables.h"
 
+/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
+ * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
+typedef uint32_t cv_word_t __attribute__((may_alias));
+
 /* State and round keys are little-endian column words: row r of a column sits in bits 8r..8r+7,
  * so an aligned block is loaded with four plain lw (RV32 is little-endian) and the tables are
  * laid out for that order (see tools/gen_tables.py). */
@@ -29,7 +33,7 @@ static void st32(uint8_t *p, uint32_t v) {
 
 static void load_block(const uint8_t *p, uint32_t w[4]) {
   if (((uintptr_t)p & 3u) == 0) {
-    const uint32_t *q = (const uint32_t *)(const void *)p;
+    const cv_word_t *q = (const cv_word_t *)(const void *)p;
     w[0] = q[0]; w[1] = q[1]; w[2] = q[2]; w[3] = q[3];
   } else {
     w[0] = ld32(p); w[1] = ld32(p + 4); w[2] = ld32(p + 8); w[3] = ld32(p + 12);
@@ -38,7 +42,7 @@ static void load_block(const uint8_t *p, uint32_t w[4]) {
 
 static void store_block(uint8_t *p, const uint32_t w[4]) {
   if (((uintptr_t)p & 3u) == 0) {
-    uint32_t *q = (uint32_t *)(void *)p;
+    cv_word_t *q = (cv_word_t *)(void *)p;
     q[0] = w[0]; q[1] = w[1]; q[2] = w[2]; q[3] = w[3];
   } else {
     st32(p, w[0]); st32(p + 4, w[1]); st32(p + 8, w[2]); st32(p + 12, w[3]);

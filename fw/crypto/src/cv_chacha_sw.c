@@ -1,6 +1,10 @@
 /* cv_chacha_sw.c: software ChaCha (8/12/20 rounds), original and RFC 8439 layouts. */
 #include "cv_chacha_sw.h"
 
+/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
+ * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
+typedef uint32_t cv_word_t __attribute__((may_alias));
+
 static uint32_t ld32(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -105,9 +109,9 @@ static void crypt(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t
   while (len >= 64) {
     next_block(ctx, w);
     if (((uintptr_t)out & 3u) == 0 && (!in || ((uintptr_t)in & 3u) == 0)) {
-      uint32_t *o = (uint32_t *)(void *)out;
+      cv_word_t *o = (cv_word_t *)(void *)out;
       if (in) {
-        const uint32_t *p = (const uint32_t *)(const void *)in;
+        const cv_word_t *p = (const cv_word_t *)(const void *)in;
         for (int i = 0; i < 16; i++) o[i] = p[i] ^ w[i];
       } else {
         for (int i = 0; i < 16; i++) o[i] = w[i];
