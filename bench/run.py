@@ -72,7 +72,8 @@ def gen_header(cases: list[dict]) -> str:
         d = {"encrypt": "BENCH_DIR_ENCRYPT", "decrypt": "BENCH_DIR_DECRYPT"}.get(
             c["direction"], "BENCH_DIR_NONE")
         rows.append(f"  {{{_cid('BENCH_ENGINE_', c['engine'])}, "
-                    f"{_cid('BENCH_COUPLING_', c['coupling'])}, {_cid('BENCH_ALG_', c['algorithm'])}, "
+                    f"{_cid('BENCH_COUPLING_', c['coupling'])}, "
+                    f"{_cid('BENCH_ALG_', c['algorithm'])}, "
                     f"{_cid('BENCH_MODE_', c['mode'])}, {d}, {(c['key_bits'] or 0) // 8}, "
                     f"{c['id']}, {c['bytes'] or 0}, 0x{c['seed']:08x}u}},")
     return "\n".join([

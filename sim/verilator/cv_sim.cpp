@@ -1,6 +1,7 @@
 // cv_sim.cpp: Verilator harness for the Cipher-V SoC.
 //
-//   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--quiet] program.elf [+plusarg ...]
+//   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--quiet] program.elf
+//          [+plusarg ...]
 //
 // Loads the ELF's PT_LOAD segments into imem/dmem (as $readmemh images passed by plusargs, the same
 // mechanism the Icarus testbench uses), runs until the firmware writes simctrl.EXIT, and exits
@@ -85,7 +86,8 @@ void load_elf(const char* path, Memory* mems, int nmem) {
     Elf32_Phdr ph;
     memcpy(&ph, img.data() + off, sizeof ph);
     if (ph.p_type != PT_LOAD || ph.p_filesz == 0) continue;
-    if (ph.p_offset + static_cast<size_t>(ph.p_filesz) > img.size()) fail("truncated segment: ", path);
+    if (ph.p_offset + static_cast<size_t>(ph.p_filesz) > img.size())
+      fail("truncated segment: ", path);
     Memory* m = nullptr;
     for (int k = 0; k < nmem; k++) {
       if (ph.p_paddr >= mems[k].base && ph.p_paddr - mems[k].base + ph.p_filesz <= mems[k].bytes)

@@ -34,22 +34,26 @@ module soc_ram #(
 
   reg [31:0] mem_q [0:WORDS-1];
 
-  // Simulation image loading; ignored by synthesis.
+  // Simulation image loading (Yosys defines SYNTHESIS; an FPGA flow would use an init file).
+`ifndef SYNTHESIS
   reg [8*256-1:0] init_file;
   initial begin
     if ($value$plusargs({INIT_PLUSARG, "=%s"}, init_file)) begin
       $readmemh(init_file, mem_q);
     end
   end
+`endif
 
-  integer i;
+  // Separate loop variables per always block (one shared integer would have two drivers).
+  integer ia;
+  integer ib;
   integer l;
 
   always @(posedge clk_i) begin
     if (a_req_i) begin
       if (a_we_i) begin
-        for (i = 0; i < 4; i = i + 1) begin
-          if (a_be_i[i]) mem_q[a_addr_i][8*i +: 8] <= a_wdata_i[8*i +: 8];
+        for (ia = 0; ia < 4; ia = ia + 1) begin
+          if (a_be_i[ia]) mem_q[a_addr_i][8*ia +: 8] <= a_wdata_i[8*ia +: 8];
         end
       end else begin
         a_rdata_o <= mem_q[a_addr_i];
@@ -63,8 +67,10 @@ module soc_ram #(
     if (b_req_i) begin
       for (l = 0; l < LANES; l = l + 1) begin
         if (b_we_i) begin
-          for (i = 0; i < 4; i = i + 1) begin
-            if (b_be_i[4*l + i]) mem_q[b_addr_i * LANES + l][8*i +: 8] <= b_wdata_i[32*l + 8*i +: 8];
+          for (ib = 0; ib < 4; ib = ib + 1) begin
+            if (b_be_i[4*l + ib]) begin
+              mem_q[b_addr_i * LANES + l][8*ib +: 8] <= b_wdata_i[32*l + 8*ib +: 8];
+            end
           end
         end else begin
           b_rdata_o[32*l +: 32] <= mem_q[b_addr_i * LANES + l];

@@ -73,7 +73,8 @@ async def ports_share_bytes(dut) -> None:
                 if be >> k & 1:
                     model[4 * w + k] = d >> (8 * k) & 0xFF
         elif op == 1:    # port B write
-            w, d, be = rng.randrange(words // lanes), rng.getrandbits(bits), rng.getrandbits(bits // 8)
+            w = rng.randrange(words // lanes)
+            d, be = rng.getrandbits(bits), rng.getrandbits(bits // 8)
             await b_write(dut, w, d, be)
             for k in range(bits // 8):
                 if be >> k & 1:
