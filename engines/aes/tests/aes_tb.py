@@ -108,6 +108,8 @@ class Bench:
                      out_stall: float = 0.0, max_cycles: int = 100000):
         """Feed blocks (last one flagged), collect n_out outputs. Returns (outputs, last flags,
         accept cycles, output-valid cycles)."""
+        if in_stall == 0.0 and out_stall == 0.0:
+            return await self.stream_fast(blocks, n_out, max_cycles)
         d, rng = self.dut, self.rng
         outs, lasts, acc_t, out_t = [], [], [], []
         i, n, presenting, ordy = 0, len(blocks), False, -1
@@ -143,6 +145,41 @@ class Bench:
             self.cycle += 1
             if not next_valid:
                 d.in_valid_i.value = 0
+            assert self.cycle - start < max_cycles, f"stream stuck ({i}/{n} in, {len(outs)} out)"
+        d.in_valid_i.value = 0
+        d.out_ready_i.value = 0
+        return outs, lasts, acc_t, out_t
+
+    async def stream_fast(self, blocks: list[bytes], n_out: int, max_cycles: int):
+        """stream() without stalls: out_ready_i stays high, so nothing the bench drives at a
+        falling edge changes in_ready_o, and one sample per cycle at the falling edge (after
+        the rising edge has settled) sees what the next rising edge will do."""
+        d = self.dut
+        outs, lasts, acc_t, out_t = [], [], [], []
+        i, n, start = 0, len(blocks), self.cycle
+        d.out_ready_i.value = 1
+        d.in_valid_i.value = 1
+        d.in_data_i.value = to_int(blocks[0])
+        d.in_last_i.value = int(n == 1)
+        advance = False
+        while i < n or len(outs) < n_out:
+            if advance:   # the previous rising edge took block i-1: present the next one
+                advance = False
+                if i < n:
+                    d.in_data_i.value = to_int(blocks[i])
+                    d.in_last_i.value = int(i == n - 1)
+                else:
+                    d.in_valid_i.value = 0
+            if i < n and int(d.in_ready_o.value):
+                acc_t.append(self.cycle)
+                i += 1
+                advance = True
+            if int(d.out_valid_o.value):
+                out_t.append(self.cycle)
+                outs.append(to_bytes(int(d.out_data_o.value)))
+                lasts.append(int(d.out_last_o.value))
+            await FallingEdge(d.clk_i)
+            self.cycle += 1
             assert self.cycle - start < max_cycles, f"stream stuck ({i}/{n} in, {len(outs)} out)"
         d.in_valid_i.value = 0
         d.out_ready_i.value = 0
@@ -196,7 +233,7 @@ async def test_cavp(dut) -> None:
     for mode in ("ECB", "CBC", "CFB", "OFB"):
         vecs = v.cavp_vectors(mode)
         if QUICK:
-            vecs = vecs[::40]
+            vecs = vecs[::60]
         for vec in vecs:
             got = await run_vector(tb, vec, cur_key)
             assert got == vec.expect, f"{vec.source} {vec}: got {got.hex()}"
@@ -257,7 +294,7 @@ async def test_random_differential(dut) -> None:
     """Random messages, every mode, key size and direction, no stalls, against the model."""
     tb = Bench(dut)
     await tb.init()
-    n = await random_run(tb, 2 if QUICK else 6, 6, 0.0, 0.0, segment=False)
+    n = await random_run(tb, 1 if QUICK else 6, 6, 0.0, 0.0, segment=False)
     dut._log.info("random differential: %d blocks", n)
 
 
@@ -267,7 +304,7 @@ async def test_random_stalls_segments(dut) -> None:
     in segments through iv_o / iv_i after a zeroize."""
     tb = Bench(dut)
     await tb.init()
-    n = await random_run(tb, 2 if QUICK else 4, 8, 0.3, 0.4, segment=True)
+    n = await random_run(tb, 1 if QUICK else 4, 8, 0.3, 0.4, segment=True)
     dut._log.info("random with stalls and segments: %d blocks", n)
 
 
@@ -282,7 +319,7 @@ async def test_timing(dut) -> None:
     nblk = 8 if QUICK else 24
     for ksz in (0, 1, 2):
         bits = 128 + 64 * ksz
-        for trial in range(2 if QUICK else 4):
+        for trial in range(1 if QUICK else 4):
             key = rng.randbytes(m.KEY_SIZES[ksz])
             lat = await tb.load_key(key)
             assert lat == KEY_LATENCY[ksz], f"key latency {lat}"
