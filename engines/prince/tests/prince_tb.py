@@ -1,8 +1,8 @@
 """cocotb bench for prince_engine: known answers, random differential, stalls, timing, errors.
 
 The reference is engines/prince/model/prince_model.py, itself checked against VECTORS.md by
-test_prince_model.py. The pipeline depth comes from the PRINCE_STAGES environment variable (set
-by test_prince.py together with the STAGES parameter).
+test_prince_model.py. The datapath comes from the PRINCE_FOLDED and PRINCE_STAGES environment
+variables (set by test_prince.py together with the FOLDED and STAGES parameters).
 """
 from __future__ import annotations
 
@@ -15,7 +15,13 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 from engines.prince.model import prince_model as model
 
+FOLDED = int(os.environ.get("PRINCE_FOLDED", "1"))
 STAGES = int(os.environ.get("PRINCE_STAGES", "3"))
+# Cycles from the cycle of an input transfer to the first cycle with out_valid_o, cycles between
+# accepted blocks, and how many blocks fit inside while the output is not read.
+LATENCY = 6 if FOLDED else STAGES
+GAP = 3 if FOLDED else 1
+CAPACITY = 2 if FOLDED else STAGES
 CFG_ENC, CFG_DEC = 0, 1
 ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
 M64 = (1 << 64) - 1
@@ -152,7 +158,7 @@ async def test_vectors(dut):
             outs, lasts, acc, prod, _ = await tb.stream([src])
             assert outs == [dst], f"cfg {cfg}: got {outs[0]:016x}, want {dst:016x}"
             assert lasts == [1]
-            assert prod[0] - acc[0] == STAGES, f"latency {prod[0] - acc[0]} != {STAGES}"
+            assert prod[0] - acc[0] == LATENCY, f"latency {prod[0] - acc[0]} != {LATENCY}"
             await ReadOnly()
             assert tb.sig("busy_o") == 0 and tb.sig("err_o") == 0
             await tb.tick()
@@ -207,7 +213,7 @@ async def test_constant_time(dut):
     lat, gaps, cycles = seen.pop()
     dut._log.info("latency %d cycles, %s cycles between blocks, 16 blocks in %d cycles",
                   lat[0], set(gaps), cycles)
-    assert set(lat) == {STAGES} and set(gaps) == {1}
+    assert set(lat) == {LATENCY} and set(gaps) == {GAP}
 
 
 async def check_idle_and_cleared(tb: Bench) -> None:
@@ -222,7 +228,7 @@ async def check_idle_and_cleared(tb: Bench) -> None:
     await tb.start(CFG_ENC)
     tb.dut.in_valid_i.value = 1
     tb.dut.out_ready_i.value = 1
-    for _ in range(STAGES + 4):
+    for _ in range(LATENCY + 4):
         await ReadOnly()
         assert tb.sig("in_ready_o") == 0 and tb.sig("out_valid_o") == 0
         await tb.tick()
@@ -256,7 +262,7 @@ async def test_zeroize_and_reset_midway(dut):
         await tb.start(CFG_ENC)
         blocks = [rng.getrandbits(64) for _ in range(20)]
         # out_ready low: the pipeline fills and stalls with data inside.
-        await tb.stream(blocks, 1.0, 0.0, rng, abort_after=STAGES)
+        await tb.stream(blocks, 1.0, 0.0, rng, abort_after=CAPACITY)
         if how == "zeroize":
             await tb.pulse(zeroize_i=1)
         else:
@@ -281,7 +287,7 @@ async def test_bad_config(dut):
         dut.in_valid_i.value = 1
         dut.in_data_i.value = 0x1234
         dut.out_ready_i.value = 1
-        for _ in range(STAGES + 3):
+        for _ in range(LATENCY + 3):
             await ReadOnly()
             assert tb.sig("busy_o") == 0 and tb.sig("in_ready_o") == 0
             assert tb.sig("out_valid_o") == 0

@@ -18,12 +18,19 @@ def _pch_include(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include")
 
 
-@pytest.mark.parametrize("stages", [1, 3])
-def test_prince_verilator(stages: int) -> None:
-    run(f"prince-s{stages}", "prince_engine", SOURCES, MODULE, sim="verilator",
-        parameters={"STAGES": stages}, extra_env={"PRINCE_STAGES": str(stages)})
+def _run(sim: str, folded: int, stages: int, testcase: list[str] | None = None) -> None:
+    name = "prince-fold" if folded else f"prince-pipe{stages}"
+    run(name, "prince_engine", SOURCES, MODULE, sim=sim,
+        parameters={"FOLDED": folded, "STAGES": stages},
+        extra_env={"PRINCE_FOLDED": str(folded), "PRINCE_STAGES": str(stages)},
+        testcase=testcase)
+
+
+@pytest.mark.parametrize("folded,stages", [(1, 3), (0, 1), (0, 3)],
+                         ids=["folded", "pipe1", "pipe3"])
+def test_prince_verilator(folded: int, stages: int) -> None:
+    _run("verilator", folded, stages)
 
 
 def test_prince_icarus_smoke() -> None:
-    run("prince-s2", "prince_engine", SOURCES, MODULE, sim="icarus", parameters={"STAGES": 2},
-        extra_env={"PRINCE_STAGES": "2"}, testcase=SMOKE)
+    _run("icarus", 1, 3, SMOKE)
