@@ -1,8 +1,10 @@
 /* test_printf: printf over the UART, the counters, and the test framework itself. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cv_csr.h"
+#include "cv_memmap.h"
 #include "cv_sim.h"
 #include "cv_test.h"
 #include "cv_uart.h"
@@ -25,6 +27,13 @@ int main(void) {
   CHECK(c1 - c0 >= i1 - i0);  /* at most one instruction per cycle */
   uint64_t c64 = cv_mcycle64();
   CHECK(c64 > c1);
+
+  /* The heap (picolibc malloc over __heap_start..__heap_end) lies in dmem, below the stack. */
+  uint8_t *heap = malloc(1000);
+  CHECK(heap != NULL);
+  CHECK((uintptr_t)heap >= CV_DMEM_BASE && (uintptr_t)heap + 1000 < (uintptr_t)&sink);
+  if (heap) memset(heap, 0xa5, 1000);
+  free(heap);
 
   /* The framework's own comparisons. */
   static const uint8_t a[4] = {1, 2, 3, 4};
