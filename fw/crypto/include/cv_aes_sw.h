@@ -12,11 +12,14 @@
 
 /* Implementations (ctx->impl). */
 #define CV_AES_SW_IMPL_TABLE 0  /* 32-bit T-tables: fast; constant-time only on a cacheless core */
-#define CV_AES_SW_IMPL_CT    1  /* bitsliced, no secret-dependent loads or branches anywhere */
+#define CV_AES_SW_IMPL_CT    1  /* bitsliced (2 blocks per pass), no secret-dependent loads or
+                                   branches anywhere */
 
 typedef struct cv_aes_sw_ctx {
-  uint32_t ek[60];  /* encryption round keys, words big-endian as in FIPS-197 */
-  uint32_t dk[60];  /* decryption round keys (table impl: InvMixColumns applied, reversed) */
+  uint32_t ek[60];  /* table: encryption round keys (little-endian column words);
+                       ct: bit slices 0-3 of each round key */
+  uint32_t dk[60];  /* table: decryption round keys (InvMixColumns applied, reversed);
+                       ct: bit slices 4-7 of each round key */
   int rounds;       /* 10, 12 or 14 */
   int impl;         /* CV_AES_SW_IMPL_* */
 } cv_aes_sw_ctx;

@@ -2,6 +2,7 @@
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"
 
+#define CT_ONES 0xffffffffu  /* all-ones slice (affine constants of the bitsliced S-box) */
 #include "cv_aes_sw_tables.h"
 
 /* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
@@ -155,35 +156,47 @@ static void tab_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
 
 /* ------------------------------------------------------------------------------------------ */
 /* Constant-time bitsliced implementation                                                     */
-/* One block is eight 16-bit slices: slice i holds bit i of all 16 bytes, byte (row r, column c)
- * at bit 4r + c. The S-box is computed (GF(2^8) inverse as x^254, then the affine map), never
- * looked up, and nothing branches on data, so time is independent of key and data on any core.
- * Round keys are stored pre-sliced in ek, two slices per word. */
+/* Two blocks at a time as eight 32-bit bit slices: slice i holds bit i of all 16 bytes of block
+ * A in bits 15..0 and of block B in bits 31..16, byte (row r, column c) at bit 4r + c of its
+ * half. The S-box is computed (GF(2^8) inverse as x^254, then the affine map), never looked up,
+ * and nothing branches on data, so time is independent of key and data on any core. A single
+ * block costs the same as two (the other half is ignored); ECB, CTR and CBC decryption feed
+ * pairs. Round keys are stored pre-sliced and duplicated in both halves: slices 0-3 of round r
+ * in ek[4r..4r+3], slices 4-7 in dk[4r..4r+3]. */
 
 typedef uint32_t sl_t;
 
-static void ct_pack(const uint32_t w[4], sl_t s[8]) {
+static void ct_pack(const uint32_t a[4], const uint32_t b[4], sl_t s[8]) {
   for (int i = 0; i < 8; i++) s[i] = 0;
   for (int c = 0; c < 4; c++) {
     for (int i = 0; i < 8; i++) {
-      uint32_t x = (w[c] >> i) & 0x01010101u;   /* bit i of rows 0..3 at 0, 8, 16, 24 */
+      uint32_t x = (a[c] >> i) & 0x01010101u;   /* bit i of rows 0..3 at 0, 8, 16, 24 */
+      uint32_t y = (b[c] >> i) & 0x01010101u;
       x = (x | (x >> 4)) & 0x00110011u;
+      y = (y | (y >> 4)) & 0x00110011u;
       x = (x | (x >> 8)) & 0x00001111u;         /* now at 0, 4, 8, 12 */
-      s[i] |= x << c;
+      y = (y | (y >> 8)) & 0x00001111u;
+      s[i] |= (x | y << 16) << c;
     }
   }
 }
 
-static void ct_unpack(const sl_t s[8], uint32_t w[4]) {
+static void ct_unpack(const sl_t s[8], uint32_t a[4], uint32_t b[4]) {
   for (int c = 0; c < 4; c++) {
-    uint32_t v = 0;
+    uint32_t va = 0, vb = 0;
     for (int i = 0; i < 8; i++) {
-      uint32_t x = (s[i] >> c) & 0x1111u;
+      uint32_t x = (s[i] >> c) & 0x11111111u;
+      uint32_t y = x >> 16;
+      x &= 0x1111u;
       x = (x | (x << 8)) & 0x00110011u;
+      y = (y | (y << 8)) & 0x00110011u;
       x = (x | (x << 4)) & 0x01010101u;
-      v |= x << i;
+      y = (y | (y << 4)) & 0x01010101u;
+      va |= x << i;
+      vb |= y << i;
     }
-    w[c] = v;
+    a[c] = va;
+    if (b) b[c] = vb;
   }
 }
 
@@ -191,25 +204,29 @@ static void ct_unpack(const sl_t s[8], uint32_t w[4]) {
  * inversion as x^254 over bitsliced operands (4 multiplications, 3 linear maps) and the affine
  * maps, all plain AND/XOR on the slices. */
 
+/* Rows are the nibbles of each 16-bit half; no shift below crosses from one half to the other
+ * because every mask keeps bits whose source lies in the same nibble. */
 static void ct_shift_rows(sl_t s[8]) {
   for (int i = 0; i < 8; i++) {
     sl_t x = s[i];
-    s[i] = (x & 0x000fu) | ((x >> 1) & 0x0070u) | ((x << 3) & 0x0080u) | ((x >> 2) & 0x0300u) |
-           ((x << 2) & 0x0c00u) | ((x << 1) & 0xe000u) | ((x >> 3) & 0x1000u);
+    s[i] = (x & 0x000f000fu) | ((x >> 1) & 0x00700070u) | ((x << 3) & 0x00800080u) |
+           ((x >> 2) & 0x03000300u) | ((x << 2) & 0x0c000c00u) | ((x << 1) & 0xe000e000u) |
+           ((x >> 3) & 0x10001000u);
   }
 }
 
 static void ct_inv_shift_rows(sl_t s[8]) {
   for (int i = 0; i < 8; i++) {
     sl_t x = s[i];
-    s[i] = (x & 0x000fu) | ((x << 1) & 0x00e0u) | ((x >> 3) & 0x0010u) | ((x >> 2) & 0x0300u) |
-           ((x << 2) & 0x0c00u) | ((x >> 1) & 0x7000u) | ((x << 3) & 0x8000u);
+    s[i] = (x & 0x000f000fu) | ((x << 1) & 0x00e000e0u) | ((x >> 3) & 0x00100010u) |
+           ((x >> 2) & 0x03000300u) | ((x << 2) & 0x0c000c00u) | ((x >> 1) & 0x70007000u) |
+           ((x << 3) & 0x80008000u);
   }
 }
 
-/* Row rotations: nibble r takes nibble r+1 (rot1) or r+2 (rot2). */
-#define ROT1(x) (((x) >> 4) | (((x) & 0x000fu) << 12))
-#define ROT2(x) (((x) >> 8) | (((x) & 0x00ffu) << 8))
+/* Row rotations inside each half: nibble r takes nibble r+1 (rot1) or r+2 (rot2). */
+#define ROT1(x) ((((x) >> 4) & 0x0fff0fffu) | (((x) & 0x000f000fu) << 12))
+#define ROT2(x) ((((x) >> 8) & 0x00ff00ffu) | (((x) & 0x00ff00ffu) << 8))
 
 static void ct_xtime(const sl_t t[8], sl_t r[8]) {
   r[0] = t[7];
@@ -240,52 +257,61 @@ static void ct_inv_mix_columns(sl_t s[8]) {
   ct_mix_columns(s);
 }
 
-static void ct_add_key(sl_t s[8], const uint32_t *k) {
-  for (int i = 0; i < 4; i++) {
-    s[2 * i] ^= k[i] & 0xffffu;
-    s[2 * i + 1] ^= k[i] >> 16;
-  }
+static void ct_add_key(sl_t s[8], const cv_aes_sw_ctx *ctx, int r) {
+  const uint32_t *k = ctx->ek + 4 * r, *l = ctx->dk + 4 * r;
+  s[0] ^= k[0]; s[1] ^= k[1]; s[2] ^= k[2]; s[3] ^= k[3];
+  s[4] ^= l[0]; s[5] ^= l[1]; s[6] ^= l[2]; s[7] ^= l[3];
 }
 
 static uint32_t ct_sub_word(uint32_t w) {
   uint32_t v[4] = {w, 0, 0, 0}, o[4];
   sl_t s[8];
-  ct_pack(v, s);
+  ct_pack(v, v, s);
   ct_sbox(s);
-  ct_unpack(s, o);
+  ct_unpack(s, o, 0);
   return o[0];
 }
 
-static void ct_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+static void ct_encrypt2(const cv_aes_sw_ctx *ctx, const uint32_t a[4], const uint32_t b[4],
+                        uint32_t oa[4], uint32_t ob[4]) {
   sl_t s[8];
-  ct_pack(in, s);
-  ct_add_key(s, ctx->ek);
+  ct_pack(a, b, s);
+  ct_add_key(s, ctx, 0);
   for (int r = 1; r < ctx->rounds; r++) {
     ct_sbox(s);
     ct_shift_rows(s);
     ct_mix_columns(s);
-    ct_add_key(s, ctx->ek + 4 * r);
+    ct_add_key(s, ctx, r);
   }
   ct_sbox(s);
   ct_shift_rows(s);
-  ct_add_key(s, ctx->ek + 4 * ctx->rounds);
-  ct_unpack(s, out);
+  ct_add_key(s, ctx, ctx->rounds);
+  ct_unpack(s, oa, ob);
 }
 
-static void ct_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+static void ct_decrypt2(const cv_aes_sw_ctx *ctx, const uint32_t a[4], const uint32_t b[4],
+                        uint32_t oa[4], uint32_t ob[4]) {
   sl_t s[8];
-  ct_pack(in, s);
-  ct_add_key(s, ctx->ek + 4 * ctx->rounds);
+  ct_pack(a, b, s);
+  ct_add_key(s, ctx, ctx->rounds);
   for (int r = ctx->rounds - 1; r > 0; r--) {
     ct_inv_shift_rows(s);
     ct_inv_sbox(s);
-    ct_add_key(s, ctx->ek + 4 * r);
+    ct_add_key(s, ctx, r);
     ct_inv_mix_columns(s);
   }
   ct_inv_shift_rows(s);
   ct_inv_sbox(s);
-  ct_add_key(s, ctx->ek);
-  ct_unpack(s, out);
+  ct_add_key(s, ctx, 0);
+  ct_unpack(s, oa, ob);
+}
+
+static void ct_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  ct_encrypt2(ctx, in, in, out, 0);
+}
+
+static void ct_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+  ct_decrypt2(ctx, in, in, out, 0);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -332,11 +358,13 @@ int cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   expand_key(w, key, key_len, ct_sub_word);
   for (int r = 0; r <= nr; r++) {
     sl_t s[8];
-    ct_pack(w + 4 * r, s);
-    for (int i = 0; i < 4; i++) ctx->ek[4 * r + i] = s[2 * i] | s[2 * i + 1] << 16;
+    ct_pack(w + 4 * r, w + 4 * r, s);  /* the same key in both halves */
+    for (int i = 0; i < 4; i++) {
+      ctx->ek[4 * r + i] = s[i];
+      ctx->dk[4 * r + i] = s[4 + i];
+    }
   }
-  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = 0;
-  for (int i = 0; i < 60; i++) ctx->dk[i] = 0;
+  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = ctx->dk[i] = 0;
   for (int i = 0; i < 60; i++) w[i] = 0;
   return CV_OK;
 }
@@ -362,7 +390,21 @@ int cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t 
   if (len % 16) return CV_ERR_LENGTH;
   block_fn f = dir == CV_ENCRYPT ? enc_fn(ctx) : dec_fn(ctx);
   uint32_t w[4];
-  for (size_t off = 0; off < len; off += 16) {
+  size_t off = 0;
+  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+    uint32_t v[4];
+    for (; off + 32 <= len; off += 32) {
+      load_block(in + off, w);
+      load_block(in + off + 16, v);
+      if (dir == CV_ENCRYPT)
+        ct_encrypt2(ctx, w, v, w, v);
+      else
+        ct_decrypt2(ctx, w, v, w, v);
+      store_block(out + off, w);
+      store_block(out + off + 16, v);
+    }
+  }
+  for (; off < len; off += 16) {
     load_block(in + off, w);
     f(ctx, w, w);
     store_block(out + off, w);
@@ -387,7 +429,23 @@ int cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8
     }
   } else {
     block_fn f = dec_fn(ctx);
-    for (size_t off = 0; off < len; off += 16) {
+    size_t off = 0;
+    if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+      uint32_t c1[4], w1[4];
+      for (; off + 32 <= len; off += 32) {
+        load_block(in + off, c);
+        load_block(in + off + 16, c1);
+        ct_decrypt2(ctx, c, c1, w, w1);
+        for (int i = 0; i < 4; i++) {
+          w[i] ^= v[i];
+          w1[i] ^= c[i];
+          v[i] = c1[i];
+        }
+        store_block(out + off, w);
+        store_block(out + off + 16, w1);
+      }
+    }
+    for (; off < len; off += 16) {
       load_block(in + off, c);  /* kept: in may equal out */
       f(ctx, c, w);
       for (int i = 0; i < 4; i++) {
@@ -471,6 +529,24 @@ int cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, 
   uint8_t *cb = (uint8_t *)c;  /* the counter kept as an aligned byte string */
   size_t off = 0;
   for (int i = 0; i < 16; i++) cb[i] = ctr[i];
+  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two counter blocks per bitsliced pass */
+    uint32_t c1[4], k1[4], w1[4];
+    for (; off + 32 <= len; off += 32) {
+      for (int i = 0; i < 4; i++) c1[i] = c[i];
+      ctr_inc((uint8_t *)c1);
+      ct_encrypt2(ctx, c, c1, k, k1);
+      for (int i = 0; i < 4; i++) c[i] = c1[i];
+      ctr_inc(cb);
+      load_block(in + off, w);
+      load_block(in + off + 16, w1);
+      for (int i = 0; i < 4; i++) {
+        w[i] ^= k[i];
+        w1[i] ^= k1[i];
+      }
+      store_block(out + off, w);
+      store_block(out + off + 16, w1);
+    }
+  }
   for (; off + 16 <= len; off += 16) {
     f(ctx, c, k);
     ctr_inc(cb);

@@ -561,13 +561,13 @@ static void ct_sbox(uint32_t *s) {
   const uint32_t z5 = y1 ^ y2 ^ y3 ^ y4 ^ y5;
   const uint32_t z6 = y2 ^ y3 ^ y4 ^ y5 ^ y6;
   const uint32_t z7 = y3 ^ y4 ^ y5 ^ y6 ^ y7;
-  s[0] = z0 ^ 0xffffu;
-  s[1] = z1 ^ 0xffffu;
+  s[0] = z0 ^ CT_ONES;
+  s[1] = z1 ^ CT_ONES;
   s[2] = z2;
   s[3] = z3;
   s[4] = z4;
-  s[5] = z5 ^ 0xffffu;
-  s[6] = z6 ^ 0xffffu;
+  s[5] = z5 ^ CT_ONES;
+  s[6] = z6 ^ CT_ONES;
   s[7] = z7;
 }
 
@@ -588,9 +588,9 @@ static void ct_inv_sbox(uint32_t *s) {
   const uint32_t a5 = sv2 ^ sv4 ^ sv7;
   const uint32_t a6 = sv0 ^ sv3 ^ sv5;
   const uint32_t a7 = sv1 ^ sv4 ^ sv6;
-  s[0] = a0 ^ 0xffffu;
+  s[0] = a0 ^ CT_ONES;
   s[1] = a1;
-  s[2] = a2 ^ 0xffffu;
+  s[2] = a2 ^ CT_ONES;
   s[3] = a3;
   s[4] = a4;
   s[5] = a5;

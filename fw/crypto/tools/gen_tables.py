@@ -372,13 +372,13 @@ def aes_ct_code() -> str:
     out += [f"  const uint32_t y{i} = s[{i}];" for i in range(8)]
     out += _lin_code("z", "y", fwd)
     for i in range(8):
-        out.append(f"  s[{i}] = z{i}{' ^ 0xffffu' if (0x63 >> i) & 1 else ''};")
+        out.append(f"  s[{i}] = z{i}{' ^ CT_ONES' if (0x63 >> i) & 1 else ''};")
     out.append("}")
     out.append("")
     out.append("static void ct_inv_sbox(uint32_t *s) {")
     out += [f"  const uint32_t sv{i} = s[{i}];" for i in range(8)]
     out += _lin_code("a", "sv", inv)
-    out += [f"  s[{i}] = a{i}{' ^ 0xffffu' if (0x05 >> i) & 1 else ''};" for i in range(8)]
+    out += [f"  s[{i}] = a{i}{' ^ CT_ONES' if (0x05 >> i) & 1 else ''};" for i in range(8)]
     out.append("  ct_gf_inv(s);")
     out.append("}")
     return "\n".join(out) + "\n"
