@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Print the Markdown table of instruction counts from build/crypto-perf/perf.json (written by
-fw/crypto/tests/test_crypto_sw_rv32.py), as pasted into fw/crypto/README.md."""
+"""Print the Markdown tables of fw/crypto/README.md: instruction counts under Spike
+(build/crypto-perf/perf.json, written by tests/test_crypto_sw_rv32.py) and, with --soc, cycles on
+the simulated SoC (build/crypto-perf/soc_cycles.json, written by tests/test_crypto_sw_soc.py)."""
 from __future__ import annotations
 
 import json
@@ -53,7 +54,34 @@ def rows(r: dict[str, int]) -> list[tuple[str, int, int]]:
     return out
 
 
+SOC_ROWS = [("aes128_init", "AES-128 key expansion, table", 0),
+            ("aes128_enc_block", "AES-128 encrypt 1 block, table", 16),
+            ("aes128_dec_block", "AES-128 decrypt 1 block, table", 16),
+            ("aes128_ecb_enc_1k", "AES-128 ECB enc, 1 KiB", 1024),
+            ("aes128_ctr_1k", "AES-128 CTR, 1 KiB", 1024),
+            ("aes256_enc_block", "AES-256 encrypt 1 block, table", 16),
+            ("aes128_ct_enc_block", "AES-128 encrypt 1 block, constant-time", 16),
+            ("prince_enc_block", "PRINCE encrypt 1 block", 8),
+            ("present80_enc_block", "PRESENT-80 encrypt 1 block", 8),
+            ("chacha8_64", "ChaCha8 XOR 64 bytes", 64),
+            ("chacha20_64", "ChaCha20 XOR 64 bytes", 64),
+            ("keccakf", "Keccak-f[1600]", 0),
+            ("sha3_512_64", "SHA3-512 of a 64-byte message", 64)]
+
+
+def soc_table(path: Path) -> None:
+    r = json.loads(path.read_text())
+    print("| operation | cycles on the SoC | per byte |")
+    print("|---|---:|---:|")
+    for key, label, nb in SOC_ROWS:
+        n = r[key]
+        print(f"| {label} | {n:,} | {n / nb:.1f} |" if nb else f"| {label} | {n:,} | |")
+
+
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--soc":
+        soc_table(ROOT / "build/crypto-perf/soc_cycles.json")
+        return 0
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build/crypto-perf/perf.json"
     r = json.loads(path.read_text())
     print("| operation | instructions | per byte |")
