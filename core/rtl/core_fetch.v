@@ -42,14 +42,20 @@ module core_fetch #(
   assign pc_o    = hpc_q;
 
   // Buffer entries plus requests in flight never exceed 2; after a redirect the buffer is
-  // empty, so only the in-flight count limits the new request.
-  // No request in the first cycle after reset (the memory may still be in reset itself).
-  reg run_q;
-  assign imem_req_o  = run_q && (redirect_i ? (out_q != 2'd2)
-                                            : ({1'b0, cnt_q} + {1'b0, out_q} < 3'd2));
-  wire [31:0] req_pc = redirect_i ? redirect_pc_i : fpc_q;
+  // empty, so only the in-flight count limits the new request. A request that was offered and
+  // not granted is offered again unchanged (OBI); if a redirect came meanwhile it is "stale":
+  // once granted, its response is dropped like any other wrong-path response.
+  reg        run_q;                 // no request in the first cycle after reset
+  reg        pend_q, pend_d;        // last cycle's request was not granted
+  reg [31:0] paddr_q, paddr_d;
+  reg        stale_q, stale_d;
+  wire [31:0] new_pc = redirect_i ? redirect_pc_i : fpc_q;
+  wire        new_ok = redirect_i ? (out_q != 2'd2) : ({1'b0, cnt_q} + {1'b0, out_q} < 3'd2);
+  assign imem_req_o  = run_q && (pend_q || new_ok);
+  wire [31:0] req_pc = pend_q ? paddr_q : new_pc;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   wire granted       = imem_req_o && imem_gnt_i;
+  wire stale_grant   = granted && pend_q && (stale_q || redirect_i);
 
   always @* begin
     fpc_d     = fpc_q;
@@ -61,8 +67,16 @@ module core_fetch #(
     b1_insn_d = b1_insn_q;
     b0_err_d  = b0_err_q;
     b1_err_d  = b1_err_q;
-    if (granted)         fpc_d = req_pc + 32'd4;
-    else if (redirect_i) fpc_d = redirect_pc_i;
+    pend_d    = imem_req_o && !imem_gnt_i;
+    paddr_d   = req_pc;
+    stale_d   = pend_d && pend_q && (stale_q || redirect_i);
+    if (pend_q) begin
+      if (redirect_i)                fpc_d = redirect_pc_i;
+      else if (granted && !stale_q)  fpc_d = paddr_q + 32'd4;
+    end else begin
+      if (granted)                   fpc_d = new_pc + 32'd4;
+      else if (redirect_i)           fpc_d = redirect_pc_i;
+    end
     if (redirect_i) begin
       hpc_d  = redirect_pc_i;
       disc_d = out_q - rv;
@@ -87,6 +101,7 @@ module core_fetch #(
         cnt_d = cnt_d + 2'd1;
       end
     end
+    if (stale_grant) disc_d = disc_d + 2'd1;
   end
 
   always @(posedge clk_i) begin
@@ -97,8 +112,12 @@ module core_fetch #(
       disc_q <= 2'd0;
       cnt_q  <= 2'd0;
       run_q  <= 1'b0;
+      pend_q <= 1'b0;
+      stale_q <= 1'b0;
     end else begin
       run_q  <= 1'b1;
+      pend_q <= pend_d;
+      stale_q <= stale_d;
       fpc_q  <= fpc_d;
       hpc_q  <= hpc_d;
       out_q  <= out_d;
@@ -112,6 +131,7 @@ module core_fetch #(
     b1_insn_q <= b1_insn_d;
     b0_err_q  <= b0_err_d;
     b1_err_q  <= b1_err_d;
+    paddr_q   <= paddr_d;
   end
 endmodule
 

@@ -96,6 +96,30 @@ module core_tb_top #(
     cpi_ready = (cpi_cnt == 0) && (stall == 0 || rnd(0) % 3 != 0);
   end
 
+  // Handshake rules: an offered, not yet accepted request stays offered and unchanged.
+  reg        ip_req, dp_req, cp_req;
+  reg [31:0] ip_addr, dp_addr, dp_wdata, cp_insn;
+  reg        dp_we;
+  initial begin ip_req = 0; dp_req = 0; cp_req = 0; end
+  always @(posedge clk) begin
+    if (rst_n) begin
+      if (ip_req && !(imem_req && imem_addr == ip_addr)) begin
+        $display("PROTOCOL: fetch request withdrawn or changed before grant"); $finish;
+      end
+      if (dp_req && !(dmem_req && dmem_addr == dp_addr && dmem_we == dp_we &&
+                      (!dmem_we || dmem_wdata == dp_wdata))) begin
+        $display("PROTOCOL: data request withdrawn or changed before grant"); $finish;
+      end
+      if (cp_req && !(cpi_req_valid && cpi_insn == cp_insn)) begin
+        $display("PROTOCOL: coprocessor request withdrawn or changed before ready"); $finish;
+      end
+    end
+    ip_req <= imem_req && !imem_gnt;  ip_addr <= imem_addr;
+    dp_req <= dmem_req && !dmem_gnt;  dp_addr <= dmem_addr;  dp_we <= dmem_we;
+    dp_wdata <= dmem_wdata;
+    cp_req <= cpi_req_valid && !cpi_ready;  cp_insn <= cpi_insn;
+  end
+
   reg [31:0] a, w, dmask;
   reg        go;
   integer    k;
