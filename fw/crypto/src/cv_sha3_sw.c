@@ -120,13 +120,37 @@ static void pad(cv_sha3_sw_ctx *ctx) {
   ctx->squeezing = 1;
 }
 
+/* Inverse of unshuffle: the same four delta swaps in reverse order. */
+static uint32_t shuffle(uint32_t x) {
+  uint32_t t;
+  t = (x ^ (x >> 8)) & 0x0000ff00u; x ^= t ^ (t << 8);
+  t = (x ^ (x >> 4)) & 0x00f000f0u; x ^= t ^ (t << 4);
+  t = (x ^ (x >> 2)) & 0x0c0c0c0cu; x ^= t ^ (t << 2);
+  t = (x ^ (x >> 1)) & 0x22222222u; x ^= t ^ (t << 1);
+  return x;
+}
+
 static void squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t len) {
-  while (len--) {
+  while (len) {
     if (ctx->pos == ctx->rate) {
       cv_sha3_sw_keccakf(ctx->s);
       ctx->pos = 0;
     }
-    *out++ = get_byte(ctx->s, ctx->pos++);
+    if ((ctx->pos & 7) == 0 && len >= 8) {  /* a whole lane at once */
+      const uint32_t *w = ctx->s + 2 * (ctx->pos >> 3);
+      uint32_t lo = shuffle((w[0] & 0xffffu) | (w[1] << 16));
+      uint32_t hi = shuffle((w[0] >> 16) | (w[1] & 0xffff0000u));
+      for (int i = 0; i < 4; i++) {
+        out[i] = (uint8_t)(lo >> (8 * i));
+        out[4 + i] = (uint8_t)(hi >> (8 * i));
+      }
+      out += 8;
+      len -= 8;
+      ctx->pos += 8;
+    } else {
+      *out++ = get_byte(ctx->s, ctx->pos++);
+      len--;
+    }
   }
 }
 
