@@ -56,6 +56,7 @@ module core_fetch #(
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   wire granted       = imem_req_o && imem_gnt_i;
   wire stale_grant   = granted && pend_q && (stale_q || redirect_i);
+  wire [31:0] req_next = {req_pc[31:2], 2'b00} + 32'd4;
 
   always @* begin
     fpc_d     = fpc_q;
@@ -72,9 +73,9 @@ module core_fetch #(
     stale_d   = pend_d && pend_q && (stale_q || redirect_i);
     if (pend_q) begin
       if (redirect_i)                fpc_d = redirect_pc_i;
-      else if (granted && !stale_q)  fpc_d = paddr_q + 32'd4;
+      else if (granted && !stale_q)  fpc_d = req_next;
     end else begin
-      if (granted)                   fpc_d = new_pc + 32'd4;
+      if (granted)                   fpc_d = req_next;
       else if (redirect_i)           fpc_d = redirect_pc_i;
     end
     if (redirect_i) begin

@@ -132,13 +132,13 @@ module core_top #(
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
+  // mtval is not carried down the pipeline: WB derives it from the cause (see trap_tval).
   reg [4:0]  id_cause;
-  reg [31:0] id_tval;
   always @* begin
-    if (if_err)           begin id_cause = EXC_IFAULT;  id_tval = if_pc;   end
-    else if (dec_illegal) begin id_cause = EXC_ILLEGAL; id_tval = if_insn; end
-    else if (dec_ebreak)  begin id_cause = EXC_BREAK;   id_tval = if_pc;   end
-    else                  begin id_cause = EXC_ECALL;   id_tval = 32'd0;   end
+    if (if_err)           id_cause = EXC_IFAULT;
+    else if (dec_illegal) id_cause = EXC_ILLEGAL;
+    else if (dec_ebreak)  id_cause = EXC_BREAK;
+    else                  id_cause = EXC_ECALL;
   end
 
   wire [NCTL-1:0] id_ctl;
@@ -161,7 +161,7 @@ module core_top #(
   // EX pipeline register
   reg             ex_valid_q, ex_valid_d;
   reg [31:0]      ex_pc_q, ex_pc_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
-  reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d, ex_tval_q, ex_tval_d;
+  reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
   reg [3:0]       ex_alu_op_q, ex_alu_op_d;
@@ -239,14 +239,10 @@ module core_top #(
                                       (ex_f3[1:0] == 2'd2 && alu_res[1:0] != 2'd0));
   wire        ex_exc_all  = ex_exc_q | ex_misfetch | ex_misal;
   reg [4:0]   ex_cause;
-  reg [31:0]  ex_tval;
   always @* begin
-    if (ex_exc_q)         begin ex_cause = ex_cause_q; ex_tval = ex_tval_q; end
-    else if (ex_misfetch) begin ex_cause = EXC_IMISALIGN; ex_tval = ex_target; end
-    else begin
-      ex_cause = ex_ctl_q[C_LOAD] ? EXC_LMISALIGN : EXC_SMISALIGN;
-      ex_tval  = alu_res;
-    end
+    if (ex_exc_q)         ex_cause = ex_cause_q;
+    else if (ex_misfetch) ex_cause = EXC_IMISALIGN;
+    else                  ex_cause = ex_ctl_q[C_LOAD] ? EXC_LMISALIGN : EXC_SMISALIGN;
   end
 
   // Mispredict: redirect once (the branch may then wait in EX behind a stalled MEM). Only when
@@ -266,7 +262,8 @@ module core_top #(
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
 
-  wire [31:0] ex_res = ex_ctl_q[C_DIV] ? div_res : alu_res;
+  // A misaligned jump carries its target as the result: WB uses it for mtval.
+  wire [31:0] ex_res = ex_misfetch ? ex_target : ex_ctl_q[C_DIV] ? div_res : alu_res;
   // CSR operand: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm).
   wire [31:0] ex_opa = (ex_ctl_q[C_CSR] && ex_f3[2]) ? {27'd0, ex_rs1_q} : rs1f;
 
@@ -277,7 +274,6 @@ module core_top #(
     ex_imm_d        = ex_imm_q;
     ex_rs1v_d       = rs1f;       // while EX holds, keep the forwarded values (sources retire)
     ex_rs2v_d       = rs2f;
-    ex_tval_d       = ex_tval_q;
     ex_rs1_d        = ex_rs1_q;
     ex_rs2_d        = ex_rs2_q;
     ex_rd_d         = ex_rd_q;
@@ -308,7 +304,6 @@ module core_top #(
       ex_pred_d       = id_pred;
       ex_exc_d        = id_exc;
       ex_cause_d      = id_cause;
-      ex_tval_d       = id_tval;
       ex_redir_done_d = 1'b0;
     end
   end
@@ -323,7 +318,6 @@ module core_top #(
     ex_imm_q        <= ex_imm_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
-    ex_tval_q       <= ex_tval_d;
     ex_rs1_q        <= ex_rs1_d;
     ex_rs2_q        <= ex_rs2_d;
     ex_rd_q         <= ex_rd_d;
@@ -342,7 +336,7 @@ module core_top #(
   reg [NCTL-1:0]  mem_ctl_d;
   reg [4:0]       mem_rd_d, mem_cause_q, mem_cause_d, mem_rs1_q, mem_rs1_d, mem_rs2_q, mem_rs2_d;
   reg [31:0]      mem_res_d, mem_pc_q, mem_pc_d, mem_insn_q, mem_insn_d, mem_opa_q, mem_opa_d;
-  reg [31:0]      mem_rs1v_q, mem_rs1v_d, mem_rs2v_q, mem_rs2v_d, mem_tval_q, mem_tval_d;
+  reg [31:0]      mem_rs1v_q, mem_rs1v_d, mem_rs2v_q, mem_rs2v_d;
   reg [31:0]      mem_npc_q, mem_npc_d;
   reg             mem_exc_q, mem_exc_d;
 
@@ -409,7 +403,6 @@ module core_top #(
     mem_opa_d   = mem_opa_q;
     mem_rs1v_d  = mem_rs1v_q;
     mem_rs2v_d  = mem_rs2v_q;
-    mem_tval_d  = mem_tval_q;
     mem_npc_d   = mem_npc_q;
     mem_exc_d   = mem_exc_q;
     if (wb_redirect) begin
@@ -427,7 +420,6 @@ module core_top #(
       mem_opa_d   = ex_opa;
       mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
-      mem_tval_d  = ex_tval;
       mem_npc_d   = ex_npc;
       mem_exc_d   = ex_exc_all;
     end else if (mem_go) begin
@@ -451,7 +443,6 @@ module core_top #(
     mem_opa_q   <= mem_opa_d;
     mem_rs1v_q  <= mem_rs1v_d;
     mem_rs2v_q  <= mem_rs2v_d;
-    mem_tval_q  <= mem_tval_d;
     mem_npc_q   <= mem_npc_d;
     mem_exc_q   <= mem_exc_d;
   end
@@ -461,7 +452,7 @@ module core_top #(
   reg [NCTL-1:0]  wb_ctl_d;
   reg [4:0]       wb_rd_d, wb_cause_q, wb_cause_d, wb_rs1_q, wb_rs1_d, wb_rs2_q, wb_rs2_d;
   reg [31:0]      wb_res_q, wb_res_d, wb_pc_q, wb_pc_d, wb_insn_q, wb_insn_d, wb_opa_q, wb_opa_d;
-  reg [31:0]      wb_rs1v_q, wb_rs1v_d, wb_rs2v_q, wb_rs2v_d, wb_tval_q, wb_tval_d;
+  reg [31:0]      wb_rs1v_q, wb_rs1v_d, wb_rs2v_q, wb_rs2v_d;
   reg [31:0]      wb_npc_q, wb_npc_d, wb_wdat_q, wb_wdat_d;
   reg [3:0]       wb_be_q, wb_be_d;
   reg             wb_exc_q, wb_exc_d, wb_intr_q, wb_intr_d;
@@ -482,11 +473,18 @@ module core_top #(
   reg [4:0]  trap_cause;
   reg [31:0] trap_tval;
   always @* begin
-    if (wb_intr_q || wb_exc_q) begin trap_cause = wb_cause_q; trap_tval = wb_tval_q; end
-    else if (wb_lerr) begin
-      trap_cause = wb_ctl_q[C_LOAD] ? EXC_LFAULT : EXC_SFAULT;
-      trap_tval  = wb_res_q;
-    end else begin trap_cause = EXC_ILLEGAL; trap_tval = wb_insn_q; end
+    if (wb_intr_q || wb_exc_q) trap_cause = wb_cause_q;
+    else if (wb_lerr)          trap_cause = wb_ctl_q[C_LOAD] ? EXC_LFAULT : EXC_SFAULT;
+    else                       trap_cause = EXC_ILLEGAL;
+    // mtval: the address (misaligned/fault: the result slot holds it), the instruction word
+    // (illegal, coprocessor err), the pc (fetch fault, ebreak), else 0.
+    case (trap_cause)
+      EXC_IMISALIGN, EXC_LMISALIGN, EXC_LFAULT, EXC_SMISALIGN, EXC_SFAULT: trap_tval = wb_res_q;
+      EXC_IFAULT, EXC_BREAK: trap_tval = wb_pc_q;
+      EXC_ILLEGAL:           trap_tval = wb_insn_q;
+      default:               trap_tval = 32'd0;
+    endcase
+    if (wb_intr_q) trap_tval = 32'd0;
   end
 
   // load data alignment
@@ -535,7 +533,6 @@ module core_top #(
     wb_opa_d   = wb_opa_q;
     wb_rs1v_d  = wb_rs1v_q;
     wb_rs2v_d  = wb_rs2v_q;
-    wb_tval_d  = wb_tval_q;
     wb_npc_d   = wb_npc_q;
     wb_wdat_d  = wb_wdat_q;
     wb_be_d    = wb_be_q;
@@ -556,7 +553,6 @@ module core_top #(
       wb_opa_d   = mem_opa_q;
       wb_rs1v_d  = mem_rs1v_q;
       wb_rs2v_d  = mem_rs2v_q;
-      wb_tval_d  = mem_intr ? 32'd0 : mem_tval_q;
       wb_npc_d   = mem_npc_q;
       wb_wdat_d  = mem_wdata;
       wb_be_d    = mem_be;
@@ -583,7 +579,6 @@ module core_top #(
     wb_opa_q   <= wb_opa_d;
     wb_rs1v_q  <= wb_rs1v_d;
     wb_rs2v_q  <= wb_rs2v_d;
-    wb_tval_q  <= wb_tval_d;
     wb_npc_q   <= wb_npc_d;
     wb_wdat_q  <= wb_wdat_d;
     wb_be_q    <= wb_be_d;
