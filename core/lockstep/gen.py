@@ -4,8 +4,8 @@ A program initialises every register, then runs a list of random items: ALU and 
 instructions (often with edge operands), loads and stores in a data window (x8 is its base),
 forward branches, bounded backward loops (x9 counts), jal/jalr, CSR accesses of implemented CSRs,
 and instructions that trap (ecall, ebreak, illegal encodings, read-only or unimplemented CSRs,
-misaligned accesses, custom-0/1 answered with err). The trap handler skips the trapping
-instruction (mepc + 4). The program ends by storing 1 to `tohost` (Spike's HTIF convention).
+misaligned accesses, accesses outside memory, custom-0/1 answered with err). The trap handler
+skips the trapping instruction (mepc + 4). The program ends by storing 1 to `tohost` (Spike's HTIF convention).
 
 Reserved registers: x8 data base, x9 loop counter, x29 jalr target / counter-read sink (never
 read by random instructions), x30 trap handler scratch.
@@ -48,6 +48,10 @@ class Gen:
     def r(self) -> int:
         return self.rng.choice(POOL)
 
+    def rd(self) -> int:
+        """A destination register: now and then x0 (the write is dropped)."""
+        return 0 if self.rng.random() < 0.03 else self.rng.choice(POOL)
+
     def val(self) -> int:
         if self.rng.random() < 0.5:
             return self.rng.choice(EDGE)
@@ -70,11 +74,11 @@ class Gen:
                 a, b = self.r(), self.r()
                 self.emit(f"li {x(a)}, {self.val()}")
                 self.emit(f"li {x(b)}, {self.val()}")
-                self.emit(f"{op} {x(self.r())}, {x(a)}, {x(b)}")
+                self.emit(f"{op} {x(self.rd())}, {x(a)}, {x(b)}")
             else:
-                self.emit(f"{op} {x(self.r())}, {x(self.r())}, {x(self.r())}")
+                self.emit(f"{op} {x(self.rd())}, {x(self.r())}, {x(self.r())}")
         elif k < 0.42:
-            self.emit(f"{g.choice(I_OPS)} {x(self.r())}, {x(self.r())}, {g.randint(-2048, 2047)}")
+            self.emit(f"{g.choice(I_OPS)} {x(self.rd())}, {x(self.r())}, {g.randint(-2048, 2047)}")
         elif k < 0.47:
             self.emit(f"{g.choice(SH_OPS)} {x(self.r())}, {x(self.r())}, "
                       f"{g.choice([0, 1, 31, g.randint(0, 31)])}")
@@ -87,7 +91,7 @@ class Gen:
             off = g.randrange(0, DATA_BYTES - 4, size)
             if g.random() < 0.03 and size > 1:
                 off += g.randint(1, size - 1)
-            self.emit(f"{name} {x(self.r())}, {off - 2048}(x8)")
+            self.emit(f"{name} {x(self.rd())}, {off - 2048}(x8)")
         elif k < 0.70:
             name, size = g.choice(STORES)
             off = g.randrange(0, DATA_BYTES - 4, size)
@@ -139,7 +143,7 @@ class Gen:
             else:
                 self.emit(f"csrw mie, {x(self.r())}")
         else:
-            c = g.randint(0, 8)
+            c = g.randint(0, 9)
             if c == 0:
                 self.emit("ecall")
             elif c == 1:
@@ -162,6 +166,11 @@ class Gen:
             elif c == 7:
                 # OP with an undefined funct7
                 self.emit(f".word {0x04000033 | (self.r() << 7) | (self.r() << 15):#010x}")
+            elif c == 9:
+                # load/store outside memory: access fault (mtval = address)
+                self.emit(f"li x29, {g.choice([0x40000000, 0x7ffffff0, 0x90000000])}")
+                name, _ = g.choice(LOADS + STORES)
+                self.emit(f"{name} {x(self.r())}, {g.choice([0, 4, 8])}(x29)")
             else:
                 # misaligned jump target via jalr (bit 1 set)
                 lab = self.new_label()
