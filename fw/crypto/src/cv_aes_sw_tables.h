@@ -385,154 +385,97 @@ static void ct_gf_inv(uint32_t *s) {
   const uint32_t in5 = s[5];
   const uint32_t in6 = s[6];
   const uint32_t in7 = s[7];
-  const uint32_t x2_0 = in0 ^ in4 ^ in6;
-  const uint32_t x2_1 = in4 ^ in6 ^ in7;
-  const uint32_t x2_2 = in1 ^ in5;
-  const uint32_t x2_3 = in4 ^ in5 ^ in6 ^ in7;
-  const uint32_t x2_4 = in2 ^ in4 ^ in7;
-  const uint32_t x2_5 = in5 ^ in6;
-  const uint32_t x2_6 = in3 ^ in5;
-  const uint32_t x2_7 = in6 ^ in7;
-  const uint32_t x3__p0 = (x2_0 & in0);
-  const uint32_t x3__p1 = (x2_0 & in1) ^ (x2_1 & in0);
-  const uint32_t x3__p2 = (x2_0 & in2) ^ (x2_1 & in1) ^ (x2_2 & in0);
-  const uint32_t x3__p3 = (x2_0 & in3) ^ (x2_1 & in2) ^ (x2_2 & in1) ^ (x2_3 & in0);
-  const uint32_t x3__p4 = (x2_0 & in4) ^ (x2_1 & in3) ^ (x2_2 & in2) ^ (x2_3 & in1) ^ (x2_4 & in0);
-  const uint32_t x3__p5 = (x2_0 & in5) ^ (x2_1 & in4) ^ (x2_2 & in3) ^ (x2_3 & in2) ^ (x2_4 & in1) ^
-                          (x2_5 & in0);
-  const uint32_t x3__p6 = (x2_0 & in6) ^ (x2_1 & in5) ^ (x2_2 & in4) ^ (x2_3 & in3) ^ (x2_4 & in2) ^
-                          (x2_5 & in1) ^ (x2_6 & in0);
-  const uint32_t x3__p7 = (x2_0 & in7) ^ (x2_1 & in6) ^ (x2_2 & in5) ^ (x2_3 & in4) ^ (x2_4 & in3) ^
-                          (x2_5 & in2) ^ (x2_6 & in1) ^ (x2_7 & in0);
-  const uint32_t x3__p8 = (x2_1 & in7) ^ (x2_2 & in6) ^ (x2_3 & in5) ^ (x2_4 & in4) ^ (x2_5 & in3) ^
-                          (x2_6 & in2) ^ (x2_7 & in1);
-  const uint32_t x3__p9 = (x2_2 & in7) ^ (x2_3 & in6) ^ (x2_4 & in5) ^ (x2_5 & in4) ^ (x2_6 & in3) ^
-                          (x2_7 & in2);
-  const uint32_t x3__p10 = (x2_3 & in7) ^ (x2_4 & in6) ^ (x2_5 & in5) ^ (x2_6 & in4) ^ (x2_7 & in3);
-  const uint32_t x3__p11 = (x2_4 & in7) ^ (x2_5 & in6) ^ (x2_6 & in5) ^ (x2_7 & in4);
-  const uint32_t x3__p12 = (x2_5 & in7) ^ (x2_6 & in6) ^ (x2_7 & in5);
-  const uint32_t x3__p13 = (x2_6 & in7) ^ (x2_7 & in6);
-  const uint32_t x3__p14 = (x2_7 & in7);
-  const uint32_t x3_0 = x3__p0 ^ x3__p8 ^ x3__p12 ^ x3__p13;
-  const uint32_t x3_1 = x3__p1 ^ x3__p8 ^ x3__p9 ^ x3__p12 ^ x3__p14;
-  const uint32_t x3_2 = x3__p2 ^ x3__p9 ^ x3__p10 ^ x3__p13;
-  const uint32_t x3_3 = x3__p3 ^ x3__p8 ^ x3__p10 ^ x3__p11 ^ x3__p12 ^ x3__p13 ^ x3__p14;
-  const uint32_t x3_4 = x3__p4 ^ x3__p8 ^ x3__p9 ^ x3__p11 ^ x3__p14;
-  const uint32_t x3_5 = x3__p5 ^ x3__p9 ^ x3__p10 ^ x3__p12;
-  const uint32_t x3_6 = x3__p6 ^ x3__p10 ^ x3__p11 ^ x3__p13;
-  const uint32_t x3_7 = x3__p7 ^ x3__p11 ^ x3__p12 ^ x3__p14;
-  const uint32_t x12_0 = x3_0 ^ x3_2 ^ x3_3 ^ x3_5 ^ x3_6 ^ x3_7;
-  const uint32_t x12_1 = x3_2 ^ x3_3 ^ x3_4 ^ x3_5 ^ x3_6;
-  const uint32_t x12_2 = x3_4 ^ x3_5 ^ x3_7;
-  const uint32_t x12_3 = x3_2 ^ x3_3 ^ x3_4;
-  const uint32_t x12_4 = x3_1 ^ x3_2 ^ x3_4 ^ x3_5 ^ x3_6;
-  const uint32_t x12_5 = x3_3 ^ x3_6;
-  const uint32_t x12_6 = x3_4 ^ x3_7;
-  const uint32_t x12_7 = x3_3 ^ x3_5 ^ x3_6 ^ x3_7;
-  const uint32_t x15__p0 = (x12_0 & x3_0);
-  const uint32_t x15__p1 = (x12_0 & x3_1) ^ (x12_1 & x3_0);
-  const uint32_t x15__p2 = (x12_0 & x3_2) ^ (x12_1 & x3_1) ^ (x12_2 & x3_0);
-  const uint32_t x15__p3 = (x12_0 & x3_3) ^ (x12_1 & x3_2) ^ (x12_2 & x3_1) ^ (x12_3 & x3_0);
-  const uint32_t x15__p4 = (x12_0 & x3_4) ^ (x12_1 & x3_3) ^ (x12_2 & x3_2) ^ (x12_3 & x3_1) ^
-                           (x12_4 & x3_0);
-  const uint32_t x15__p5 = (x12_0 & x3_5) ^ (x12_1 & x3_4) ^ (x12_2 & x3_3) ^ (x12_3 & x3_2) ^
-                           (x12_4 & x3_1) ^ (x12_5 & x3_0);
-  const uint32_t x15__p6 = (x12_0 & x3_6) ^ (x12_1 & x3_5) ^ (x12_2 & x3_4) ^ (x12_3 & x3_3) ^
-                           (x12_4 & x3_2) ^ (x12_5 & x3_1) ^ (x12_6 & x3_0);
-  const uint32_t x15__p7 = (x12_0 & x3_7) ^ (x12_1 & x3_6) ^ (x12_2 & x3_5) ^ (x12_3 & x3_4) ^
-                           (x12_4 & x3_3) ^ (x12_5 & x3_2) ^ (x12_6 & x3_1) ^ (x12_7 & x3_0);
-  const uint32_t x15__p8 = (x12_1 & x3_7) ^ (x12_2 & x3_6) ^ (x12_3 & x3_5) ^ (x12_4 & x3_4) ^
-                           (x12_5 & x3_3) ^ (x12_6 & x3_2) ^ (x12_7 & x3_1);
-  const uint32_t x15__p9 = (x12_2 & x3_7) ^ (x12_3 & x3_6) ^ (x12_4 & x3_5) ^ (x12_5 & x3_4) ^
-                           (x12_6 & x3_3) ^ (x12_7 & x3_2);
-  const uint32_t x15__p10 = (x12_3 & x3_7) ^ (x12_4 & x3_6) ^ (x12_5 & x3_5) ^ (x12_6 & x3_4) ^
-                            (x12_7 & x3_3);
-  const uint32_t x15__p11 = (x12_4 & x3_7) ^ (x12_5 & x3_6) ^ (x12_6 & x3_5) ^ (x12_7 & x3_4);
-  const uint32_t x15__p12 = (x12_5 & x3_7) ^ (x12_6 & x3_6) ^ (x12_7 & x3_5);
-  const uint32_t x15__p13 = (x12_6 & x3_7) ^ (x12_7 & x3_6);
-  const uint32_t x15__p14 = (x12_7 & x3_7);
-  const uint32_t x15_0 = x15__p0 ^ x15__p8 ^ x15__p12 ^ x15__p13;
-  const uint32_t x15_1 = x15__p1 ^ x15__p8 ^ x15__p9 ^ x15__p12 ^ x15__p14;
-  const uint32_t x15_2 = x15__p2 ^ x15__p9 ^ x15__p10 ^ x15__p13;
-  const uint32_t x15_3 = x15__p3 ^ x15__p8 ^ x15__p10 ^ x15__p11 ^ x15__p12 ^ x15__p13 ^ x15__p14;
-  const uint32_t x15_4 = x15__p4 ^ x15__p8 ^ x15__p9 ^ x15__p11 ^ x15__p14;
-  const uint32_t x15_5 = x15__p5 ^ x15__p9 ^ x15__p10 ^ x15__p12;
-  const uint32_t x15_6 = x15__p6 ^ x15__p10 ^ x15__p11 ^ x15__p13;
-  const uint32_t x15_7 = x15__p7 ^ x15__p11 ^ x15__p12 ^ x15__p14;
-  const uint32_t x240_0 = x15_0 ^ x15_4 ^ x15_5 ^ x15_6;
-  const uint32_t x240_1 = x15_1;
-  const uint32_t x240_2 = x15_1 ^ x15_2 ^ x15_4 ^ x15_6 ^ x15_7;
-  const uint32_t x240_3 = x15_1 ^ x15_3 ^ x15_4 ^ x15_6 ^ x15_7;
-  const uint32_t x240_4 = x15_1 ^ x15_5 ^ x15_6;
-  const uint32_t x240_5 = x15_2 ^ x15_3 ^ x15_7;
-  const uint32_t x240_6 = x15_1 ^ x15_2 ^ x15_3 ^ x15_4 ^ x15_7;
-  const uint32_t x240_7 = x15_2 ^ x15_3 ^ x15_5;
-  const uint32_t x252__p0 = (x240_0 & x12_0);
-  const uint32_t x252__p1 = (x240_0 & x12_1) ^ (x240_1 & x12_0);
-  const uint32_t x252__p2 = (x240_0 & x12_2) ^ (x240_1 & x12_1) ^ (x240_2 & x12_0);
-  const uint32_t x252__p3 = (x240_0 & x12_3) ^ (x240_1 & x12_2) ^ (x240_2 & x12_1) ^
-                            (x240_3 & x12_0);
-  const uint32_t x252__p4 = (x240_0 & x12_4) ^ (x240_1 & x12_3) ^ (x240_2 & x12_2) ^
-                            (x240_3 & x12_1) ^ (x240_4 & x12_0);
-  const uint32_t x252__p5 = (x240_0 & x12_5) ^ (x240_1 & x12_4) ^ (x240_2 & x12_3) ^
-                            (x240_3 & x12_2) ^ (x240_4 & x12_1) ^ (x240_5 & x12_0);
-  const uint32_t x252__p6 = (x240_0 & x12_6) ^ (x240_1 & x12_5) ^ (x240_2 & x12_4) ^
-                            (x240_3 & x12_3) ^ (x240_4 & x12_2) ^ (x240_5 & x12_1) ^
-                            (x240_6 & x12_0);
-  const uint32_t x252__p7 = (x240_0 & x12_7) ^ (x240_1 & x12_6) ^ (x240_2 & x12_5) ^
-                            (x240_3 & x12_4) ^ (x240_4 & x12_3) ^ (x240_5 & x12_2) ^
-                            (x240_6 & x12_1) ^ (x240_7 & x12_0);
-  const uint32_t x252__p8 = (x240_1 & x12_7) ^ (x240_2 & x12_6) ^ (x240_3 & x12_5) ^
-                            (x240_4 & x12_4) ^ (x240_5 & x12_3) ^ (x240_6 & x12_2) ^
-                            (x240_7 & x12_1);
-  const uint32_t x252__p9 = (x240_2 & x12_7) ^ (x240_3 & x12_6) ^ (x240_4 & x12_5) ^
-                            (x240_5 & x12_4) ^ (x240_6 & x12_3) ^ (x240_7 & x12_2);
-  const uint32_t x252__p10 = (x240_3 & x12_7) ^ (x240_4 & x12_6) ^ (x240_5 & x12_5) ^
-                             (x240_6 & x12_4) ^ (x240_7 & x12_3);
-  const uint32_t x252__p11 = (x240_4 & x12_7) ^ (x240_5 & x12_6) ^ (x240_6 & x12_5) ^
-                             (x240_7 & x12_4);
-  const uint32_t x252__p12 = (x240_5 & x12_7) ^ (x240_6 & x12_6) ^ (x240_7 & x12_5);
-  const uint32_t x252__p13 = (x240_6 & x12_7) ^ (x240_7 & x12_6);
-  const uint32_t x252__p14 = (x240_7 & x12_7);
-  const uint32_t x252_0 = x252__p0 ^ x252__p8 ^ x252__p12 ^ x252__p13;
-  const uint32_t x252_1 = x252__p1 ^ x252__p8 ^ x252__p9 ^ x252__p12 ^ x252__p14;
-  const uint32_t x252_2 = x252__p2 ^ x252__p9 ^ x252__p10 ^ x252__p13;
-  const uint32_t x252_3 = x252__p3 ^ x252__p8 ^ x252__p10 ^ x252__p11 ^ x252__p12 ^ x252__p13 ^
-                          x252__p14;
-  const uint32_t x252_4 = x252__p4 ^ x252__p8 ^ x252__p9 ^ x252__p11 ^ x252__p14;
-  const uint32_t x252_5 = x252__p5 ^ x252__p9 ^ x252__p10 ^ x252__p12;
-  const uint32_t x252_6 = x252__p6 ^ x252__p10 ^ x252__p11 ^ x252__p13;
-  const uint32_t x252_7 = x252__p7 ^ x252__p11 ^ x252__p12 ^ x252__p14;
-  const uint32_t y_p0 = (x252_0 & x2_0);
-  const uint32_t y_p1 = (x252_0 & x2_1) ^ (x252_1 & x2_0);
-  const uint32_t y_p2 = (x252_0 & x2_2) ^ (x252_1 & x2_1) ^ (x252_2 & x2_0);
-  const uint32_t y_p3 = (x252_0 & x2_3) ^ (x252_1 & x2_2) ^ (x252_2 & x2_1) ^ (x252_3 & x2_0);
-  const uint32_t y_p4 = (x252_0 & x2_4) ^ (x252_1 & x2_3) ^ (x252_2 & x2_2) ^ (x252_3 & x2_1) ^
-                        (x252_4 & x2_0);
-  const uint32_t y_p5 = (x252_0 & x2_5) ^ (x252_1 & x2_4) ^ (x252_2 & x2_3) ^ (x252_3 & x2_2) ^
-                        (x252_4 & x2_1) ^ (x252_5 & x2_0);
-  const uint32_t y_p6 = (x252_0 & x2_6) ^ (x252_1 & x2_5) ^ (x252_2 & x2_4) ^ (x252_3 & x2_3) ^
-                        (x252_4 & x2_2) ^ (x252_5 & x2_1) ^ (x252_6 & x2_0);
-  const uint32_t y_p7 = (x252_0 & x2_7) ^ (x252_1 & x2_6) ^ (x252_2 & x2_5) ^ (x252_3 & x2_4) ^
-                        (x252_4 & x2_3) ^ (x252_5 & x2_2) ^ (x252_6 & x2_1) ^ (x252_7 & x2_0);
-  const uint32_t y_p8 = (x252_1 & x2_7) ^ (x252_2 & x2_6) ^ (x252_3 & x2_5) ^ (x252_4 & x2_4) ^
-                        (x252_5 & x2_3) ^ (x252_6 & x2_2) ^ (x252_7 & x2_1);
-  const uint32_t y_p9 = (x252_2 & x2_7) ^ (x252_3 & x2_6) ^ (x252_4 & x2_5) ^ (x252_5 & x2_4) ^
-                        (x252_6 & x2_3) ^ (x252_7 & x2_2);
-  const uint32_t y_p10 = (x252_3 & x2_7) ^ (x252_4 & x2_6) ^ (x252_5 & x2_5) ^ (x252_6 & x2_4) ^
-                         (x252_7 & x2_3);
-  const uint32_t y_p11 = (x252_4 & x2_7) ^ (x252_5 & x2_6) ^ (x252_6 & x2_5) ^ (x252_7 & x2_4);
-  const uint32_t y_p12 = (x252_5 & x2_7) ^ (x252_6 & x2_6) ^ (x252_7 & x2_5);
-  const uint32_t y_p13 = (x252_6 & x2_7) ^ (x252_7 & x2_6);
-  const uint32_t y_p14 = (x252_7 & x2_7);
-  const uint32_t y0 = y_p0 ^ y_p8 ^ y_p12 ^ y_p13;
-  const uint32_t y1 = y_p1 ^ y_p8 ^ y_p9 ^ y_p12 ^ y_p14;
-  const uint32_t y2 = y_p2 ^ y_p9 ^ y_p10 ^ y_p13;
-  const uint32_t y3 = y_p3 ^ y_p8 ^ y_p10 ^ y_p11 ^ y_p12 ^ y_p13 ^ y_p14;
-  const uint32_t y4 = y_p4 ^ y_p8 ^ y_p9 ^ y_p11 ^ y_p14;
-  const uint32_t y5 = y_p5 ^ y_p9 ^ y_p10 ^ y_p12;
-  const uint32_t y6 = y_p6 ^ y_p10 ^ y_p11 ^ y_p13;
-  const uint32_t y7 = y_p7 ^ y_p11 ^ y_p12 ^ y_p14;
+  const uint32_t t0 = in0 ^ in5 ^ in7;
+  const uint32_t t1 = in2;
+  const uint32_t t2 = in2 ^ in3 ^ in4 ^ in5 ^ in6 ^ in7;
+  const uint32_t t3 = in3 ^ in4;
+  const uint32_t t4 = in4 ^ in5 ^ in6;
+  const uint32_t t5 = in1 ^ in4 ^ in6 ^ in7;
+  const uint32_t t6 = in2 ^ in3 ^ in5 ^ in7;
+  const uint32_t t7 = in5 ^ in7;
+  const uint32_t dl0 = t6 ^ t0 ^ t2;
+  const uint32_t dl1 = t5 ^ t6 ^ t7 ^ t2;
+  const uint32_t dl2 = t5 ^ t1 ^ t3;
+  const uint32_t dl3 = t4 ^ t6 ^ t7 ^ t3;
+  const uint32_t ab_p0 = (t4 & t0);
+  const uint32_t ab_p1 = (t4 & t1) ^ (t5 & t0);
+  const uint32_t ab_p2 = (t4 & t2) ^ (t5 & t1) ^ (t6 & t0);
+  const uint32_t ab_p3 = (t4 & t3) ^ (t5 & t2) ^ (t6 & t1) ^ (t7 & t0);
+  const uint32_t ab_p4 = (t5 & t3) ^ (t6 & t2) ^ (t7 & t1);
+  const uint32_t ab_p5 = (t6 & t3) ^ (t7 & t2);
+  const uint32_t ab_p6 = (t7 & t3);
+  const uint32_t ab0 = ab_p0 ^ ab_p4;
+  const uint32_t ab1 = ab_p1 ^ ab_p4 ^ ab_p5;
+  const uint32_t ab2 = ab_p2 ^ ab_p5 ^ ab_p6;
+  const uint32_t ab3 = ab_p3 ^ ab_p6;
+  const uint32_t d0 = dl0 ^ ab0;
+  const uint32_t d1 = dl1 ^ ab1;
+  const uint32_t d2 = dl2 ^ ab2;
+  const uint32_t d3 = dl3 ^ ab3;
+  const uint32_t d2_0 = d0 ^ d2;
+  const uint32_t d2_1 = d2;
+  const uint32_t d2_2 = d1 ^ d3;
+  const uint32_t d2_3 = d3;
+  const uint32_t d3__p0 = (d2_0 & d0);
+  const uint32_t d3__p1 = (d2_0 & d1) ^ (d2_1 & d0);
+  const uint32_t d3__p2 = (d2_0 & d2) ^ (d2_1 & d1) ^ (d2_2 & d0);
+  const uint32_t d3__p3 = (d2_0 & d3) ^ (d2_1 & d2) ^ (d2_2 & d1) ^ (d2_3 & d0);
+  const uint32_t d3__p4 = (d2_1 & d3) ^ (d2_2 & d2) ^ (d2_3 & d1);
+  const uint32_t d3__p5 = (d2_2 & d3) ^ (d2_3 & d2);
+  const uint32_t d3__p6 = (d2_3 & d3);
+  const uint32_t d3_0 = d3__p0 ^ d3__p4;
+  const uint32_t d3_1 = d3__p1 ^ d3__p4 ^ d3__p5;
+  const uint32_t d3_2 = d3__p2 ^ d3__p5 ^ d3__p6;
+  const uint32_t d3_3 = d3__p3 ^ d3__p6;
+  const uint32_t d12_0 = d3_0 ^ d3_1 ^ d3_2 ^ d3_3;
+  const uint32_t d12_1 = d3_1 ^ d3_3;
+  const uint32_t d12_2 = d3_2 ^ d3_3;
+  const uint32_t d12_3 = d3_3;
+  const uint32_t di_p0 = (d12_0 & d2_0);
+  const uint32_t di_p1 = (d12_0 & d2_1) ^ (d12_1 & d2_0);
+  const uint32_t di_p2 = (d12_0 & d2_2) ^ (d12_1 & d2_1) ^ (d12_2 & d2_0);
+  const uint32_t di_p3 = (d12_0 & d2_3) ^ (d12_1 & d2_2) ^ (d12_2 & d2_1) ^ (d12_3 & d2_0);
+  const uint32_t di_p4 = (d12_1 & d2_3) ^ (d12_2 & d2_2) ^ (d12_3 & d2_1);
+  const uint32_t di_p5 = (d12_2 & d2_3) ^ (d12_3 & d2_2);
+  const uint32_t di_p6 = (d12_3 & d2_3);
+  const uint32_t di0 = di_p0 ^ di_p4;
+  const uint32_t di1 = di_p1 ^ di_p4 ^ di_p5;
+  const uint32_t di2 = di_p2 ^ di_p5 ^ di_p6;
+  const uint32_t di3 = di_p3 ^ di_p6;
+  const uint32_t apb0 = t4 ^ t0;
+  const uint32_t apb1 = t5 ^ t1;
+  const uint32_t apb2 = t6 ^ t2;
+  const uint32_t apb3 = t7 ^ t3;
+  const uint32_t na_p0 = (t4 & di0);
+  const uint32_t na_p1 = (t4 & di1) ^ (t5 & di0);
+  const uint32_t na_p2 = (t4 & di2) ^ (t5 & di1) ^ (t6 & di0);
+  const uint32_t na_p3 = (t4 & di3) ^ (t5 & di2) ^ (t6 & di1) ^ (t7 & di0);
+  const uint32_t na_p4 = (t5 & di3) ^ (t6 & di2) ^ (t7 & di1);
+  const uint32_t na_p5 = (t6 & di3) ^ (t7 & di2);
+  const uint32_t na_p6 = (t7 & di3);
+  const uint32_t na0 = na_p0 ^ na_p4;
+  const uint32_t na1 = na_p1 ^ na_p4 ^ na_p5;
+  const uint32_t na2 = na_p2 ^ na_p5 ^ na_p6;
+  const uint32_t na3 = na_p3 ^ na_p6;
+  const uint32_t nb_p0 = (apb0 & di0);
+  const uint32_t nb_p1 = (apb0 & di1) ^ (apb1 & di0);
+  const uint32_t nb_p2 = (apb0 & di2) ^ (apb1 & di1) ^ (apb2 & di0);
+  const uint32_t nb_p3 = (apb0 & di3) ^ (apb1 & di2) ^ (apb2 & di1) ^ (apb3 & di0);
+  const uint32_t nb_p4 = (apb1 & di3) ^ (apb2 & di2) ^ (apb3 & di1);
+  const uint32_t nb_p5 = (apb2 & di3) ^ (apb3 & di2);
+  const uint32_t nb_p6 = (apb3 & di3);
+  const uint32_t nb0 = nb_p0 ^ nb_p4;
+  const uint32_t nb1 = nb_p1 ^ nb_p4 ^ nb_p5;
+  const uint32_t nb2 = nb_p2 ^ nb_p5 ^ nb_p6;
+  const uint32_t nb3 = nb_p3 ^ nb_p6;
+  const uint32_t y0 = nb0 ^ na3;
+  const uint32_t y1 = na0 ^ na1 ^ na3;
+  const uint32_t y2 = nb1;
+  const uint32_t y3 = nb1 ^ na2 ^ na3;
+  const uint32_t y4 = nb1 ^ nb3 ^ na2 ^ na3;
+  const uint32_t y5 = nb2 ^ na0 ^ na2;
+  const uint32_t y6 = nb1 ^ nb2 ^ nb3 ^ na3;
+  const uint32_t y7 = nb2 ^ na0 ^ na2 ^ na3;
   s[0] = y0;
   s[1] = y1;
   s[2] = y2;

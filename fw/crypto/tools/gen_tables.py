@@ -309,14 +309,6 @@ def _assign(lhs: str, terms: list[str], op: str = " ^ ", suffix: str = ";") -> l
     return lines
 
 
-def _xpow_mod(k: int) -> int:
-    """x^k mod the AES polynomial, as a byte."""
-    v = 1
-    for _ in range(k):
-        v = xtime(v)
-    return v
-
-
 def _lin_code(out: str, src: str, cols: list[int]) -> list[str]:
     """out_i = XOR of src_j over the j with bit i of cols[j] set (a GF(2)-linear map)."""
     lines = []
@@ -326,36 +318,125 @@ def _lin_code(out: str, src: str, cols: list[int]) -> list[str]:
     return lines
 
 
-def _mul_code(out: str, a: str, b: str) -> list[str]:
-    """Bitsliced GF(2^8) product: 64 ANDs, then the 15 partial sums reduced mod the polynomial."""
+
+# ---- GF(2^8) as GF((2^4)^2) for the bitsliced inversion -------------------------------------
+# GF(16) = GF(2)[x]/(x^4 + x + 1); GF(256) = GF(16)[Y]/(Y^2 + Y + LAMBDA). An element a Y + b is
+# the 8-bit vector (b in bits 0-3, a in bits 4-7). Its inverse is (a D^-1) Y + (a + b) D^-1 with
+# D = LAMBDA a^2 + a b + b^2 in GF(16), D^-1 = D^14: five GF(16) products in all, against four
+# GF(256) products (each four times larger) for x^254 in the AES basis.
+
+def _g16_mul(a: int, b: int) -> int:
+    r = 0
+    for i in range(4):
+        if (b >> i) & 1:
+            r ^= a << i
+    for k in (6, 5, 4):
+        if (r >> k) & 1:
+            r ^= 0b10011 << (k - 4)
+    return r
+
+
+def _tower_lambda() -> int:
+    for lam in range(1, 16):
+        if all(_g16_mul(t, t) ^ t != lam for t in range(16)):
+            return lam
+    raise AssertionError
+
+
+TOWER_LAMBDA = _tower_lambda()
+
+
+def _t_mul(u: int, v: int) -> int:
+    a, b, c, d = u >> 4, u & 15, v >> 4, v & 15
+    ac = _g16_mul(a, c)
+    hi = ac ^ _g16_mul(a, d) ^ _g16_mul(b, c)
+    lo = _g16_mul(ac, TOWER_LAMBDA) ^ _g16_mul(b, d)
+    return hi << 4 | lo
+
+
+def _tower_iso() -> tuple[list[int], list[int]]:
+    """Columns of the GF(2)-linear isomorphism AES basis -> tower basis, and of its inverse."""
+    for g in range(2, 256):
+        pw = [1]
+        for _ in range(8):
+            pw.append(_t_mul(pw[-1], g))
+        # g is a root of the AES polynomial x^8 + x^4 + x^3 + x + 1
+        if pw[8] ^ pw[4] ^ pw[3] ^ pw[1] ^ pw[0] == 0:
+            cols = pw[:8]
+            inv = []
+            for t in range(8):  # solve M v = e_t by brute force over the 256 vectors
+                for v in range(256):
+                    img = 0
+                    for j in range(8):
+                        if (v >> j) & 1:
+                            img ^= cols[j]
+                    if img == 1 << t:
+                        inv.append(v)
+                        break
+            if len(inv) == 8:
+                return cols, inv
+    raise AssertionError
+
+
+def _lin_gen(out: str, srcs: list[str], cols: list[int], nout: int) -> list[str]:
+    """out_i = XOR of srcs[j] for the j with bit i of cols[j] set."""
     lines = []
-    for k in range(15):
-        terms = [f"({a}{i} & {b}{k - i})" for i in range(8) if 0 <= k - i < 8]
+    for i in range(nout):
+        terms = [srcs[j] for j in range(len(srcs)) if (cols[j] >> i) & 1]
+        lines += _assign(f"  const uint32_t {out}{i}", terms or ["0"])
+    return lines
+
+
+def _mul16_code(out: str, a: list[str], b: list[str]) -> list[str]:
+    """Bitsliced GF(16) product: 16 ANDs, 7 partial sums reduced mod x^4 + x + 1."""
+    lines = []
+    for k in range(7):
+        terms = [f"({a[i]} & {b[k - i]})" for i in range(4) if 0 <= k - i < 4]
         lines += _assign(f"  const uint32_t {out}_p{k}", terms)
-    for i in range(8):
-        terms = [f"{out}_p{k}" for k in range(15) if (_xpow_mod(k) >> i) & 1]
+    red = []
+    for k in range(7):  # x^k mod x^4 + x + 1
+        v = 1 << k
+        for j in (6, 5, 4):
+            if (v >> j) & 1:
+                v ^= 0b10011 << (j - 4)
+        red.append(v)
+    for i in range(4):
+        terms = [f"{out}_p{k}" for k in range(7) if (red[k] >> i) & 1]
         lines += _assign(f"  const uint32_t {out}{i}", terms)
     return lines
 
 
+def _tower_inv_body(src: str, dst: str) -> list[str]:
+    """Straight-line GF(2^8) inversion of the slices src0..7 (AES basis) into dst0..7."""
+    to_t, from_t = _tower_iso()
+    names = [f"{src}{i}" for i in range(8)]
+    c = _lin_gen("t", names, to_t, 8)
+    b = [f"t{i}" for i in range(4)]
+    a = [f"t{i + 4}" for i in range(4)]
+    # D = LAMBDA a^2 + b^2 + a b: the squares and the constant product are linear
+    lin_a = [_g16_mul(_g16_mul(1 << j, 1 << j), TOWER_LAMBDA) for j in range(4)]
+    lin_b = [_g16_mul(1 << j, 1 << j) for j in range(4)]
+    c += _lin_gen("dl", a + b, lin_a + lin_b, 4)
+    c += _mul16_code("ab", a, b)
+    c += [f"  const uint32_t d{i} = dl{i} ^ ab{i};" for i in range(4)]
+    d = [f"d{i}" for i in range(4)]
+    sq = [_g16_mul(1 << j, 1 << j) for j in range(4)]
+    c += _lin_gen("d2_", d, sq, 4)
+    c += _mul16_code("d3_", [f"d2_{i}" for i in range(4)], d)
+    q4 = [_g16_mul(v, v) for v in sq]  # x -> x^4
+    c += _lin_gen("d12_", [f"d3_{i}" for i in range(4)], q4, 4)
+    c += _mul16_code("di", [f"d12_{i}" for i in range(4)], [f"d2_{i}" for i in range(4)])
+    di = [f"di{i}" for i in range(4)]
+    c += [f"  const uint32_t apb{i} = {a[i]} ^ {b[i]};" for i in range(4)]
+    c += _mul16_code("na", a, di)
+    c += _mul16_code("nb", [f"apb{i}" for i in range(4)], di)
+    c += _lin_gen(dst, [f"nb{i}" for i in range(4)] + [f"na{i}" for i in range(4)], from_t, 8)
+    return c
+
+
 def aes_ct_code() -> str:
-    """Straight-line bitsliced S-box and inverse S-box: GF(2^8) inversion as x^254 with the
-    chain x^2, x^3, x^12, x^15, x^240, x^252, x^254 (runs of squarings are one linear map each),
-    plus the affine maps of FIPS-197 5.1.1 / 5.3.2."""
-    def sq_cols(n: int) -> list[int]:  # x -> x^(2^n)
-        return [_xpow_mod(j << n) for j in range(8)]
-
-    def inv_body(src: str) -> list[str]:
-        c = []
-        c += _lin_code("x2_", src, sq_cols(1))
-        c += _mul_code("x3_", "x2_", src)
-        c += _lin_code("x12_", "x3_", sq_cols(2))
-        c += _mul_code("x15_", "x12_", "x3_")
-        c += _lin_code("x240_", "x15_", sq_cols(4))
-        c += _mul_code("x252_", "x240_", "x12_")
-        c += _mul_code("y", "x252_", "x2_")
-        return c
-
+    """Straight-line bitsliced S-box and inverse S-box: GF(2^8) inversion through the tower
+    field GF((2^4)^2), plus the affine maps of FIPS-197 5.1.1 / 5.3.2."""
     # affine: s_i = b_i ^ b_{i+4} ^ b_{i+5} ^ b_{i+6} ^ b_{i+7} ^ c_i (c = 0x63)
     fwd = [sum(1 << ((j - k) % 8) for k in (0, 4, 5, 6, 7)) for j in range(8)]
     # inverse affine: b_i = s_{i+2} ^ s_{i+5} ^ s_{i+7} ^ d_i (d = 0x05); column j feeds
@@ -363,7 +444,7 @@ def aes_ct_code() -> str:
     inv = [sum(1 << ((j - k) % 8) for k in (2, 5, 7)) for j in range(8)]
     out = ["static void ct_gf_inv(uint32_t *s) {"]
     out += [f"  const uint32_t in{i} = s[{i}];" for i in range(8)]
-    out += inv_body("in")
+    out += _tower_inv_body("in", "y")
     out += [f"  s[{i}] = y{i};" for i in range(8)]
     out.append("}")
     out.append("")
