@@ -406,9 +406,30 @@ def _mul16_code(out: str, a: list[str], b: list[str]) -> list[str]:
     return lines
 
 
+def _check_tower(to_t: list[int], from_t: list[int]) -> None:
+    """The formula behind _tower_inv_body, evaluated on bytes, must invert every AES element."""
+    def lin(cols: list[int], v: int) -> int:
+        r = 0
+        for j in range(8):
+            if (v >> j) & 1:
+                r ^= cols[j]
+        return r
+    for x in range(256):
+        u = lin(to_t, x)
+        a, b = u >> 4, u & 15
+        d = _g16_mul(_g16_mul(a, a), TOWER_LAMBDA) ^ _g16_mul(a, b) ^ _g16_mul(b, b)
+        d2 = _g16_mul(d, d)
+        d12 = _g16_mul(_g16_mul(d2, d), _g16_mul(d2, d))
+        d12 = _g16_mul(d12, d12)
+        di = _g16_mul(d12, d2)  # d^14
+        y = lin(from_t, _g16_mul(a, di) << 4 | _g16_mul(a ^ b, di))
+        assert (x == 0 and y == 0) or gmul(x, y) == 1, x
+
+
 def _tower_inv_body(src: str, dst: str) -> list[str]:
     """Straight-line GF(2^8) inversion of the slices src0..7 (AES basis) into dst0..7."""
     to_t, from_t = _tower_iso()
+    _check_tower(to_t, from_t)
     names = [f"{src}{i}" for i in range(8)]
     c = _lin_gen("t", names, to_t, 8)
     b = [f"t{i}" for i in range(4)]
