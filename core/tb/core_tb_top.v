@@ -31,6 +31,7 @@ module core_tb_top #(
   integer    max_cycles, stall, seed, cpi_lat, cpi_err_all;
   reg [31:0] lfsr;
   integer    cycles;
+  integer    n_st_gnt = 0, n_st_ret = 0, n_ld_gnt = 0, n_ld_ret = 0, n_cpi_acc = 0, n_cpi_ret = 0;
   reg [31:0] irq_countdown;
 
   wire        imem_req, dmem_req, dmem_we, cpi_req_valid;
@@ -202,6 +203,15 @@ module core_tb_top #(
         cpi_rsp_err   <= cpi_err_r;
       end
     end
+    // Precise side effects: every granted load/store and every accepted coprocessor request
+    // belongs to an instruction that retires (possibly with its own access fault or err).
+    if (dmem_gnt && dmem_we)  n_st_gnt = n_st_gnt + 1;
+    if (dmem_gnt && !dmem_we) n_ld_gnt = n_ld_gnt + 1;
+    if (cpi_req_valid && cpi_ready) n_cpi_acc = n_cpi_acc + 1;
+    if (rvfi_valid && rvfi_mem_wmask != 4'd0) n_st_ret = n_st_ret + 1;
+    if (rvfi_valid && rvfi_mem_rmask != 4'd0) n_ld_ret = n_ld_ret + 1;
+    if (rvfi_valid && (rvfi_insn[6:0] == 7'h0b || rvfi_insn[6:0] == 7'h2b))
+      n_cpi_ret = n_cpi_ret + 1;
     // RVFI log and the end-of-test store
     if (rvfi_valid) begin
       if (tf != 0)
@@ -209,7 +219,11 @@ module core_tb_top #(
                 rvfi_trap, rvfi_rd_addr, rvfi_rd_wdata, rvfi_mem_addr, rvfi_mem_wmask,
                 rvfi_mem_wdata, rvfi_intr, cycles);
       if (!rvfi_trap && rvfi_mem_wmask != 4'd0 && rvfi_mem_addr == tohost) begin
-        $display("TOHOST %08x cycles %0d instret %0d", rvfi_mem_wdata, cycles, rvfi_order + 1);
+        if (n_st_gnt != n_st_ret || n_ld_gnt != n_ld_ret || n_cpi_acc != n_cpi_ret)
+          $display("PROTOCOL: granted/retired stores %0d/%0d loads %0d/%0d cpi %0d/%0d",
+                   n_st_gnt, n_st_ret, n_ld_gnt, n_ld_ret, n_cpi_acc, n_cpi_ret);
+        else
+          $display("TOHOST %08x cycles %0d instret %0d", rvfi_mem_wdata, cycles, rvfi_order + 1);
         if (tf != 0) $fclose(tf);
         $finish;
       end
