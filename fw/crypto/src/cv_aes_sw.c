@@ -21,6 +21,15 @@ typedef uint32_t cv_word_t __attribute__((may_alias));
 #define I2(x) (((x) >> 14) & 0x3fcu)
 #define I3(x) (((x) >> 22) & 0x3fcu)
 
+/* Zeroing loops would become memset calls, which picolibc does a byte at a time; the empty asm
+ * keeps this a word loop. */
+static void zero_words(uint32_t *p, int n) {
+  for (int i = 0; i < n; i++) {
+    p[i] = 0;
+    __asm__ volatile("" : : "r"(p) : "memory");
+  }
+}
+
 static uint32_t ld32(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -344,7 +353,8 @@ int cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   }
   for (int r = 1; r < nr; r++)
     for (int i = 0; i < 4; i++) ctx->dk[4 * r + i] = inv_mix_word(ctx->ek[4 * (nr - r) + i]);
-  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = ctx->dk[i] = 0;
+  zero_words(ctx->ek + 4 * (nr + 1), 60 - 4 * (nr + 1));
+  zero_words(ctx->dk + 4 * (nr + 1), 60 - 4 * (nr + 1));
   return CV_OK;
 }
 
@@ -364,8 +374,9 @@ int cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
       ctx->dk[4 * r + i] = s[4 + i];
     }
   }
-  for (int i = 4 * (nr + 1); i < 60; i++) ctx->ek[i] = ctx->dk[i] = 0;
-  for (int i = 0; i < 60; i++) w[i] = 0;
+  zero_words(ctx->ek + 4 * (nr + 1), 60 - 4 * (nr + 1));
+  zero_words(ctx->dk + 4 * (nr + 1), 60 - 4 * (nr + 1));
+  zero_words(w, 60);
   return CV_OK;
 }
 
@@ -528,7 +539,7 @@ int cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, 
   uint32_t c[4], k[4], w[4];
   uint8_t *cb = (uint8_t *)c;  /* the counter kept as an aligned byte string */
   size_t off = 0;
-  for (int i = 0; i < 16; i++) cb[i] = ctr[i];
+  load_block(ctr, c);  /* byte order kept: ctr_inc works on the bytes */
   if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two counter blocks per bitsliced pass */
     uint32_t c1[4], k1[4], w1[4];
     for (; off + 32 <= len; off += 32) {
@@ -561,7 +572,7 @@ int cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, 
     store_block(ks, k);
     for (size_t i = 0; off + i < len; i++) out[off + i] = (uint8_t)(in[off + i] ^ ks[i]);
   }
-  for (int i = 0; i < 16; i++) ctr[i] = cb[i];
+  store_block(ctr, c);
   return CV_OK;
 }
 
