@@ -53,7 +53,7 @@ def test_perf_cpi() -> None:
     assert cpi <= 1.3
 
 
-@pytest.mark.parametrize("name", ["rv32i", "traps", "cpi"])
+@pytest.mark.parametrize("name", ["rv32i", "rv32m", "csr", "traps", "cpi"])
 def test_icarus(name: str) -> None:
     prog = coresim.compile_asm(coresim.ASM / f"{name}.S", name=f"{name}_icarus")
     _check(coresim.run(prog, sim="icarus", plusargs=["+stall=1"]))
