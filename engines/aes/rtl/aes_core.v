@@ -45,6 +45,7 @@ module aes_core #(
   localparam integer ARCH_UNROLLED2 = 1;
   localparam integer ARCH_PIPELINED = 2;
   // rounds per cycle of the iterative datapath (0: the pipelined datapath is used)
+  // (an ARCH value other than these three builds the rolled datapath)
   localparam integer PER = (ARCH == ARCH_PIPELINED) ? 0 : (ARCH == ARCH_UNROLLED2) ? 2 :
                            (ARCH == ARCH_ROLLED) ? 1 : 1;
 
