@@ -1,13 +1,15 @@
 """pytest entry for the PRINCE engine benches (Verilator: everything; Icarus: a smoke subset)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from sim.cocotb_run import run
 
 SOURCES = ["engines/prince/rtl/sources.f"]
 MODULE = "engines.prince.tests.prince_tb"
-SMOKE = ["test_vectors", "test_bad_config"]
+SMOKE = ["test_vectors", "test_constant_time", "test_bad_config"]
 
 
 @pytest.fixture(autouse=True)
@@ -26,11 +28,19 @@ def _run(sim: str, folded: int, stages: int, testcase: list[str] | None = None) 
         testcase=testcase)
 
 
-@pytest.mark.parametrize("folded,stages", [(1, 3), (0, 1), (0, 3)],
-                         ids=["folded", "pipe1", "pipe3"])
-def test_prince_verilator(folded: int, stages: int) -> None:
-    _run("verilator", folded, stages)
+def test_prince_verilator() -> None:
+    """The default (folded) datapath, every bench test."""
+    _run("verilator", 1, 3)
 
 
-def test_prince_icarus_smoke() -> None:
-    _run("icarus", 1, 3, SMOKE)
+def test_prince_icarus_unrolled_smoke() -> None:
+    """The unrolled pipeline (STAGES=3): vectors, constant time, bad configuration."""
+    _run("icarus", 0, 3, SMOKE)
+
+
+@pytest.mark.skipif(not os.environ.get("CV_LONG"), reason="long: set CV_LONG=1")
+@pytest.mark.parametrize("stages", [1, 3])
+def test_prince_verilator_unrolled(stages: int) -> None:
+    """Every bench test on the unrolled pipeline (slow to compile: the whole cipher is one
+    combinational block)."""
+    _run("verilator", 0, stages)
