@@ -5,8 +5,8 @@
 module sha3_round (
   input  wire [1599:0] state_i,
   input  wire [63:0]   rc_i,
-  input  wire          bypass_i,       // state_o = bypass_data_i instead of the round
-  input  wire [1599:0] bypass_data_i,
+  input  wire          bypass_i,       // lanes 0..20 of state_o = bypass_data_i, not the round
+  input  wire [1343:0] bypass_data_i,
   output wire [1599:0] state_o
 );
 
@@ -42,11 +42,14 @@ module sha3_round (
         b_l[y + 5*((2*x+3*y)%5)] = rotl64(a_l[x+5*y] ^ d_l[x], RHO[6*(x+5*y) +: 6]);
     // The bypass enters after pi and switches off chi's nonlinear term and iota, so it costs two
     // spare LUT inputs per bit rather than a multiplexer after the round.
-    for (i = 0; i < 25; i = i + 1) if (bypass_i) b_l[i] = bypass_data_i[64*i +: 64];
+    // Lanes 21..24 are never in the rate: the caller does not write them during a bypass, so
+    // their output is left as the plain round (don't-care in bypass mode).
+    for (i = 0; i < 21; i = i + 1) if (bypass_i) b_l[i] = bypass_data_i[64*i +: 64];
     for (y = 0; y < 5; y = y + 1)
       for (x = 0; x < 5; x = x + 1)
         out_r[64*(x+5*y) +: 64] = b_l[x+5*y]
-                                ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y] & {64{!bypass_i}});
+                                ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y]
+                                   & {64{!(bypass_i && (x+5*y) < 21)}});
     out_r[63:0] = out_r[63:0] ^ (rc_i & {64{!bypass_i}});
   end
 

@@ -96,7 +96,7 @@ module sha3_top (
   // The lane shift of absorbing and squeezing goes through the round datapath in bypass mode
   // (no separate multiplexer in front of the rate flops).
   wire [1599:0] round_w;
-  reg  [1599:0] shift_w;
+  reg  [1343:0] shift_w;  // rate lanes 0..20 (at most 21 lanes, SHAKE128)
   sha3_round u_round (
     .state_i(state_q),
     .rc_i(round_const(rnd_q)),
@@ -142,11 +142,10 @@ module sha3_top (
   wire [63:0] lane0_w = state_q[63:0] ^ word_w;
   always @* begin : lane_shift
     integer i;
-    for (i = 0; i < 24; i = i + 1) begin
+    for (i = 0; i < 21; i = i + 1) begin
       shift_w[64*i +: 64] = (WRAP_LANES[i] && i == last_lane) ? lane0_w
                                                               : state_q[64*(i+1) +: 64];
     end
-    shift_w[1599:1536] = state_q[1599:1536];
   end
 
   // Per-lane write enables: every lane during the permutation, the rate lanes during a shift.
