@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import random
-import struct
 from pathlib import Path
 
 import cocotb

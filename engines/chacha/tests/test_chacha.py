@@ -1,7 +1,8 @@
 """pytest entry points of the ChaCha engine: model self-check and the cocotb bench."""
 from __future__ import annotations
 
-import pytest
+import random
+
 from Crypto.Cipher import ChaCha20
 
 from engines.chacha.model import chacha_model as model
@@ -20,7 +21,6 @@ def test_model_vectors() -> None:
     for case in chacha_tb.rfc7539_cases():
         iv = model.make_iv(case["INITIAL_BLOCK_COUNTER"], case["NONCE"])
         assert model.encrypt(case["KEY"], iv, case["PLAINTEXT"], 20, True) == case["CIPHERTEXT"]
-    import random
     rng = random.Random(7)
     for nlen in (8, 12):
         for _ in range(20):
