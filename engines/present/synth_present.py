@@ -14,9 +14,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK, TOP = "present", "present_engine"
-CONFIGS = {  # config name -> parameters
+CONFIGS = {  # config name (as in synth/blocks.toml) -> parameters
+    "default": {"KEY128": 1},
     "key80": {"KEY128": 0},
-    "key80-128": {"KEY128": 1},
 }
 
 

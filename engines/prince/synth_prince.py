@@ -14,10 +14,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK, TOP = "prince", "prince_engine"
-CONFIGS = {  # config name -> parameters
-    "folded": {"FOLDED": 1},
-    "unrolled1": {"FOLDED": 0, "STAGES": 1},
-    "unrolled3": {"FOLDED": 0, "STAGES": 3},
+CONFIGS = {  # config name (as in synth/blocks.toml) -> parameters
+    "default": {"FOLDED": 1},
+    "pipe1": {"FOLDED": 0, "STAGES": 1},
+    "pipe3": {"FOLDED": 0, "STAGES": 3},
 }
 
 
