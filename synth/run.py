@@ -397,7 +397,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
     """Markdown table (one row per block/config) and notes."""
     head = ("| block | config | 7-series LUT6 | FF | BRAM | DSP | ECP5 LUT4 | FF | BRAM | "
             "Fmax MHz (ECP5 -8) | iCE40 LUT4 | cycles/block (source) | Mbps @ Fmax | "
-            "Mbps/kLUT6 | paper LUT6 | target | vs target |")
+            "Mbps/LUT6 | paper LUT6 | target | vs target |")
     rows = [head, "|" + "|".join(["---"] * (head.count("|") - 1)) + "|"]
     notes: list[str] = []
     sources_used: dict[str, str] = {}
@@ -412,13 +412,20 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         fmax = p.get("fmax_mhz") if p else None
         tp = throughput(e, fmax, bench)
         luts = x["luts"] if x else None
-        eff = (tp["mbps"] / luts * 1000) if (tp and tp["mbps"] and luts) else None
+        eff = (tp["mbps"] / luts) if (tp and tp["mbps"] and luts) else None
+        paper = e.paper or {}
+        ftarget = paper.get("fmax_target")
+        if ftarget and fmax:
+            notes.append(f"- {e.block}/{e.config} ECP5 Fmax {fmax:.1f} MHz against the target "
+                         f">= {ftarget} MHz: " + ("met" if fmax >= ftarget else
+                                                   f"short by {ftarget - fmax:.1f} MHz"))
         paper = e.paper or {}
         target = paper.get("target")
         vs = "-"
         if target and luts is not None:
             d = luts - target
-            vs = f"meets ({-d:+,})" if d <= 0 else f"over by {d:,} ({100 * d / target:.0f}%)"
+            vs = (f"meets ({-d:,} under)" if d <= 0
+                  else f"over by {d:,} ({100 * d / target:.0f}%)")
         ice = "-"
         if i:
             ice = fmt(i["luts"]) if "skip" not in i else f"no fit ({fmt(i['luts'])})"
@@ -438,13 +445,18 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             fmt(p["brams"]) if p else "-",
             fmt(fmax, 1) if fmax else "-", ice, cyc,
             fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
-            fmt(eff, 2) if eff else "-",
+            fmt(eff, 3) if eff else "-",
             fmt(paper.get("luts")), fmt(target), vs]) + " |")
     grouped: dict[tuple[str, str, str], list[str]] = {}
     for blk, cfg, fam, why in skipped:
         grouped.setdefault((blk, cfg, why), []).append(fam)
     for (blk, cfg, why), fams in grouped.items():
         notes.append(f"- skipped {blk}/{cfg} ({', '.join(fams)}): {why}")
+    for (blk, cfg, fam), d in sorted(details.items()):
+        warns = d.get("warnings") or []
+        if warns:
+            notes.append(f"- yosys warnings (not fatal) {blk}/{cfg} {fam}: {len(warns)}, "
+                         f"e.g. `{warns[0][:140]}`")
     for k, v in sources_used.items():
         notes.append(f"- cycles/block {k}: {v}")
     return "\n".join(rows), notes
@@ -456,6 +468,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="block[:config],... (default: all)")
     ap.add_argument("--family", default=",".join(FAMILIES))
     ap.add_argument("--ci", action="store_true", help="only the ci = true entries")
+    ap.add_argument("--table-only", action="store_true",
+                    help="run nothing: rebuild results.json/md from the finished jobs on disk")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
     args = ap.parse_args(argv)
@@ -469,7 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     entries = load_entries()
     if args.ci:
         entries = [e for e in entries if e.ci]
-    if want:
+    if args.table_only:
+        entries = []
+    elif want:
         entries = [e for e in entries
                    if any(e.block == w[0] and (len(w) == 1 or e.config == w[1]) for w in want)]
     skipped: list[tuple[str, str, str, str]] = []
@@ -511,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"done {e.name:24s} {fam:8s} luts {d['luts']:>7,} ffs {d['ffs']:>6,} "
                   f"brams {d['brams']} dsps {d['dsps']}{extra}  [{d['seconds']} s]", flush=True)
 
-    partial = bool(want or args.ci or set(families) != set(FAMILIES))
+    partial = bool(want or args.ci or args.table_only or set(families) != set(FAMILIES))
     if partial:  # keep the figures of earlier runs for what this run did not touch
         for e in load_entries():
             for fam in FAMILIES:
@@ -536,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
           "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
           "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
           "Throughput = ECP5 Fmax x bits per block / cycles per block; efficiency = that / "
-          "7-series LUTs.", "", table, ""] + notes + [""]
+          "7-series LUTs. Targets: issue 7 and SYSTEM.md section 4 (reported, not tested).", "", table, ""] + notes + [""]
     if failures:
         md += ["## Failures", ""] + [f"- {f.splitlines()[0]}" for f in failures] + [""]
     (args.out / "results.md").write_text("\n".join(md))
