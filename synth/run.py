@@ -81,6 +81,7 @@ class Entry:
     pending: str | None = None
     throughput: dict[str, Any] | None = None
     paper: dict[str, Any] | None = None
+    min_brams: dict[str, float] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -98,7 +99,8 @@ def load_entries(path: Path = BLOCKS) -> list[Entry]:
             params=dict(b.get("params", {})),
             families=tuple(b.get("families", FAMILIES)),
             ci=bool(b.get("ci", False)), ice40_skip=b.get("ice40_skip"),
-            pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper")))
+            pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper"),
+            min_brams=dict(b.get("min_brams", {}))))
     return out
 
 
@@ -333,6 +335,11 @@ def run_job(entry: Entry, family: str, out: Path = OUT) -> dict[str, Any]:
     detail: dict[str, Any] = {"block": entry.block, "config": entry.config, "family": family,
                               **summarize(family, cells), "fmax_mhz": None,
                               "warnings": warns, "cells": cells}
+    need = entry.min_brams.get(family)
+    if need is not None and detail["brams"] < need:
+        raise SynthCheckError(
+            f"{entry.name} {family}: {detail['brams']} block RAMs, expected at least {need}: "
+            f"a memory was not inferred as block RAM (see {job / 'yosys.log'}, memory_libmap)")
     if family == "ice40" and (detail["luts"] > ICE40_LUTS or detail["brams"] > ICE40_BRAMS):
         detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} RAM40_4K, more than "
                           f"the largest iCE40 ({ICE40_LUTS} / {ICE40_BRAMS})")
