@@ -17,6 +17,8 @@ BLOCK, TOP = "present", "present_engine"
 CONFIGS = {  # config name (as in synth/blocks.toml) -> parameters
     "default": {"KEY128": 1},
     "key80": {"KEY128": 0},
+    "rpc2": {"KEY128": 1, "RPC": 2},
+    "key80-rpc2": {"KEY128": 0, "RPC": 2},
 }
 
 

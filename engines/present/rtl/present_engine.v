@@ -17,7 +17,8 @@
 // dk128_q), so every block, either direction, takes exactly 31 cycles from acceptance to
 // out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
 module present_engine #(
-  parameter integer KEY128 = 1  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
+  parameter integer KEY128 = 1,  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
+  parameter integer RPC = 1      // rounds (and key steps) per cycle: 1 or 2
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -45,6 +46,7 @@ module present_engine #(
   localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
   localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a ready key
   localparam [4:0] LAST_RND = 5'd31;
+  localparam [4:0] RPC5 = RPC;
 
   // ---------------------------------------------------------------- registers
   reg [KW-1:0] mkey_q;      // the loaded key (K1's register)
@@ -79,11 +81,39 @@ module present_engine #(
   present_slayer #(.INV(1)) u_si (.x_i(x_pi), .y_o(dec_y));
 
   // Decryption steps the schedule back from K32 with round counters 31..1, i.e. 32 - rnd.
-  wire [4:0] ks_rc = (run_q & dec_q) ? (5'd0 - rnd_q) : rnd_q;
+  wire ks_inv = run_q & dec_q;
+  wire [4:0] ks_rc = ks_inv ? (5'd0 - rnd_q) : rnd_q;
   wire ks_k128 = kbusy_q ? kphase_q : k128_q;
   wire [KW-1:0] ks_out;
   present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
-    .k_i(rk_q), .rc_i(ks_rc), .inv_i(run_q & dec_q), .k128_i(ks_k128), .k_o(ks_out));
+    .k_i(rk_q), .rc_i(ks_rc), .inv_i(ks_inv), .k128_i(ks_k128), .k_o(ks_out));
+  wire [63:0] ya = dec_q ? dec_y : enc_y;
+
+  // Next state and key register of a round step. With RPC = 2 a second round follows in the
+  // same cycle, except in the last step (round 31 is odd), which does one round only.
+  wire [63:0] st_step;
+  wire [KW-1:0] rk_step;
+  generate
+    if (RPC == 2) begin : g_rpc2
+      wire [63:0] x2 = ya ^ ks_out[KW-1 -: 64];
+      wire [63:0] x2_s, enc_y2, x2_pi, dec_y2;
+      present_slayer #(.INV(0)) u_s2 (.x_i(x2), .y_o(x2_s));
+      present_player #(.INV(0)) u_p2 (.x_i(x2_s), .y_o(enc_y2));
+      present_player #(.INV(1)) u_pi2 (.x_i(x2), .y_o(x2_pi));
+      present_slayer #(.INV(1)) u_si2 (.x_i(x2_pi), .y_o(dec_y2));
+      wire [4:0] rnd2 = rnd_q + 5'd1;
+      wire [4:0] ks2_rc = ks_inv ? (5'd0 - rnd2) : rnd2;
+      wire [KW-1:0] ks2_out;
+      present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks2 (
+        .k_i(ks_out), .rc_i(ks2_rc), .inv_i(ks_inv), .k128_i(ks_k128), .k_o(ks2_out));
+      wire single = rnd_q == LAST_RND;
+      assign st_step = single ? ya : (dec_q ? dec_y2 : enc_y2);
+      assign rk_step = single ? ks_out : ks2_out;
+    end else begin : g_rpc1
+      assign st_step = ya;
+      assign rk_step = ks_out;
+    end
+  endgenerate
 
   // ---------------------------------------------------------------- control
   wire cfg_bad = cfg_i[3] | cfg_i[2] | (cfg_i[1] & (KEY128 == 0));
@@ -115,9 +145,9 @@ module present_engine #(
   endgenerate
 
   always @* begin
-    rk_d = ks_out;
-    st_d = dec_q ? dec_y : enc_y;
-    rnd_d = rnd_q + 5'd1;
+    rk_d = rk_step;
+    st_d = st_step;
+    rnd_d = rnd_q + RPC5;
     kstart_d = key_load;
     kbusy_d = kbusy_q;
     kphase_d = kphase_q;

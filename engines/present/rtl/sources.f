@@ -1,6 +1,8 @@
 // top: present_engine
 // lint: -GKEY128=1
 // lint: -GKEY128=0
+// lint: -GKEY128=1 -GRPC=2
+// lint: -GKEY128=0 -GRPC=2
 engines/present/rtl/present_sbox.v
 engines/present/rtl/present_slayer.v
 engines/present/rtl/present_player.v

@@ -1,8 +1,9 @@
 """cocotb bench for present_engine: known answers, random differential, stalls, timing, errors.
 
 The reference is engines/present/model/present_model.py, itself checked against VECTORS.md by
-test_present_model.py. Whether 128-bit keys are built in comes from the PRESENT_KEY128
-environment variable (set by test_present.py together with the KEY128 parameter).
+test_present_model.py. Whether 128-bit keys are built in and the rounds per cycle come from
+the PRESENT_KEY128 and PRESENT_RPC environment variables (set by test_present.py together with
+the KEY128 and RPC parameters).
 """
 from __future__ import annotations
 
@@ -16,12 +17,15 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from engines.present.model import present_model as model
 
 KEY128 = int(os.environ.get("PRESENT_KEY128", "1"))
+RPC = int(os.environ.get("PRESENT_RPC", "1"))
 SIZES = (80, 128) if KEY128 else (80,)
 # Cycle counts as this bench measures them: from the cycle in which a transfer (or key_valid_i)
 # happens to the first cycle in which out_valid_o (key_ready_o) is high. 31 rounds, then the
-# result is visible; the next block is accepted in the cycle its predecessor is read out.
-LATENCY = 32
-KEY_LATENCY = 64 if KEY128 else 33  # the 128-bit schedule, then the 80-bit one
+# result is visible; the next block is accepted in the cycle its predecessor is read out. With
+# RPC = 2, 15 double steps and one single step.
+STEPS = 31 if RPC == 1 else 16
+LATENCY = STEPS + 1
+KEY_LATENCY = 2 + 2 * STEPS if KEY128 else 2 + STEPS  # the 128-bit schedule, then the 80-bit one
 ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
 M64 = (1 << 64) - 1
 
