@@ -454,6 +454,10 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
             fmt(eff, 3) if eff else "-",
             fmt(paper.get("luts")), fmt(target), vs]) + " |")
+    missing = [f"{e.block}/{e.config}" for e in entries if not e.pending
+               and not any((e.block, e.config, f) in details for f in FAMILIES)]
+    if missing:
+        notes.append("- not measured in this run: " + ", ".join(missing))
     grouped: dict[tuple[str, str, str], list[str]] = {}
     for blk, cfg, fam, why in skipped:
         grouped.setdefault((blk, cfg, why), []).append(fam)
@@ -463,7 +467,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         warns = d.get("warnings") or []
         if warns:
             notes.append(f"- yosys warnings (not fatal) {blk}/{cfg} {fam}: {len(warns)}, "
-                         f"e.g. `{warns[0][:140]}`")
+                         f"e.g. `{warns[0].replace(str(ROOT) + '/', '')[:140]}`")
     for k, v in sources_used.items():
         notes.append(f"- cycles/block {k}: {v}")
     return "\n".join(rows), notes
