@@ -60,8 +60,8 @@ def test_sbox_equivalence_formal() -> None:
     assert "SUCCESS!" not in log and "model found: FAIL!" in log, log[-2000:]
 
 
-@pytest.mark.parametrize("params", [["-GARCH=0", "-GSBOX=0"], ["-GARCH=1", "-GSBOX=1"],
-                                    ["-GARCH=2", "-GSBOX=0"]])
+# (the pipelined configurations are linted by `make lint`, from rtl/sources.f: slow here)
+@pytest.mark.parametrize("params", [["-GARCH=0", "-GSBOX=0"], ["-GARCH=1", "-GSBOX=1"]])
 def test_lint(params: list[str]) -> None:
     res = subprocess.run(["verilator", "--lint-only", "-Wall", "-f", "engines/aes/rtl/sources.f",
                           "--top-module", "aes_core", *params], cwd=ROOT, capture_output=True,
