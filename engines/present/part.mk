@@ -1,4 +1,5 @@
-# PRESENT engine: area of each key-size configuration (build/synth/present/results.json).
+# PRESENT engine rules (included by the top Makefile).
+#   make present-synth  7-series LUT/FF of each key-size configuration (the synth/ flow)
 .PHONY: present-synth
-present-synth: setup
-	$(ENV) python engines/present/synth_present.py
+present-synth:
+	$(MAKE) --no-print-directory synth SYNTH_ONLY=present SYNTH_FAMILY=xilinx7

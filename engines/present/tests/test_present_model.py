@@ -32,7 +32,6 @@ def test_known_answers(bits: int, key: int, pt: int, ct: int) -> None:
     assert model.decrypt(ct, key, bits) == pt
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="shared spec not present on this machine")
 def test_all_spec_rows() -> None:
     rows = spec_rows()
     assert len(rows) == 8

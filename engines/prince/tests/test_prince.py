@@ -40,7 +40,7 @@ def test_prince_icarus_unrolled_smoke() -> None:
     _run("icarus", 0, 3, SMOKE)
 
 
-@pytest.mark.skipif(not os.environ.get("CV_LONG"), reason="long: set CV_LONG=1")
+@pytest.mark.long
 @pytest.mark.parametrize("stages", [1, 3])
 def test_prince_verilator_unrolled(stages: int) -> None:
     """Every bench test on the unrolled pipeline (slow to compile: the whole cipher is one
