@@ -11,6 +11,7 @@ SYNTH_FAMILY ?= xilinx7,ecp5,ice40
 synth: setup gen
 	$(ENV) python synth/run.py --jobs $(JOBS) --family $(SYNTH_FAMILY) \
 	  $(if $(SYNTH_ONLY),--only $(SYNTH_ONLY))
+	$(if $(SYNTH_ONLY),,$(ENV) python tools/readme_results.py synth)
 
 synth-ci: setup gen
 	$(ENV) python -m pytest -n $(JOBS) synth/tests
