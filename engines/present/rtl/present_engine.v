@@ -46,7 +46,7 @@ module present_engine #(
   localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
   localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a ready key
   localparam [4:0] LAST_RND = 5'd31;
-  localparam [4:0] RPC5 = RPC;
+  localparam [4:0] RPC5 = RPC[4:0];
 
   // ---------------------------------------------------------------- registers
   reg [KW-1:0] mkey_q;      // the loaded key (K1's register)
