@@ -10,8 +10,9 @@ import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import ReadOnly
+
+from engines.common.block_bench import BlockBench
 
 from engines.prince.model import prince_model as model
 
@@ -35,104 +36,11 @@ VECTORS = [  # (plaintext, k0, k1, ciphertext), VECTORS.md / the PRINCE paper, A
 ]
 
 
-class Bench:
-    """Drives the engine one clock cycle at a time; inputs change just after a rising edge."""
+class Bench(BlockBench):
+    """The shared driver; PRINCE keys are ready after one cycle."""
 
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.cycle = 0
-
-    async def init(self) -> None:
-        d = self.dut
-        for name in ("zeroize_i", "cfg_i", "start_i", "key_i", "key_valid_i", "in_valid_i",
-                     "in_data_i", "in_last_i", "out_ready_i"):
-            getattr(d, name).value = 0
-        d.rst_ni.value = 0
-        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
-        await self.tick(3)
-        d.rst_ni.value = 1
-        await self.tick()
-
-    async def tick(self, n: int = 1) -> None:
-        for _ in range(n):
-            await RisingEdge(self.dut.clk_i)
-            self.cycle += 1
-
-    def sig(self, name: str) -> int:
-        return int(getattr(self.dut, name).value)
-
-    async def pulse(self, **values: int) -> None:
-        """Hold the given inputs for one cycle (then back to 0)."""
-        for k, v in values.items():
-            getattr(self.dut, k).value = v
-        await self.tick()
-        for k in values:
-            if k not in ("key_i", "cfg_i"):
-                getattr(self.dut, k).value = 0
-
-    async def load_key(self, key: int) -> int:
-        """Load a key; returns the cycles from key_valid_i to key_ready_o."""
-        await self.pulse(key_i=key, key_valid_i=1)
-        n = 1
-        await ReadOnly()
-        while not self.sig("key_ready_o"):
-            await self.tick()
-            n += 1
-            await ReadOnly()
-            assert n < 200, "key_ready_o never rose"
-        await self.tick()
-        return n
-
-    async def start(self, cfg: int) -> None:
-        await self.pulse(cfg_i=cfg, start_i=1)
-
-    async def stream(self, blocks: list[int], p_in: float = 1.0, p_out: float = 1.0,
-                     rng: random.Random | None = None, limit: int = 100000,
-                     abort_after: int | None = None, pending: int = 0):
-        """Feed `blocks` as one message and collect the output.
-
-        Returns (outputs, lasts, accept_cycles, produce_cycles, cycles) where produce_cycles are
-        the cycles on which each output first showed out_valid_o. Input valid and output ready
-        are each raised with probability p_in / p_out per cycle. With abort_after, returns once
-        that many blocks have been accepted. `pending` blocks accepted by an earlier call are
-        also waited for (their outputs come first).
-        """
-        d, rng = self.dut, rng or random.Random(1)
-        outs, lasts, acc, prod = [], [], [], []
-        i, t0, shown = 0, self.cycle, False
-        busy_seen = False
-        while True:
-            # Drive this cycle's inputs (a source holds valid and data until the transfer).
-            if i < len(blocks) and (d.in_valid_i.value == 1 or rng.random() < p_in):
-                d.in_valid_i.value = 1
-                d.in_data_i.value = blocks[i]
-                d.in_last_i.value = int(i == len(blocks) - 1)
-            else:
-                d.in_valid_i.value = 0
-            d.out_ready_i.value = int(rng.random() < p_out)
-            await ReadOnly()
-            busy_seen = busy_seen or bool(self.sig("busy_o"))
-            if self.sig("in_valid_i") and self.sig("in_ready_o"):
-                acc.append(self.cycle)
-                i += 1
-            if self.sig("out_valid_o"):
-                if not shown:
-                    prod.append(self.cycle)
-                    shown = True
-                if self.sig("out_ready_i"):
-                    outs.append(self.sig("out_data_o"))
-                    lasts.append(self.sig("out_last_o"))
-                    shown = False
-            done = len(outs) == len(blocks) + pending
-            await self.tick()
-            if abort_after is not None and i >= abort_after:
-                break
-            if done:
-                break
-            assert self.cycle - t0 < limit, "stream timed out"
-        d.in_valid_i.value = 0
-        d.out_ready_i.value = 0
-        return outs, lasts, acc, prod, self.cycle - t0
+        super().__init__(dut, key_timeout=200)
 
 
 def rand_key(rng: random.Random) -> int:
