@@ -37,7 +37,7 @@ DEPS    := $(RT_OBJS:.o=.d) $(OBJS:.o=.d)
 all: $(OUT)/$(PROG).elf $(OUT)/$(PROG).dis
 
 $(GEN)/cv_memmap.h: $(ROOT)/tools/memmap.py $(ROOT)/soc/memmap.toml $(wildcard $(ROOT)/soc/regs/*.toml) \
-                    $(wildcard $(ROOT)/engines/*/regs.toml)
+                    $(wildcard $(ROOT)/engines/*/regs.toml) $(wildcard $(ROOT)/coupling/regs/*.toml)
 	cd $(ROOT) && python3 tools/memmap.py
 
 $(OUT)/runtime/%.o: $(FW_ROOT)/runtime/% $(GEN)/cv_memmap.h

@@ -3,12 +3,18 @@
 Sources:
   soc/memmap.toml        the regions (name, base, size, kind, doc)
   soc/regs/*.toml        register blocks of the SoC peripherals
-  engines/*/regs.toml    register blocks of the engines (added by the coupling work)
+  coupling/regs/*.toml   the DMA block, and the engine-window layout shared by every engine
+  engines/*/regs.toml    register blocks of the engines (include the shared layout)
 
 A register file names its region with `block = "<region>"` and lists `[[reg]]` tables
-(name, offset, access in rw/ro/wo/w1c, reset, doc) each with optional `[[reg.field]]` tables
-(name, bits = "MSB:LSB" or "N", doc). A file may also list interrupt lines `[[line]]`
-(name, num): the interrupt controller's inputs. The format is documented in soc/README.md.
+(name, offset, access in rw/ro/wo/w1c, reset, doc, optional count = N for an array of N
+consecutive words) each with optional `[[reg.field]]` tables (name, bits = "MSB:LSB" or "N",
+doc). A file may also list interrupt lines `[[line]]` (name, num): the interrupt controller's
+inputs. A file with `template = "<name>"` instead of `block` is a layout shared by several
+blocks: it is emitted once under its own name (CV_<NAME>_...) and a block file pulls it in with
+`include = "<path>"`; the block's own `[[reg]]` tables then add registers, or add fields to (and
+may replace the doc of) an included register of the same name. The format is documented in
+soc/README.md.
 
 Products:
   build/gen/cv_memmap.h   C: base addresses, sizes, register offsets/addresses, field masks
@@ -64,56 +70,98 @@ def load(root: Path = ROOT) -> dict:
             raise MapError(f"regions {a} and {b} overlap")
 
     files = (sorted((root / "soc" / "regs").glob("*.toml"))
+             + sorted((root / "coupling" / "regs").glob("*.toml"))
              + sorted(root.glob("engines/*/regs.toml")))
     blocks: dict[str, dict] = {}
+    templates: dict[str, dict] = {}
     lines: list[dict] = []
     for path in files:
         where = str(path.relative_to(root))
         data = tomllib.loads(path.read_text())
+        if "template" in data:
+            name = data["template"]
+            if name in names:
+                raise MapError(f"{where}: template name {name!r} is also a region")
+            templates[name] = {"doc": data.get("doc", ""), "source": where,
+                               "regs": _regs(data.get("reg", []), where, 0x1000)}
+            continue
         block = data.get("block")
         if block not in names:
             raise MapError(f"{where}: block {block!r} is not a region of soc/memmap.toml")
         if block in blocks:
             raise MapError(f"{where}: block {block} described twice")
         region = next(r for r in regions if r["name"] == block)
-        regs = []
-        offsets: dict[int, str] = {}
-        for reg in data.get("reg", []):
-            rw = f"{where}: {reg.get('name', '?')}"
-            for key in ("name", "offset", "access", "doc"):
-                if key not in reg:
-                    raise MapError(f"{rw}: missing {key}")
-            if reg["access"] not in ACCESS:
-                raise MapError(f"{rw}: access must be one of {ACCESS}")
-            if reg["offset"] % 4 or not 0 <= reg["offset"] < region["size"]:
-                raise MapError(f"{rw}: offset must be word aligned and inside the region")
-            if reg["offset"] in offsets:
-                raise MapError(f"{rw}: offset shared with {offsets[reg['offset']]}")
-            offsets[reg["offset"]] = reg["name"]
-            fields = []
-            used = 0
-            for f in reg.get("field", []):
-                msb, lsb = _bits(f.get("bits", ""), f"{rw}.{f.get('name', '?')}")
-                mask = ((1 << (msb - lsb + 1)) - 1) << lsb
-                if used & mask:
-                    raise MapError(f"{rw}.{f['name']}: overlaps another field")
-                used |= mask
-                fields.append({"name": f["name"], "msb": msb, "lsb": lsb, "mask": mask,
-                               "doc": f.get("doc", "")})
-            regs.append({"name": reg["name"], "offset": reg["offset"], "access": reg["access"],
-                         "reset": reg.get("reset", 0), "doc": reg["doc"], "fields": fields})
+        raw = list(data.get("reg", []))
+        if "include" in data:
+            inc = tomllib.loads((root / data["include"]).read_text())
+            merged = [dict(r, field=list(r.get("field", []))) for r in inc.get("reg", [])]
+            by_name = {r["name"]: r for r in merged}
+            for reg in raw:
+                base = by_name.get(reg.get("name"))
+                if base is None:
+                    merged.append(reg)
+                    continue
+                base["field"] += reg.get("field", [])
+                for key in ("doc", "reset"):
+                    if key in reg:
+                        base[key] = reg[key]
+            raw = merged
+        regs = _regs(raw, where, region["size"])
         for ln in data.get("line", []):
             lines.append({"name": ln["name"], "num": ln["num"], "block": block})
-        blocks[block] = {"doc": data.get("doc", ""), "source": where,
-                         "regs": sorted(regs, key=lambda r: r["offset"])}
+        blocks[block] = {"doc": data.get("doc", ""), "source": where, "regs": regs}
     nums = [ln["num"] for ln in lines]
     if len(set(nums)) != len(nums):
         raise MapError("interrupt line numbers repeat")
-    return {"regions": regions, "blocks": blocks, "lines": sorted(lines, key=lambda x: x["num"])}
+    return {"regions": regions, "blocks": blocks, "templates": templates,
+            "lines": sorted(lines, key=lambda x: x["num"])}
+
+
+def _regs(raw: list[dict], where: str, size: int) -> list[dict]:
+    """Check and normalise one block's [[reg]] tables (sorted by offset)."""
+    regs = []
+    offsets: dict[int, str] = {}
+    for reg in raw:
+        rw = f"{where}: {reg.get('name', '?')}"
+        for key in ("name", "offset", "access", "doc"):
+            if key not in reg:
+                raise MapError(f"{rw}: missing {key}")
+        if reg["access"] not in ACCESS:
+            raise MapError(f"{rw}: access must be one of {ACCESS}")
+        count = reg.get("count", 1)
+        if reg["offset"] % 4 or not 0 <= reg["offset"] or reg["offset"] + 4 * count > size:
+            raise MapError(f"{rw}: offset must be word aligned and inside the region")
+        for k in range(count):
+            off = reg["offset"] + 4 * k
+            if off in offsets:
+                raise MapError(f"{rw}: offset 0x{off:X} shared with {offsets[off]}")
+            offsets[off] = reg["name"]
+        fields = []
+        used = 0
+        for f in reg.get("field", []):
+            msb, lsb = _bits(f.get("bits", ""), f"{rw}.{f.get('name', '?')}")
+            mask = ((1 << (msb - lsb + 1)) - 1) << lsb
+            if used & mask:
+                raise MapError(f"{rw}.{f['name']}: overlaps another field")
+            used |= mask
+            fields.append({"name": f["name"], "msb": msb, "lsb": lsb, "mask": mask,
+                           "doc": f.get("doc", "")})
+        regs.append({"name": reg["name"], "offset": reg["offset"], "access": reg["access"],
+                     "count": count, "reset": reg.get("reset", 0), "doc": reg["doc"],
+                     "fields": fields})
+    return sorted(regs, key=lambda r: r["offset"])
 
 
 def _cid(*parts: str) -> str:
     return "_".join(p.upper().replace("-", "_") for p in parts)
+
+
+def _all_blocks(mm: dict):
+    """(name, block, is_block) for the shared templates first, then the real blocks."""
+    for name, b in mm["templates"].items():
+        yield name, b, False
+    for name, b in mm["blocks"].items():
+        yield name, b, True
 
 
 def gen_c(mm: dict) -> str:
@@ -126,12 +174,15 @@ def gen_c(mm: dict) -> str:
     for r in mm["regions"]:
         out.append(f"#define {_cid('CV', r['name'], 'BASE')} 0x{r['base']:08X}u")
         out.append(f"#define {_cid('CV', r['name'], 'SIZE')} 0x{r['size']:08X}u")
-    for block, b in mm["blocks"].items():
+    for block, b, is_block in _all_blocks(mm):
         out += ["", f"/* {block}: {b['doc']} */"]
         for reg in b["regs"]:
             p = _cid("CV", block, reg["name"])
             out.append(f"#define {p}_OFFSET 0x{reg['offset']:03X}u")
-            out.append(f"#define {p}_ADDR ({_cid('CV', block, 'BASE')} + {p}_OFFSET)")
+            if is_block:
+                out.append(f"#define {p}_ADDR ({_cid('CV', block, 'BASE')} + {p}_OFFSET)")
+            if reg["count"] > 1:
+                out.append(f"#define {p}_COUNT {reg['count']}")
             out.append(f"#define {p}_RESET 0x{reg['reset']:08X}u")
             for f in reg["fields"]:
                 out.append(f"#define {p}_{_cid(f['name'])}_SHIFT {f['lsb']}")
@@ -152,12 +203,14 @@ def gen_vh(mm: dict) -> str:
         out.append(f"`define {_cid('CV', r['name'], 'BASE')} 32'h{r['base']:08X}")
         out.append(f"`define {_cid('CV', r['name'], 'SIZE')} 32'h{r['size']:08X}")
         out.append(f"`define {_cid('CV', r['name'], 'AW')} {(r['size'] - 1).bit_length()}")
-    for block, b in mm["blocks"].items():
-        region = next(r for r in mm["regions"] if r["name"] == block)
-        aw = (region["size"] - 1).bit_length()
+    for block, b, is_block in _all_blocks(mm):
+        size = next((r["size"] for r in mm["regions"] if r["name"] == block), 0x1000)
+        aw = (size - 1).bit_length()
         for reg in b["regs"]:
             p = _cid("CV", block, reg["name"])
             out.append(f"`define {p}_OFFSET {aw}'h{reg['offset']:X}")
+            if reg["count"] > 1:
+                out.append(f"`define {p}_COUNT {reg['count']}")
             out.append(f"`define {p}_RESET 32'h{reg['reset']:08X}")
             for f in reg["fields"]:
                 out.append(f"`define {p}_{_cid(f['name'])}_MSB {f['msb']}")
@@ -182,9 +235,14 @@ def gen_md(mm: dict) -> str:
         out += ["", "## Interrupt lines (soc_intc)", "", "| line | source |", "|---|---|"]
         for ln in mm["lines"]:
             out.append(f"| {ln['num']} | {ln['name'].lower()} |")
-    for block, b in mm["blocks"].items():
-        region = next(r for r in mm["regions"] if r["name"] == block)
-        out += ["", f"## {block} (`0x{region['base']:08X}`, from `{b['source']}`)", "", b["doc"],
+    for block, b, is_block in _all_blocks(mm):
+        if is_block:
+            region = next(r for r in mm["regions"] if r["name"] == block)
+            title = f"## {block} (`0x{region['base']:08X}`, from `{b['source']}`)"
+        else:
+            title = (f"## Shared layout `{block}` (from `{b['source']}`; "
+                     f"C/Verilog `CV_{block.upper()}_*`)")
+        out += ["", title, "", b["doc"],
                 "", "| offset | register | access | reset | fields | description |",
                 "|---|---|---|---|---|---|"]
         for reg in b["regs"]:
@@ -193,7 +251,12 @@ def gen_md(mm: dict) -> str:
                 else f"`{f['name']}` [{f['lsb']}]" for f in reg["fields"]) or "-"
             fdocs = " ".join(f"{f['name']}: {f['doc']}" for f in reg["fields"] if f["doc"])
             doc = reg["doc"] + (f" ({fdocs})" if fdocs else "")
-            out.append(f"| `0x{reg['offset']:03X}` | `{reg['name']}` | {reg['access']} | "
+            off = f"`0x{reg['offset']:03X}`"
+            name = f"`{reg['name']}`"
+            if reg["count"] > 1:
+                off += f"-`0x{reg['offset'] + 4 * reg['count'] - 4:03X}`"
+                name = f"`{reg['name']}[0..{reg['count'] - 1}]`"
+            out.append(f"| {off} | {name} | {reg['access']} | "
                        f"`0x{reg['reset']:X}` | {fields} | {doc} |")
     out.append("")
     return "\n".join(out)
