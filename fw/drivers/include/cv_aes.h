@@ -1,0 +1,59 @@
+/* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API.
+ *
+ *   cv_aes_ctx ctx;
+ *   cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);       // key setup (schedule ready on return)
+ *   cv_aes_cbc(&ctx, CV_ENCRYPT, iv, msg, out, len);      // iv updated: call again to continue
+ *   cv_aes_cmac(&ctx, msg, len, tag);
+ *   cv_aes_zeroize(&ctx);                                  // clears the engine and the context
+ *
+ * Buffers: any alignment for sw, mmio and cpi; the DMA backends need in/out aligned to
+ * CV_AES_DMA_ALIGN and inside data memory, out == in or not overlapping (else CV_ERR_DMA, nothing
+ * written). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing written); CFB128/OFB/CTR take any
+ * length. The hardware engine is one shared resource: a context owns it from init until another
+ * context's init or zeroize (the driver reloads the key when ownership changed).
+ * Return values: CV_OK or a negative CV_ERR_* (cv_status.h). */
+#ifndef CV_AES_H
+#define CV_AES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_aes_sw.h"
+#include "cv_backend.h"
+#include "cv_status.h"
+
+#define CV_AES_DMA_ALIGN 16  /* covers both DMA port widths (4 and 16 bytes) */
+
+typedef struct cv_aes_ctx {
+  cv_backend_t backend;
+  int key_bytes;           /* 16, 24 or 32 */
+  cv_aes_sw_ctx sw;        /* sw backend: the expanded key */
+  uint32_t id;             /* hardware backends: which context last loaded the engine */
+} cv_aes_ctx;
+
+int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len);
+int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len);
+int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+               size_t len);
+int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t len);
+int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len);
+int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t len);
+int cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]);
+void cv_aes_zeroize(cv_aes_ctx *ctx);
+
+/* Asynchronous DMA jobs (cpi-dma, mmio-dma): start, let the CPU work, then wait. The engine
+ * interrupt (intc line CV_IRQ_DMA) fires at completion when enabled. */
+int cv_aes_start(cv_aes_ctx *ctx, int mode, int dir, uint8_t iv[16], const uint8_t *in,
+                 uint8_t *out, size_t len);
+int cv_aes_busy(const cv_aes_ctx *ctx);
+int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]);
+
+/* Modes for cv_aes_start (the engine's CFG.MODE codes). */
+#define CV_AES_MODE_ECB 0
+#define CV_AES_MODE_CBC 1
+#define CV_AES_MODE_CFB128 2
+#define CV_AES_MODE_OFB 3
+#define CV_AES_MODE_CTR 4
+
+#endif /* CV_AES_H */
