@@ -1,7 +1,7 @@
 // cv_sim.cpp: Verilator harness for the Cipher-V SoC.
 //
-//   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--quiet] program.elf
-//          [+plusarg ...]
+//   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--rx-prompt STR] [--quiet]
+//          program.elf [+plusarg ...]
 //
 // Loads the ELF's PT_LOAD segments into imem/dmem (as $readmemh images passed by plusargs, the same
 // mechanism the Icarus testbench uses), runs until the firmware writes simctrl.EXIT, and exits
@@ -9,6 +9,9 @@
 // on the UART RX line. Statistics go to stderr so stdout is exactly the UART output.
 // Exit status: the firmware's code (low 8 bits); 124 when --max-cycles is exceeded; 125 for a
 // harness error (bad ELF, segment outside memory, bad arguments).
+// --rx-prompt STR sends stdin one line at a time, each only after the firmware has printed STR
+// since the previous line: the SoC's UART has no flow control, so an interactive program (the
+// console) would lose piped or pasted input that arrives while it is busy computing.
 // --trace writes FST when the build found lz4.h (Verilator's FST writer needs it), else VCD.
 #include <elf.h>
 #include <fcntl.h>
@@ -178,8 +181,8 @@ struct UartRx {  // drives the SoC's RX line
 
 void usage() {
   fprintf(stderr,
-          "usage: cv_sim [--max-cycles N] [--trace out.fst] [--rx-gap CYCLES] [--quiet] "
-          "program.elf [+plusarg ...]\n");
+          "usage: cv_sim [--max-cycles N] [--trace out.fst] [--rx-gap CYCLES] "
+          "[--rx-prompt STR] [--quiet] program.elf [+plusarg ...]\n");
   exit(kExitHarness);
 }
 
@@ -191,6 +194,7 @@ int main(int argc, char** argv) {
   const char* elf = nullptr;
   bool quiet = false;
   uint32_t rx_gap = 0;
+  std::string rx_prompt;  // empty: stdin goes to the RX line as it arrives
   std::vector<std::string> plusargs;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
@@ -200,6 +204,9 @@ int main(int argc, char** argv) {
       trace_path = argv[++i];
     } else if (a == "--rx-gap" && i + 1 < argc) {
       rx_gap = strtoul(argv[++i], nullptr, 0);
+    } else if (a == "--rx-prompt" && i + 1 < argc) {
+      rx_prompt = argv[++i];
+      if (rx_prompt.empty()) usage();
     } else if (a == "--quiet") {
       quiet = true;
     } else if (a[0] == '+') {
@@ -248,6 +255,9 @@ int main(int argc, char** argv) {
 
   UartTx tx;
   UartRx rx;
+  std::deque<uint8_t> held;  // --rx-prompt: stdin bytes not yet released to the RX line
+  std::string tx_tail;       // the last characters printed, to spot the prompt
+  bool prompt_seen = false;
   rx.gap = rx_gap;
   uint64_t cycle = 0, instret = 0, edges = 0;
   int exit_code = -1;
@@ -277,7 +287,17 @@ int main(int argc, char** argv) {
     if (top->sim_putc_valid_o) putchar(top->sim_putc_char_o);
     uint32_t div = top->uart_div_o ? top->uart_div_o : 1;
     int c = tx.step(top->uart_tx_o, div);
-    if (c >= 0) putchar(c);
+    if (c >= 0) {
+      putchar(c);
+      if (!rx_prompt.empty()) {
+        tx_tail.push_back(char(c));
+        if (tx_tail.size() > rx_prompt.size()) tx_tail.erase(0, tx_tail.size() - rx_prompt.size());
+        if (tx_tail == rx_prompt) {
+          prompt_seen = true;
+          fflush(stdout);
+        }
+      }
+    }
     if (top->sim_exit_valid_o) {
       exit_code = int(top->sim_exit_code_o);
       break;
@@ -288,8 +308,19 @@ int main(int argc, char** argv) {
     if (stdin_open && rx.queue.empty() && cycle && (cycle & 1023) == 0) {
       uint8_t in[256];
       ssize_t got = read(0, in, sizeof in);
-      if (got > 0) rx.queue.insert(rx.queue.end(), in, in + got);
+      auto& dst = rx_prompt.empty() ? rx.queue : held;
+      if (got > 0) dst.insert(dst.end(), in, in + got);
       else if (got == 0) stdin_open = false;
+    }
+    // Release one held line once the prompt has appeared (and the previous line has gone).
+    if (prompt_seen && rx.queue.empty() && !held.empty()) {
+      prompt_seen = false;
+      while (!held.empty()) {
+        uint8_t b = held.front();
+        held.pop_front();
+        rx.queue.push_back(b);
+        if (b == '\n') break;
+      }
     }
     rx.step(div);
     top->uart_rx_i = rx.line;
