@@ -1,0 +1,632 @@
+// cpl_dma.v
+// The DMA engine: moves a buffer from dmem (port B) through one coupling unit and back.
+`default_nettype none
+`include "soc_memmap.vh"
+
+// Implements the cpl_dma section of coupling/README.md. Programmed through the `dma` window
+// (coupling/regs/dma.toml) or the cpi-dma instructions (target 7); both write the same registers.
+//
+// Command: the checks (ENGINE, RANGE, ALIGN, OVERLAP, LENGTH, in that priority) are evaluated
+// combinationally in the cycle of the command, on the register values being written, so a DRUN
+// starts streaming in the next cycle. A job's parameters are copied into job registers: register
+// writes during a job do not disturb it.
+//
+// Streaming (state RUN): reads fill a small FIFO of port words (credit: reads in flight plus
+// FIFO entries never exceed its depth, so read data that arrive one cycle later always have a
+// place); input beats are cut from the FIFO head, bytes past LEN replaced by the padding, and
+// the whole last block is sent (pure padding beats need no read). Output beats are written as
+// they come, with byte enables up to OUTLEN; beats past OUTLEN are consumed without a write.
+// One memory access per cycle: when a read and a write both want the port they alternate, so
+// the next block's reads and the previous block's writes overlap the engine's computation.
+// dma_out_ready_o never depends on dma_in_ready_i (the unit's in_ready may depend on out_ready).
+//
+// Engine supervision: SETTLE cycles after dma_start the engine must have shown busy (else it
+// refused the configuration: ENGINE). From then on an engine error (codes 1-7; the unit's own
+// codes 8-11 come from CPU accesses and are ignored) stops the job (ENGINE), and busy falling
+// before all input was sent means the unit was zeroized (ABORTED). A job whose engine goes idle
+// after all input without a last output beat (a CMAC segment that is not the final one) ends
+// normally. Every failure pulses dma_zeroize for the engine.
+module cpl_dma #(
+  parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
+  parameter integer DMEM_BYTES = 65536,              // power of two
+  parameter [7:0]   ENGINES    = 8'h02,              // bit n: engine number n is attached
+  parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
+  parameter integer MAW        = $clog2(DMEM_BYTES / (DMA_BITS / 8))  // port B address width
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  // SoC target port (dma window): read data one cycle after the request
+  input  wire                    req_i,
+  input  wire                    we_i,
+  input  wire [11:0]             addr_i,
+  input  wire [31:0]             wdata_i,
+  output wire [31:0]             rdata_o,
+  // cpi target port (target 7 of cpl_dispatch)
+  input  wire                    cpi_req_valid_i,
+  output wire                    cpi_req_ready_o,
+  /* verilator lint_off UNUSEDSIGNAL */  // opcode, target and registers: cpl_dispatch's part
+  input  wire [31:0]             cpi_req_insn_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [31:0]             cpi_req_rs1_i,
+  input  wire [31:0]             cpi_req_rs2_i,
+  output wire                    cpi_rsp_valid_o,
+  output wire [31:0]             cpi_rsp_data_o,
+  output wire                    cpi_rsp_err_o,
+  // dmem port B (address in DMA_BITS words from the start of dmem)
+  output wire                    mem_req_o,
+  output wire                    mem_we_o,
+  output wire [MAW-1:0]          mem_addr_o,
+  output wire [DMA_BITS/8-1:0]   mem_be_o,
+  output wire [DMA_BITS-1:0]     mem_wdata_o,
+  input  wire [DMA_BITS-1:0]     mem_rdata_i,
+  // word port towards the units: bit/slice e-1 belongs to engine number e (1..5); shared buses
+  // (cfg, data, last, bytes) matter only with the selected engine's strobe
+  output wire [4:0]              dma_own_o,
+  output wire [4:0]              dma_zeroize_o,
+  output wire [4:0]              dma_start_o,
+  output wire [31:0]             dma_cfg_o,
+  output wire [4:0]              dma_keyw_valid_o,
+  output wire [DMA_BITS-1:0]     dma_keyw_data_o,
+  output wire [4:0]              dma_keyload_o,
+  output wire [4:0]              dma_in_valid_o,
+  input  wire [4:0]              dma_in_ready_i,
+  output wire [DMA_BITS-1:0]     dma_in_data_o,
+  output wire                    dma_in_last_o,
+  output wire [7:0]              dma_in_bytes_o,
+  input  wire [4:0]              dma_out_valid_i,
+  output wire [4:0]              dma_out_ready_o,
+  input  wire [5*DMA_BITS-1:0]   dma_out_data_i,
+  input  wire [4:0]              dma_out_last_i,
+  input  wire [4:0]              partial_ok_i,
+  input  wire [4:0]              empty_ok_i,
+  input  wire [4:0]              eng_busy_i,
+  input  wire [4:0]              key_ready_i,
+  input  wire [4:0]              err_i,
+  input  wire [19:0]             err_code_i,
+  input  wire [39:0]             key_bytes_i,     // key bytes for dma_cfg_o (0: no key / bad size)
+  output wire                    irq_o
+);
+  // ------------------------------------------------------------------ sizes
+  localparam integer PB    = DMA_BITS / 8;                 // port bytes
+  localparam integer LPB   = $clog2(PB);
+  localparam integer DEPTH = (DMA_BITS == 32) ? 4 : 2;     // FIFO entries (port words)
+  localparam integer FPW   = $clog2(DEPTH);
+  localparam integer LW    = $clog2(DMEM_BYTES) + 2;       // byte counts of a checked job
+  localparam [32:0]  BASE  = {1'b0, `CV_DMEM_BASE};
+  localparam [32:0]  LIMIT = BASE + DMEM_BYTES;
+  localparam integer  PBM1  = PB - 1;
+  localparam [LW-1:0] PB_M  = PBM1[LW-1:0];               // the same numbers at their widths
+  localparam [2:0]    LPB3  = LPB[2:0];
+  localparam [FPW:0]  DEPTH_C = DEPTH[FPW:0];
+
+  localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
+                   S_ZERO = 3'd5;
+
+  localparam [3:0] E_RANGE = 4'd1, E_ALIGN = 4'd2, E_OVERLAP = 4'd3, E_LENGTH = 4'd4,
+                   E_ENGINE = 4'd5, E_BUSY = 4'd6, E_ABORTED = 4'd7;
+
+  // cpi-dma operations (funct7[3:0]) and their funct3 = {xd, xs1, xs2}
+  localparam [3:0] OP_DSEL = 4'd0, OP_DADDR = 4'd1, OP_DRUN = 4'd2, OP_DKEY = 4'd3,
+                   OP_DWAIT = 4'd4, OP_DSTAT = 4'd5;
+
+  // log2 of the block bytes of engine number e: 1 AES 16, 2 PRINCE 8, 3 PRESENT 8, 4 ChaCha 64,
+  // 5 SHA-3 8 (its rate lanes)
+  function automatic [2:0] blk_l2(input [3:0] e);
+    begin
+      case (e)
+        4'd2, 4'd3, 4'd5: blk_l2 = 3'd3;
+        4'd4:             blk_l2 = 3'd6;
+        default:          blk_l2 = 3'd4;
+      endcase
+    end
+  endfunction
+
+  // ------------------------------------------------------------------ registers
+  reg [31:0]   src_q, src_d, dst_q, dst_d, len_q, len_d, olen_q, olen_d, ecfg_q, ecfg_d;
+  reg [3:0]    sel_q, sel_d;
+  reg          pad_q, pad_d;
+  reg [1:0]    ie_q, ie_d, is_q, is_d;
+  reg          done_q, done_d, err_q, err_d;
+  reg [3:0]    code_q, code_d;
+  reg [31:0]   dbytes_q, dbytes_d;
+  reg [31:0]   rdata_q, rdata_d;
+  reg [2:0]    st_q, st_d;
+  // job
+  reg [2:0]    je_q, je_d;          // engine index (number - 1)
+  reg [31:0]   jcfg_q, jcfg_d;
+  reg [2:0]    jbl2_q, jbl2_d;      // log2 of the beat bytes
+  reg [LW-1:0] jlen_q, jlen_d;      // input bytes (key bytes for a key load)
+  reg [LW-1:0] jolen_q, jolen_d;    // output bytes
+  reg [LW-1:0] tin_q, tin_d;        // input bytes sent to the unit (whole blocks)
+  reg [LW-1:0] rlen_q, rlen_d;      // input bytes read (LEN rounded up to the port width)
+  reg [LW-1:0] ib_q, ib_d;          // offset of the next input beat
+  reg [LW-1:0] ob_q, ob_d;          // offset of the next output beat (stops at OUTLEN)
+  reg [7:0]    jbytes_q, jbytes_d;  // valid bytes of the last block
+  reg          jpad_q, jpad_d;      // the last block gets a 0x80 byte at offset LEN
+  reg [MAW-1:0] rptr_q, rptr_d;     // next word to read
+  reg [LW-1:0] rleft_q, rleft_d;    // words still to read
+  reg [MAW-1:0] dstw_q, dstw_d;     // first word of the destination
+  reg          first_q, first_d;    // first cycle of a job (start pulse)
+  reg [1:0]    settle_q, settle_d;
+  reg          bseen_q, bseen_d;    // the engine showed busy since the start
+  reg          jfail_q, jfail_d;    // the running / last job or key load failed
+  reg          kerr0_q, kerr0_d;    // engine error state when the key load was issued
+  reg [3:0]    kcode0_q, kcode0_d;
+  reg          rr_q, rr_d;          // the last contended cycle went to a write
+  reg          infl_q, infl_d;      // a read was issued last cycle: its data arrive now
+  // FIFO of read words
+  reg [DEPTH*DMA_BITS-1:0] fdat_q, fdat_d;
+  reg [FPW-1:0] fwp_q, fwp_d, frp_q, frp_d;
+  reg [FPW:0]   fcnt_q, fcnt_d;
+  // cpi
+  reg          pend_q, pend_d;      // a waiting operation (DRUNW, DKEYW, DWAIT)
+  reg          pfail_q, pfail_d;    // it answers err when the job failed (DRUNW, DKEYW)
+  reg          rsp_q, rsp_d, rerr_q, rerr_d;
+  reg [31:0]   rdat_q, rdat_d;
+
+  // ------------------------------------------------------------------ requests
+  wire wr_req = req_i && we_i;
+  wire rd_req = req_i && !we_i;
+  wire cpi_fire = cpi_req_valid_i && cpi_req_ready_o;
+  wire [3:0] c_op = cpi_req_insn_i[28:25];
+  wire [2:0] c_f3 = cpi_req_insn_i[14:12];
+  reg        c_legal;
+  always @* begin
+    case (c_op)
+      OP_DSEL, OP_DADDR:  c_legal = (c_f3 == 3'b011);
+      OP_DRUN, OP_DKEY:   c_legal = (c_f3 == 3'b011) || (c_f3 == 3'b111);
+      OP_DWAIT, OP_DSTAT: c_legal = (c_f3 == 3'b100);
+      default:            c_legal = 1'b0;
+    endcase
+  end
+  wire c_ok   = cpi_fire && c_legal;
+  wire c_wait = c_f3[2];            // DRUNW, DKEYW, DWAIT
+
+  wire idle = (st_q == S_IDLE);
+
+  // ------------------------------------------------------------------ selected unit's signals
+  wire       s_ok    = (sel_d >= 4'd1) && (sel_d <= 4'd5) && ENGINES[sel_d[2:0]];
+  wire [2:0] se      = s_ok ? sel_d[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
+  wire       s_part  = partial_ok_i[se];
+  wire       s_empty = empty_ok_i[se];
+  wire [7:0] s_kb    = key_bytes_i[8*se +: 8];
+
+  wire       u_inrdy = dma_in_ready_i[je_q];
+  wire       u_ov    = dma_out_valid_i[je_q];
+  wire       u_olast = dma_out_last_i[je_q];
+  wire [DMA_BITS-1:0] u_odat = dma_out_data_i[DMA_BITS*je_q +: DMA_BITS];
+  wire       u_busy  = eng_busy_i[je_q];
+  wire       u_krdy  = key_ready_i[je_q];
+  wire [3:0] u_code  = err_code_i[4*je_q +: 4];
+  wire       u_err   = err_i[je_q] && (u_code != 4'd0) && (u_code < 4'd8);
+
+  reg        cmd_start, cmd_key, cmd_abort;
+  // ------------------------------------------------------------------ register writes
+  // (a separate block: dma_cfg_o shows ecfg_d to the unit, whose partial_ok/empty_ok/key bytes
+  // come back into the checks)
+  reg       ie_w;
+  reg [1:0] is_clr;
+  always @* begin
+    src_d = src_q;  dst_d = dst_q;  len_d = len_q;  olen_d = olen_q;  ecfg_d = ecfg_q;
+    sel_d = sel_q;  pad_d = pad_q;  ie_w = 1'b0;  is_clr = 2'b0;
+    cmd_start = 1'b0;  cmd_key = 1'b0;  cmd_abort = 1'b0;
+    if (wr_req) begin
+      case (addr_i)
+        `CV_DMA_CTRL_OFFSET: begin
+          cmd_start = wdata_i[`CV_DMA_CTRL_START_LSB];
+          cmd_key   = wdata_i[`CV_DMA_CTRL_KEYLOAD_LSB];
+          cmd_abort = wdata_i[`CV_DMA_CTRL_ABORT_LSB];
+        end
+        `CV_DMA_IE_OFFSET: begin
+          ie_w   = 1'b1;
+        end
+        `CV_DMA_IS_OFFSET:     is_clr = wdata_i[1:0];
+        `CV_DMA_SRC_OFFSET:    src_d  = wdata_i;
+        `CV_DMA_DST_OFFSET:    dst_d  = wdata_i;
+        `CV_DMA_LEN_OFFSET:    len_d  = wdata_i;
+        `CV_DMA_OUTLEN_OFFSET: olen_d = wdata_i;
+        `CV_DMA_ENGINE_OFFSET: begin
+          sel_d = wdata_i[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
+          pad_d = wdata_i[`CV_DMA_ENGINE_PAD_LSB];
+        end
+        `CV_DMA_ECFG_OFFSET:   ecfg_d = wdata_i;
+        default: ;
+      endcase
+    end
+    if (c_ok) begin
+      case (c_op)
+        OP_DSEL: begin
+          sel_d  = cpi_req_rs1_i[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
+          pad_d  = cpi_req_rs1_i[`CV_DMA_ENGINE_PAD_LSB];
+          ecfg_d = cpi_req_rs2_i;
+        end
+        OP_DADDR: begin
+          src_d = cpi_req_rs1_i;
+          dst_d = cpi_req_rs2_i;
+        end
+        OP_DRUN: begin
+          if (idle) begin    // a rejected command changes no register
+            len_d  = cpi_req_rs1_i;
+            olen_d = cpi_req_rs2_i;
+          end
+          cmd_start = 1'b1;
+        end
+        OP_DKEY: begin
+          if (idle) begin
+            src_d  = cpi_req_rs1_i;
+            ecfg_d = cpi_req_rs2_i;
+          end
+          cmd_key = 1'b1;
+        end
+        default: ;
+      endcase
+    end
+
+  end
+
+  // ------------------------------------------------------------------ checks
+  reg [31:0] eff_olen;
+  reg [32:0] s_end, d_end, k_end;
+  reg [3:0]  chk_job, chk_key;
+  reg [5:0]  bl2;
+  always @* begin
+    eff_olen = (olen_d == 32'h0) ? len_d : olen_d;
+    s_end    = {1'b0, src_d} + {1'b0, len_d};
+    d_end    = {1'b0, dst_d} + {1'b0, eff_olen};
+    k_end    = {1'b0, src_d} + {25'h0, s_kb};
+    bl2      = {3'b0, blk_l2(sel_d)};
+    chk_job  = 4'd0;
+    if (!s_ok)
+      chk_job = E_ENGINE;
+    else if ({1'b0, src_d} < BASE || s_end > LIMIT || {1'b0, dst_d} < BASE || d_end > LIMIT)
+      chk_job = E_RANGE;
+    else if ((src_d[LPB-1:0] != {LPB{1'b0}}) || (dst_d[LPB-1:0] != {LPB{1'b0}}))
+      chk_job = E_ALIGN;
+    else if ((src_d != dst_d) && (len_d != 32'h0) && (eff_olen != 32'h0) &&
+             ({1'b0, dst_d} < s_end) && ({1'b0, src_d} < d_end))
+      chk_job = E_OVERLAP;
+    else if ((len_d == 32'h0) ? !s_empty :
+             (((len_d & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part))
+      chk_job = E_LENGTH;
+    chk_key = 4'd0;
+    if (!s_ok || (s_kb == 8'h0))
+      chk_key = E_ENGINE;
+    else if ({1'b0, src_d} < BASE || k_end > LIMIT)
+      chk_key = E_RANGE;
+    else if (src_d[LPB-1:0] != {LPB{1'b0}})
+      chk_key = E_ALIGN;
+  end
+
+  // ------------------------------------------------------------------ input beats
+  wire [LW-1:0] btb     = {{(LW-1){1'b0}}, 1'b1} << jbl2_q;     // beat bytes
+  wire          in_left = (ib_q < tin_q);
+  wire          use_f   = (ib_q < rlen_q);                      // the beat comes from a read word
+  wire          f_has   = (fcnt_q != {(FPW+1){1'b0}});
+  wire          beat_ok = in_left && (!use_f || f_has);
+  wire [DMA_BITS-1:0] f_head = fdat_q[DMA_BITS*frp_q +: DMA_BITS];
+  wire [LPB-1:0] ib_lo  = ib_q[LPB-1:0];
+  wire [DMA_BITS-1:0] f_sh = use_f ? (f_head >> {ib_lo, 3'b000}) : {DMA_BITS{1'b0}};
+  // the beat ends its port word: pop the word when the beat goes
+  wire          b_pop   = use_f && (({1'b0, ib_lo} + btb[LPB:0]) == PB[LPB:0]);
+  wire [LW:0]   dl      = {1'b0, jlen_q} - {1'b0, ib_q};          // LEN - offset (negative: past)
+  wire          b_last  = (ib_q + btb == tin_q);
+  reg  [DMA_BITS-1:0] beat;
+  reg  [LW:0]         jv;
+  integer j;
+  always @* begin
+    beat = {DMA_BITS{1'b0}};
+    for (j = 0; j < PB; j = j + 1) begin
+      jv = j[LW:0];
+      if (jv[LW-1:0] < btb) begin
+        if (!dl[LW] && (dl > jv))                      beat[8*j +: 8] = f_sh[8*j +: 8];
+        else if (jpad_q && !dl[LW] && (dl == jv))      beat[8*j +: 8] = 8'h80;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------ port arbitration
+  wire          credit  = (fcnt_q + {{FPW{1'b0}}, infl_q}) < DEPTH_C;
+  wire          want_rd = ((st_q == S_RUN) || (st_q == S_KEY)) && (rleft_q != {LW{1'b0}}) &&
+                          credit;
+  wire          o_drop  = (ob_q >= jolen_q);
+  wire          want_wr = (st_q == S_RUN) && u_ov && !o_drop;
+  wire          gnt_wr  = want_wr && (!want_rd || !rr_q);
+  wire          gnt_rd  = want_rd && !gnt_wr;
+  wire          o_fire  = (st_q == S_RUN) && u_ov && (o_drop || gnt_wr);
+  wire          i_fire  = (st_q == S_RUN) && !first_q && beat_ok && u_inrdy;
+  wire          k_fire  = (st_q == S_KEY) && beat_ok;
+
+  // output beat placement and byte enables
+  wire [LW-1:0] o_rem   = jolen_q - ob_q;
+  wire [LW-1:0] o_n     = (o_rem < btb) ? o_rem : btb;          // bytes written by this beat
+  wire [LPB-1:0] ob_lo  = ob_q[LPB-1:0];
+  /* verilator lint_off UNUSEDSIGNAL */  // o_bex[PB] is the carry of the mask, always 0 here
+  wire [PB:0]   o_bex   = ((({{PB{1'b0}}, 1'b1} << o_n) - 1'b1) << ob_lo);
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [PB-1:0] o_be    = o_bex[PB-1:0];
+  wire [DMA_BITS-1:0] o_wd = u_odat << {ob_lo, 3'b000};
+  wire [MAW-1:0] o_addr = dstw_q + ob_q[LPB +: MAW];
+
+  // ------------------------------------------------------------------ status
+  wire [31:0] status = {20'h0, code_q, 5'h0, err_q, done_q, !idle};
+  localparam [31:0] ID_VAL = {8'hC5, 8'h0F, 16'h0100};
+  wire [31:0] cap = {8'h0, ENGINES, PB[7:0], PB[7:0]};
+
+  // ------------------------------------------------------------------ next state
+  reg         fail;
+  reg [3:0]   fcode;
+  reg         ok_end;
+  reg [LW-1:0] nbl;
+  always @* begin
+    ie_d = ie_w ? wdata_i[1:0] : ie_q;  is_d = is_q & ~is_clr;
+    done_d = done_q;  err_d = err_q;  code_d = code_q;  dbytes_d = dbytes_q;
+    rdata_d = rdata_q;  st_d = st_q;
+    je_d = je_q;  jcfg_d = jcfg_q;  jbl2_d = jbl2_q;  jlen_d = jlen_q;  jolen_d = jolen_q;
+    tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  ob_d = ob_q;  jbytes_d = jbytes_q;
+    jpad_d = jpad_q;  rptr_d = rptr_q;  rleft_d = rleft_q;  dstw_d = dstw_q;
+    first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
+    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
+    fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
+    pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
+    fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
+
+    // ---- MMIO reads (registered)
+    if (rd_req) begin
+      case (addr_i)
+        `CV_DMA_ID_OFFSET:         rdata_d = ID_VAL;
+        `CV_DMA_CAP_OFFSET:        rdata_d = cap;
+        `CV_DMA_STATUS_OFFSET:     rdata_d = status;
+        `CV_DMA_IE_OFFSET:         rdata_d = {30'h0, ie_q};
+        `CV_DMA_IS_OFFSET:         rdata_d = {30'h0, is_q};
+        `CV_DMA_SRC_OFFSET:        rdata_d = src_q;
+        `CV_DMA_DST_OFFSET:        rdata_d = dst_q;
+        `CV_DMA_LEN_OFFSET:        rdata_d = len_q;
+        `CV_DMA_OUTLEN_OFFSET:     rdata_d = olen_q;
+        `CV_DMA_ENGINE_OFFSET:     rdata_d = {23'h0, pad_q, 4'h0, sel_q};
+        `CV_DMA_ECFG_OFFSET:       rdata_d = ecfg_q;
+        `CV_DMA_DONE_BYTES_OFFSET: rdata_d = dbytes_q;
+        default:                   rdata_d = 32'h0;
+      endcase
+    end
+
+    // ---- cpi answers that need no waiting (an accepted DRUNW/DKEYW waits, see below)
+    if (cpi_fire) begin
+      rsp_d = 1'b1;
+      if (!c_legal) begin
+        rerr_d = 1'b1;
+      end else if (c_op == OP_DSTAT) begin
+        rdat_d = status;
+      end else if (c_op == OP_DWAIT) begin
+        if (!idle) begin
+          rsp_d   = 1'b0;
+          pend_d  = 1'b1;
+          pfail_d = 1'b0;
+        end else begin
+          rdat_d = status;
+        end
+      end
+    end
+
+    // ---- commands
+    if (cmd_abort && !idle && (st_q != S_ZERO)) begin
+      fail  = 1'b1;
+      fcode = E_ABORTED;
+    end
+    if (cmd_start || cmd_key) begin
+      if (!idle || cmd_abort) begin
+        err_d  = 1'b1;
+        code_d = E_BUSY;
+        is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+        if (c_ok) rerr_d = c_wait;                 // DRUNW/DKEYW while busy: trap at once
+      end else begin
+        done_d = 1'b0;
+        if ((cmd_key ? chk_key : chk_job) != 4'd0) begin
+          err_d   = 1'b1;
+          code_d  = cmd_key ? chk_key : chk_job;
+          jfail_d = 1'b1;
+          is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+          if (c_ok) rerr_d = c_wait;
+        end else begin
+          err_d    = 1'b0;
+          code_d   = 4'd0;
+          jfail_d  = 1'b0;
+          dbytes_d = 32'h0;
+          je_d     = se;
+          jcfg_d   = ecfg_d;
+          first_d  = 1'b1;
+          bseen_d  = 1'b0;
+          settle_d = SETTLE[1:0];
+          ib_d     = {LW{1'b0}};
+          ob_d     = {LW{1'b0}};
+          rptr_d   = src_d[LPB +: MAW];
+          dstw_d   = dst_d[LPB +: MAW];
+          fwp_d    = {FPW{1'b0}};
+          frp_d    = {FPW{1'b0}};
+          fcnt_d   = {(FPW+1){1'b0}};
+          if (c_ok && c_wait) begin
+            rsp_d   = 1'b0;
+            pend_d  = 1'b1;
+            pfail_d = 1'b1;
+          end
+          if (cmd_key) begin
+            st_d     = S_KEY;
+            jbl2_d   = LPB3;
+            jlen_d   = {{(LW-8){1'b0}}, s_kb};
+            jolen_d  = {LW{1'b0}};
+            rlen_d   = ({{(LW-8){1'b0}}, s_kb} + PB_M) & ~PB_M;
+            tin_d    = rlen_d;
+            jpad_d   = 1'b0;
+            jbytes_d = 8'h0;
+          end else begin
+            st_d    = S_RUN;
+            jbl2_d  = (blk_l2(sel_d) < LPB3) ? blk_l2(sel_d) : LPB3;
+            jlen_d  = len_d[LW-1:0];
+            jolen_d = eff_olen[LW-1:0];
+            rlen_d  = (len_d[LW-1:0] + PB_M) & ~PB_M;
+            // whole blocks: LEN rounded up to the block, one block for LEN = 0
+            nbl     = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_d));
+            tin_d   = ((len_d == 32'h0) ? nbl : (len_d[LW-1:0] + nbl - 1'b1)) & ~(nbl - 1'b1);
+            jbytes_d = len_d[7:0] + nbl[7:0] - tin_d[7:0];
+            jpad_d  = pad_d && ((len_d == 32'h0) || ((len_d[LW-1:0] & (nbl - 1'b1)) != 0));
+          end
+          rleft_d = rlen_d >> LPB;
+        end
+      end
+    end
+
+    // ---- FIFO: push the word read last cycle, pop what the beat consumed
+    if (infl_q && (st_q == S_RUN || st_q == S_KEY)) begin
+      fdat_d[DMA_BITS*fwp_q +: DMA_BITS] = mem_rdata_i;
+      fwp_d  = fwp_q + 1'b1;
+      fcnt_d = fcnt_d + 1'b1;
+    end
+    if ((i_fire || k_fire) && b_pop) begin
+      // clear the entry: key words do not linger in the FIFO
+      fdat_d[DMA_BITS*frp_q +: DMA_BITS] = {DMA_BITS{1'b0}};
+      frp_d  = frp_q + 1'b1;
+      fcnt_d = fcnt_d - 1'b1;
+    end
+    if (gnt_rd) begin
+      rptr_d  = rptr_q + 1'b1;
+      rleft_d = rleft_q - 1'b1;
+    end
+    if (want_rd && want_wr) rr_d = gnt_wr;
+    if (i_fire || k_fire) ib_d = ib_q + btb;
+
+    // ---- job supervision
+    if (settle_q != 2'd0 && !first_q) settle_d = settle_q - 2'd1;
+    case (st_q)
+      S_RUN: begin
+        if (u_busy) bseen_d = 1'b1;
+        if (o_fire) begin
+          if (!o_drop) begin
+            ob_d     = ob_q + btb;
+            dbytes_d = dbytes_q + {{(32-LW){1'b0}}, o_n};
+          end
+          if (u_olast) ok_end = 1'b1;
+        end
+        if (!first_q && settle_q == 2'd0 && !ok_end) begin
+          if (!bseen_q && !u_busy) begin
+            fail = 1'b1;  fcode = E_ENGINE;           // start refused
+          end else if (u_err) begin
+            fail = 1'b1;  fcode = E_ENGINE;
+          end else if (!u_busy && !u_ov) begin
+            if (in_left) begin
+              fail = 1'b1;  fcode = E_ABORTED;        // the unit was zeroized
+            end else begin
+              ok_end = 1'b1;                          // ended without output (CMAC segment)
+            end
+          end
+        end
+      end
+      S_KEY: begin
+        if (k_fire && b_last) st_d = S_KLOAD;
+      end
+      S_KLOAD: begin
+        st_d     = S_KWAIT;
+        settle_d = SETTLE[1:0];
+        kerr0_d  = u_err;
+        kcode0_d = u_code;
+      end
+      S_KWAIT: begin
+        if (u_err && (!kerr0_q || u_code != kcode0_q)) begin
+          fail = 1'b1;  fcode = E_ENGINE;
+        end else if (settle_q == 2'd0 && u_krdy && !u_busy) begin
+          ok_end = 1'b1;
+        end
+      end
+      S_ZERO: st_d = S_IDLE;
+      default: ;
+    endcase
+
+    if (fail) begin
+      st_d    = S_ZERO;
+      err_d   = 1'b1;
+      code_d  = fcode;
+      jfail_d = 1'b1;
+      is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+      rleft_d = {LW{1'b0}};
+    end else if (ok_end) begin
+      st_d   = S_IDLE;
+      done_d = 1'b1;
+      is_d[`CV_DMA_IS_DONE_LSB] = 1'b1;
+    end
+    if (st_d == S_IDLE || st_d == S_ZERO) begin
+      // nothing of the job stays in the FIFO
+      fdat_d = {(DEPTH*DMA_BITS){1'b0}};
+      fcnt_d = {(FPW+1){1'b0}};
+    end
+
+    // ---- a waiting operation answers when the job ends
+    if ((pend_q || pend_d) && !idle && (st_d == S_IDLE)) begin
+      pend_d = 1'b0;
+      rsp_d  = 1'b1;
+      rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
+      rerr_d = pfail_d && jfail_d;
+    end
+  end
+
+  // ------------------------------------------------------------------ flops
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      src_q <= 32'h0;  dst_q <= 32'h0;  len_q <= 32'h0;  olen_q <= 32'h0;  ecfg_q <= 32'h0;
+      sel_q <= 4'h0;   pad_q <= 1'b0;   ie_q <= 2'b0;    is_q <= 2'b0;
+      done_q <= 1'b0;  err_q <= 1'b0;   code_q <= 4'h0;  dbytes_q <= 32'h0;
+      rdata_q <= 32'h0;  st_q <= S_IDLE;
+      je_q <= 3'd0;  jcfg_q <= 32'h0;  jbl2_q <= 3'd0;  jlen_q <= {LW{1'b0}};
+      jolen_q <= {LW{1'b0}};  tin_q <= {LW{1'b0}};  rlen_q <= {LW{1'b0}};  ib_q <= {LW{1'b0}};
+      ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;  jpad_q <= 1'b0;  rptr_q <= {MAW{1'b0}};
+      rleft_q <= {LW{1'b0}};  dstw_q <= {MAW{1'b0}};  first_q <= 1'b0;  settle_q <= 2'd0;
+      bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
+      infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
+      frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
+      pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;
+    end else begin
+      src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
+      sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;
+      done_q <= done_d;  err_q <= err_d;  code_q <= code_d;  dbytes_q <= dbytes_d;
+      rdata_q <= rdata_d;  st_q <= st_d;
+      je_q <= je_d;  jcfg_q <= jcfg_d;  jbl2_q <= jbl2_d;  jlen_q <= jlen_d;
+      jolen_q <= jolen_d;  tin_q <= tin_d;  rlen_q <= rlen_d;  ib_q <= ib_d;
+      ob_q <= ob_d;  jbytes_q <= jbytes_d;  jpad_q <= jpad_d;  rptr_q <= rptr_d;
+      rleft_q <= rleft_d;  dstw_q <= dstw_d;  first_q <= first_d;  settle_q <= settle_d;
+      bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
+      rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  fwp_q <= fwp_d;
+      frp_q <= frp_d;  fcnt_q <= fcnt_d;
+      pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
+      rdat_q <= rdat_d;
+    end
+  end
+
+  // ------------------------------------------------------------------ outputs
+  assign rdata_o         = rdata_q;
+  assign cpi_req_ready_o = !pend_q;
+  assign cpi_rsp_valid_o = rsp_q;
+  assign cpi_rsp_data_o  = rdat_q;
+  assign cpi_rsp_err_o   = rerr_q;
+
+  assign mem_req_o   = gnt_rd || gnt_wr;
+  assign mem_we_o    = gnt_wr;
+  assign mem_addr_o  = gnt_wr ? o_addr : rptr_q;
+  assign mem_be_o    = gnt_wr ? o_be : {PB{1'b0}};
+  assign mem_wdata_o = gnt_wr ? o_wd : {DMA_BITS{1'b0}};
+
+  wire [4:0] esel = 5'b00001 << je_q;
+  wire       own  = !idle;
+  assign dma_own_o        = own ? esel : 5'b0;
+  assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
+  assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
+  // while idle the unit sees the configuration being written, for partial_ok/empty_ok/key bytes
+  assign dma_cfg_o        = idle ? ecfg_d : jcfg_q;
+  assign dma_keyw_valid_o = k_fire ? esel : 5'b0;
+  assign dma_keyw_data_o  = k_fire ? beat : {DMA_BITS{1'b0}};
+  assign dma_keyload_o    = (st_q == S_KLOAD) ? esel : 5'b0;
+  assign dma_in_valid_o   = (st_q == S_RUN && !first_q && beat_ok) ? esel : 5'b0;
+  assign dma_in_data_o    = (st_q == S_RUN) ? beat : {DMA_BITS{1'b0}};
+  assign dma_in_last_o    = b_last;
+  assign dma_in_bytes_o   = jbytes_q;
+  assign dma_out_ready_o  = o_fire ? esel : 5'b0;
+  assign irq_o            = |(is_q & ie_q);
+endmodule
+
+`default_nettype wire
