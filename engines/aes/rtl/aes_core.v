@@ -99,13 +99,20 @@ module aes_core #(
   endfunction
 
   // ---------------------------------------------------------------- key schedule
+  // aes_key_exp writes round key r to address r of the store: LUT-RAM (aes_rk_ram) for the
+  // iterative datapaths, flip-flops (aes_rk_regs) for the pipelined one. After reset and
+  // zeroize it wipes the store (16 cycles, kwipe); a key load meanwhile is held, not lost.
   wire          key_rdy;
-  wire [1919:0] rk;
+  wire          kwipe;
+  wire          rk_we;
+  wire [3:0]    rk_wa;
+  wire [127:0]  rk_wd;
   wire          key_load = key_valid_i && !busy_q && (cfg_i[1:0] != 2'd3) && !zeroize_i;
 
   aes_key_exp #(.SBOX(SBOX)) u_key (
     .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(cfg_i[1:0]),
-    .key_i(key_i), .ready_o(key_rdy), .rk_o(rk)
+    .key_i(key_i), .ready_o(key_rdy), .busy_o(kwipe), .we_o(rk_we), .wa_o(rk_wa),
+    .wd_o(rk_wd)
   );
 
   // ---------------------------------------------------------------- datapath
@@ -119,6 +126,11 @@ module aes_core #(
 
   generate
     if (PER == 0) begin : g_pipe  // ARCH_PIPELINED
+      wire [1919:0] rk;
+      aes_rk_regs u_rk (
+        .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .we_i(rk_we), .wa_i(rk_wa),
+        .wd_i(rk_wd), .rk_o(rk)
+      );
       aes_dp_pipe #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
@@ -126,11 +138,17 @@ module aes_core #(
         .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
       );
     end else begin : g_iter
+      wire [4*PER+3:0]     rk_ra;
+      wire [128*PER+127:0] rk_rd;
+      aes_rk_ram #(.NRD(PER + 1)) u_rk (
+        .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
+      );
       aes_dp_rolled #(.SBOX(SBOX), .PER(PER), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
-        .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
-        .iss_side_i(iss_side), .res_valid_o(res_valid), .res_ready_i(res_ready),
-        .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
+        .rk_ra_o(rk_ra), .rk_i(rk_rd), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready),
+        .iss_data_i(iss_data), .iss_side_i(iss_side), .res_valid_o(res_valid),
+        .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),
+        .idle_o(dp_idle)
       );
     end
   endgenerate
@@ -323,7 +341,7 @@ module aes_core #(
   assign out_valid_o = ov_q;
   assign out_data_o  = od_q;
   assign out_last_o  = ol_q;
-  assign busy_o      = busy_q;
+  assign busy_o      = busy_q || kwipe;
   assign err_o       = err_q;
   assign err_code_o  = ecode_q;
 

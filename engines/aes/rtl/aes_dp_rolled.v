@@ -16,7 +16,8 @@ module aes_dp_rolled #(
   input  wire               clr_i,
   input  wire [3:0]         nr_i,        // 10, 12 or 14, stable while a message runs
   input  wire               dec_i,
-  input  wire [1919:0]      rk_i,        // round keys, rk r in bits 1919-128r -: 128
+  output wire [4*PER+3:0]   rk_ra_o,     // round-key store read addresses (port p: 4p+3:4p)
+  input  wire [128*PER+127:0] rk_i,      // round keys read (port p: 128p+127:128p)
   input  wire               iss_valid_i,
   output wire               iss_ready_o,
   input  wire [127:0]       iss_data_i,
@@ -40,18 +41,12 @@ module aes_dp_rolled #(
     end
   endfunction
 
-  reg [127:0] rk_init, rk_a, rk_b;
-  integer q;
-  always @* begin
-    rk_init = 128'h0;
-    rk_a    = 128'h0;
-    rk_b    = 128'h0;
-    for (q = 0; q < 15; q = q + 1) begin
-      if (q == {28'd0, kidx(4'd0, nr_i, dec_i)}) rk_init = rk_i[1919-128*q -: 128];
-      if (q == {28'd0, kidx(rnd_q, nr_i, dec_i)}) rk_a = rk_i[1919-128*q -: 128];
-      if (q == {28'd0, kidx(rnd_q + 4'd1, nr_i, dec_i)}) rk_b = rk_i[1919-128*q -: 128];
-    end
-  end
+  // Read ports of the round-key store: 0 the initial AddRoundKey (issue), 1 the round in
+  // state_q, 2 (two rounds per cycle, ARCH = 1) the next one.
+  wire [127:0] rk_init = rk_i[127:0];
+  wire [127:0] rk_a    = rk_i[255:128];
+  assign rk_ra_o[3:0] = kidx(4'd0, nr_i, dec_i);
+  assign rk_ra_o[7:4] = kidx(rnd_q, nr_i, dec_i);
 
   wire [127:0] r1_out;
   wire [127:0] rnd_out;
@@ -64,12 +59,13 @@ module aes_dp_rolled #(
 
   generate
     if (PER == 2) begin : g_two
+      assign rk_ra_o[11:8] = kidx(rnd_q + 4'd1, nr_i, dec_i);
+      wire [127:0] rk_b = rk_i[383:256];
       aes_round #(.SBOX(SBOX)) u_round_b (
         .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out)
       );
     end else begin : g_one
       assign rnd_out = r1_out;
-      wire unused_rk_b = ^rk_b;
     end
   endgenerate
 

@@ -1,35 +1,49 @@
 // aes_key_exp.v
-// AES-128/192/256 key expansion into a round-key store, four words per cycle.
+// AES-128/192/256 key expansion, one group of four words per cycle into a round-key store.
 `default_nettype none
 
-// The store holds all 60 words w[0..59]; round key r is w[4r..4r+3]. After load_i the key
-// words are w[0..Nk-1] and each cycle appends four words w[i..i+3] (i = Nk, Nk+4, ...), so the
-// schedule is complete after 10 / 12 / 13 cycles for Nk = 4 / 6 / 8 (<= Nr+1), a constant per
-// key size. The recurrence w[i] = w[i-Nk] ^ f(w[i-1]) reads a window of the last eight words;
-// in a group of four at most one word needs SubWord (at offset 0, or offset 2 for Nk = 6), so
-// one SubWord (4 S-boxes) suffices. Decryption uses the same store read in reverse order.
-// Nothing here is readable from outside the engine: rk_o only feeds the datapath.
+// The store (aes_rk_ram, or aes_rk_regs for the pipelined datapath) has 16 addresses of 128
+// bits; round key r = w[4r..4r+3] is address r. This module drives its single write port.
+//
+// Load: the edge that takes load_i writes group 0 (w0..w3, key_i[255:128]) to address 0 and
+// fills an eight-word window; each following cycle writes group g = 1..Nr (w[4g..4g+3]) to
+// address g, so the schedule is complete Nr = 10 / 12 / 14 cycles after the load edge (a
+// constant per key size). The recurrence w[i] = w[i-Nk] ^ f(w[i-1]) reads the window of the
+// last eight words; in a group of four at most one word needs SubWord (offset 0, or offset 2
+// for Nk = 6), so one SubWord (4 forward S-boxes) suffices. Groups are aligned to four words, so
+// the remaining key words of AES-192 (w4, w5) and AES-256 (w4..w7) pass through group 1: the
+// window is loaded with "virtual" words below w0 (w4^w3, w5^w4, ...) chosen so that the
+// ordinary recurrence of group 1 (for AES-256 with SubWord suppressed) reproduces them.
+//
+// Wipe: reset and clr_i (zeroize) clear every register here in one cycle and then write zeros
+// to all 16 store addresses, one per cycle (16 cycles, busy_o high, ready_o low). A load_i
+// during the wipe is not lost: the key is taken into the window (the key words w0..w3 sit in
+// window[4..7] for every key size) and expansion starts when the wipe ends, with one extra
+// cycle that writes group 0 from the window. Nothing here is readable from outside the engine.
 module aes_key_exp #(
   parameter integer SBOX = 1
 ) (
-  input  wire           clk_i,
-  input  wire           rst_ni,
-  input  wire           clr_i,    // zeroize: wipe the store
-  input  wire           load_i,   // start expanding key_i
-  input  wire [1:0]     ksz_i,    // 0: 128, 1: 192, 2: 256 (3 rejected by the caller)
-  input  wire [255:0]   key_i,    // key in the most significant bits
-  output wire           ready_o,  // schedule complete
-  output wire [1919:0]  rk_o      // w[0] in bits 1919:1888, ..., w[59] in bits 31:0
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         clr_i,    // zeroize: clear, then wipe the store
+  input  wire         load_i,   // start expanding key_i (held until the end of a running wipe)
+  input  wire [1:0]   ksz_i,    // 0: 128, 1: 192, 2: 256 (3 rejected by the caller)
+  input  wire [255:0] key_i,    // key in the most significant bits
+  output wire         ready_o,  // schedule complete
+  output wire         busy_o,   // wipe running
+  output reg          we_o,     // store write port
+  output reg  [3:0]   wa_o,
+  output reg  [127:0] wd_o
 );
 
-  reg [31:0] w_q   [0:59];
-  reg [31:0] w_d   [0:59];
   reg [31:0] win_q [0:7];   // last eight words, win_q[7] the newest
   reg [31:0] win_d [0:7];
-  reg [5:0]  i_q, i_d;      // index of the next word to produce
-  reg [2:0]  m_q, m_d;      // i mod Nk
+  reg        wipe_q, wipe_d;  // wiping the store
+  reg        pend_q, pend_d;  // a key was loaded during the wipe: expand when it ends
+  reg        exp_q, exp_d;    // expanding groups 1..Nr
+  reg [3:0]  a_q, a_d;        // store address written next (wipe and expansion)
+  reg [2:0]  m_q, m_d;        // group start mod Nk (AES-256: 1 marks the pass-through group)
   reg [7:0]  rcon_q, rcon_d;
-  reg [3:0]  cnt_q, cnt_d;  // cycles left
   reg        rdy_q, rdy_d;
   reg [1:0]  ksz_q, ksz_d;
 
@@ -52,7 +66,10 @@ module aes_key_exp #(
         sub_at2  = (m_q == 3'd4);
         sub_here = (m_q != 3'd2);
       end
-      2'd2: rot = (m_q == 3'd0);
+      2'd2: begin
+        rot      = (m_q == 3'd0);
+        sub_here = (m_q != 3'd1);
+      end
       default: ;
     endcase
   end
@@ -77,8 +94,9 @@ module aes_key_exp #(
   genvar g;
   generate
     for (g = 0; g < 4; g = g + 1) begin : g_sbox
-      aes_sbox #(.SBOX(SBOX)) u_sbox (.in_i(sub_in[8*g +: 8]), .inv_i(1'b0),
-                                      .out_o(sub_out[8*g +: 8]));
+      aes_sbox #(.SBOX(SBOX)) u_sbox (
+        .in_i(sub_in[8*g +: 8]), .inv_i(1'b0), .out_o(sub_out[8*g +: 8])
+      );
     end
   endgenerate
   assign f_out = rot ? ({sub_out[23:0], sub_out[31:24]} ^ {rcon_q, 24'h0}) : sub_out;
@@ -88,104 +106,127 @@ module aes_key_exp #(
   assign n2 = old2 ^ (sub_at2 ? f_out : n1);
   assign n3 = old3 ^ n2;
 
-  integer nk;
-  integer ii;
+  // key word k (0..7) of key_i
+  function automatic [31:0] kw(input [255:0] key, input integer k);
+    begin
+      kw = key[255-32*k -: 32];
+    end
+  endfunction
+
+  wire [3:0] nr = (ksz_q == 2'd2) ? 4'd14 : (ksz_q == 2'd1) ? 4'd12 : 4'd10;
+
   integer k;
   always @* begin
-    for (k = 0; k < 60; k = k + 1) w_d[k] = w_q[k];
     for (k = 0; k < 8; k = k + 1) win_d[k] = win_q[k];
-    i_d    = i_q;
+    wipe_d = wipe_q;
+    pend_d = pend_q;
+    exp_d  = exp_q;
+    a_d    = a_q;
     m_d    = m_q;
     rcon_d = rcon_q;
-    cnt_d  = cnt_q;
     rdy_d  = rdy_q;
     ksz_d  = ksz_q;
-    nk     = (ksz_i == 2'd2) ? 8 : (ksz_i == 2'd1) ? 6 : 4;
-    ii     = {26'd0, i_q};
+    we_o   = 1'b0;
+    wa_o   = a_q;
+    wd_o   = {win_q[4], win_q[5], win_q[6], win_q[7]};
     if (clr_i) begin
-      for (k = 0; k < 60; k = k + 1) w_d[k] = 32'h0;
       for (k = 0; k < 8; k = k + 1) win_d[k] = 32'h0;
-      i_d    = 6'd0;
+      wipe_d = 1'b1;
+      pend_d = 1'b0;
+      exp_d  = 1'b0;
+      a_d    = 4'd0;
       m_d    = 3'd0;
       rcon_d = 8'h0;
-      cnt_d  = 4'd0;
       rdy_d  = 1'b0;
       ksz_d  = 2'd0;
-    end else if (load_i) begin
-      for (k = 0; k < 60; k = k + 1) w_d[k] = 32'h0;
-      for (k = 0; k < 8; k = k + 1) begin
-        w_d[k] = key_i[255-32*k -: 32];
-        // the Nk key words end at window index 7
-        win_d[k] = (8 + k >= nk) ? key_i[255-32*(k+nk-8) -: 32] : 32'h0;
+    end else begin
+      if (wipe_q) begin
+        we_o   = 1'b1;
+        wd_o   = 128'h0;
+        a_d    = a_q + 4'd1;
+        wipe_d = (a_q != 4'd15);
+      end else if (pend_q) begin
+        // first cycle after a wipe with a key waiting: group 0 from the window (held)
+        we_o   = 1'b1;
+        pend_d = 1'b0;
+        exp_d  = 1'b1;
+        a_d    = 4'd1;
+      end else if (exp_q) begin
+        we_o = 1'b1;
+        wd_o = {n0, n1, n2, n3};
+        for (k = 0; k < 4; k = k + 1) win_d[k] = win_q[k+4];
+        win_d[4] = n0;
+        win_d[5] = n1;
+        win_d[6] = n2;
+        win_d[7] = n3;
+        a_d = a_q + 4'd1;
+        case (ksz_q)
+          2'd1: m_d = (m_q == 3'd0) ? 3'd4 : (m_q == 3'd4) ? 3'd2 : 3'd0;
+          2'd2: m_d = (m_q == 3'd0) ? 3'd4 : 3'd0;
+          default: m_d = 3'd0;
+        endcase
+        if (sub_here && rot) rcon_d = xt(rcon_q);
+        if (a_q == nr) begin
+          exp_d = 1'b0;
+          rdy_d = 1'b1;
+        end
       end
-      if (ksz_i != 2'd2) begin
-        w_d[6] = 32'h0;
-        w_d[7] = 32'h0;
+      if (load_i) begin
+        // window: w0..w3 in [4..7]; below them the virtual words that make the recurrence of
+        // group 1 reproduce w4, w5 (AES-192: window[2..3]) or w4..w7 (AES-256: window[0..3])
+        win_d[4] = kw(key_i, 0);
+        win_d[5] = kw(key_i, 1);
+        win_d[6] = kw(key_i, 2);
+        win_d[7] = kw(key_i, 3);
+        win_d[0] = kw(key_i, 4) ^ kw(key_i, 3);
+        win_d[1] = kw(key_i, 5) ^ kw(key_i, 4);
+        win_d[2] = (ksz_i == 2'd2) ? (kw(key_i, 6) ^ kw(key_i, 5)) : win_d[0];
+        win_d[3] = (ksz_i == 2'd2) ? (kw(key_i, 7) ^ kw(key_i, 6)) : win_d[1];
+        m_d    = (ksz_i == 2'd2) ? 3'd1 : (ksz_i == 2'd1) ? 3'd4 : 3'd0;
+        rcon_d = 8'h01;
+        rdy_d  = 1'b0;
+        ksz_d  = ksz_i;
+        if (wipe_q) begin
+          pend_d = 1'b1;   // the wipe owns the write port: expand when it ends
+          exp_d  = 1'b0;
+        end else begin
+          we_o   = 1'b1;   // group 0 straight from key_i
+          wa_o   = 4'd0;
+          wd_o   = key_i[255:128];
+          pend_d = 1'b0;
+          exp_d  = 1'b1;
+          a_d    = 4'd1;
+        end
       end
-      if (ksz_i == 2'd0) begin
-        w_d[4] = 32'h0;
-        w_d[5] = 32'h0;
-      end
-      i_d    = nk[5:0];
-      m_d    = 3'd0;
-      rcon_d = 8'h01;
-      cnt_d  = (ksz_i == 2'd2) ? 4'd13 : (ksz_i == 2'd1) ? 4'd12 : 4'd10;
-      rdy_d  = 1'b0;
-      ksz_d  = ksz_i;
-    end else if (cnt_q != 4'd0) begin
-      for (k = 0; k < 60; k = k + 1) begin
-        if (k == ii) w_d[k] = n0;
-        if (k == ii + 1) w_d[k] = n1;
-        if (k == ii + 2) w_d[k] = n2;
-        if (k == ii + 3) w_d[k] = n3;
-      end
-      for (k = 0; k < 4; k = k + 1) win_d[k] = win_q[k+4];
-      win_d[4] = n0;
-      win_d[5] = n1;
-      win_d[6] = n2;
-      win_d[7] = n3;
-      i_d = i_q + 6'd4;
-      case (ksz_q)
-        2'd1: m_d = (m_q == 3'd0) ? 3'd4 : (m_q == 3'd4) ? 3'd2 : 3'd0;
-        2'd2: m_d = m_q ^ 3'd4;
-        default: m_d = 3'd0;
-      endcase
-      if (sub_here && rot) rcon_d = xt(rcon_q);
-      cnt_d = cnt_q - 4'd1;
-      rdy_d = (cnt_q == 4'd1);
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      for (k = 0; k < 60; k = k + 1) w_q[k] <= 32'h0;
       for (k = 0; k < 8; k = k + 1) win_q[k] <= 32'h0;
-      i_q    <= 6'd0;
+      wipe_q <= 1'b1;
+      pend_q <= 1'b0;
+      exp_q  <= 1'b0;
+      a_q    <= 4'd0;
       m_q    <= 3'd0;
       rcon_q <= 8'h0;
-      cnt_q  <= 4'd0;
       rdy_q  <= 1'b0;
       ksz_q  <= 2'd0;
     end else begin
-      for (k = 0; k < 60; k = k + 1) w_q[k] <= w_d[k];
       for (k = 0; k < 8; k = k + 1) win_q[k] <= win_d[k];
-      i_q    <= i_d;
+      wipe_q <= wipe_d;
+      pend_q <= pend_d;
+      exp_q  <= exp_d;
+      a_q    <= a_d;
       m_q    <= m_d;
       rcon_q <= rcon_d;
-      cnt_q  <= cnt_d;
       rdy_q  <= rdy_d;
       ksz_q  <= ksz_d;
     end
   end
 
-  genvar r;
-  generate
-    for (r = 0; r < 60; r = r + 1) begin : g_out
-      assign rk_o[1919-32*r -: 32] = w_q[r];
-    end
-  endgenerate
-
   assign ready_o = rdy_q;
+  assign busy_o  = wipe_q;
 
 endmodule
 

@@ -7,6 +7,8 @@ engines/aes/rtl/aes_sbox_cf.v
 engines/aes/rtl/aes_sbox.v
 engines/aes/rtl/aes_round.v
 engines/aes/rtl/aes_key_exp.v
+engines/aes/rtl/aes_rk_ram.v
+engines/aes/rtl/aes_rk_regs.v
 engines/aes/rtl/aes_dp_rolled.v
 engines/aes/rtl/aes_dp_pipe.v
 engines/aes/rtl/aes_core.v
