@@ -1,19 +1,29 @@
 // core_csr.v
-// Machine-mode CSR file, trap entry/return state, counters and interrupt selection (used in WB).
+// Machine-mode CSR file, trap entry/return state, counters and interrupt selection.
 `default_nettype none
+
+// A CSR instruction reads in MEM (the pipeline holds it there until WB is empty, so nothing
+// older can still change a CSR) and writes in WB, where the read value arrives registered as
+// csr_old_i for csrrs/csrrc. Counters keep counting meanwhile: csrrs/csrrc on mcycle[h] use
+// the value of the cycle before. Interrupts are selected from the registered enables; the
+// core holds MEM while a CSR write is in WB, so a write's new enables apply to the very next
+// instruction.
 
 module core_csr #(
   parameter [31:0] HART_ID = 32'd0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
+  // CSR read (MEM stage)
+  input  wire [11:0] csr_raddr_i,
+  output reg  [31:0] csr_rdata_o,
   // CSR instruction retiring in WB (address already checked by the decoder)
   input  wire        csr_en_i,
   input  wire [11:0] csr_addr_i,
   input  wire [1:0]  csr_op_i,      // funct3[1:0]: 1 write, 2 set, 3 clear
   input  wire        csr_write_i,
   input  wire [31:0] csr_wdata_i,
-  output reg  [31:0] csr_rdata_o,
+  input  wire [31:0] csr_old_i,     // the value this instruction read in MEM
   // trap entry and return
   input  wire        trap_i,
   input  wire        trap_intr_i,
@@ -49,7 +59,7 @@ module core_csr #(
   wire [31:0] mstatus = {19'd0, 2'b11, 3'd0, mpie_q, 3'd0, mie_q, 3'd0};  // MPP fixed to M
 
   always @* begin
-    case (csr_addr_i)
+    case (csr_raddr_i)
       12'h300: csr_rdata_o = mstatus;
       12'h301: csr_rdata_o = MISA;
       12'h304: csr_rdata_o = mie_reg;
@@ -71,8 +81,8 @@ module core_csr #(
   reg [31:0] wval;
   always @* begin
     case (csr_op_i)
-      2'd2:    wval = csr_rdata_o | csr_wdata_i;
-      2'd3:    wval = csr_rdata_o & ~csr_wdata_i;
+      2'd2:    wval = csr_old_i | csr_wdata_i;
+      2'd3:    wval = csr_old_i & ~csr_wdata_i;
       default: wval = csr_wdata_i;
     endcase
   end
@@ -144,12 +154,10 @@ module core_csr #(
     end
   end
 
-  // Priority MEI > MSI > MTI (privileged spec order). The enables are taken from the next
-  // state, so a CSR write retiring in WB this cycle already applies to the instruction behind
-  // it (an interrupt enabled by csrsi is taken right after it, as on Spike).
+  // Priority MEI > MSI > MTI (privileged spec order).
   wire [2:0] pend = {irq_external_i, irq_software_i, irq_timer_i} &
-                    {ie_d[2], ie_d[0], ie_d[1]};
-  assign irq_take_o = mie_d && (pend != 3'd0);
+                    {ie_q[2], ie_q[0], ie_q[1]};
+  assign irq_take_o = mie_q && (pend != 3'd0);
   always @* begin
     if (pend[2])      irq_cause_o = 5'd11;
     else if (pend[1]) irq_cause_o = 5'd3;

@@ -1,11 +1,17 @@
 // core_fetch.v
-// Instruction fetch: OBI requests, a 2-entry buffer, and discarding of wrong-path responses.
+// Instruction fetch: OBI requests, a 3-entry instruction buffer (the IF/ID register), and
+// discarding of wrong-path responses.
 `default_nettype none
 
-// The response of the fetch port *is* the IF/ID register: the ID stage decodes either the
-// buffer head or, when the buffer is empty, imem_rdata_i directly. A redirect (predicted branch
-// in ID, mispredict in EX, trap/mret in WB) sends the new address on the same cycle, so a taken
-// branch resolved in EX costs one bubble and a predicted one in ID costs none.
+// Every response is written into the buffer first; ID decodes the buffer head, a flop, so no
+// combinational path runs from imem_rdata_i into decode. In steady state one request is in
+// flight and one instruction waits in the buffer; three entries let the fetch keep one request
+// per cycle going without looking at ID's consume signal. A redirect (predicted branch in ID,
+// or the registered redirect of an EX mispredict or a WB trap/mret) sends its address at once.
+// A prediction does not wait for ID to take the branch: it drops what follows the head and
+// remembers the target as the pc after the head.
+// The next sequential address is (last request) + 4 from flops, so the only adder in front of
+// imem_addr_o is ID's branch-target adder, in parallel.
 module core_fetch #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000
 ) (
@@ -17,88 +23,121 @@ module core_fetch #(
   input  wire        imem_rvalid_i,
   input  wire [31:0] imem_rdata_i,
   input  wire        imem_err_i,
-  input  wire        redirect_i,     // drop everything younger than a consumed head, refetch
-  input  wire [31:0] redirect_pc_i,
+  input  wire        redirect_i,     // drop everything (a consumed head too), refetch
+  input  wire        predict_i,      // the head is a predicted-taken jump: drop what follows it
+  input  wire [31:0] redirect_pc_i,  // target of either
   input  wire        consume_i,      // ID takes the head instruction this cycle
+  output wire        predicted_o,    // the head's prediction was already sent (not again)
   output wire        valid_o,        // a head instruction is available
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o
 );
-  reg [31:0] fpc_q, fpc_d;          // address of the next request
+  reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
+  reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
   reg [31:0] hpc_q, hpc_d;          // pc of the head instruction
+  reg        jmp_q, jmp_d;          // the head was predicted taken: the next pc is tgt_q
+  reg [31:0] tgt_q, tgt_d;
   reg [1:0]  out_q, out_d;          // granted requests without response (incl. discarded)
   reg [1:0]  disc_q, disc_d;        // how many of those responses to drop
-  reg [1:0]  cnt_q, cnt_d;          // buffer fill
-  reg [31:0] b0_insn_q, b0_insn_d, b1_insn_q, b1_insn_d;
-  reg        b0_err_q, b0_err_d, b1_err_q, b1_err_d;
+  reg [1:0]  cnt_q, cnt_d;          // buffer fill (0..3)
+  reg [31:0] b0_insn_q, b0_insn_d, b1_insn_q, b1_insn_d, b2_insn_q, b2_insn_d;
+  reg        b0_err_q, b0_err_d, b1_err_q, b1_err_d, b2_err_q, b2_err_d;
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
   wire [1:0] rv  = {1'b0, imem_rvalid_i};
 
-  assign valid_o = (cnt_q != 2'd0) || resp_live;
-  assign insn_o  = (cnt_q != 2'd0) ? b0_insn_q : imem_rdata_i;
-  assign err_o   = (cnt_q != 2'd0) ? b0_err_q : imem_err_i;
+  assign valid_o = (cnt_q != 2'd0);
+  assign insn_o  = b0_insn_q;
+  assign err_o   = b0_err_q;
   assign pc_o    = hpc_q;
+  assign predicted_o = jmp_q;
 
-  // Buffer entries plus requests in flight never exceed 2; after a redirect the buffer is
-  // empty, so only the in-flight count limits the new request. A request that was offered and
-  // not granted is offered again unchanged (OBI); if a redirect came meanwhile it is "stale":
-  // once granted, its response is dropped like any other wrong-path response.
+  // Buffer entries plus requests in flight never exceed 3, and at most 2 requests are in
+  // flight; after a redirect the buffer is empty, so only the in-flight count limits the new
+  // request. A request that was offered and not granted is offered again unchanged (OBI); if
+  // a redirect came meanwhile it is "stale": once granted, its response is dropped like any
+  // other wrong-path response.
   reg        run_q;                 // no request in the first cycle after reset
   reg        pend_q, pend_d;        // last cycle's request was not granted
   reg [31:0] paddr_q, paddr_d;
   reg        stale_q, stale_d;
-  wire [31:0] new_pc = redirect_i ? redirect_pc_i : fpc_q;
-  wire        new_ok = redirect_i ? (out_q != 2'd2) : ({1'b0, cnt_q} + {1'b0, out_q} < 3'd2);
+  wire [31:0] seq_pc = fpc_q + {29'd0, inc_q, 2'b00};
+  wire        flush  = redirect_i || predict_i;
+  wire [31:0] new_pc = flush ? redirect_pc_i : seq_pc;
+  wire        room   = ({1'b0, cnt_q} + {1'b0, out_q} < 3'd3);
+  wire        new_ok = (out_q != 2'd2) && (flush || room);
   assign imem_req_o  = run_q && (pend_q || new_ok);
   wire [31:0] req_pc = pend_q ? paddr_q : new_pc;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   wire granted       = imem_req_o && imem_gnt_i;
-  wire stale_grant   = granted && pend_q && (stale_q || redirect_i);
-  wire [31:0] req_next = {req_pc[31:2], 2'b00} + 32'd4;
+  wire stale_grant   = granted && pend_q && (stale_q || flush);
 
   always @* begin
     fpc_d     = fpc_q;
+    inc_d     = inc_q;
     hpc_d     = hpc_q;
     out_d     = out_q - rv + {1'b0, granted};
     disc_d    = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
     cnt_d     = cnt_q;
     b0_insn_d = b0_insn_q;
     b1_insn_d = b1_insn_q;
+    b2_insn_d = b2_insn_q;
     b0_err_d  = b0_err_q;
     b1_err_d  = b1_err_q;
+    b2_err_d  = b2_err_q;
     pend_d    = imem_req_o && !imem_gnt_i;
     paddr_d   = req_pc;
-    stale_d   = pend_d && pend_q && (stale_q || redirect_i);
+    stale_d   = pend_d && pend_q && (stale_q || flush);
+    jmp_d     = jmp_q;
+    tgt_d     = tgt_q;
+    // Next sequential address: after the grant of a live request, that request + 4; after a
+    // redirect without a grant of it, the redirect target itself.
     if (pend_q) begin
-      if (redirect_i)                fpc_d = redirect_pc_i;
-      else if (granted && !stale_q)  fpc_d = req_next;
+      if (flush) begin
+        fpc_d = {redirect_pc_i[31:2], 2'b00};
+        inc_d = 1'b0;
+      end else if (granted && !stale_q) begin
+        fpc_d = {req_pc[31:2], 2'b00};
+        inc_d = 1'b1;
+      end
     end else begin
-      if (granted)                   fpc_d = req_next;
-      else if (redirect_i)           fpc_d = redirect_pc_i;
+      if (granted) begin
+        fpc_d = {req_pc[31:2], 2'b00};
+        inc_d = 1'b1;
+      end else if (flush) begin
+        fpc_d = {redirect_pc_i[31:2], 2'b00};
+        inc_d = 1'b0;
+      end
     end
-    if (redirect_i) begin
-      hpc_d  = redirect_pc_i;
+    if (flush) begin
       disc_d = out_q - rv;
-      cnt_d  = 2'd0;
+      if (predict_i && !redirect_i && !consume_i) begin
+        // keep the head; it continues at the target once consumed
+        cnt_d = 2'd1;
+        jmp_d = 1'b1;
+        tgt_d = redirect_pc_i;
+      end else begin
+        hpc_d = redirect_pc_i;
+        cnt_d = 2'd0;
+        jmp_d = 1'b0;
+      end
     end else begin
-      if (consume_i) hpc_d = hpc_q + 32'd4;
-      // pop the head
-      if (consume_i && cnt_q != 2'd0) begin
+      if (consume_i) begin
+        hpc_d     = jmp_q ? tgt_q : hpc_q + 32'd4;
+        jmp_d     = 1'b0;
         b0_insn_d = b1_insn_q;
         b0_err_d  = b1_err_q;
-        cnt_d     = cnt_q - 2'd1;
+        b1_insn_d = b2_insn_q;
+        b1_err_d  = b2_err_q;
       end
-      // push a live response unless it is consumed straight through
-      if (resp_live && !(consume_i && cnt_q == 2'd0)) begin
-        if (cnt_d == 2'd0) begin
-          b0_insn_d = imem_rdata_i;
-          b0_err_d  = imem_err_i;
-        end else begin
-          b1_insn_d = imem_rdata_i;
-          b1_err_d  = imem_err_i;
-        end
+      cnt_d = cnt_q - {1'b0, consume_i};
+      if (resp_live) begin
+        case (cnt_d)
+          2'd0: begin b0_insn_d = imem_rdata_i; b0_err_d = imem_err_i; end
+          2'd1: begin b1_insn_d = imem_rdata_i; b1_err_d = imem_err_i; end
+          default: begin b2_insn_d = imem_rdata_i; b2_err_d = imem_err_i; end
+        endcase
         cnt_d = cnt_d + 2'd1;
       end
     end
@@ -107,32 +146,39 @@ module core_fetch #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      fpc_q  <= BOOT_ADDR;
-      hpc_q  <= BOOT_ADDR;
-      out_q  <= 2'd0;
-      disc_q <= 2'd0;
-      cnt_q  <= 2'd0;
-      run_q  <= 1'b0;
-      pend_q <= 1'b0;
+      fpc_q   <= BOOT_ADDR;
+      inc_q   <= 1'b0;
+      hpc_q   <= BOOT_ADDR;
+      jmp_q   <= 1'b0;
+      out_q   <= 2'd0;
+      disc_q  <= 2'd0;
+      cnt_q   <= 2'd0;
+      run_q   <= 1'b0;
+      pend_q  <= 1'b0;
       stale_q <= 1'b0;
     end else begin
-      run_q  <= 1'b1;
-      pend_q <= pend_d;
+      run_q   <= 1'b1;
+      pend_q  <= pend_d;
       stale_q <= stale_d;
-      fpc_q  <= fpc_d;
-      hpc_q  <= hpc_d;
-      out_q  <= out_d;
-      disc_q <= disc_d;
-      cnt_q  <= cnt_d;
+      fpc_q   <= fpc_d;
+      inc_q   <= inc_d;
+      hpc_q   <= hpc_d;
+      jmp_q   <= jmp_d;
+      out_q   <= out_d;
+      disc_q  <= disc_d;
+      cnt_q   <= cnt_d;
     end
   end
 
   always @(posedge clk_i) begin
     b0_insn_q <= b0_insn_d;
     b1_insn_q <= b1_insn_d;
+    b2_insn_q <= b2_insn_d;
     b0_err_q  <= b0_err_d;
     b1_err_q  <= b1_err_d;
+    b2_err_q  <= b2_err_d;
     paddr_q   <= paddr_d;
+    tgt_q     <= tgt_d;
   end
 endmodule
 

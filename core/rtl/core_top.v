@@ -93,13 +93,19 @@ module core_top #(
   wire [31:0] if_insn, if_pc;
   wire        id_take, id_redirect;
   wire [31:0] id_target;
-  wire        fetch_redirect = wb_redirect | ex_redirect | id_redirect;
-  wire [31:0] fetch_pc = wb_redirect ? wb_redirect_pc : ex_redirect ? ex_redirect_pc : id_target;
+  // Redirects from EX (mispredict) and WB (trap, mret) reach the fetch one cycle later, from
+  // a register: no combinational path from EX/WB into the fetch address. In that cycle ID
+  // takes nothing (its head is on the wrong path). ID's own prediction redirects at once.
+  reg         redir_q;
+  reg  [31:0] redir_pc_q;
+  wire [31:0] fetch_pc = redir_q ? redir_pc_q : id_target;
+  wire        if_predicted;
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
-    .redirect_i(fetch_redirect), .redirect_pc_i(fetch_pc), .consume_i(id_take),
+    .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
+    .consume_i(id_take), .predicted_o(if_predicted),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc)
   );
 
@@ -172,14 +178,17 @@ module core_top #(
   wire hazard = ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
                 ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q));
   wire id_go  = ex_go && !hazard;
-  assign id_take = if_valid && id_go && !ex_redirect && !wb_redirect;
+  // id_take pops the fetch buffer. An EX or WB redirect on this cycle does not stop the pop
+  // (the registered redirect clears the buffer next cycle); it only keeps the instruction out
+  // of EX (see ex_valid_d), so no path runs from branch resolution into the fetch.
+  assign id_take = if_valid && id_go && !redir_q;
 
-  // Static prediction: jal and backward branches are taken, redirected from ID at once. Not
-  // while MEM waits for a grant: id_take then depends on dmem_gnt_i/cpi_req_ready_i, and the
-  // fetch request must not (no combinational path from one port's grant to another's request).
-  wire mem_needs_hs;
-  wire id_pred = !id_exc && !mem_needs_hs && (dec_jal || (dec_branch && if_insn[31]));
-  assign id_redirect = id_take && id_pred;
+  // Static prediction: jal and backward branches are taken. The fetch is redirected as soon
+  // as such a branch is the fetch buffer's head, once, whether or not ID takes it this cycle
+  // (the fetch keeps the head and drops what follows it), so the fetch request depends on
+  // no stall signal: no path from the grant/response inputs or EX into the fetch address.
+  wire id_pred = !id_exc && (dec_jal || (dec_branch && if_insn[31]));
+  assign id_redirect = if_valid && !redir_q && !if_predicted && id_pred;
   assign id_target   = if_pc + dec_imm;
 
   // ------------------------------------------------------------------ EX
@@ -191,12 +200,16 @@ module core_top #(
   reg [NCTL-1:0]  wb_ctl_q;
   reg [4:0]       wb_rd_q;
 
-  wire mem_hit1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == ex_rs1_q;
-  wire mem_hit2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == ex_rs2_q;
-  wire wb_hit1  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == ex_rs1_q;
-  wire wb_hit2  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == ex_rs2_q;
-  wire [31:0] rs1f = mem_hit1 ? mem_res_q : wb_hit1 ? wb_wdata : ex_rs1v_q;
-  wire [31:0] rs2f = mem_hit2 ? mem_res_q : wb_hit2 ? wb_wdata : ex_rs2v_q;
+  // Forwarding selects are computed one cycle ahead (registered): when an instruction enters
+  // EX, the one leaving EX will be in MEM and the one leaving MEM in WB. While EX holds, the
+  // selects follow their producer (MEM -> WB, WB -> retired: the value was captured).
+  reg  fm1_q, fm1_d, fw1_q, fw1_d, fm2_q, fm2_d, fw2_q, fw2_d;
+  wire id_fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs1;
+  wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
+  wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
+  wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
+  wire [31:0] rs1f = fm1_q ? mem_res_q : fw1_q ? wb_wdata : ex_rs1v_q;
+  wire [31:0] rs2f = fm2_q ? mem_res_q : fw2_q ? wb_wdata : ex_rs2v_q;
 
   reg [31:0] alu_a, alu_b;
   always @* begin
@@ -251,6 +264,12 @@ module core_top #(
                           (ex_taken != ex_pred_q) && wb_go && !wb_redirect;
   assign ex_redirect_pc = ex_npc;
 
+  always @(posedge clk_i) begin
+    if (!rst_ni) redir_q <= 1'b0;
+    else         redir_q <= wb_redirect | ex_redirect;
+  end
+  always @(posedge clk_i) redir_pc_q <= wb_redirect ? wb_redirect_pc : ex_redirect_pc;
+
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
   wire        div_done;
   wire [31:0] div_res;
@@ -285,10 +304,18 @@ module core_top #(
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
+    fm1_d           = fm1_q && !mem_go;
+    fm2_d           = fm2_q && !mem_go;
+    fw1_d           = (fm1_q && mem_go) || (fw1_q && !wb_go);
+    fw2_d           = (fm2_q && mem_go) || (fw2_q && !wb_go);
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
-      ex_valid_d      = id_take;
+      ex_valid_d      = id_take && !ex_redirect;
+      fm1_d           = id_fm1;
+      fm2_d           = id_fm2;
+      fw1_d           = id_fw1;
+      fw2_d           = id_fw2;
       ex_pc_d         = if_pc;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
@@ -329,6 +356,10 @@ module core_top #(
     ex_pred_q       <= ex_pred_d;
     ex_exc_q        <= ex_exc_d;
     ex_redir_done_q <= ex_redir_done_d;
+    fm1_q           <= fm1_d;
+    fm2_q           <= fm2_d;
+    fw1_q           <= fw1_d;
+    fw2_q           <= fw2_d;
   end
 
   // ------------------------------------------------------------------ MEM
@@ -343,13 +374,19 @@ module core_top #(
   wire        irq_take;
   wire [4:0]  irq_cause;
   wire        wb_flush_younger;   // WB traps or returns: nothing younger may act
+  wire [31:0] csr_rdata;          // CSR read in MEM (the address in mem_insn_q)
   // Interrupts are taken on the instruction in MEM, before it has any side effect. irq_take
   // already accounts for a CSR write or trap retiring in WB this cycle. Once MEM has offered
   // a request that is not yet granted it keeps offering it (OBI), and the interrupt waits.
+  // MEM waits while WB holds a CSR write (so interrupts are sampled with the new enables, and
+  // nothing acts before the write), and a CSR instruction waits in MEM until WB is empty: it
+  // reads its CSR in MEM, where no older instruction can still change it (see core_csr).
   reg  mem_offered_q, mem_offered_d;
-  wire mem_intr = irq_take && mem_valid_q && !mem_offered_q;
-  wire mem_ls   = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
-  wire mem_act  = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go;
+  wire wb_csrw   = wb_valid_q && wb_ctl_q[C_CSR_WRITE];
+  wire mem_block = wb_csrw || (wb_valid_q && mem_ctl_q[C_CSR]);
+  wire mem_intr  = irq_take && mem_valid_q && !mem_offered_q && !wb_csrw;
+  wire mem_ls    = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
+  wire mem_act   = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go && !wb_csrw;
   wire [1:0] mem_size = mem_insn_q[13:12];
   wire [1:0] mem_off  = mem_res_q[1:0];
   reg  [3:0] mem_be;
@@ -373,10 +410,10 @@ module core_top #(
   assign cpi_req_rs1_o   = mem_opa_q;
   assign cpi_req_rs2_o   = mem_rs2v_q;
 
-  assign mem_needs_hs = mem_valid_q && !mem_intr && (mem_ls || mem_ctl_q[C_CPI]);
-  wire mem_done  = !mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
-                                         : (cpi_req_valid_o && cpi_req_ready_i));
-  assign mem_go  = wb_go && (!mem_valid_q || mem_done);
+  wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
+  wire mem_done  = !mem_block && (!mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
+                                                       : (cpi_req_valid_o && cpi_req_ready_i)));
+  assign mem_go   = wb_go && (!mem_valid_q || mem_done);
   always @* begin
     mem_offered_d = mem_offered_q;
     if (ex_go || mem_go || wb_redirect) mem_offered_d = 1'b0;
@@ -500,13 +537,14 @@ module core_top #(
     endcase
   end
 
-  wire [31:0] csr_rdata, trap_vector, mepc;
+  wire [31:0] trap_vector, mepc;
   wire        retire = wb_valid_q && wb_done && !wb_trap;
   core_csr #(.HART_ID(HART_ID)) u_csr (
     .clk_i, .rst_ni,
+    .csr_raddr_i(mem_insn_q[31:20]), .csr_rdata_o(csr_rdata),
     .csr_en_i(retire && wb_ctl_q[C_CSR]), .csr_addr_i(wb_insn_q[31:20]),
     .csr_op_i(wb_insn_q[13:12]), .csr_write_i(wb_ctl_q[C_CSR_WRITE]), .csr_wdata_i(wb_opa_q),
-    .csr_rdata_o(csr_rdata),
+    .csr_old_i(wb_res_q),
     .trap_i(wb_trap), .trap_intr_i(wb_intr_q), .trap_cause_i(trap_cause), .trap_pc_i(wb_pc_q),
     .trap_tval_i(trap_tval), .mret_i(wb_mret), .trap_vector_o(trap_vector), .mepc_o(mepc),
     .retire_i(retire), .irq_timer_i, .irq_software_i, .irq_external_i,
@@ -515,8 +553,7 @@ module core_top #(
   assign wb_redirect_pc = wb_trap ? trap_vector : mepc;
 
   assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
-                    wb_ctl_q[C_CPI]  ? cpi_rsp_data_i :
-                    wb_ctl_q[C_CSR]  ? csr_rdata : wb_res_q;
+                    wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
   assign wb_rd = wb_rd_q;
   assign rf_we = retire && wb_ctl_q[C_RD_WE];
 
@@ -547,7 +584,7 @@ module core_top #(
       wb_cause_d = mem_intr ? irq_cause : mem_cause_q;
       wb_rs1_d   = mem_rs1_q;
       wb_rs2_d   = mem_rs2_q;
-      wb_res_d   = mem_ctl_q[C_MUL] ? mul_res : mem_res_q;
+      wb_res_d   = mem_ctl_q[C_MUL] ? mul_res : mem_ctl_q[C_CSR] ? csr_rdata : mem_res_q;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
       wb_opa_d   = mem_opa_q;
