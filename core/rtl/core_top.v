@@ -138,6 +138,18 @@ module core_top #(
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
+  // one-hot ALU result select {and, or, xor, slt/sltu, shift, add/sub}, registered into EX
+  reg [5:0] id_alu_sel;
+  always @* begin
+    case (dec_alu_op)
+      4'd2, 4'd6, 4'd7: id_alu_sel = 6'b000010;   // sll, srl, sra
+      4'd3, 4'd4:       id_alu_sel = 6'b000100;   // slt, sltu
+      4'd5:             id_alu_sel = 6'b001000;   // xor
+      4'd8:             id_alu_sel = 6'b010000;   // or
+      4'd9:             id_alu_sel = 6'b100000;   // and
+      default:          id_alu_sel = 6'b000001;   // add, sub
+    endcase
+  end
   // mtval is not carried down the pipeline: WB derives it from the cause (see trap_tval).
   reg [4:0]  id_cause;
   always @* begin
@@ -171,6 +183,7 @@ module core_top #(
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
   reg [3:0]       ex_alu_op_q, ex_alu_op_d;
+  reg [5:0]       ex_alu_sel_q, ex_alu_sel_d;
   reg [1:0]       ex_a_sel_q, ex_a_sel_d, ex_b_sel_q, ex_b_sel_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
@@ -226,7 +239,8 @@ module core_top #(
   end
   wire [31:0] alu_res;
   wire alu_eq, alu_lt, alu_ltu;
-  core_alu u_alu (.op_i(ex_alu_op_q), .a_i(alu_a), .b_i(alu_b), .result_o(alu_res),
+  core_alu u_alu (.op_i(ex_alu_op_q), .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
+                  .result_o(alu_res),
                   .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu));
 
   // Branches compare rs1 with rs2 in the ALU (decoded as ALU_SUB with rs1/rs2 operands).
@@ -281,10 +295,11 @@ module core_top #(
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
 
-  // A misaligned jump carries its target as the result: WB uses it for mtval.
-  wire [31:0] ex_res = ex_misfetch ? ex_target : ex_ctl_q[C_DIV] ? div_res : alu_res;
-  // CSR operand: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm).
-  wire [31:0] ex_opa = (ex_ctl_q[C_CSR] && ex_f3[2]) ? {27'd0, ex_rs1_q} : rs1f;
+  wire [31:0] ex_res = ex_ctl_q[C_DIV] ? div_res : alu_res;
+  // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
+  // branch carries its target instead, which WB uses as mtval of a misaligned target.
+  wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
+                       (ex_ctl_q[C_CSR] && ex_f3[2]) ? {27'd0, ex_rs1_q} : rs1f;
 
   always @* begin
     ex_valid_d      = ex_valid_q;
@@ -299,6 +314,7 @@ module core_top #(
     ex_cause_d      = ex_cause_q;
     ex_ctl_d        = ex_ctl_q;
     ex_alu_op_d     = ex_alu_op_q;
+    ex_alu_sel_d    = ex_alu_sel_q;
     ex_a_sel_d      = ex_a_sel_q;
     ex_b_sel_d      = ex_b_sel_q;
     ex_pred_d       = ex_pred_q;
@@ -326,6 +342,7 @@ module core_top #(
       ex_rd_d         = id_rd;
       ex_ctl_d        = id_exc ? {NCTL{1'b0}} : id_ctl;
       ex_alu_op_d     = dec_alu_op;
+      ex_alu_sel_d    = id_alu_sel;
       ex_a_sel_d      = dec_a_sel;
       ex_b_sel_d      = dec_b_sel;
       ex_pred_d       = id_pred;
@@ -351,6 +368,7 @@ module core_top #(
     ex_cause_q      <= ex_cause_d;
     ex_ctl_q        <= ex_ctl_d;
     ex_alu_op_q     <= ex_alu_op_d;
+    ex_alu_sel_q    <= ex_alu_sel_d;
     ex_a_sel_q      <= ex_a_sel_d;
     ex_b_sel_q      <= ex_b_sel_d;
     ex_pred_q       <= ex_pred_d;
@@ -516,7 +534,8 @@ module core_top #(
     // mtval: the address (misaligned/fault: the result slot holds it), the instruction word
     // (illegal, coprocessor err), the pc (fetch fault, ebreak), else 0.
     case (trap_cause)
-      EXC_IMISALIGN, EXC_LMISALIGN, EXC_LFAULT, EXC_SMISALIGN, EXC_SFAULT: trap_tval = wb_res_q;
+      EXC_IMISALIGN:         trap_tval = wb_opa_q;
+      EXC_LMISALIGN, EXC_LFAULT, EXC_SMISALIGN, EXC_SFAULT: trap_tval = wb_res_q;
       EXC_IFAULT, EXC_BREAK: trap_tval = wb_pc_q;
       EXC_ILLEGAL:           trap_tval = wb_insn_q;
       default:               trap_tval = 32'd0;
