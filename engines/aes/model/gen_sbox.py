@@ -132,9 +132,11 @@ def constants() -> dict[str, str]:
     # forward: S(x) = A(Minv(inv(M x))) ^ 63 ; inverse: Sinv(y) = Minv(inv(M Ainv (y ^ 63)))
     fwd_out = mat_from_func(lambda z: mat_apply(aff_lin, mat_apply(minv, z)))
     inv_in = mat_from_func(lambda y: mat_apply(m, mat_apply(aff_lin_inv, y)))
-    return {"LAMBDA": f"4'h{LAMBDA:x}", "M_FWD_IN": verilog_matrix(m),
-            "M_INV_IN": verilog_matrix(inv_in), "M_FWD_OUT": verilog_matrix(fwd_out),
-            "M_INV_OUT": verilog_matrix(minv)}
+    # (aes_sbox_cf applies A and A^-1 outside the basis changes: it holds M_IN and M_OUT;
+    # the folded matrices are printed for reference)
+    return {"LAMBDA": f"4'h{LAMBDA:x}", "M_IN": verilog_matrix(m), "M_OUT": verilog_matrix(minv),
+            "M_INV_IN_FOLDED": verilog_matrix(inv_in),
+            "M_FWD_OUT_FOLDED": verilog_matrix(fwd_out)}
 
 
 def check() -> None:
@@ -162,3 +164,5 @@ if __name__ == "__main__":
     print(case_table(SBOX))
     print("----")
     print(case_table(INV_SBOX))
+    print("---- GF(2^8) inverse (aes_sbox_git.v)")
+    print(case_table([gf256_inv(x) for x in range(256)]))

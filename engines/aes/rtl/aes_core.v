@@ -222,92 +222,78 @@ module aes_core #(
     err_d   = err_q;
     ecode_d = ecode_q;
 
-    if (zeroize_i) begin
-      cfg_d   = 8'h0;
-      busy_d  = 1'b0;
-      acc_d   = 1'b0;
-      subp_d  = 1'b0;
-      iv_d    = 128'h0;
-      k1_d    = 128'h0;
-      kksz_d  = 2'd0;
-      ov_d    = 1'b0;
-      od_d    = 128'h0;
-      ol_d    = 1'b0;
-      err_d   = 1'b0;
-      ecode_d = ERR_NONE;
-    end else begin
-      // output register drains first, may refill below in the same cycle
-      if (ov_q && out_ready_i) begin
-        ov_d = 1'b0;
-        if (ol_q) busy_d = 1'b0;
-      end
+    // output register drains first, may refill below in the same cycle
+    if (ov_q && out_ready_i) begin
+      ov_d = 1'b0;
+      if (ol_q) busy_d = 1'b0;
+    end
 
-      if (sub_issue && iss_ready) subp_d = 1'b0;
+    if (sub_issue && iss_ready) subp_d = 1'b0;
 
-      if (in_fire) begin
-        if (in_last_i) acc_d = 1'b0;
-        case (mode)
-          MODE_CBC, MODE_CFB: if (dec) iv_d = in_data_i;
-          MODE_CTR: iv_d = iv_q + 128'd1;
-          default: ;
-        endcase
-      end
+    if (in_fire) begin
+      if (in_last_i) acc_d = 1'b0;
+      case (mode)
+        MODE_CBC, MODE_CFB: if (dec) iv_d = in_data_i;
+        MODE_CTR: iv_d = iv_q + 128'd1;
+        default: ;
+      endcase
+    end
 
-      if (res_fire) begin
-        if (res_sub) k1_d = dbl(res_data);
-        else if (fb_mode) iv_d = fb_iv;
-        if (res_prod) begin
-          ov_d = 1'b1;
-          od_d = res_val;
-          ol_d = res_last;
-        end else if (res_last) begin
-          busy_d = 1'b0;   // CMAC segment that is not the final one: nothing to output
-        end
+    if (res_fire) begin
+      if (res_sub) k1_d = dbl(res_data);
+      else if (fb_mode) iv_d = fb_iv;
+      if (res_prod) begin
+        ov_d = 1'b1;
+        od_d = res_val;
+        ol_d = res_last;
+      end else if (res_last) begin
+        busy_d = 1'b0;   // CMAC segment that is not the final one: nothing to output
       end
+    end
 
-      // key and IV writes: only while idle
-      if (key_valid_i) begin
-        if (busy_q) begin
-          err_d   = 1'b1;
-          ecode_d = ERR_WRITE_BUSY;
-        end else if (c_ksz == 2'd3) begin
-          err_d   = 1'b1;
-          ecode_d = ERR_KEY_SIZE;
-        end else begin
-          kksz_d = c_ksz;
-        end
+    // key and IV writes: only while idle
+    if (key_valid_i) begin
+      if (busy_q) begin
+        err_d   = 1'b1;
+        ecode_d = ERR_WRITE_BUSY;
+      end else if (c_ksz == 2'd3) begin
+        err_d   = 1'b1;
+        ecode_d = ERR_KEY_SIZE;
+      end else begin
+        kksz_d = c_ksz;
       end
-      if (iv_valid_i) begin
-        if (busy_q) begin
-          err_d   = 1'b1;
-          ecode_d = ERR_WRITE_BUSY;
-        end else begin
-          iv_d = iv_i;
-        end
+    end
+    if (iv_valid_i) begin
+      if (busy_q) begin
+        err_d   = 1'b1;
+        ecode_d = ERR_WRITE_BUSY;
+      end else begin
+        iv_d = iv_i;
       end
+    end
 
-      if (start_i) begin
-        err_d = 1'b1;
-        if (busy_q)                                   ecode_d = ERR_START_BUSY;
-        else if (c_ksz == 2'd3)                       ecode_d = ERR_KEY_SIZE;
-        else if (c_mode > MODE_CMAC)                  ecode_d = ERR_MODE;
-        else if (c_mode == MODE_CMAC && c_kind == 2'd3) ecode_d = ERR_CMAC_KIND;
-        else if (!key_rdy || key_valid_i)             ecode_d = ERR_NO_KEY;
-        else if (c_ksz != kksz_q)                     ecode_d = ERR_KEY_MISMATCH;
-        else begin
-          err_d   = 1'b0;
-          ecode_d = ERR_NONE;
-          cfg_d   = cfg_i;
-          busy_d  = 1'b1;
-          acc_d   = 1'b1;
-          subp_d  = (c_mode == MODE_CMAC);
-        end
+    if (start_i) begin
+      err_d = 1'b1;
+      if (busy_q)                                   ecode_d = ERR_START_BUSY;
+      else if (c_ksz == 2'd3)                       ecode_d = ERR_KEY_SIZE;
+      else if (c_mode > MODE_CMAC)                  ecode_d = ERR_MODE;
+      else if (c_mode == MODE_CMAC && c_kind == 2'd3) ecode_d = ERR_CMAC_KIND;
+      else if (!key_rdy || key_valid_i)             ecode_d = ERR_NO_KEY;
+      else if (c_ksz != kksz_q)                     ecode_d = ERR_KEY_MISMATCH;
+      else begin
+        err_d   = 1'b0;
+        ecode_d = ERR_NONE;
+        cfg_d   = cfg_i;
+        busy_d  = 1'b1;
+        acc_d   = 1'b1;
+        subp_d  = (c_mode == MODE_CMAC);
       end
     end
   end
 
+  // zeroize_i clears like reset (one synchronous clear for both: the flip-flops' reset pin)
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || zeroize_i) begin
       cfg_q   <= 8'h0;
       busy_q  <= 1'b0;
       acc_q   <= 1'b0;

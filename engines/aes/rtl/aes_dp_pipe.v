@@ -102,13 +102,7 @@ module aes_dp_pipe #(
       side_d[s] = side_q[s];
     end
     v_d = v_q;
-    if (clr_i) begin
-      for (s = 0; s < NS; s = s + 1) begin
-        st_d[s]   = 128'h0;
-        side_d[s] = {SIDE_W{1'b0}};
-      end
-      v_d = {NS{1'b0}};
-    end else if (adv) begin
+    if (adv) begin
       st_d[0]   = iss_data_i ^ rk_sel[0];
       side_d[0] = iss_side_i;
       v_d[0]    = iss_valid_i;
@@ -121,7 +115,7 @@ module aes_dp_pipe #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || clr_i) begin
       for (s = 0; s < NS; s = s + 1) begin
         st_q[s]   <= 128'h0;
         side_q[s] <= {SIDE_W{1'b0}};

@@ -80,12 +80,7 @@ module aes_dp_rolled #(
     rnd_d   = rnd_q;
     act_d   = act_q;
     side_d  = side_q;
-    if (clr_i) begin
-      state_d = 128'h0;
-      rnd_d   = 4'd0;
-      act_d   = 1'b0;
-      side_d  = {SIDE_W{1'b0}};
-    end else if (iss_valid_i && iss_ready_o) begin
+    if (iss_valid_i && iss_ready_o) begin
       state_d = iss_data_i ^ rk_init;
       rnd_d   = 4'd1;
       act_d   = 1'b1;
@@ -99,7 +94,7 @@ module aes_dp_rolled #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || clr_i) begin
       state_q <= 128'h0;
       rnd_q   <= 4'd0;
       act_q   <= 1'b0;

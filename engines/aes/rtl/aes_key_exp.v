@@ -129,17 +129,7 @@ module aes_key_exp #(
     we_o   = 1'b0;
     wa_o   = a_q;
     wd_o   = {win_q[4], win_q[5], win_q[6], win_q[7]};
-    if (clr_i) begin
-      for (k = 0; k < 8; k = k + 1) win_d[k] = 32'h0;
-      wipe_d = 1'b1;
-      pend_d = 1'b0;
-      exp_d  = 1'b0;
-      a_d    = 4'd0;
-      m_d    = 3'd0;
-      rcon_d = 8'h0;
-      rdy_d  = 1'b0;
-      ksz_d  = 2'd0;
-    end else begin
+    if (!clr_i) begin
       if (wipe_q) begin
         we_o   = 1'b1;
         wd_o   = 128'h0;
@@ -201,8 +191,9 @@ module aes_key_exp #(
     end
   end
 
+  // clr_i (zeroize) clears like reset (one synchronous clear: the flip-flops' reset pin)
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || clr_i) begin
       for (k = 0; k < 8; k = k + 1) win_q[k] <= 32'h0;
       wipe_q <= 1'b1;
       pend_q <= 1'b0;

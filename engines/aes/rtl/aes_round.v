@@ -36,14 +36,15 @@ module aes_round #(
 
   // InvMixColumns = MixColumns after a pre-step a0 ^= {04}(a0^a2), a1 ^= {04}(a1^a3),
   // a2 ^= {04}(a0^a2), a3 ^= {04}(a1^a3): the inverse matrix circ(0e,0b,0d,09) equals
-  // circ(02,03,01,01) x circ(05,00,04,00), which needs far fewer gates than the direct form.
-  function automatic [31:0] inv_mix(input [31:0] c);
+  // circ(02,03,01,01) x circ(05,00,04,00), which needs far fewer gates than the direct form,
+  // and both directions share one MixColumns (the pre-step is selected in front of it).
+  function automatic [31:0] inv_pre(input [31:0] c);
     reg [7:0] a0, a1, a2, a3, u, v;
     begin
       a0 = c[31:24]; a1 = c[23:16]; a2 = c[15:8]; a3 = c[7:0];
       u = xt(xt(a0 ^ a2));
       v = xt(xt(a1 ^ a3));
-      inv_mix = mix({a0 ^ u, a1 ^ v, a2 ^ u, a3 ^ v});
+      inv_pre = {a0 ^ u, a1 ^ v, a2 ^ u, a3 ^ v};
     end
   endfunction
 
@@ -73,16 +74,18 @@ module aes_round #(
     end
   endgenerate
 
+  // encryption: MixColumns(sub) ^ rk; decryption: MixColumns(inv_pre(sub ^ rk))
+  reg [127:0] mix_in;
   integer c;
   always @* begin
-    mixed = 128'h0;
     keyed = sub ^ rk_i;
     for (c = 0; c < 4; c = c + 1) begin
-      if (dec_i) mixed[127-32*c -: 32] = inv_mix(keyed[127-32*c -: 32]);
-      else       mixed[127-32*c -: 32] = mix(sub[127-32*c -: 32]) ^ rk_i[127-32*c -: 32];
+      mix_in[127-32*c -: 32] = dec_i ? inv_pre(keyed[127-32*c -: 32]) : sub[127-32*c -: 32];
+      mixed[127-32*c -: 32]  = mix(mix_in[127-32*c -: 32]);
     end
-    if (last_i) state_o = keyed;
-    else        state_o = mixed;
+    if (last_i)     state_o = keyed;
+    else if (dec_i) state_o = mixed;
+    else            state_o = mixed ^ rk_i;
   end
 
 endmodule

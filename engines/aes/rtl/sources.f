@@ -3,6 +3,7 @@
 // lint: -GARCH=1 -GSBOX=0
 // lint: -GARCH=2 -GSBOX=1
 engines/aes/rtl/aes_sbox_lut.v
+engines/aes/rtl/aes_sbox_git.v
 engines/aes/rtl/aes_sbox_cf.v
 engines/aes/rtl/aes_sbox.v
 engines/aes/rtl/aes_round.v

