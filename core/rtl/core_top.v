@@ -184,7 +184,7 @@ module core_top #(
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
   reg [3:0]       ex_alu_op_q, ex_alu_op_d;
   reg [5:0]       ex_alu_sel_q, ex_alu_sel_d;
-  reg [1:0]       ex_a_sel_q, ex_a_sel_d, ex_b_sel_q, ex_b_sel_d;
+  reg             ex_b_imm_q, ex_b_imm_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
   // Load-use style hazard: the instruction in EX produces its result only in WB.
@@ -221,22 +221,16 @@ module core_top #(
   wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
   wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
+  // rs1 slot holds rs1 (a_sel 0, and jalr), else the pc (auipc; jal ignores it) or zero (lui)
+  wire id_a_rs1 = (dec_a_sel == 2'd0) || dec_jalr;
   wire [31:0] rs1f = fm1_q ? mem_res_q : fw1_q ? wb_wdata : ex_rs1v_q;
   wire [31:0] rs2f = fm2_q ? mem_res_q : fw2_q ? wb_wdata : ex_rs2v_q;
 
-  reg [31:0] alu_a, alu_b;
-  always @* begin
-    case (ex_a_sel_q)
-      2'd1:    alu_a = ex_pc_q;
-      2'd2:    alu_a = 32'd0;
-      default: alu_a = rs1f;
-    endcase
-    case (ex_b_sel_q)
-      2'd1:    alu_b = ex_imm_q;
-      2'd2:    alu_b = 32'd4;
-      default: alu_b = rs2f;
-    endcase
-  end
+  // Operand a is rs1f: for lui/auipc, ID puts 0 or the pc into the rs1 slot (they read no
+  // rs1, so no forwarding applies). Operand b is the immediate or rs2f. jal/jalr take their
+  // link value pc + 4 from the next-pc adder; jalr adds rs1 + imm in the ALU for its target.
+  wire [31:0] alu_a = rs1f;
+  wire [31:0] alu_b = ex_b_imm_q ? ex_imm_q : rs2f;
   wire [31:0] alu_res;
   wire alu_eq, alu_lt, alu_ltu;
   core_alu u_alu (.op_i(ex_alu_op_q), .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
@@ -257,9 +251,9 @@ module core_top #(
     endcase
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
-  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? ((rs1f + ex_imm_q) & 32'hffff_fffe)
-                                           : ex_pc_q + ex_imm_q;
-  wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc_q + 32'd4;
+  wire [31:0] ex_pc4    = ex_pc_q + 32'd4;
+  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_res & 32'hffff_fffe) : ex_pc_q + ex_imm_q;
+  wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4;
   wire        ex_misfetch = ex_taken && ex_target[1];
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
   wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_res[0]) ||
@@ -295,7 +289,8 @@ module core_top #(
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
 
-  wire [31:0] ex_res = ex_ctl_q[C_DIV] ? div_res : alu_res;
+  wire [31:0] ex_res = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]) ? ex_pc4 :
+                       ex_ctl_q[C_DIV] ? div_res : alu_res;
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
   wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
@@ -315,8 +310,7 @@ module core_top #(
     ex_ctl_d        = ex_ctl_q;
     ex_alu_op_d     = ex_alu_op_q;
     ex_alu_sel_d    = ex_alu_sel_q;
-    ex_a_sel_d      = ex_a_sel_q;
-    ex_b_sel_d      = ex_b_sel_q;
+    ex_b_imm_d      = ex_b_imm_q;
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
@@ -328,14 +322,14 @@ module core_top #(
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
       ex_valid_d      = id_take && !ex_redirect;
-      fm1_d           = id_fm1;
+      fm1_d           = id_fm1 && id_a_rs1;
       fm2_d           = id_fm2;
-      fw1_d           = id_fw1;
+      fw1_d           = id_fw1 && id_a_rs1;
       fw2_d           = id_fw2;
       ex_pc_d         = if_pc;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
-      ex_rs1v_d       = id_rs1v;
+      ex_rs1v_d       = id_a_rs1 ? id_rs1v : dec_a_sel[0] ? if_pc : 32'd0;
       ex_rs2v_d       = id_rs2v;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
@@ -343,8 +337,7 @@ module core_top #(
       ex_ctl_d        = id_exc ? {NCTL{1'b0}} : id_ctl;
       ex_alu_op_d     = dec_alu_op;
       ex_alu_sel_d    = id_alu_sel;
-      ex_a_sel_d      = dec_a_sel;
-      ex_b_sel_d      = dec_b_sel;
+      ex_b_imm_d      = (dec_b_sel != 2'd0);
       ex_pred_d       = id_pred;
       ex_exc_d        = id_exc;
       ex_cause_d      = id_cause;
@@ -369,8 +362,7 @@ module core_top #(
     ex_ctl_q        <= ex_ctl_d;
     ex_alu_op_q     <= ex_alu_op_d;
     ex_alu_sel_q    <= ex_alu_sel_d;
-    ex_a_sel_q      <= ex_a_sel_d;
-    ex_b_sel_q      <= ex_b_sel_d;
+    ex_b_imm_q      <= ex_b_imm_d;
     ex_pred_q       <= ex_pred_d;
     ex_exc_q        <= ex_exc_d;
     ex_redir_done_q <= ex_redir_done_d;
