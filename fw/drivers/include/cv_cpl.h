@@ -1,0 +1,246 @@
+/* cv_cpl.h: the engine-agnostic coupling layer under every Cipher-V hardware driver.
+ *
+ * One engine unit (coupling/README.md, cpl_unit) is reached three ways; the DMA (cpl_dma) two:
+ *   mmio      cv_cpl_mmio_*(base, ...)   loads/stores to the engine window (engine.toml layout)
+ *   cpi       cv_cpl_cpi_*(t, ...)       custom instructions, t = engine number (a constant)
+ *   mmio-dma  cv_dma_mmio_*(...)         the dma window (dma.toml)
+ *   cpi-dma   cv_dma_cpi_*(...)          DMA custom instructions (target 7)
+ * Engine, block and key sizes are arguments, so the AES driver and the lightweight-engine
+ * drivers share this code. Words are memory-order words everywhere (word i = bytes 4i..4i+3 of
+ * the buffer as lw reads them): no byte swapping.
+ *
+ * Error mapping (cv_cpl_status_err, cv_dma_status_err), hardware code -> CV_ERR_*:
+ *   unit STATUS.ERR_CODE 1..7   the engine's own codes, through the engine driver's table
+ *                               (AES: 1 KEY_SIZE -> KEYLEN, 2 MODE -> MODE, 3 CMAC_KIND -> MODE,
+ *                               4 START_BUSY -> BUSY, 5 WRITE_BUSY -> BUSY, 6 NO_KEY -> NOKEY,
+ *                               7 KEY_MISMATCH -> KEYLEN)
+ *                        8 OVERRUN -> CV_ERR_BUSY       9 UNDERFLOW -> CV_ERR_HW
+ *                       10 BUSY_DMA -> CV_ERR_BUSY     11 OP -> CV_ERR_ARG
+ *   DMA STATUS.ERR_CODE  1 RANGE, 2 ALIGN, 3 OVERLAP -> CV_ERR_DMA   4 LENGTH -> CV_ERR_LENGTH
+ *                        5 ENGINE -> the engine's code as above (CV_ERR_HW if it shows none)
+ *                        6 BUSY -> CV_ERR_BUSY          7 ABORTED -> CV_ERR_ABORTED
+ * A polled wait that never sees its condition gives CV_ERR_HW instead of hanging.
+ *
+ * After a failed DMA job the engine has been zeroized by the hardware (its key is gone): the
+ * engine driver must forget which key it believes is loaded. */
+#ifndef CV_CPL_H
+#define CV_CPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_backend.h"
+#include "cv_cpi.h"
+#include "cv_memmap.h"
+#include "cv_status.h"
+
+#define CV_CPL_INLINE static inline __attribute__((always_inline))
+
+/* Engine numbers = custom-instruction targets = ID.ENGINE = interrupt lines. */
+#define CV_ENGINE_AES 1
+#define CV_ENGINE_PRINCE 2
+#define CV_ENGINE_PRESENT 3
+#define CV_ENGINE_CHACHA 4
+#define CV_ENGINE_SHA3 5
+
+/* Unit error codes (engine.toml STATUS.ERR_CODE 8..11) and DMA error codes (dma.toml). */
+#define CV_CPL_ERR_OVERRUN 8
+#define CV_CPL_ERR_UNDERFLOW 9
+#define CV_CPL_ERR_BUSY_DMA 10
+#define CV_CPL_ERR_OP 11
+#define CV_DMA_ERR_RANGE 1
+#define CV_DMA_ERR_ALIGN 2
+#define CV_DMA_ERR_OVERLAP 3
+#define CV_DMA_ERR_LENGTH 4
+#define CV_DMA_ERR_ENGINE 5
+#define CV_DMA_ERR_BUSY 6
+#define CV_DMA_ERR_ABORTED 7
+
+/* Bound of every polled wait (iterations); the engines' latencies are far below it. */
+#define CV_CPL_POLL_LIMIT 200000u
+
+#define CV_CPL_REG(base, off) CV_REG32((uint32_t)(base) + (uint32_t)(off))
+#define CV_CPL_ERR_CODE(status) (((status) & CV_CPL_STATUS_ERR_CODE_MASK) >> \
+                                 CV_CPL_STATUS_ERR_CODE_SHIFT)
+#define CV_DMA_ERR_CODE(status) (((status) & CV_DMA_STATUS_ERR_CODE_MASK) >> \
+                                 CV_DMA_STATUS_ERR_CODE_SHIFT)
+
+/* ------------------------------------------------------------------ error decoding */
+/* eng_map[c] = the CV_ERR_* of engine code c (1..7; entry 0 unused). */
+typedef int8_t cv_cpl_errmap_t[8];
+
+/* Unit STATUS -> CV_OK (ERR clear) or the mapped CV_ERR_*. */
+int cv_cpl_status_err(uint32_t status, const int8_t *eng_map);
+/* DMA STATUS (+ the unit's STATUS for code ENGINE) -> CV_OK or CV_ERR_*. */
+int cv_dma_status_err(uint32_t dma_status, uint32_t unit_status, const int8_t *eng_map);
+
+/* ------------------------------------------------------------------ mmio */
+CV_CPL_INLINE uint32_t cv_cpl_mmio_status(uint32_t base) {
+  return CV_CPL_REG(base, CV_CPL_STATUS_OFFSET);
+}
+
+/* Poll STATUS until one of the mask bits or ERR is set; returns STATUS, or 0xFFFFFFFF when the
+ * poll limit is reached. */
+CV_CPL_INLINE uint32_t cv_cpl_mmio_wait(uint32_t base, uint32_t mask) {
+  uint32_t n = CV_CPL_POLL_LIMIT, s;
+  do {
+    s = CV_CPL_REG(base, CV_CPL_STATUS_OFFSET);
+    if (s & (mask | CV_CPL_STATUS_ERR_MASK)) return s;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+/* Poll STATUS until none of the mask bits is set (e.g. BUSY); same return values. */
+CV_CPL_INLINE uint32_t cv_cpl_mmio_wait_clear(uint32_t base, uint32_t mask) {
+  uint32_t n = CV_CPL_POLL_LIMIT, s;
+  do {
+    s = CV_CPL_REG(base, CV_CPL_STATUS_OFFSET);
+    if (!(s & mask)) return s;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+CV_CPL_INLINE void cv_cpl_mmio_ctrl(uint32_t base, uint32_t cmd) {
+  CV_CPL_REG(base, CV_CPL_CTRL_OFFSET) = cmd;
+}
+
+CV_CPL_INLINE void cv_cpl_mmio_zeroize(uint32_t base) {
+  CV_CPL_REG(base, CV_CPL_CTRL_OFFSET) = CV_CPL_CTRL_ZEROIZE_MASK;
+}
+
+/* Write nwords key words and CFG, KEYLOAD, wait for KEY_READY. Returns STATUS (check ERR). */
+uint32_t cv_cpl_mmio_key(uint32_t base, uint32_t cfg, const uint32_t *kw, unsigned nwords);
+
+/* IV staging and IVLOAD; IV read back (the engine's current IV/counter/chaining value). */
+CV_CPL_INLINE void cv_cpl_mmio_iv_load(uint32_t base, const uint32_t *w, unsigned nwords) {
+  for (unsigned i = 0; i < nwords; i++) CV_CPL_REG(base, CV_CPL_IV_OFFSET + 4 * i) = w[i];
+  CV_CPL_REG(base, CV_CPL_CTRL_OFFSET) = CV_CPL_CTRL_IVLOAD_MASK;
+}
+CV_CPL_INLINE void cv_cpl_mmio_iv_read(uint32_t base, uint32_t *w, unsigned nwords) {
+  for (unsigned i = 0; i < nwords; i++) w[i] = CV_CPL_REG(base, CV_CPL_IV_OFFSET + 4 * i);
+}
+
+/* One input block of nwords words (the final one written to DINL when last); sends it. */
+CV_CPL_INLINE void cv_cpl_mmio_push(uint32_t base, const uint32_t *w, unsigned nwords,
+                                    int last) {
+  for (unsigned i = 0; i + 1 < nwords; i++) CV_CPL_REG(base, CV_CPL_DIN_OFFSET + 4 * i) = w[i];
+  CV_CPL_REG(base, (last ? CV_CPL_DINL_OFFSET : CV_CPL_DIN_OFFSET) + 4 * (nwords - 1)) =
+      w[nwords - 1];
+}
+
+/* One output block (reading the final word consumes it). Call after OUT_VALID. */
+CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) {
+  for (unsigned i = 0; i < nwords; i++) w[i] = CV_CPL_REG(base, CV_CPL_DOUT_OFFSET + 4 * i);
+}
+
+/* ------------------------------------------------------------------ cpi (t constant) */
+/* KEY pairs, CFG, KLOADW. Returns STATUS (check ERR / KEY_READY). nwords even. */
+#define cv_cpl_cpi_key(t, cfg, kw, nwords) __extension__({                      \
+    const uint32_t *k_ = (kw);                                                  \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_ += 2)                     \
+      CV_CPI_KEY(t, k_[i_], k_[i_ + 1]);                                        \
+    CV_CPI_CFG(t, cfg);                                                         \
+    CV_CPI_KLOADW(t); })
+
+#define cv_cpl_cpi_iv_load(t, w, nwords) do {                                   \
+    const uint32_t *v_ = (w);                                                   \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_ += 2)                     \
+      CV_CPI_IV(t, v_[i_], v_[i_ + 1]);                                         \
+    CV_CPI_IVLOAD(t);                                                           \
+  } while (0)
+
+#define cv_cpl_cpi_iv_read(t, w, nwords) do {                                   \
+    uint32_t *v_ = (w);                                                         \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) v_[i_] = CV_CPI_IVRD(t, i_); \
+  } while (0)
+
+/* One block of nwords (even) words; DATAL for the final pair when last. */
+#define cv_cpl_cpi_push(t, w, nwords, last) do {                                \
+    const uint32_t *d_ = (w);                                                   \
+    unsigned n_ = (unsigned)(nwords);                                           \
+    for (unsigned i_ = 0; i_ + 2 < n_; i_ += 2) CV_CPI_DATA(t, d_[i_], d_[i_ + 1]); \
+    if (last) CV_CPI_DATAL(t, d_[n_ - 2], d_[n_ - 1]);                          \
+    else CV_CPI_DATA(t, d_[n_ - 2], d_[n_ - 1]);                                \
+  } while (0)
+
+/* One output block (RESULT waits for each word; the final one consumes the block). */
+#define cv_cpl_cpi_pop(t, w, nwords) do {                                       \
+    uint32_t *o_ = (w);                                                         \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) o_[i_] = CV_CPI_RESULT(t); \
+  } while (0)
+
+/* Poll the unit STATUS through the cpi until a mask bit or ERR (0xFFFFFFFF on the limit). */
+#define cv_cpl_cpi_wait(t, mask) __extension__({                                \
+    uint32_t n_ = CV_CPL_POLL_LIMIT, s_;                                        \
+    for (;;) {                                                                  \
+      s_ = CV_CPI_STATUS(t);                                                    \
+      if (s_ & ((mask) | CV_CPL_STATUS_ERR_MASK)) break;                       \
+      if (!--n_) { s_ = 0xFFFFFFFFu; break; }                                   \
+    }                                                                           \
+    s_; })
+
+/* ------------------------------------------------------------------ DMA */
+/* Required buffer alignment of this build (CAP.ALIGN). */
+CV_CPL_INLINE uint32_t cv_dma_align(void) {
+  return (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_ALIGN_MASK) >> CV_DMA_CAP_ALIGN_SHIFT;
+}
+
+/* The driver-side check the hardware repeats: src/dst aligned to align (a power of two),
+ * [src, src+len) and [dst, dst+outlen) inside dmem without wrapping, dst == src or no overlap.
+ * CV_OK or CV_ERR_DMA. */
+int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align);
+
+/* mmio-dma: program and start a job (engine = SEL | PAD). Every register is written each
+ * time: one store costs less than comparing with a cached value. */
+CV_CPL_INLINE void cv_dma_mmio_start(uint32_t engine, uint32_t ecfg, uintptr_t src,
+                                     uintptr_t dst, uint32_t len, uint32_t outlen) {
+  CV_REG32(CV_DMA_ENGINE_ADDR) = engine;
+  CV_REG32(CV_DMA_ECFG_ADDR) = ecfg;
+  CV_REG32(CV_DMA_OUTLEN_ADDR) = outlen;
+  CV_REG32(CV_DMA_SRC_ADDR) = (uint32_t)src;
+  CV_REG32(CV_DMA_DST_ADDR) = (uint32_t)dst;
+  CV_REG32(CV_DMA_LEN_ADDR) = len;
+  __asm__ volatile("" ::: "memory");  /* the buffers are complete before START */
+  CV_REG32(CV_DMA_CTRL_ADDR) = CV_DMA_CTRL_START_MASK;
+}
+
+/* Poll the DMA STATUS until not BUSY; returns STATUS (0xFFFFFFFF on the limit). */
+CV_CPL_INLINE uint32_t cv_dma_mmio_wait(void) {
+  uint32_t n = CV_CPL_POLL_LIMIT, s;
+  do {
+    s = CV_REG32(CV_DMA_STATUS_ADDR);
+    if (!(s & CV_DMA_STATUS_BUSY_MASK)) {
+      __asm__ volatile("" ::: "memory");
+      return s;
+    }
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+/* cpi-dma: the same job through DSEL/DADDR/DRUN. */
+CV_CPL_INLINE void cv_dma_cpi_start(uint32_t engine, uint32_t ecfg, uintptr_t src,
+                                    uintptr_t dst, uint32_t len, uint32_t outlen) {
+  CV_CPI_DSEL(engine, ecfg);
+  CV_CPI_DADDR(src, dst);
+  CV_CPI_DRUN(len, outlen);
+}
+
+CV_CPL_INLINE uint32_t cv_dma_cpi_wait(void) { return CV_CPI_DWAIT(); }
+
+/* Key load from memory (addr aligned, inside dmem) for engine with key-size cfg kcfg; waits.
+ * Returns the DMA STATUS. The key never passes a CPU-readable register. */
+uint32_t cv_dma_mmio_key(uint32_t engine, uint32_t kcfg, uintptr_t addr);
+uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr);
+
+/* ABORT the running job (the engine is zeroized by the hardware). */
+CV_CPL_INLINE void cv_dma_abort(void) { CV_REG32(CV_DMA_CTRL_ADDR) = CV_DMA_CTRL_ABORT_MASK; }
+
+/* Interrupt enables of the DMA (CV_DMA_IE_DONE_MASK | CV_DMA_IE_ERR_MASK) and acknowledge. */
+CV_CPL_INLINE void cv_dma_irq_enable(uint32_t mask) { CV_REG32(CV_DMA_IE_ADDR) = mask; }
+CV_CPL_INLINE uint32_t cv_dma_irq_ack(void) {
+  uint32_t is = CV_REG32(CV_DMA_IS_ADDR);
+  CV_REG32(CV_DMA_IS_ADDR) = is;
+  return is;
+}
+
+#endif /* CV_CPL_H */

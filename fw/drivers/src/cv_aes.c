@@ -1,0 +1,711 @@
+/* cv_aes.c: the AES API of cv_aes.h on the five backends.
+ *
+ * sw        fw/crypto's cv_aes_sw_* (T-table implementation).
+ * mmio      loads/stores to the AES window (CV_AES_*): KEY, CFG, CTRL, DIN/DINL, DOUT, IV.
+ * cpi       custom instructions to target 1 (cv_cpi.h): KEY/KLOADW, IV/IVLOAD/IVRD, START,
+ *           DATA/DATAL, RESULT (waits in hardware), STATUS.
+ * cpi-dma   key and IV as for cpi, the data through DSEL/DADDR/DRUN/DWAIT (target 7).
+ * mmio-dma  key and IV as for mmio, the data through the dma window.
+ *
+ * Speed: whole aligned blocks move as words (memory-order words, no swapping); two blocks are
+ * kept in flight (the unit's staging block and the engine), so loading, computing and storing
+ * overlap; the key is reloaded only when another context used the engine (owner id); the IV is
+ * read back from the engine after every call so a message continues across calls.
+ *
+ * Hardware key copy: a hardware context keeps its key words in ctx->sw.ek[0..7] (the software
+ * schedule is unused there) to reload the engine when ownership changed. Zeroize (the API's, a
+ * failed DMA job that wiped the engine, or the engine reporting NO_KEY) makes the contexts whose
+ * key was in the engine fail with CV_ERR_NOKEY until cv_aes_init is called again. */
+#include <string.h>
+
+#include "cv_aes.h"
+#include "cv_cpl.h"
+
+#define AES CV_ENGINE_AES
+#define MODE_CMAC 5u
+#define KIND_K1 1u
+#define KIND_K2 2u
+
+static const int8_t aes_errmap[8] = {0,           CV_ERR_KEYLEN, CV_ERR_MODE,  CV_ERR_MODE,
+                                     CV_ERR_BUSY, CV_ERR_BUSY,   CV_ERR_NOKEY, CV_ERR_KEYLEN};
+
+static uint32_t aes_owner;          /* id of the context whose key is in the engine; 0: none */
+static uint32_t aes_ids;            /* last id handed out */
+static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
+
+/* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). */
+static struct {
+  cv_aes_ctx *ctx;       /* NULL: none */
+  uint32_t mode, dir;
+  const uint8_t *tail_in; /* CFB decrypt with a partial last block: done after the job */
+  uint8_t *tail_out;
+  uint32_t tail_len;
+  int started;            /* a DMA job runs (0: only the tail is left) */
+} aes_job;
+
+static inline volatile uint32_t *aes_regs(void) {
+  return (volatile uint32_t *)(uintptr_t)CV_AES_BASE;
+}
+#define R(off) (aes_regs()[(off) / 4])
+
+static inline uint32_t ksz_of(const cv_aes_ctx *ctx) {
+  return (uint32_t)(ctx->key_bytes - 16) >> 3;
+}
+static inline uint32_t cfg_of(const cv_aes_ctx *ctx, uint32_t mode, uint32_t dir) {
+  return ksz_of(ctx) | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
+}
+static inline int is_dma(cv_backend_t b) {
+  return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
+}
+static inline int uses_cpi(cv_backend_t b) {
+  return b == CV_BACKEND_CPI || b == CV_BACKEND_CPI_DMA;
+}
+
+/* Forget the engine's key: every context initialised so far must init again. */
+static void aes_key_lost(void) {
+  aes_owner = 0;
+  aes_valid_from = aes_ids + 1;
+}
+
+static void wipe(void *p, size_t n) {
+  volatile uint8_t *q = (volatile uint8_t *)p;
+  while (n--) *q++ = 0;
+}
+
+static inline void copy_words_in(uint32_t *w, const uint8_t *p, unsigned n) {
+  if (((uintptr_t)p & 3) == 0) {
+    const uint32_t *s = (const uint32_t *)(const void *)p;
+    for (unsigned i = 0; i < n; i++) w[i] = s[i];
+  } else {
+    memcpy(w, p, 4 * n);
+  }
+}
+static inline void copy_words_out(uint8_t *p, const uint32_t *w, unsigned n) {
+  if (((uintptr_t)p & 3) == 0) {
+    uint32_t *d = (uint32_t *)(void *)p;
+    for (unsigned i = 0; i < n; i++) d[i] = w[i];
+  } else {
+    memcpy(p, w, 4 * n);
+  }
+}
+
+/* ------------------------------------------------------------------ key */
+/* Load ctx's key (ctx->sw.ek) with the backend's own path. Returns CV_OK or CV_ERR_*. */
+static int load_key(cv_aes_ctx *ctx) {
+  const uint32_t *k = ctx->sw.ek;
+  const uint32_t ksz = ksz_of(ctx);
+  uint32_t s;
+  if (uses_cpi(ctx->backend)) {
+    CV_CPI_KEY(AES, k[0], k[1]);
+    CV_CPI_KEY(AES, k[2], k[3]);
+    if (ctx->key_bytes > 16) CV_CPI_KEY(AES, k[4], k[5]);
+    if (ctx->key_bytes > 24) CV_CPI_KEY(AES, k[6], k[7]);
+    CV_CPI_CFG(AES, ksz);
+    s = CV_CPI_KLOADW(AES);
+  } else {
+    s = cv_cpl_mmio_key(CV_AES_BASE, ksz, k, (unsigned)ctx->key_bytes / 4);
+  }
+  int e = cv_cpl_status_err(s, aes_errmap);
+  if (e == CV_OK && !(s & CV_CPL_STATUS_KEY_READY_MASK)) e = CV_ERR_HW;
+  if (e != CV_OK) {
+    aes_owner = 0;
+    return e;
+  }
+  aes_owner = ctx->id;
+  return CV_OK;
+}
+
+/* The context's key is in the engine (reload it if another context used the engine). */
+static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
+  if (ctx->key_bytes == 0 || ctx->id < aes_valid_from) return CV_ERR_NOKEY;
+  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  return load_key(ctx);
+}
+static inline int own(cv_aes_ctx *ctx) {
+  if (ctx->id == aes_owner) return CV_OK;
+  return reclaim(ctx);
+}
+
+int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  if (key_len != 16 && key_len != 24 && key_len != 32) return CV_ERR_KEYLEN;
+  if (backend == CV_BACKEND_SW) {
+    ctx->backend = backend;
+    ctx->key_bytes = (int)key_len;
+    ctx->id = 0;
+    return cv_aes_sw_init(&ctx->sw, key, key_len);
+  }
+  if ((unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  ctx->backend = backend;
+  ctx->key_bytes = (int)key_len;
+  ctx->id = ++aes_ids;
+  uint32_t *k = ctx->sw.ek;
+  if (uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
+    /* The fast path: key words straight from the caller's buffer into the unit. */
+    const uint32_t *kw = (const uint32_t *)(const void *)key;
+    uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
+    CV_CPI_KEY(AES, k0, k1);
+    CV_CPI_KEY(AES, k2, k3);
+    k[0] = k0;
+    k[1] = k1;
+    k[2] = k2;
+    k[3] = k3;
+    if (key_len > 16) {
+      uint32_t k4 = kw[4], k5 = kw[5];
+      CV_CPI_KEY(AES, k4, k5);
+      k[4] = k4;
+      k[5] = k5;
+      if (key_len > 24) {
+        uint32_t k6 = kw[6], k7 = kw[7];
+        CV_CPI_KEY(AES, k6, k7);
+        k[6] = k6;
+        k[7] = k7;
+      }
+    }
+    CV_CPI_CFG(AES, ((uint32_t)key_len - 16) >> 3);
+    uint32_t s = CV_CPI_KLOADW(AES);
+    if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
+        CV_CPL_STATUS_KEY_READY_MASK) {
+      aes_owner = ctx->id;
+      return CV_OK;
+    }
+    aes_owner = 0;
+    int e = cv_cpl_status_err(s, aes_errmap);
+    return e ? e : CV_ERR_HW;
+  }
+  if (!uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
+    const uint32_t *kw = (const uint32_t *)(const void *)key;
+    volatile uint32_t *r = aes_regs();
+    r[CV_CPL_CFG_OFFSET / 4] = ((uint32_t)key_len - 16) >> 3;
+    for (unsigned i = 0; i < key_len / 4; i++) {
+      uint32_t w = kw[i];
+      r[CV_CPL_KEY_OFFSET / 4 + i] = w;
+      k[i] = w;
+    }
+    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
+    uint32_t s = cv_cpl_mmio_wait(CV_AES_BASE, CV_CPL_STATUS_KEY_READY_MASK);
+    if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
+        CV_CPL_STATUS_KEY_READY_MASK) {
+      aes_owner = ctx->id;
+      return CV_OK;
+    }
+    aes_owner = 0;
+    int e = cv_cpl_status_err(s, aes_errmap);
+    return e ? e : CV_ERR_HW;
+  }
+  memcpy(k, key, key_len);
+  return load_key(ctx);
+}
+
+/* ------------------------------------------------------------------ cpi data path */
+#define CPI_PUSH(p, last)                         \
+  do {                                            \
+    const uint32_t *p_ = (p);                     \
+    uint32_t a_ = p_[0], b_ = p_[1];              \
+    uint32_t c_ = p_[2], d_ = p_[3];              \
+    CV_CPI_DATA(AES, a_, b_);                     \
+    if (last) CV_CPI_DATAL(AES, c_, d_);          \
+    else CV_CPI_DATA(AES, c_, d_);                \
+  } while (0)
+#define CPI_POP(q)                                \
+  do {                                            \
+    uint32_t *q_ = (q);                           \
+    uint32_t a_ = CV_CPI_RESULT(AES);             \
+    uint32_t b_ = CV_CPI_RESULT(AES);             \
+    q_[0] = a_;                                   \
+    uint32_t c_ = CV_CPI_RESULT(AES);             \
+    q_[1] = b_;                                   \
+    uint32_t d_ = CV_CPI_RESULT(AES);             \
+    q_[2] = c_;                                   \
+    q_[3] = d_;                                   \
+  } while (0)
+
+/* n >= 1 whole blocks, word-aligned, one message with cfg. Blocks i+1 waits in the unit's
+ * staging register while block i computes; block i+2 is sent once block i's output is read
+ * (then block i+1 has entered the engine and the staging register is free). */
+static void cpi_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+  CV_CPI_START(AES, cfg);
+  if (n == 1) {
+    CPI_PUSH(in, 1);
+    CPI_POP(out);
+    return;
+  }
+  CPI_PUSH(in, 0);
+  CPI_PUSH(in + 4, n == 2);
+  for (size_t i = 2; i < n; i++) {
+    CPI_POP(out);
+    out += 4;
+    CPI_PUSH(in + 4 * i, i + 1 == n);
+  }
+  CPI_POP(out);
+  CPI_POP(out + 4);
+}
+
+/* ------------------------------------------------------------------ mmio data path */
+#define MMIO_PUSH(r, p, last)                                    \
+  do {                                                           \
+    const uint32_t *p_ = (p);                                    \
+    uint32_t a_ = p_[0], b_ = p_[1], c_ = p_[2], d_ = p_[3];     \
+    (r)[CV_CPL_DIN_OFFSET / 4 + 0] = a_;                         \
+    (r)[CV_CPL_DIN_OFFSET / 4 + 1] = b_;                         \
+    (r)[CV_CPL_DIN_OFFSET / 4 + 2] = c_;                         \
+    if (last) (r)[CV_CPL_DINL_OFFSET / 4 + 3] = d_;              \
+    else (r)[CV_CPL_DIN_OFFSET / 4 + 3] = d_;                    \
+  } while (0)
+#define MMIO_POP(r, q)                                           \
+  do {                                                           \
+    uint32_t *q_ = (q);                                          \
+    uint32_t a_ = (r)[CV_CPL_DOUT_OFFSET / 4 + 0];               \
+    uint32_t b_ = (r)[CV_CPL_DOUT_OFFSET / 4 + 1];               \
+    q_[0] = a_;                                                  \
+    uint32_t c_ = (r)[CV_CPL_DOUT_OFFSET / 4 + 2];               \
+    q_[1] = b_;                                                  \
+    uint32_t d_ = (r)[CV_CPL_DOUT_OFFSET / 4 + 3];               \
+    q_[2] = c_;                                                  \
+    q_[3] = d_;                                                  \
+  } while (0)
+
+/* Wait for OUT_VALID; returns 0 when there, else the STATUS (error or poll limit). */
+static inline uint32_t mmio_wait_out(volatile uint32_t *r) {
+  uint32_t n = CV_CPL_POLL_LIMIT;
+  do {
+    uint32_t s = r[CV_CPL_STATUS_OFFSET / 4];
+    if (s & CV_CPL_STATUS_OUT_VALID_MASK) return 0;
+    if (s & CV_CPL_STATUS_ERR_MASK) return s;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+static int mmio_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+  volatile uint32_t *r = aes_regs();
+  uint32_t s;
+  r[CV_CPL_CFG_OFFSET / 4] = cfg;
+  r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
+  MMIO_PUSH(r, in, n == 1);
+  if (n > 1) MMIO_PUSH(r, in + 4, n == 2);
+  for (size_t i = 2; i < n; i++) {
+    if ((s = mmio_wait_out(r)) != 0) return (int)s;
+    MMIO_POP(r, out);
+    out += 4;
+    MMIO_PUSH(r, in + 4 * i, i + 1 == n);
+  }
+  if ((s = mmio_wait_out(r)) != 0) return (int)s;
+  MMIO_POP(r, out);
+  if (n > 1) {
+    if ((s = mmio_wait_out(r)) != 0) return (int)s;
+    MMIO_POP(r, out + 4);
+  }
+  return 0;
+}
+
+/* An engine error in the middle of a message: report it and leave the engine idle. */
+static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t status) {
+  int e = cv_cpl_status_err(status, aes_errmap);
+  if (e == CV_OK) e = CV_ERR_HW;
+  if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
+  else cv_cpl_mmio_zeroize(CV_AES_BASE);
+  if (e == CV_ERR_NOKEY) aes_key_lost();
+  else aes_owner = 0;  /* zeroized: the next call reloads the key */
+  return e;
+}
+
+/* One message of n whole blocks through the cpi or mmio path. Returns CV_OK or CV_ERR_*. */
+static inline int pio_msg(cv_aes_ctx *ctx, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                          size_t n) {
+  if (ctx->backend == CV_BACKEND_CPI || ctx->backend == CV_BACKEND_CPI_DMA) {
+    cpi_msg(cfg, in, out, n);
+    return CV_OK;
+  }
+  uint32_t s = (uint32_t)mmio_msg(cfg, in, out, n);
+  return s ? hw_fail(ctx, s) : CV_OK;
+}
+
+static inline void pio_iv_load(const cv_aes_ctx *ctx, const uint8_t *iv) {
+  uint32_t w[4];
+  const uint32_t *v = (const uint32_t *)(const void *)iv;
+  if ((uintptr_t)iv & 3) {
+    memcpy(w, iv, 16);
+    v = w;
+  }
+  if (uses_cpi(ctx->backend)) {
+    CV_CPI_IV(AES, v[0], v[1]);
+    CV_CPI_IV(AES, v[2], v[3]);
+    CV_CPI_IVLOAD(AES);
+  } else {
+    volatile uint32_t *r = aes_regs();
+    uint32_t a = v[0], b = v[1], c = v[2], d = v[3];
+    r[CV_CPL_IV_OFFSET / 4 + 0] = a;
+    r[CV_CPL_IV_OFFSET / 4 + 1] = b;
+    r[CV_CPL_IV_OFFSET / 4 + 2] = c;
+    r[CV_CPL_IV_OFFSET / 4 + 3] = d;
+    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
+  }
+}
+
+static inline void pio_iv_read(const cv_aes_ctx *ctx, uint8_t *iv) {
+  uint32_t w[4];
+  uint32_t *v = ((uintptr_t)iv & 3) ? w : (uint32_t *)(void *)iv;
+  if (uses_cpi(ctx->backend)) {
+    uint32_t a = CV_CPI_IVRD(AES, 0), b = CV_CPI_IVRD(AES, 1);
+    v[0] = a;
+    uint32_t c = CV_CPI_IVRD(AES, 2);
+    v[1] = b;
+    uint32_t d = CV_CPI_IVRD(AES, 3);
+    v[2] = c;
+    v[3] = d;
+  } else {
+    volatile uint32_t *r = aes_regs();
+    uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], b = r[CV_CPL_IV_OFFSET / 4 + 1];
+    v[0] = a;
+    uint32_t c = r[CV_CPL_IV_OFFSET / 4 + 2];
+    v[1] = b;
+    uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 3];
+    v[2] = c;
+    v[3] = d;
+  }
+  if (v == w) memcpy(iv, w, 16);
+}
+
+/* The partial last block (1..15 bytes) of a CFB/OFB/CTR message as its own message: zero
+ * padded input, truncated output. CFB decryption: the engine's IV would be the padded
+ * ciphertext; the continuing value (sw semantics) is the ciphertext bytes followed by the
+ * unused keystream bytes, which the zero padding left in the output block. */
+static int pio_tail(cv_aes_ctx *ctx, uint32_t cfg, int cfb_dec, const uint8_t *in, uint8_t *out,
+                    size_t n, uint8_t *iv) {
+  uint32_t ib[4] = {0, 0, 0, 0}, ob[4];
+  memcpy(ib, in, n);
+  int e = pio_msg(ctx, cfg, ib, ob, 1);
+  if (e) return e;
+  memcpy(out, ob, n);
+  if (iv) {
+    if (cfb_dec) {
+      memcpy(iv, ib, n);
+      memcpy(iv + n, (uint8_t *)ob + n, 16 - n);
+    } else {
+      pio_iv_read(ctx, iv);
+    }
+  }
+  return CV_OK;
+}
+
+/* Whole blocks and an optional tail through the cpi/mmio path, any alignment. */
+static int pio_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
+                      const uint8_t *in, uint8_t *out, size_t len) {
+  int e = own(ctx);
+  if (e) return e;
+  if (iv) pio_iv_load(ctx, iv);
+  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  size_t nb = len >> 4;
+  if (nb) {
+    if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
+      e = pio_msg(ctx, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
+      if (e) return e;
+    } else {
+      uint32_t buf[16];
+      for (size_t i = 0; i < nb;) {
+        size_t k = nb - i < 4 ? nb - i : 4;
+        memcpy(buf, in + 16 * i, 16 * k);
+        e = pio_msg(ctx, cfg, buf, buf, k);
+        if (e) return e;
+        memcpy(out + 16 * i, buf, 16 * k);
+        i += k;
+      }
+    }
+  }
+  size_t rem = len & 15;
+  if (rem) return pio_tail(ctx, cfg, mode == CV_AES_MODE_CFB128 && dir, in + 16 * nb,
+                           out + 16 * nb, rem, iv);
+  if (iv && nb) pio_iv_read(ctx, iv);
+  return CV_OK;
+}
+
+/* ------------------------------------------------------------------ DMA data path */
+static inline int dma_bad(const void *in, const void *out, size_t len, size_t outlen) {
+  const uint32_t s = (uint32_t)(uintptr_t)in - CV_DMEM_BASE;
+  const uint32_t d = (uint32_t)(uintptr_t)out - CV_DMEM_BASE;
+  if ((s | d) & (CV_AES_DMA_ALIGN - 1)) return 1;
+  if (len > CV_DMEM_SIZE || outlen > CV_DMEM_SIZE) return 1;
+  if (s > CV_DMEM_SIZE - len || d > CV_DMEM_SIZE - outlen) return 1;
+  if (s != d && s < d + outlen && d < s + len) return 1;
+  return 0;
+}
+
+static inline void dma_go(const cv_aes_ctx *ctx, uint32_t engine, uint32_t cfg, const void *in,
+                          void *out, size_t len, size_t outlen) {
+  if (ctx->backend == CV_BACKEND_CPI_DMA) {
+    CV_CPI_DSEL(engine, cfg);
+    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
+    CV_CPI_DRUN(len, outlen);
+  } else {
+    cv_dma_mmio_start(engine, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len,
+                      (uint32_t)outlen);
+  }
+}
+
+static inline uint32_t dma_wait(const cv_aes_ctx *ctx) {
+  return ctx->backend == CV_BACKEND_CPI_DMA ? CV_CPI_DWAIT() : cv_dma_mmio_wait();
+}
+
+/* A failed DMA job: map the code; if the engine lost its key (the hardware zeroizes the engine
+ * when a job fails after it started), every context must init again. */
+static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
+  uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
+  int e = cv_dma_status_err(dstatus, us, aes_errmap);
+  if (!(us & CV_CPL_STATUS_KEY_READY_MASK)) aes_key_lost();
+  if (e == CV_OK) e = CV_ERR_HW;
+  return e;
+}
+
+static inline int dma_status_ok(uint32_t s) {
+  return (s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0;
+}
+
+static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
+                      const uint8_t *in, uint8_t *out, size_t len, int async) {
+  if (dma_bad(in, out, len, len)) return CV_ERR_DMA;
+  if (aes_job.ctx) {
+    if (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) return CV_ERR_BUSY;
+  }
+  int e = own(ctx);
+  if (e) return e;
+  if (len == 0) return CV_OK;
+  if (iv) pio_iv_load(ctx, iv);
+  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  size_t dlen = len, rem = 0;
+  if (mode == CV_AES_MODE_CFB128 && dir && (len & 15)) {
+    rem = len & 15;  /* done through the cpi/mmio path after the job (see pio_tail) */
+    dlen = len - rem;
+  }
+  if (async) {
+    aes_job.ctx = ctx;
+    aes_job.mode = mode;
+    aes_job.dir = dir;
+    aes_job.tail_in = in + dlen;
+    aes_job.tail_out = out + dlen;
+    aes_job.tail_len = (uint32_t)rem;
+    aes_job.started = dlen != 0;
+    if (dlen) dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
+    return CV_OK;
+  }
+  if (dlen) {
+    dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
+    uint32_t s = dma_wait(ctx);
+    if (!dma_status_ok(s)) return dma_fail(s);
+  }
+  if (rem) return pio_tail(ctx, cfg, 1, in + dlen, out + dlen, rem, iv);
+  if (iv) pio_iv_read(ctx, iv);
+  return CV_OK;
+}
+
+/* ------------------------------------------------------------------ CMAC */
+static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
+  int e = own(ctx);
+  if (e) return e;
+  static const uint8_t zero[16];
+  pio_iv_load(ctx, zero);
+  const int cpi = uses_cpi(ctx->backend);
+  volatile uint32_t *r = aes_regs();
+  size_t nfull, rem;
+  uint32_t kind;
+  if (len && (len & 15) == 0) {
+    nfull = len / 16 - 1;  /* blocks before the last */
+    rem = 16;
+    kind = KIND_K1;
+  } else {
+    nfull = len / 16;
+    rem = len & 15;
+    kind = KIND_K2;
+  }
+  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
+  uint32_t last[4] = {0, 0, 0, 0}, t[4];
+  memcpy(last, msg + 16 * nfull, rem);
+  if (kind == KIND_K2) ((uint8_t *)last)[rem] = 0x80;
+  const int aligned = ((uintptr_t)msg & 3) == 0;
+  uint32_t s;
+  if (cpi) CV_CPI_START(AES, cfg);
+  else {
+    r[CV_CPL_CFG_OFFSET / 4] = cfg;
+    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
+  }
+  /* No output per block: wait until the staging block is free before each one. */
+  for (size_t i = 0; i <= nfull; i++) {
+    uint32_t b[4];
+    const uint32_t *p = last;
+    if (i < nfull) {
+      p = (const uint32_t *)(const void *)(msg + 16 * i);
+      if (!aligned) {
+        memcpy(b, msg + 16 * i, 16);
+        p = b;
+      }
+    }
+    if (cpi) {
+      if (i) {
+        s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_IN_READY_MASK);
+        if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+      }
+      CPI_PUSH(p, i == nfull);
+    } else {
+      if (i) {
+        s = cv_cpl_mmio_wait(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+        if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+      }
+      MMIO_PUSH(r, p, i == nfull);
+    }
+  }
+  if (cpi) {
+    CPI_POP(t);
+  } else {
+    if ((s = mmio_wait_out(r)) != 0) return hw_fail(ctx, s);
+    MMIO_POP(r, t);
+  }
+  copy_words_out(tag, t, 4);
+  return CV_OK;
+}
+
+static int dma_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
+  static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
+  uint8_t *dst = dma_bad(tag, tag, 16, 16) ? (uint8_t *)tagbuf : tag;
+  const uint8_t *src = len ? msg : dst;  /* an empty message still names a valid source */
+  if (dma_bad(src, dst, len, 16)) return CV_ERR_DMA;
+  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  int e = own(ctx);
+  if (e) return e;
+  static const uint8_t zero[16];
+  pio_iv_load(ctx, zero);
+  const uint32_t kind = (len && (len & 15) == 0) ? KIND_K1 : KIND_K2;
+  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
+  const uint32_t eng = CV_ENGINE_AES | (kind == KIND_K2 ? CV_DMA_ENGINE_PAD_MASK : 0);
+  dma_go(ctx, eng, cfg, src, dst, len, 16);
+  uint32_t s = dma_wait(ctx);
+  if (!dma_status_ok(s)) return dma_fail(s);
+  if (dst != tag) memcpy(tag, dst, 16);
+  return CV_OK;
+}
+
+/* ------------------------------------------------------------------ API */
+static inline int check_common(const cv_aes_ctx *ctx, int dir, const void *in, const void *out,
+                               size_t len) {
+  if (!ctx || (unsigned)dir > 1u || (len && (!in || !out))) return CV_ERR_ARG;
+  return CV_OK;
+}
+
+static int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
+                     const uint8_t *in, uint8_t *out, size_t len) {
+  if (is_dma(ctx->backend)) return dma_cipher(ctx, mode, dir, iv, in, out, len, 0);
+  if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  return pio_cipher(ctx, mode, dir, iv, in, out, len);
+}
+
+int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
+  int e = check_common(ctx, dir, in, out, len);
+  if (e) return e;
+  if (len & 15) return CV_ERR_LENGTH;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ecb(&ctx->sw, dir, in, out, len);
+  if (ctx->backend == CV_BACKEND_CPI && len && (((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
+    /* The shortest path: one message straight from and to the caller's buffers. */
+    if (ctx->id != aes_owner && (e = reclaim(ctx)) != CV_OK) return e;
+    cpi_msg(ksz_of(ctx) | ((uint32_t)dir << CV_AES_CFG_DEC_SHIFT),
+            (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, len >> 4);
+    return CV_OK;
+  }
+  return hw_cipher(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len);
+}
+
+int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+               size_t len) {
+  int e = check_common(ctx, dir, in, out, len);
+  if (e) return e;
+  if (!iv) return CV_ERR_ARG;
+  if (len & 15) return CV_ERR_LENGTH;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cbc(&ctx->sw, dir, iv, in, out, len);
+  if (len == 0) return CV_OK;
+  return hw_cipher(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len);
+}
+
+int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  int e = check_common(ctx, dir, in, out, len);
+  if (e) return e;
+  if (!iv) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cfb128(&ctx->sw, dir, iv, in, out, len);
+  if (len == 0) return CV_OK;
+  return hw_cipher(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len);
+}
+
+int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len) {
+  int e = check_common(ctx, 0, in, out, len);
+  if (e) return e;
+  if (!iv) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ofb(&ctx->sw, iv, in, out, len);
+  if (len == 0) return CV_OK;
+  return hw_cipher(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len);
+}
+
+int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t len) {
+  int e = check_common(ctx, 0, in, out, len);
+  if (e) return e;
+  if (!ctr) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ctr(&ctx->sw, ctr, in, out, len);
+  if (len == 0) return CV_OK;
+  return hw_cipher(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len);
+}
+
+int cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
+  if (!ctx || !tag || (len && !msg)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cmac(&ctx->sw, msg, len, tag);
+  if (is_dma(ctx->backend)) return dma_cmac(ctx, msg, len, tag);
+  if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  return pio_cmac(ctx, msg, len, tag);
+}
+
+void cv_aes_zeroize(cv_aes_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT) {
+    if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
+    else cv_cpl_mmio_zeroize(CV_AES_BASE);
+    if (aes_job.ctx) {
+      (void)cv_dma_mmio_wait();  /* the job stops: the unit was zeroized under it */
+      aes_job.ctx = NULL;
+    }
+    aes_owner = 0;  /* the engine holds no key now */
+  }
+  wipe(&ctx->sw, sizeof ctx->sw);
+  ctx->key_bytes = 0;
+  ctx->id = 0;
+}
+
+/* ------------------------------------------------------------------ asynchronous DMA jobs */
+int cv_aes_start(cv_aes_ctx *ctx, int mode, int dir, uint8_t iv[16], const uint8_t *in,
+                 uint8_t *out, size_t len) {
+  int e = check_common(ctx, dir, in, out, len);
+  if (e) return e;
+  if (!is_dma(ctx->backend)) return CV_ERR_MODE;
+  if ((unsigned)mode > CV_AES_MODE_CTR) return CV_ERR_MODE;
+  if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
+  if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
+  if (mode != CV_AES_MODE_CFB128 && mode != CV_AES_MODE_ECB && mode != CV_AES_MODE_CBC) dir = 0;
+  return dma_cipher(ctx, (uint32_t)mode, (uint32_t)dir, mode == CV_AES_MODE_ECB ? NULL : iv, in,
+                    out, len, 1);
+}
+
+int cv_aes_busy(const cv_aes_ctx *ctx) {
+  (void)ctx;
+  return aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) != 0;
+}
+
+int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
+  if (!ctx) return CV_ERR_ARG;
+  if (aes_job.ctx != ctx) return CV_OK;  /* nothing pending for this context */
+  aes_job.ctx = NULL;
+  if (aes_job.started) {
+    uint32_t s = dma_wait(ctx);
+    if (!dma_status_ok(s)) return dma_fail(s);
+  }
+  const uint32_t cfg = cfg_of(ctx, aes_job.mode, aes_job.dir);
+  uint8_t *v = aes_job.mode == CV_AES_MODE_ECB ? NULL : iv;
+  if (aes_job.tail_len)
+    return pio_tail(ctx, cfg, 1, aes_job.tail_in, aes_job.tail_out, aes_job.tail_len, v);
+  if (v) pio_iv_read(ctx, v);
+  return CV_OK;
+}

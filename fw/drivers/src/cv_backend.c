@@ -1,0 +1,8 @@
+/* cv_backend.c: backend names (the benchmark's coupling names). */
+#include "cv_backend.h"
+
+const char *cv_backend_name(cv_backend_t b) {
+  static const char *const names[CV_BACKEND_COUNT] = {"sw", "mmio", "cpi", "cpi-dma",
+                                                       "mmio-dma"};
+  return ((unsigned)b < CV_BACKEND_COUNT) ? names[b] : "?";
+}

@@ -1,0 +1,67 @@
+/* cv_cpl.c: the engine-agnostic coupling layer (cv_cpl.h): error decoding, the DMA buffer
+ * check, key loads. */
+#include "cv_cpl.h"
+
+int cv_cpl_status_err(uint32_t status, const int8_t *eng_map) {
+  if (status == 0xFFFFFFFFu) return CV_ERR_HW;  /* poll limit */
+  if (!(status & CV_CPL_STATUS_ERR_MASK)) return CV_OK;
+  uint32_t code = CV_CPL_ERR_CODE(status);
+  switch (code) {
+    case CV_CPL_ERR_OVERRUN: return CV_ERR_BUSY;
+    case CV_CPL_ERR_UNDERFLOW: return CV_ERR_HW;
+    case CV_CPL_ERR_BUSY_DMA: return CV_ERR_BUSY;
+    case CV_CPL_ERR_OP: return CV_ERR_ARG;
+    default: break;
+  }
+  if (code >= 1 && code <= 7 && eng_map && eng_map[code]) return eng_map[code];
+  return CV_ERR_HW;
+}
+
+int cv_dma_status_err(uint32_t dma_status, uint32_t unit_status, const int8_t *eng_map) {
+  if (dma_status == 0xFFFFFFFFu) return CV_ERR_HW;
+  if (!(dma_status & CV_DMA_STATUS_ERR_MASK)) return CV_OK;
+  switch (CV_DMA_ERR_CODE(dma_status)) {
+    case CV_DMA_ERR_RANGE:
+    case CV_DMA_ERR_ALIGN:
+    case CV_DMA_ERR_OVERLAP: return CV_ERR_DMA;
+    case CV_DMA_ERR_LENGTH: return CV_ERR_LENGTH;
+    case CV_DMA_ERR_ENGINE: {
+      int e = cv_cpl_status_err(unit_status, eng_map);
+      return e ? e : CV_ERR_HW;
+    }
+    case CV_DMA_ERR_BUSY: return CV_ERR_BUSY;
+    case CV_DMA_ERR_ABORTED: return CV_ERR_ABORTED;
+    default: return CV_ERR_HW;
+  }
+}
+
+int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align) {
+  const uint32_t lo = CV_DMEM_BASE, hi = CV_DMEM_BASE + CV_DMEM_SIZE;
+  if (((src | dst) & (align - 1u)) != 0) return CV_ERR_DMA;
+  if (src < lo || src > hi || len > hi - src) return CV_ERR_DMA;
+  if (dst < lo || dst > hi || outlen > hi - dst) return CV_ERR_DMA;
+  if (dst != src && len && outlen && dst < src + len && src < dst + outlen) return CV_ERR_DMA;
+  return CV_OK;
+}
+
+uint32_t cv_cpl_mmio_key(uint32_t base, uint32_t cfg, const uint32_t *kw, unsigned nwords) {
+  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = cfg;
+  for (unsigned i = 0; i < nwords; i++) CV_CPL_REG(base, CV_CPL_KEY_OFFSET + 4 * i) = kw[i];
+  CV_CPL_REG(base, CV_CPL_CTRL_OFFSET) = CV_CPL_CTRL_KEYLOAD_MASK;
+  return cv_cpl_mmio_wait(base, CV_CPL_STATUS_KEY_READY_MASK);
+}
+
+uint32_t cv_dma_mmio_key(uint32_t engine, uint32_t kcfg, uintptr_t addr) {
+  CV_REG32(CV_DMA_ENGINE_ADDR) = engine;
+  CV_REG32(CV_DMA_ECFG_ADDR) = kcfg;
+  CV_REG32(CV_DMA_SRC_ADDR) = (uint32_t)addr;
+  __asm__ volatile("" ::: "memory");
+  CV_REG32(CV_DMA_CTRL_ADDR) = CV_DMA_CTRL_KEYLOAD_MASK;
+  return cv_dma_mmio_wait();
+}
+
+uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr) {
+  CV_CPI_DSEL(engine, kcfg);
+  CV_CPI_DKEY(addr, kcfg);
+  return CV_CPI_DWAIT();
+}
