@@ -29,7 +29,7 @@
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
   parameter integer DMEM_BYTES = 65536,              // power of two
-  parameter [7:0]   ENGINES    = 8'h02,              // bit n: engine number n is attached
+  parameter integer ENGINES    = 2,                  // bit n: engine number n is attached
   parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
   parameter integer MAW        = $clog2(DMEM_BYTES / (DMA_BITS / 8))  // port B address width
 ) (
@@ -98,6 +98,7 @@ module cpl_dma #(
   localparam [LW-1:0] PB_M  = PBM1[LW-1:0];               // the same numbers at their widths
   localparam [2:0]    LPB3  = LPB[2:0];
   localparam [FPW:0]  DEPTH_C = DEPTH[FPW:0];
+  localparam [7:0]    ENG8  = ENGINES[7:0];
 
   localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
                    S_ZERO = 3'd5;
@@ -185,7 +186,7 @@ module cpl_dma #(
   wire idle = (st_q == S_IDLE);
 
   // ------------------------------------------------------------------ selected unit's signals
-  wire       s_ok    = (sel_d >= 4'd1) && (sel_d <= 4'd5) && ENGINES[sel_d[2:0]];
+  wire       s_ok    = (sel_d >= 4'd1) && (sel_d <= 4'd5) && ENG8[sel_d[2:0]];
   wire [2:0] se      = s_ok ? sel_d[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
   wire       s_part  = partial_ok_i[se];
   wire       s_empty = empty_ok_i[se];
@@ -302,8 +303,11 @@ module cpl_dma #(
   wire          in_left = (ib_q < tin_q);
   wire          use_f   = (ib_q < rlen_q);                      // the beat comes from a read word
   wire          f_has   = (fcnt_q != {(FPW+1){1'b0}});
-  wire          beat_ok = in_left && (!use_f || f_has);
-  wire [DMA_BITS-1:0] f_head = fdat_q[DMA_BITS*frp_q +: DMA_BITS];
+  // with the FIFO empty, the word arriving from the memory is the head (bypass: a cycle less
+  // from a read to its beat)
+  wire          byp     = !f_has && infl_q;
+  wire          beat_ok = in_left && (!use_f || f_has || byp);
+  wire [DMA_BITS-1:0] f_head = byp ? mem_rdata_i : fdat_q[DMA_BITS*frp_q +: DMA_BITS];
   wire [LPB-1:0] ib_lo  = ib_q[LPB-1:0];
   wire [DMA_BITS-1:0] f_sh = use_f ? (f_head >> {ib_lo, 3'b000}) : {DMA_BITS{1'b0}};
   // the beat ends its port word: pop the word when the beat goes
@@ -350,7 +354,7 @@ module cpl_dma #(
   // ------------------------------------------------------------------ status
   wire [31:0] status = {20'h0, code_q, 5'h0, err_q, done_q, !idle};
   localparam [31:0] ID_VAL = {8'hC5, 8'h0F, 16'h0100};
-  wire [31:0] cap = {8'h0, ENGINES, PB[7:0], PB[7:0]};
+  wire [31:0] cap = {8'h0, ENG8, PB[7:0], PB[7:0]};
 
   // ------------------------------------------------------------------ next state
   reg         fail;
@@ -475,12 +479,14 @@ module cpl_dma #(
     end
 
     // ---- FIFO: push the word read last cycle, pop what the beat consumed
-    if (infl_q && (st_q == S_RUN || st_q == S_KEY)) begin
+    // (a bypassed word whose last beat goes now is not stored)
+    if (infl_q && (st_q == S_RUN || st_q == S_KEY) && !(byp && (i_fire || k_fire) && b_pop))
+    begin
       fdat_d[DMA_BITS*fwp_q +: DMA_BITS] = mem_rdata_i;
       fwp_d  = fwp_q + 1'b1;
       fcnt_d = fcnt_d + 1'b1;
     end
-    if ((i_fire || k_fire) && b_pop) begin
+    if ((i_fire || k_fire) && b_pop && !byp) begin
       // clear the entry: key words do not linger in the FIFO
       fdat_d[DMA_BITS*frp_q +: DMA_BITS] = {DMA_BITS{1'b0}};
       frp_d  = frp_q + 1'b1;
