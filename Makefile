@@ -5,12 +5,13 @@ SHELL := /bin/bash
 ENV := source tools/env.sh &&
 JOBS ?= 2
 
-.PHONY: help setup gen test lint bench run synth lockstep clean
+.PHONY: help setup gen test lint bench run synth lockstep console clean
 help:
 	@echo "make bench     run the benchmark (build/bench/results.json, plots, table)"
 	@echo "make test      run the whole test suite (JUnit: build/test/junit.xml)"
 	@echo "make lint      Verilator -Wall lint of all RTL"
 	@echo "make run ELF=path     run one firmware image on the default SoC"
+	@echo "make console   interactive console on the simulated SoC (stdin/stdout = UART)"
 	@echo "make synth     area and Fmax of every block (build/synth/results.json)"
 	@echo "make lockstep INSNS=N SEED=S   random-instruction lockstep against Spike"
 

@@ -1,0 +1,8 @@
+# fw/part.mk: firmware rules of the top Makefile.
+#   make console   the interactive console (fw/programs/console) on the simulated SoC, with
+#                  stdin/stdout as the UART. The harness sends one line per prompt ("cv> "),
+#                  because the SoC's UART has no flow control; `quit` (or Ctrl-C) leaves.
+.PHONY: console
+console: setup gen $(SIM_BIN)
+	@$(ENV) $(MAKE) -s -C fw/programs/console
+	@$(SIM_BIN) --quiet --rx-prompt "cv> " build/fw/console/console.elf
