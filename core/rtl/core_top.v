@@ -200,9 +200,16 @@ module core_top #(
   // as such a branch is the fetch buffer's head, once, whether or not ID takes it this cycle
   // (the fetch keeps the head and drops what follows it), so the fetch request depends on
   // no stall signal: no path from the grant/response inputs or EX into the fetch address.
-  wire id_pred = !id_exc && (dec_jal || (dec_branch && if_insn[31]));
+  // Only the opcode and the sign bit are looked at (not the illegal-instruction checks): an
+  // illegal or faulting instruction predicted taken traps in WB anyway, and EX never acts on
+  // the prediction of an instruction with an exception.
+  wire id_pred = (if_insn[6:0] == 7'b1101111) || (if_insn[6:0] == 7'b1100011 && if_insn[31]);
   assign id_redirect = if_valid && !redir_q && !if_predicted && id_pred;
-  assign id_target   = if_pc + dec_imm;
+  wire [31:0] id_imm_j = {{11{if_insn[31]}}, if_insn[31], if_insn[19:12], if_insn[20],
+                          if_insn[30:21], 1'b0};
+  wire [31:0] id_imm_b = {{19{if_insn[31]}}, if_insn[31], if_insn[7], if_insn[30:25],
+                          if_insn[11:8], 1'b0};
+  assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;
