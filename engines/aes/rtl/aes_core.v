@@ -108,11 +108,15 @@ module aes_core #(
   wire [3:0]    rk_wa;
   wire [127:0]  rk_wd;
   wire          key_load = key_valid_i && !busy_q && (cfg_i[1:0] != 2'd3) && !zeroize_i;
+  // The iterative datapaths lend the key expansion four of their S-boxes (it runs only while
+  // no message does: key loads are refused while busy, starts until the schedule is ready).
+  wire          ks_act;
+  wire [31:0]   ks_in, ks_out;
 
-  aes_key_exp #(.SBOX(SBOX)) u_key (
+  aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PER != 0) ? 1 : 0)) u_key (
     .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(cfg_i[1:0]),
     .key_i(key_i), .ready_o(key_rdy), .busy_o(kwipe), .we_o(rk_we), .wa_o(rk_wa),
-    .wd_o(rk_wd)
+    .wd_o(rk_wd), .sub_act_o(ks_act), .sub_in_o(ks_in), .sub_out_i(ks_out)
   );
 
   // ---------------------------------------------------------------- datapath
@@ -131,6 +135,8 @@ module aes_core #(
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .we_i(rk_we), .wa_i(rk_wa),
         .wd_i(rk_wd), .rk_o(rk)
       );
+      assign ks_out = 32'h0;
+      wire unused_ks = ks_act ^ (^ks_in);
       aes_dp_pipe #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
@@ -148,7 +154,7 @@ module aes_core #(
         .rk_ra_o(rk_ra), .rk_i(rk_rd), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready),
         .iss_data_i(iss_data), .iss_side_i(iss_side), .res_valid_o(res_valid),
         .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),
-        .idle_o(dp_idle)
+        .idle_o(dp_idle), .ks_i(ks_act), .ks_in_i(ks_in), .ks_out_o(ks_out)
       );
     end
   endgenerate
@@ -165,8 +171,9 @@ module aes_core #(
   wire res_fire = res_valid && res_ready;
   wire fb_fire  = res_fire && !res_sub && fb_mode;
 
-  // chaining value for the block issued this cycle, forwarded from a finishing block
-  wire [127:0] fb_iv  = (mode == MODE_OFB || mode == MODE_CMAC) ? res_data : res_val;
+  // chaining value for the block issued this cycle, forwarded from a finishing block (OFB and
+  // CMAC take the cipher output, CBC-enc the output block (aux 0), CFB-enc the output block)
+  wire [127:0] fb_iv  = (mode == MODE_CFB) ? res_val : res_data;
   wire [127:0] iv_eff = fb_fire ? fb_iv : iv_q;
 
   wire sub_issue = busy_q && subp_q;
@@ -176,31 +183,24 @@ module aes_core #(
   assign iss_valid = (in_fire || sub_issue) && !zeroize_i;
 
   wire cmac_tag = in_last_i && (kind != 2'd0);
-  wire [127:0] cmac_k = !cmac_tag ? 128'h0 : (kind == 2'd2) ? dbl(k1_q) : k1_q;
 
+  // The cipher input as an XOR of gated terms (one LUT per bit and term), per mode:
+  //   ECB, CBC-dec: in; CBC-enc: in ^ iv; CFB, OFB, CTR: iv; CMAC: in ^ iv (^ K1 or K2);
+  //   the CMAC subkey block L = E(0): 0.   aux: CBC-dec iv; CFB, OFB, CTR in; else 0.
+  wire iv_mode  = (mode == MODE_CFB) || (mode == MODE_OFB) || (mode == MODE_CTR);
+  wire use_in   = !sub_issue && !iv_mode;
+  wire use_iv   = !sub_issue && (iv_mode || mode == MODE_CMAC || (mode == MODE_CBC && !dec));
+  wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd1);
+  wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd2);
+  wire aux_iv   = !sub_issue && (mode == MODE_CBC) && dec;
+  wire aux_in   = !sub_issue && iv_mode;
   always @* begin
-    iss_data = in_data_i;
-    iss_side = {128'h0, in_last_i, 1'b1, 1'b0};
-    if (sub_issue) begin
-      iss_data = 128'h0;
-      iss_side = {128'h0, 1'b0, 1'b0, 1'b1};
-    end else begin
-      case (mode)
-        MODE_CBC: begin
-          if (dec) iss_side[130:3] = iv_q;
-          else     iss_data = in_data_i ^ iv_eff;
-        end
-        MODE_CFB, MODE_OFB, MODE_CTR: begin
-          iss_data = iv_eff;
-          iss_side[130:3] = in_data_i;
-        end
-        MODE_CMAC: begin
-          iss_data = in_data_i ^ iv_eff ^ cmac_k;
-          iss_side[1] = cmac_tag;
-        end
-        default: ;
-      endcase
-    end
+    iss_data = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_eff) ^
+               ({128{use_k1}} & k1_q) ^ ({128{use_k2}} & dbl(k1_q));
+    iss_side = {({128{aux_iv}} & iv_q) | ({128{aux_in}} & in_data_i),
+                in_last_i && !sub_issue,
+                !sub_issue && (mode != MODE_CMAC || cmac_tag),
+                sub_issue};
   end
 
   // ---------------------------------------------------------------- control
@@ -241,7 +241,7 @@ module aes_core #(
 
     if (res_fire) begin
       if (res_sub) k1_d = dbl(res_data);
-      else if (fb_mode) iv_d = fb_iv;
+      else if (fb_mode) iv_d = iv_eff;   // = fb_iv (fb_fire)
       if (res_prod) begin
         ov_d = 1'b1;
         od_d = res_val;

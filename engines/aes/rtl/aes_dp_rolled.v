@@ -26,7 +26,10 @@ module aes_dp_rolled #(
   input  wire               res_ready_i,
   output wire [127:0]       res_data_o,
   output wire [SIDE_W-1:0]  res_side_o,
-  output wire               idle_o
+  output wire               idle_o,
+  input  wire               ks_i,        // key expansion running (datapath idle): lend it
+  input  wire [31:0]        ks_in_i,     // the S-boxes of bytes 0..3 of the first round
+  output wire [31:0]        ks_out_o
 );
 
   reg [127:0]      state_q, state_d;
@@ -54,15 +57,17 @@ module aes_dp_rolled #(
 
   aes_round #(.SBOX(SBOX)) u_round_a (
     .state_i(state_q), .rk_i(rk_a), .dec_i(dec_i), .last_i(PER == 1 && final_rnd),
-    .state_o(r1_out)
+    .state_o(r1_out), .ext_i(ks_i), .ext_in_i(ks_in_i), .ext_out_o(ks_out_o)
   );
 
   generate
     if (PER == 2) begin : g_two
       assign rk_ra_o[11:8] = kidx(rnd_q + 4'd1, nr_i, dec_i);
       wire [127:0] rk_b = rk_i[383:256];
+      wire [31:0]  unused_ext;
       aes_round #(.SBOX(SBOX)) u_round_b (
-        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out)
+        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out),
+        .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext)
       );
     end else begin : g_one
       assign rnd_out = r1_out;

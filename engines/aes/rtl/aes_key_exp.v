@@ -21,7 +21,8 @@
 // window[4..7] for every key size) and expansion starts when the wipe ends, with one extra
 // cycle that writes group 0 from the window. Nothing here is readable from outside the engine.
 module aes_key_exp #(
-  parameter integer SBOX = 1
+  parameter integer SBOX    = 1,
+  parameter integer EXT_SUB = 0   // 1: SubWord on the datapath's S-boxes (sub_*), 0: own four
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -33,7 +34,10 @@ module aes_key_exp #(
   output wire         busy_o,   // wipe running
   output reg          we_o,     // store write port
   output reg  [3:0]   wa_o,
-  output reg  [127:0] wd_o
+  output reg  [127:0] wd_o,
+  output wire         sub_act_o,  // EXT_SUB: expanding, the S-boxes are needed
+  output wire [31:0]  sub_in_o,   // EXT_SUB: SubWord input (byte g in bits 8g+7:8g)
+  input  wire [31:0]  sub_out_i   // EXT_SUB: forward S-box of each byte of sub_in_o
 );
 
   reg [31:0] win_q [0:7];   // last eight words, win_q[7] the newest
@@ -93,12 +97,19 @@ module aes_key_exp #(
   assign sub_in = sub_at2 ? p1 : win_q[7];
   genvar g;
   generate
-    for (g = 0; g < 4; g = g + 1) begin : g_sbox
-      aes_sbox #(.SBOX(SBOX)) u_sbox (
-        .in_i(sub_in[8*g +: 8]), .inv_i(1'b0), .out_o(sub_out[8*g +: 8])
-      );
+    if (EXT_SUB != 0) begin : g_ext
+      assign sub_out = sub_out_i;
+    end else begin : g_own
+      for (g = 0; g < 4; g = g + 1) begin : g_sbox
+        aes_sbox #(.SBOX(SBOX)) u_sbox (
+          .in_i(sub_in[8*g +: 8]), .inv_i(1'b0), .out_o(sub_out[8*g +: 8])
+        );
+      end
+      wire unused_sub = ^sub_out_i;
     end
   endgenerate
+  assign sub_act_o = exp_q;
+  assign sub_in_o  = sub_in;
   assign f_out = rot ? ({sub_out[23:0], sub_out[31:24]} ^ {rcon_q, 24'h0}) : sub_out;
 
   assign n0 = (sub_here && !sub_at2) ? (old0 ^ f_out) : p0;

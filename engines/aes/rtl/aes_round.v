@@ -7,6 +7,9 @@
 // ShiftRows commutes with SubBytes, so both directions permute first and share the 16 S-boxes
 // (each S-box computes S or S^-1). The initial AddRoundKey is done outside, by the caller.
 // Byte b of the state is state[127-8b -: 8]; byte b sits in column b/4, row b%4 (FIPS-197).
+// With ext_i high the S-boxes of bytes 0..3 serve the key expansion instead (its SubWord, always
+// forward): ext_in_i byte g (bits 8g+7:8g) goes in, ext_out_o byte g comes out; the round
+// output is then meaningless (the caller only does this while its datapath is idle).
 module aes_round #(
   parameter integer SBOX = 1
 ) (
@@ -14,7 +17,10 @@ module aes_round #(
   input  wire [127:0] rk_i,
   input  wire         dec_i,
   input  wire         last_i,
-  output reg  [127:0] state_o
+  output reg  [127:0] state_o,
+  input  wire         ext_i,
+  input  wire [31:0]  ext_in_i,
+  output wire [31:0]  ext_out_o
 );
 
   function automatic [7:0] xt(input [7:0] a);  // multiply by x in GF(2^8)
@@ -66,11 +72,20 @@ module aes_round #(
   genvar g;
   generate
     for (g = 0; g < 16; g = g + 1) begin : g_sbox
-      aes_sbox #(.SBOX(SBOX)) u_sbox (
-        .in_i (perm[127-8*g -: 8]),
-        .inv_i(dec_i),
-        .out_o(sub[127-8*g -: 8])
-      );
+      if (g < 4) begin : g_shared
+        aes_sbox #(.SBOX(SBOX)) u_sbox (
+          .in_i (ext_i ? ext_in_i[8*g +: 8] : perm[127-8*g -: 8]),
+          .inv_i(dec_i && !ext_i),
+          .out_o(sub[127-8*g -: 8])
+        );
+        assign ext_out_o[8*g +: 8] = sub[127-8*g -: 8];
+      end else begin : g_own
+        aes_sbox #(.SBOX(SBOX)) u_sbox (
+          .in_i (perm[127-8*g -: 8]),
+          .inv_i(dec_i),
+          .out_o(sub[127-8*g -: 8])
+        );
+      end
     end
   endgenerate
 
