@@ -1,11 +1,16 @@
 """The Cipher-V benchmark: build the SoC and the benchmark firmware, run every case, check every
 output against a package reference, and report.
 
-    python bench/run.py [--cases bench/cases.toml] [--gen-only] [--no-plots]
+    python bench/run.py [--cases bench/cases.toml] [--coupling sw,...] [--gen-only] [--no-plots]
 
 Cases are data (bench/cases.toml, expanded here); published seed figures are data too
-(bench/seeds.toml). Outputs in build/bench/: results.json (SYSTEM.md section 3 format),
-results.md (the table the README includes), <algorithm>.png plots, run.log (raw firmware output).
+(bench/seeds.toml). Cases are grouped by SoC build configuration (a suite's arch and dma_bits;
+software suites run on the default SoC): each configuration gets its own Verilator model
+(soc_top parameters AES_ARCH, DMA_BITS as -G overrides, sim/part.mk SIM_PARAMS), its own case
+table and firmware image, and one run. Outputs in build/bench/: results.json (SYSTEM.md section 3
+format), results.md (every row), summary.md (key figures and the comparison with the seeds: the
+README's table), <algorithm>.png (cycles vs size per backend) and <algorithm>-speedup.png
+(speed-up over sw), run.log (raw firmware output of every configuration).
 Exit status 0 only when every record ran and was verified.
 """
 from __future__ import annotations
@@ -15,8 +20,10 @@ import json
 import re
 import subprocess
 import sys
+import time
 import tomllib
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +34,15 @@ from sim.verilator import harness  # noqa: E402
 OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
 NO_DIRECTION = {"init", "cmac", "hash", "keystream"}
 BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None}
+# Modes that take whole blocks only: a size that is not a whole number of blocks (E203-NICE's
+# 40,020 bytes) is not expanded for them (the API answers CV_ERR_LENGTH, nothing to measure).
+WHOLE_BLOCK_MODES = {"ecb", "cbc"}
+# SoC build configurations: a suite's arch and dma_bits -> soc_top parameters. Software suites
+# (arch/dma_bits omitted) run on the default SoC. ASSUMED_DEFAULTS stand for parameters soc_top
+# does not declare (yet): such a configuration builds only if it asks for the assumed value.
+ARCH_PARAM = {"rolled": 0, "unrolled2": 1, "pipelined": 2}
+DEFAULT_CONFIG = ("rolled", 32)
+ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 1, "DMA_BITS": 32}
 RECORD_KEYS = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
                "dma_bits", "bytes", "cycles", "instret", "verified")
 LINE = re.compile(r"^BENCH id=(\d+) cycles=(\d+) instret=(\d+) status=(-?\d+) crc=([0-9a-f]{8})$")
@@ -47,6 +63,9 @@ def load_cases(path: Path) -> list[dict]:
             for mode in suite["modes"]:
                 dirs = [None] if mode in NO_DIRECTION else suite.get("directions", [None])
                 sizes = [None] if mode == "init" else suite["sizes"]
+                blk = BLOCK_BYTES.get(suite["engine"])
+                if mode in WHOLE_BLOCK_MODES and blk:
+                    sizes = [s for s in sizes if s % blk == 0]
                 for direction in dirs:
                     for size in sizes:
                         cid = len(cases)
@@ -91,33 +110,124 @@ def write_header(cases: list[dict], out: Path) -> None:
         path.write_text(text)
 
 
-def soc_config() -> dict:
-    """Build parameters of the SoC the benchmark ran on (defaults of soc_top) and the tools."""
+def soc_params() -> dict[str, int]:
+    """soc_top's integer parameters and their defaults."""
     text = (ROOT / "soc" / "rtl" / "soc_top.v").read_text()
-    params = {m.group(1): int(m.group(2)) for m in
-              re.finditer(r"parameter integer (\w+)\s*=\s*(\d+)", text)}
+    return {m.group(1): int(m.group(2)) for m in
+            re.finditer(r"parameter integer (\w+)\s*=\s*(\d+)", text)}
+
+
+def soc_config() -> dict:
+    """Build parameters of the default SoC (soc_top's defaults) and the tools."""
     gcc = subprocess.run(["riscv64-unknown-elf-gcc", "--version"], capture_output=True,
                          text=True).stdout.splitlines()
-    return {"soc": params, "cflags": "-march=rv32im -mabi=ilp32 -misa-spec=2.2 -O2",
+    return {"soc": soc_params(), "cflags": "-march=rv32im -mabi=ilp32 -misa-spec=2.2 -O2",
             "compiler": gcc[0] if gcc else None, "simulator": "verilator (cv_sim harness)"}
 
 
+def case_config(case: dict) -> tuple[str, int]:
+    """The SoC configuration a case runs on: (arch, dma_bits); software: the default SoC."""
+    return (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
+
+
+def config_name(cfg: tuple[str, int]) -> str:
+    return f"{cfg[0]}-dma{cfg[1]}"
+
+
+def config_overrides(cfg: tuple[str, int], params: dict[str, int] | None = None) -> dict:
+    """soc_top -G overrides for a configuration (only where it differs from soc_top's default).
+    Raises ValueError when the configuration is unknown or needs a parameter soc_top lacks."""
+    params = soc_params() if params is None else params
+    arch, dma = cfg
+    if arch not in ARCH_PARAM or dma not in (32, 128):
+        raise ValueError(f"unknown configuration {config_name(cfg)}")
+    want = {"AES_ARCH": ARCH_PARAM[arch], "DMA_BITS": dma}
+    over = {}
+    for k, v in want.items():
+        if k in params:
+            if params[k] != v:
+                over[k] = v
+        elif ASSUMED_DEFAULTS[k] != v:
+            raise ValueError(f"configuration {config_name(cfg)} needs soc_top parameter {k}, "
+                             "which soc/rtl/soc_top.v does not declare")
+    return over
+
+
+@dataclass
+class ConfigRun:
+    """One configuration's build and run."""
+    name: str
+    arch: str
+    dma_bits: int
+    overrides: dict
+    cases: int
+    result: harness.RunResult | None = None
+    error: str | None = None
+    seconds: float = 0.0
+    got: dict = field(default_factory=dict)
+
+    def summary(self) -> dict:
+        r = self.result
+        return {"name": self.name, "arch": self.arch, "dma_bits": self.dma_bits,
+                "params": self.overrides, "cases": self.cases,
+                "exit": r.returncode if r else None, "error": self.error,
+                "sim_cycles": r.cycles if r else None,
+                "sim_mcycles_per_s": r.mcycles_per_s if r else None,
+                "sim_mcycles_per_cpu_s": r.mcycles_per_cpu_s if r else None,
+                "seconds": round(self.seconds, 1)}
+
+
+def group_configs(cases: list[dict]) -> dict[tuple[str, int], list[dict]]:
+    """Cases by configuration, the default SoC first."""
+    groups: dict[tuple[str, int], list[dict]] = {}
+    for c in sorted(cases, key=lambda c: case_config(c) != DEFAULT_CONFIG):
+        groups.setdefault(case_config(c), []).append(c)
+    return groups
+
+
+def run_config(cfg: tuple[str, int], cases: list[dict], max_cycles: int, out: Path,
+               fw_name: str) -> ConfigRun:
+    """Build the configuration's model and firmware, run its cases, parse the BENCH lines."""
+    t0 = time.monotonic()
+    default = cfg == DEFAULT_CONFIG
+    run = ConfigRun(config_name(cfg), cfg[0], cfg[1], {}, len(cases))
+    gen = out if default else out / run.name
+    try:
+        run.overrides = config_overrides(cfg)
+        write_header(cases, gen)
+        sim = harness.build_sim(run.overrides)
+        elf = harness.build_fw("bench", [f"BENCH_GEN={gen}"],
+                               name=fw_name if default else f"{fw_name}-{run.name}")
+        run.result = harness.run_elf(elf, max_cycles=max_cycles, timeout=3600, sim=sim)
+    except (ValueError, RuntimeError) as e:
+        run.error = str(e)
+    run.seconds = time.monotonic() - t0
+    if run.result:
+        for line in run.result.stdout.splitlines():
+            m = LINE.match(line.strip())
+            if m:
+                run.got[int(m.group(1))] = m
+    return run
+
+
 def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
-              fw_name: str = "bench") -> tuple[list[dict], harness.RunResult]:
-    """Build and run the benchmark firmware for these cases; return the records (with
-    `verified` decided against bench/refs.py) and the harness result."""
+              fw_name: str = "bench") -> tuple[list[dict], list[ConfigRun]]:
+    """Build and run the benchmark firmware for these cases, one run per SoC configuration;
+    return the records (in case order, `verified` decided against bench/refs.py) and the runs."""
     from bench import refs  # pycryptodome: only needed once there is something to check
 
-    write_header(cases, out)
-    harness.build_sim()
-    elf = harness.build_fw("bench", [f"BENCH_GEN={out}"], name=fw_name)
-    res = harness.run_elf(elf, max_cycles=max_cycles, timeout=3600)
-    (out / "run.log").write_text(res.stdout + res.stderr)
-    got = {}
-    for line in res.stdout.splitlines():
-        m = LINE.match(line.strip())
-        if m:
-            got[int(m.group(1))] = m
+    runs = [run_config(cfg, cs, max_cycles, out, fw_name)
+            for cfg, cs in group_configs(cases).items()]
+    log = []
+    for run in runs:
+        log.append(f"=== configuration {run.name} (soc_top overrides {run.overrides or 'none'}),"
+                   f" {run.cases} cases\n")
+        if run.error:
+            log.append(f"error: {run.error}\n")
+        if run.result:
+            log.append(run.result.stdout + run.result.stderr)
+    (out / "run.log").write_text("".join(log))
+    got = {cid: m for run in runs for cid, m in run.got.items()}
     records = []
     for c in cases:
         m = got.get(c["id"])
@@ -130,12 +240,29 @@ def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
             ok = int(m.group(5), 16) == want
         rec["verified"] = ok
         records.append(rec)
-    return records, res
+    return records, runs
+
+
+def backend(r: dict) -> str:
+    """A record's backend label: coupling plus the hardware build ("cpi-dma rolled dma32")."""
+    return r["coupling"] + (f" {r['arch']}" if r["arch"] else "") + (
+        f" dma{r['dma_bits']}" if r["dma_bits"] else "")
+
+
+def per_block(r: dict) -> float | None:
+    blk = BLOCK_BYTES.get(r["engine"])
+    if r["cycles"] is None or not blk or not r["bytes"]:
+        return None
+    return r["cycles"] / (r["bytes"] / blk)
+
+
+def matches(rec: dict, f: dict) -> bool:
+    return all(rec.get(k) == v for k, v in f["match"].items())
 
 
 def seed_figure(rec: dict, figures: list[dict]) -> dict | None:
     for f in figures:
-        if all(rec.get(k) == v for k, v in f["match"].items()):
+        if matches(rec, f):
             return f
     return None
 
@@ -143,155 +270,302 @@ def seed_figure(rec: dict, figures: list[dict]) -> dict | None:
 def fmt(n: int | float | None) -> str:
     if n is None:
         return "-"
-    return f"{n:,.0f}" if isinstance(n, int) or n >= 100 else f"{n:.1f}"
+    return f"{n:,.0f}" if isinstance(n, int) or n >= 100 else f"{n:.2f}" if n < 10 else f"{n:.1f}"
+
+
+def seed_cycles(f: dict) -> str:
+    c = f["cycles"]
+    return f"{c[0]:,}-{c[1]:,}" if isinstance(c, list) else f"{c:,}"
+
+
+def seed_per_block(f: dict) -> float | None:
+    if "seed_per_block" in f:
+        return f["seed_per_block"]
+    size, c = f["match"].get("bytes"), f["cycles"]
+    blk = BLOCK_BYTES.get(f["match"].get("engine", ""))
+    if not size or not blk or isinstance(c, list) or size < 2 * blk:
+        return None
+    return c / (size / blk)
+
+
+def target_met(rec: dict, f: dict) -> str:
+    """"yes"/"no" against the figure's numeric target (target_max cycles or target_per_block),
+    "" when it has none. Reported, never asserted."""
+    if "target_max" not in f and "target_per_block" not in f:
+        return ""
+    if not rec["verified"] or rec["cycles"] is None:
+        return "unverified"
+    ok = True
+    if "target_max" in f:
+        ok &= rec["cycles"] <= f["target_max"]
+    if "target_per_block" in f:
+        pb = per_block(rec)
+        ok &= pb is not None and pb <= f["target_per_block"]
+    return "yes" if ok else "no"
 
 
 def table_rows(records: list[dict], figures: list[dict]) -> list[list[str]]:
     rows = []
     for r in records:
-        blk = BLOCK_BYTES.get(r["engine"])
-        per_block = (r["cycles"] / (r["bytes"] / blk) if r["cycles"] is not None and blk
-                     and r["bytes"] else None)
         cpi = r["cycles"] / r["instret"] if r["cycles"] and r["instret"] else None
         f = seed_figure(r, figures)
         rows.append([r["algorithm"], r["mode"], r["direction"] or "-", r["coupling"],
-                     r["arch"] or "-", fmt(r["bytes"]), fmt(r["cycles"]), fmt(per_block),
-                     fmt(r["instret"]), f"{cpi:.2f}" if cpi else "-",
-                     "yes" if r["verified"] else "NO",
-                     f"{f['cycles']:,} ({f['source']})" if f else ""])
+                     r["arch"] or "-", str(r["dma_bits"] or "-"), fmt(r["bytes"]),
+                     fmt(r["cycles"]), fmt(per_block(r)), fmt(r["instret"]),
+                     f"{cpi:.2f}" if cpi else "-", "yes" if r["verified"] else "NO",
+                     f"{seed_cycles(f)} ({f['source']})" if f else ""])
     return rows
 
 
-HEAD = ["algorithm", "mode", "dir", "coupling", "arch", "bytes", "cycles", "cycles/block",
+HEAD = ["algorithm", "mode", "dir", "coupling", "arch", "dma", "bytes", "cycles", "cycles/block",
         "instret", "CPI", "verified", "seed figure"]
 
 
-def print_table(rows: list[list[str]]) -> None:
+def text_table(rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(HEAD)]
-    print("  ".join(h.ljust(w) for h, w in zip(HEAD, widths)).rstrip())
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    lines = ["  ".join(h.ljust(w) for h, w in zip(HEAD, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join(lines) + "\n"
 
 
-def markdown(records: list[dict], figures: list[dict], speed: float | None,
-             cpu_speed: float | None = None) -> str:
-    """Compact table: one row per (algorithm, mode, direction, backend), cycles per size."""
+def comparison(records: list[dict], figures: list[dict]) -> list[str]:
+    """The seeds' published figures (SYSTEM.md section 4) beside the matching records."""
+    out = []
+    for f in figures:
+        for r in records:
+            if not matches(r, f):
+                continue
+            work = " ".join(str(x) for x in (
+                r["algorithm"], "key setup" if r["mode"] == "init" else r["mode"],
+                r["direction"] or "", f"{r['bytes']:,} B" if r["bytes"] else "") if x)
+            cyc = fmt(r["cycles"]) + ("" if r["verified"] else " (unverified)")
+            out.append(f"| {work} | {backend(r)} | {cyc} | {fmt(per_block(r))} | "
+                       f"{seed_cycles(f)} | {fmt(seed_per_block(f))} | {f['source']} | "
+                       f"{f.get('target', '')} | {target_met(r, f)} |")
+    if not out:
+        return []
+    return ["| work | Cipher-V backend | cycles | cycles/block | seed | seed cycles/block | "
+            "seed source | target | met |", "|---|---|---|---|---|---|---|---|---|", *out]
+
+
+def key_figures(records: list[dict]) -> list[str]:
+    """One row per AES backend: the figures SYSTEM.md section 4 sets targets for."""
+    idx: dict[tuple, dict] = {}
+    backends: list[tuple] = []
+    for r in records:
+        if r["engine"] != "aes":
+            continue
+        b = (r["coupling"], r["arch"], r["dma_bits"])
+        if b not in backends:
+            backends.append(b)
+        idx[(b, r["algorithm"], r["mode"], r["direction"], r["bytes"])] = r
+
+    def cyc(b: tuple, alg: str, mode: str, d: str | None, size: int | None,
+            blocks: bool = False) -> str:
+        r = idx.get((b, alg, mode, d, size))
+        if not r or r["cycles"] is None:
+            return "-"
+        v = fmt(per_block(r)) if blocks else fmt(r["cycles"])
+        return v if r["verified"] else v + " (unverified)"
+
+    rows = ["| AES backend | key setup 128/192/256 | AES-128 ECB enc 16 B / 80 B | "
+            "AES-256 ECB enc 16 B / 80 B | AES-128 CTR cycles/block 4 KiB / 40,020 B | "
+            "AES-256 64 B (4 blocks), each mode enc/dec: min-max |",
+            "|---|---|---|---|---|---|"]
+    for b in backends:
+        label = backend({"coupling": b[0], "arch": b[1], "dma_bits": b[2]})
+        init = " / ".join(cyc(b, f"aes-{k}", "init", None, None) for k in (128, 192, 256))
+        e128 = " / ".join(cyc(b, "aes-128", "ecb", "encrypt", s) for s in (16, 80))
+        e256 = " / ".join(cyc(b, "aes-256", "ecb", "encrypt", s) for s in (16, 80))
+        ctr = " / ".join(cyc(b, "aes-128", "ctr", "encrypt", s, True) for s in (4096, 40020))
+        four = [idx.get((b, "aes-256", m, d, 64)) for m in ("ecb", "cbc", "cfb128", "ofb", "ctr")
+                for d in ("encrypt", "decrypt")]
+        four = [r for r in four if r and r["cycles"] is not None]
+        rng = "-"
+        if four:
+            rng = f"{min(r['cycles'] for r in four):,}-{max(r['cycles'] for r in four):,}"
+            if not all(r["verified"] for r in four):
+                rng += " (unverified)"
+        rows.append(f"| {label} | {init} | {e128} | {e256} | {ctr} | {rng} |")
+    return rows if backends else []
+
+
+def verified_line(records: list[dict], runs: list[ConfigRun]) -> str:
+    verified = sum(r["verified"] for r in records)
+    cyc = sum(r.result.cycles or 0 for r in runs if r.result)
+    secs = sum(r.seconds for r in runs)
+    speed = [r.result.mcycles_per_s for r in runs if r.result and r.result.mcycles_per_s]
+    return (f"{verified} of {len(records)} records verified against pycryptodome, on "
+            f"{len(runs)} SoC configuration{'s' if len(runs) != 1 else ''} "
+            f"({', '.join(r.name for r in runs)})."
+            + (f" {cyc / 1e6:,.0f} M simulated cycles in {secs:.0f} s (builds included);"
+               f" simulation speed {min(speed):.2f}-{max(speed):.2f} M cycles/s." if speed else ""))
+
+
+def markdown(records: list[dict], figures: list[dict], runs: list[ConfigRun]) -> str:
+    """Every row: one per (algorithm, mode, direction, backend), cycles per size."""
     sizes = sorted({r["bytes"] for r in records if r["bytes"]})
     groups: dict[tuple, dict] = {}
     for r in records:
-        key = (r["engine"], r["algorithm"], r["mode"], r["direction"], r["coupling"], r["arch"],
-               r["dma_bits"])
+        key = (r["engine"], r["algorithm"], r["mode"], r["direction"], backend(r))
         groups.setdefault(key, {})[r["bytes"]] = r
     out = ["| algorithm | mode | dir | backend | init | " + " | ".join(f"{s} B" for s in sizes)
            + " | cycles/block (largest) |",
            "|---|---|---|---|---|" + "---|" * len(sizes) + "---|"]
     for key, by_size in groups.items():
-        engine, alg, mode, direction, coupling, arch, dma = key
-        backend = coupling + (f" {arch}" if arch else "") + (f" dma{dma}" if dma else "")
+        engine, alg, mode, direction, label = key
 
         def cell(r: dict | None) -> str:
             if not r or r["cycles"] is None:
                 return ""
             return fmt(r["cycles"]) + ("" if r["verified"] else " (unverified)")
         if mode == "init":
-            out.append(f"| {alg} | key setup | - | {backend} | {cell(by_size.get(None))} |"
+            out.append(f"| {alg} | key setup | - | {label} | {cell(by_size.get(None))} |"
                        + " |" * len(sizes) + " |")
             continue
-        big = max(by_size)
-        blk = BLOCK_BYTES.get(engine)
-        pb = by_size[big]["cycles"] / (big / blk) if blk and by_size[big]["cycles"] else None
-        out.append(f"| {alg} | {mode} | {direction or '-'} | {backend} | | "
-                   + " | ".join(cell(by_size.get(s)) for s in sizes) + f" | {fmt(pb)} |")
-    cmp_rows = [(r, seed_figure(r, figures)) for r in records]
-    cmp_rows = [(r, f) for r, f in cmp_rows if f]
+        big = by_size[max(by_size)]
+        out.append(f"| {alg} | {mode} | {direction or '-'} | {label} | | "
+                   + " | ".join(cell(by_size.get(s)) for s in sizes)
+                   + f" | {fmt(per_block(big))} |")
+    cmp_rows = comparison(records, figures)
     if cmp_rows:
-        out += ["", "Beside the seeds' published figures (cycles):", "",
-                "| work | Cipher-V | seed | source | target |", "|---|---|---|---|---|"]
-        for r, f in cmp_rows:
-            work = (f"{r['algorithm']} {r['mode']} {r['direction'] or ''} {r['coupling']} "
-                    f"{r['bytes'] or ''}".replace("  ", " ").strip())
-            out.append(f"| {work} | {fmt(r['cycles'])} | {f['cycles']:,} | {f['source']} | "
-                       f"{f.get('target', '')} |")
-    verified = sum(r["verified"] for r in records)
-    out += ["", f"{verified} of {len(records)} records verified against pycryptodome."
-            + (f" Simulation speed: {speed:.2f} M simulated cycles/s wall clock, {cpu_speed:.2f} M"
-               " per CPU second." if speed and cpu_speed else ""), ""]
+        out += ["", "Beside the seeds' published figures (cycles):", "", *cmp_rows]
+    out += ["", verified_line(records, runs), ""]
     return "\n".join(out)
 
 
+def summary(records: list[dict], figures: list[dict], runs: list[ConfigRun]) -> str:
+    """The README's table: key figures per AES backend, the comparison, the verification."""
+    out = []
+    kf = key_figures(records)
+    if kf:
+        out += ["Key figures per AES backend (cycles; `rolled dma32` is the default SoC):", "",
+                *kf, ""]
+    cmp_rows = comparison(records, figures)
+    if cmp_rows:
+        out += ["Beside the seeds' published figures (SYSTEM.md section 4; `met` compares with "
+                "Cipher-V's target):", "", *cmp_rows, ""]
+    out += [verified_line(records, runs) + " Every row: `build/bench/results.md`.", ""]
+    return "\n".join(out)
+
+
+MODES_PLOTTED = ["ecb", "cbc", "cfb128", "ofb", "ctr", "cmac", "keystream", "hash"]
+
+
+def _series(rs: list[dict]) -> dict[tuple, list[tuple[int, int]]]:
+    series: dict[tuple, list] = {}
+    for r in rs:
+        series.setdefault((backend(r), r["mode"], r["direction"]), []).append(
+            (r["bytes"], r["cycles"]))
+    for pts in series.values():
+        pts.sort()
+    return series
+
+
 def plot(records: list[dict], out: Path) -> list[Path]:
+    """Per algorithm: cycles vs size per backend (one panel per mode; decrypt dashed), and
+    where hardware rows exist, speed-up over sw per backend (same panels)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     paths = []
     for alg in sorted({r["algorithm"] for r in records}):
-        rs = [r for r in records if r["algorithm"] == alg and r["bytes"] and r["cycles"]]
-        if not rs:
+        rs = [r for r in records if r["algorithm"] == alg and r["bytes"] and r["cycles"]
+              and r["verified"]]
+        modes = [m for m in MODES_PLOTTED if any(r["mode"] == m for r in rs)]
+        if not modes:
             continue
-        fig, ax = plt.subplots(figsize=(8, 5.5))
-        series: dict[tuple, list] = {}
-        for r in rs:
-            backend = r["coupling"] + (f"/{r['arch']}" if r["arch"] else "") + (
-                f"/dma{r['dma_bits']}" if r["dma_bits"] else "")
-            series.setdefault((backend, r["mode"], r["direction"]), []).append(
-                (r["bytes"], r["cycles"]))
-        for (backend, mode, direction), pts in sorted(series.items(), key=str):
-            pts.sort()
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", markersize=3,
-                    linestyle="--" if direction == "decrypt" else "-",
-                    label=f"{backend} {mode} {direction or ''}".strip())
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("message bytes")
-        ax.set_ylabel("cycles (mcycle around the API call)")
-        ax.set_title(f"{alg}: cycles vs message size per backend")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, ncol=2)
-        fig.tight_layout()
-        path = out / f"{alg}.png"
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        series = _series(rs)
+        labels = sorted({s[0] for s in series}, key=lambda b: (b != "sw", b))
+        colors = {b: plt.cm.tab10(i % 10) for i, b in enumerate(labels)}
+        for kind in ("cycles", "speedup"):
+            if kind == "speedup" and labels == ["sw"] or kind == "speedup" and "sw" not in labels:
+                continue
+            ncol = min(3, len(modes))
+            nrow = (len(modes) + ncol - 1) // ncol
+            fig, axes = plt.subplots(nrow, ncol, figsize=(5 * ncol, 3.8 * nrow), squeeze=False)
+            for ax, mode in zip(axes.flat, modes):
+                for (b, m, d), pts in sorted(series.items(), key=lambda kv: str(kv[0])):
+                    if m != mode:
+                        continue
+                    if kind == "speedup":
+                        sw = dict(series.get(("sw", m, d), []))
+                        if b == "sw" or not sw:
+                            continue
+                        pts = [(s, sw[s] / c) for s, c in pts if s in sw and c]
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", markersize=3,
+                            color=colors[b], linestyle="--" if d == "decrypt" else "-",
+                            label=b if d != "decrypt" else None)
+                ax.set_xscale("log", base=2)
+                ax.set_yscale("log")
+                ax.set_title(mode)
+                ax.set_xlabel("message bytes")
+                ax.set_ylabel("cycles" if kind == "cycles" else "speed-up over sw (x)")
+                ax.grid(True, which="both", alpha=0.3)
+            for ax in list(axes.flat)[len(modes):]:
+                ax.set_visible(False)
+            handles, names = axes.flat[0].get_legend_handles_labels()
+            fig.legend(handles, names, loc="lower center", ncol=min(5, len(names)), fontsize=8)
+            fig.suptitle(f"{alg}: " + ("cycles (mcycle around the API call) vs message size"
+                                       if kind == "cycles" else "speed-up over the sw backend")
+                         + " per backend; decrypt dashed")
+            fig.tight_layout(rect=(0, 0.06, 1, 0.97))
+            path = out / (f"{alg}.png" if kind == "cycles" else f"{alg}-speedup.png")
+            fig.savefig(path, dpi=100)
+            plt.close(fig)
+            paths.append(path)
     return paths
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=Path, default=ROOT / "bench" / "cases.toml")
+    ap.add_argument("--coupling", help="only these couplings (comma-separated, e.g. sw)")
     ap.add_argument("--gen-only", action="store_true",
-                    help="only write build/bench/bench_cases.h")
+                    help="only write build/bench/bench_cases.h (the default SoC's cases)")
     ap.add_argument("--no-plots", action="store_true")
-    ap.add_argument("--max-cycles", type=int, default=500_000_000)
+    ap.add_argument("--max-cycles", type=int, default=1_000_000_000)
     ap.add_argument("--out", type=Path, default=OUT, help="output folder (default build/bench)")
     args = ap.parse_args(argv)
     out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
 
     cases = load_cases(args.cases)
+    if args.coupling:
+        keep = set(args.coupling.split(","))
+        cases = [c for c in cases if c["coupling"] in keep]
     if args.gen_only:
-        write_header(cases, out)
+        write_header(group_configs(cases).get(DEFAULT_CONFIG, []), out)
         return 0
     figures = tomllib.loads((ROOT / "bench" / "seeds.toml").read_text()).get("figure", [])
     fw_name = "bench" if out == OUT else "bench-" + out.name
-    records, res = run_cases(cases, args.max_cycles, out, fw_name)
+    t0 = time.monotonic()
+    records, runs = run_cases(cases, args.max_cycles, out, fw_name)
     config = soc_config()
-    config["sim_cycles"] = res.cycles
-    config["sim_mcycles_per_s"] = res.mcycles_per_s
-    config["sim_mcycles_per_cpu_s"] = res.mcycles_per_cpu_s
+    config["builds"] = [r.summary() for r in runs]
+    config["seconds"] = round(time.monotonic() - t0, 1)
     (out / "results.json").write_text(json.dumps({"config": config, "records": records},
                                                  indent=1) + "\n")
-    print_table(table_rows(records, figures))
-    (out / "results.md").write_text(markdown(records, figures, res.mcycles_per_s,
-                                             res.mcycles_per_cpu_s))
+    (out / "records.txt").write_text(text_table(table_rows(records, figures)))
+    (out / "results.md").write_text(markdown(records, figures, runs))
+    summ = summary(records, figures, runs)
+    (out / "summary.md").write_text(summ)
     pngs = [] if args.no_plots else plot(records, out)
+    print((out / "results.md").read_text())
+    print(summ)
     verified = sum(r["verified"] for r in records)
-    print(f"\nbench: {verified}/{len(records)} records verified; firmware exit {res.returncode}; "
-          f"{res.cycles:,} simulated cycles at {res.mcycles_per_s} M cycles/s wall clock, "
-          f"{res.mcycles_per_cpu_s} M per CPU second" if res.cycles else
-          f"\nbench: {verified}/{len(records)} records verified; harness failed: {res.stderr}")
-    print(f"bench: wrote {out / 'results.json'}, {out / 'results.md'}"
+    for r in runs:
+        res = r.result
+        print(f"bench: {r.name}: {r.cases} cases, "
+              + (f"firmware exit {res.returncode}, {res.cycles or 0:,} simulated cycles at "
+                 f"{res.mcycles_per_s} M cycles/s wall clock, {r.seconds:.0f} s with the builds"
+                 if res else f"failed: {r.error}"))
+    print(f"bench: {verified}/{len(records)} records verified in {config['seconds']:.0f} s")
+    print(f"bench: wrote {out / 'results.json'}, results.md, summary.md, records.txt"
           + "".join(f", {p.name}" for p in pngs))
-    return 0 if verified == len(records) and res.returncode == 0 else 1
+    ok = all(r.result and r.result.returncode == 0 for r in runs)
+    return 0 if verified == len(records) and ok else 1
 
 
 if __name__ == "__main__":

