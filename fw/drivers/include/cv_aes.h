@@ -11,7 +11,10 @@
  * written). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing written); CFB128/OFB/CTR take any
  * length. The hardware engine is one shared resource: a context owns it from init until another
  * context's init or zeroize (the driver reloads the key when ownership changed).
- * Return values: CV_OK or a negative CV_ERR_* (cv_status.h). */
+ * Return values: CV_OK or a negative CV_ERR_* (cv_status.h, cv_backend.h): CV_ERR_KEYLEN,
+ * CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA, CV_ERR_BUSY, CV_ERR_NOKEY (not initialised, or the
+ * engine was zeroized: init again), CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW; the mapping of
+ * the hardware's codes is in cv_cpl.h and fw/drivers/README.md. */
 #ifndef CV_AES_H
 #define CV_AES_H
 
@@ -29,6 +32,7 @@ typedef struct cv_aes_ctx {
   int key_bytes;           /* 16, 24 or 32 */
   cv_aes_sw_ctx sw;        /* sw backend: the expanded key */
   uint32_t id;             /* hardware backends: which context last loaded the engine */
+  uint32_t ksz;            /* hardware backends: the engine's CFG.KSZ for key_bytes */
 } cv_aes_ctx;
 
 int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len);

@@ -134,13 +134,16 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
 }
 
 /* ------------------------------------------------------------------ cpi (t constant) */
-/* KEY pairs, CFG, KLOADW. Returns STATUS (check ERR / KEY_READY). nwords even. */
+/* KEY pairs, CFG, KLOAD, then poll STATUS until KEY_READY or ERR (the unit applies KLOAD in
+ * the request cycle, so the next STATUS already shows the old key gone). Returns STATUS
+ * (0xFFFFFFFF on the poll limit). nwords even. */
 #define cv_cpl_cpi_key(t, cfg, kw, nwords) __extension__({                      \
     const uint32_t *k_ = (kw);                                                  \
     for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_ += 2)                     \
       CV_CPI_KEY(t, k_[i_], k_[i_ + 1]);                                        \
     CV_CPI_CFG(t, cfg);                                                         \
-    CV_CPI_KLOADW(t); })
+    CV_CPI_KLOAD(t);                                                            \
+    cv_cpl_cpi_wait(t, CV_CPL_STATUS_KEY_READY_MASK); })
 
 #define cv_cpl_cpi_iv_load(t, w, nwords) do {                                   \
     const uint32_t *v_ = (w);                                                   \

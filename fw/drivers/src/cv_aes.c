@@ -48,9 +48,7 @@ static inline volatile uint32_t *aes_regs(void) {
 }
 #define R(off) (aes_regs()[(off) / 4])
 
-static inline uint32_t ksz_of(const cv_aes_ctx *ctx) {
-  return (uint32_t)(ctx->key_bytes - 16) >> 3;
-}
+static inline uint32_t ksz_of(const cv_aes_ctx *ctx) { return ctx->ksz; }
 static inline uint32_t cfg_of(const cv_aes_ctx *ctx, uint32_t mode, uint32_t dir) {
   return ksz_of(ctx) | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
 }
@@ -101,7 +99,8 @@ static int load_key(cv_aes_ctx *ctx) {
     if (ctx->key_bytes > 16) CV_CPI_KEY(AES, k[4], k[5]);
     if (ctx->key_bytes > 24) CV_CPI_KEY(AES, k[6], k[7]);
     CV_CPI_CFG(AES, ksz);
-    s = CV_CPI_KLOADW(AES);
+    CV_CPI_KLOAD(AES);
+    s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_KEY_READY_MASK);
   } else {
     s = cv_cpl_mmio_key(CV_AES_BASE, ksz, k, (unsigned)ctx->key_bytes / 4);
   }
@@ -117,7 +116,7 @@ static int load_key(cv_aes_ctx *ctx) {
 
 /* The context's key is in the engine (reload it if another context used the engine). */
 static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
-  if (ctx->key_bytes == 0 || ctx->id < aes_valid_from) return CV_ERR_NOKEY;
+  if (ctx->key_bytes == 0 || ctx->id < aes_valid_from || ctx->id > aes_ids) return CV_ERR_NOKEY;
   if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
   return load_key(ctx);
 }
@@ -132,13 +131,15 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
   if (backend == CV_BACKEND_SW) {
     ctx->backend = backend;
     ctx->key_bytes = (int)key_len;
-    ctx->id = 0;
+    ctx->ksz = ((uint32_t)key_len - 16) >> 3;
+    ctx->id = 0xFFFFFFFFu;
     return cv_aes_sw_init(&ctx->sw, key, key_len);
   }
   if ((unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
   ctx->backend = backend;
   ctx->key_bytes = (int)key_len;
+  ctx->ksz = ((uint32_t)key_len - 16) >> 3;
   ctx->id = ++aes_ids;
   uint32_t *k = ctx->sw.ek;
   if (uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
@@ -164,7 +165,8 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
       }
     }
     CV_CPI_CFG(AES, ((uint32_t)key_len - 16) >> 3);
-    uint32_t s = CV_CPI_KLOADW(AES);
+    CV_CPI_KLOAD(AES);
+    uint32_t s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_KEY_READY_MASK);
     if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
         CV_CPL_STATUS_KEY_READY_MASK) {
       aes_owner = ctx->id;
@@ -224,7 +226,7 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
 /* n >= 1 whole blocks, word-aligned, one message with cfg. Blocks i+1 waits in the unit's
  * staging register while block i computes; block i+2 is sent once block i's output is read
  * (then block i+1 has entered the engine and the staging register is free). */
-static void cpi_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
   CV_CPI_START(AES, cfg);
   if (n == 1) {
     CPI_PUSH(in, 1);
@@ -277,7 +279,7 @@ static inline uint32_t mmio_wait_out(volatile uint32_t *r) {
   return 0xFFFFFFFFu;
 }
 
-static int mmio_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
   volatile uint32_t *r = aes_regs();
   uint32_t s;
   r[CV_CPL_CFG_OFFSET / 4] = cfg;
@@ -590,25 +592,88 @@ static inline int check_common(const cv_aes_ctx *ctx, int dir, const void *in, c
   return CV_OK;
 }
 
-static int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
-                     const uint8_t *in, uint8_t *out, size_t len) {
+static __attribute__((noinline)) int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir,
+                                               uint8_t *iv, const uint8_t *in, uint8_t *out,
+                                               size_t len) {
   if (is_dma(ctx->backend)) return dma_cipher(ctx, mode, dir, iv, in, out, len, 0);
   if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   return pio_cipher(ctx, mode, dir, iv, in, out, len);
+}
+
+#define ALIGNED4(a, b, c) (((((uintptr_t)(a)) | ((uintptr_t)(b)) | ((uintptr_t)(c))) & 3u) == 0)
+
+/* The fast path of every cipher call: cpi or mmio backend, the context's key in the engine,
+ * word-aligned buffers, whole blocks. Straight-line: IV in, one message, IV out. Returns 1 when
+ * it handled the call (*rc set), 0 to take the general path. */
+static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t mode,
+                                                      uint32_t dir, uint8_t *iv,
+                                                      const uint8_t *in, uint8_t *out,
+                                                      size_t len, int *rc) {
+  const cv_backend_t b = ctx->backend;
+  if ((len & 15) || !len || ctx->id != aes_owner || !ALIGNED4(in, out, iv)) return 0;
+  const uint32_t cfg =
+      ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
+  const uint32_t *i32 = (const uint32_t *)(const void *)in;
+  uint32_t *o32 = (uint32_t *)(void *)out;
+  uint32_t *v32 = (uint32_t *)(void *)iv;
+  if (b == CV_BACKEND_CPI) {
+    if (iv) {
+      uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
+      CV_CPI_IV(AES, a, c);
+      CV_CPI_IV(AES, d, e);
+      CV_CPI_IVLOAD(AES);
+    }
+    cpi_msg(cfg, i32, o32, len >> 4);
+    if (iv) {
+      uint32_t a = CV_CPI_IVRD(AES, 0), c = CV_CPI_IVRD(AES, 1);
+      v32[0] = a;
+      uint32_t d = CV_CPI_IVRD(AES, 2);
+      v32[1] = c;
+      uint32_t e = CV_CPI_IVRD(AES, 3);
+      v32[2] = d;
+      v32[3] = e;
+    }
+    *rc = CV_OK;
+    return 1;
+  }
+  if (b == CV_BACKEND_MMIO) {
+    volatile uint32_t *r = aes_regs();
+    if (iv) {
+      uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
+      r[CV_CPL_IV_OFFSET / 4 + 0] = a;
+      r[CV_CPL_IV_OFFSET / 4 + 1] = c;
+      r[CV_CPL_IV_OFFSET / 4 + 2] = d;
+      r[CV_CPL_IV_OFFSET / 4 + 3] = e;
+      r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
+    }
+    uint32_t s = (uint32_t)mmio_msg(cfg, i32, o32, len >> 4);
+    if (s) {
+      *rc = hw_fail(ctx, s);
+      return 1;
+    }
+    if (iv) {
+      uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], c = r[CV_CPL_IV_OFFSET / 4 + 1];
+      v32[0] = a;
+      uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 2];
+      v32[1] = c;
+      uint32_t e = r[CV_CPL_IV_OFFSET / 4 + 3];
+      v32[2] = d;
+      v32[3] = e;
+    }
+    *rc = CV_OK;
+    return 1;
+  }
+  return 0;
 }
 
 int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
   int e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (len & 15) return CV_ERR_LENGTH;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ecb(&ctx->sw, dir, in, out, len);
-  if (ctx->backend == CV_BACKEND_CPI && len && (((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
-    /* The shortest path: one message straight from and to the caller's buffers. */
-    if (ctx->id != aes_owner && (e = reclaim(ctx)) != CV_OK) return e;
-    cpi_msg(ksz_of(ctx) | ((uint32_t)dir << CV_AES_CFG_DEC_SHIFT),
-            (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, len >> 4);
-    return CV_OK;
-  }
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ecb(&ctx->sw, dir, in, out, len);
+  if (fast(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len, &e)) return e;
+  if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len);
 }
 
@@ -618,7 +683,9 @@ int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
   if (len & 15) return CV_ERR_LENGTH;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cbc(&ctx->sw, dir, iv, in, out, len);
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cbc(&ctx->sw, dir, iv, in, out, len);
+  if (fast(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len);
 }
@@ -628,7 +695,9 @@ int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, u
   int e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cfb128(&ctx->sw, dir, iv, in, out, len);
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cfb128(&ctx->sw, dir, iv, in, out, len);
+  if (fast(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len);
 }
@@ -637,7 +706,9 @@ int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
   int e = check_common(ctx, 0, in, out, len);
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ofb(&ctx->sw, iv, in, out, len);
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ofb(&ctx->sw, iv, in, out, len);
+  if (fast(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len);
 }
@@ -646,14 +717,17 @@ int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out
   int e = check_common(ctx, 0, in, out, len);
   if (e) return e;
   if (!ctr) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_ctr(&ctx->sw, ctr, in, out, len);
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ctr(&ctx->sw, ctr, in, out, len);
+  if (fast(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len);
 }
 
 int cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
   if (!ctx || !tag || (len && !msg)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_aes_sw_cmac(&ctx->sw, msg, len, tag);
+  if (ctx->backend == CV_BACKEND_SW)
+    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cmac(&ctx->sw, msg, len, tag);
   if (is_dma(ctx->backend)) return dma_cmac(ctx, msg, len, tag);
   if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   return pio_cmac(ctx, msg, len, tag);
@@ -672,7 +746,7 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
   }
   wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
-  ctx->id = 0;
+  ctx->id = 0xFFFFFFFFu;  /* never the owner (0 is "no owner") */
 }
 
 /* ------------------------------------------------------------------ asynchronous DMA jobs */
