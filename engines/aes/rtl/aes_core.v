@@ -119,6 +119,16 @@ module aes_core #(
     .wd_o(rk_wd), .sub_act_o(ks_act), .sub_in_o(ks_in), .sub_out_i(ks_out)
   );
 
+  // start_i accepted (the checks of the control block below, in the same order)
+  wire [1:0] c_ksz  = cfg_i[1:0];
+  wire [2:0] c_mode = cfg_i[4:2];
+  wire [1:0] c_kind = cfg_i[7:6];
+  wire       c_dec  = cfg_i[5] && (c_mode == MODE_ECB || c_mode == MODE_CBC);
+  wire [3:0] c_nr   = (c_ksz == 2'd2) ? 4'd14 : (c_ksz == 2'd1) ? 4'd12 : 4'd10;
+  wire start_ok = start_i && !busy_q && (c_ksz != 2'd3) && (c_mode <= MODE_CMAC) &&
+                  !(c_mode == MODE_CMAC && c_kind == 2'd3) && key_rdy && !key_valid_i &&
+                  (c_ksz == kksz_q);
+
   // ---------------------------------------------------------------- datapath
   wire               iss_valid, iss_ready;
   reg  [127:0]       iss_data;
@@ -136,7 +146,7 @@ module aes_core #(
         .wd_i(rk_wd), .rk_o(rk)
       );
       assign ks_out = 32'h0;
-      wire unused_ks = ks_act ^ (^ks_in);
+      wire unused_ks = ks_act ^ (^ks_in) ^ start_ok ^ c_dec ^ (^c_nr);
       aes_dp_pipe #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
@@ -144,14 +154,15 @@ module aes_core #(
         .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
       );
     end else begin : g_iter
-      wire [4*PER+3:0]     rk_ra;
-      wire [128*PER+127:0] rk_rd;
-      aes_rk_ram #(.NRD(PER + 1)) u_rk (
+      wire [4*PER-1:0]   rk_ra;
+      wire [128*PER-1:0] rk_rd;
+      aes_rk_ram #(.NRD(PER)) u_rk (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
       aes_dp_rolled #(.SBOX(SBOX), .PER(PER), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
-        .rk_ra_o(rk_ra), .rk_i(rk_rd), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready),
+        .rk_ra_o(rk_ra), .rk_i(rk_rd), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
+        .iss_valid_i(iss_valid), .iss_ready_o(iss_ready),
         .iss_data_i(iss_data), .iss_side_i(iss_side), .res_valid_o(res_valid),
         .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),
         .idle_o(dp_idle), .ks_i(ks_act), .ks_in_i(ks_in), .ks_out_o(ks_out)
@@ -204,9 +215,6 @@ module aes_core #(
   end
 
   // ---------------------------------------------------------------- control
-  wire [1:0] c_ksz  = cfg_i[1:0];
-  wire [2:0] c_mode = cfg_i[4:2];
-  wire [1:0] c_kind = cfg_i[7:6];
 
   always @* begin
     cfg_d   = cfg_q;

@@ -16,8 +16,10 @@ module aes_dp_rolled #(
   input  wire               clr_i,
   input  wire [3:0]         nr_i,        // 10, 12 or 14, stable while a message runs
   input  wire               dec_i,
-  output wire [4*PER+3:0]   rk_ra_o,     // round-key store read addresses (port p: 4p+3:4p)
-  input  wire [128*PER+127:0] rk_i,      // round keys read (port p: 128p+127:128p)
+  output wire [4*PER-1:0]   rk_ra_o,     // round-key store read addresses (port p: 4p+3:4p)
+  input  wire [128*PER-1:0] rk_i,        // round keys read (port p: 128p+127:128p)
+  input  wire               init_ld_i,   // message start (datapath idle): fetch the initial
+  input  wire [3:0]         init_ra_i,   //   round key, rk[0] (rk[Nr] for decryption)
   input  wire               iss_valid_i,
   output wire               iss_ready_o,
   input  wire [127:0]       iss_data_i,
@@ -44,12 +46,13 @@ module aes_dp_rolled #(
     end
   endfunction
 
-  // Read ports of the round-key store: 0 the initial AddRoundKey (issue), 1 the round in
-  // state_q, 2 (two rounds per cycle, ARCH = 1) the next one.
-  wire [127:0] rk_init = rk_i[127:0];
-  wire [127:0] rk_a    = rk_i[255:128];
-  assign rk_ra_o[3:0] = kidx(4'd0, nr_i, dec_i);
-  assign rk_ra_o[7:4] = kidx(rnd_q, nr_i, dec_i);
+  // Read ports of the round-key store: 0 the round in state_q, 1 (two rounds per cycle,
+  // ARCH = 1) the next one. The initial AddRoundKey of every block of a message uses the same
+  // key, so port 0 fetches it into rk_init_q when the message starts (the datapath is idle then)
+  // instead of a read port of its own.
+  reg  [127:0] rk_init_q;
+  wire [127:0] rk_a = rk_i[127:0];
+  assign rk_ra_o[3:0] = act_q ? kidx(rnd_q, nr_i, dec_i) : init_ra_i;
 
   wire [127:0] r1_out;
   wire [127:0] rnd_out;
@@ -62,8 +65,8 @@ module aes_dp_rolled #(
 
   generate
     if (PER == 2) begin : g_two
-      assign rk_ra_o[11:8] = kidx(rnd_q + 4'd1, nr_i, dec_i);
-      wire [127:0] rk_b = rk_i[383:256];
+      assign rk_ra_o[7:4] = kidx(rnd_q + 4'd1, nr_i, dec_i);
+      wire [127:0] rk_b = rk_i[255:128];
       wire [31:0]  unused_ext;
       aes_round #(.SBOX(SBOX)) u_round_b (
         .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out),
@@ -86,7 +89,7 @@ module aes_dp_rolled #(
     act_d   = act_q;
     side_d  = side_q;
     if (iss_valid_i && iss_ready_o) begin
-      state_d = iss_data_i ^ rk_init;
+      state_d = iss_data_i ^ rk_init_q;
       rnd_d   = 4'd1;
       act_d   = 1'b1;
       side_d  = iss_side_i;
@@ -96,6 +99,11 @@ module aes_dp_rolled #(
       state_d = rnd_out;
       rnd_d   = rnd_q + PER[3:0];
     end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni || clr_i) rk_init_q <= 128'h0;
+    else if (init_ld_i)   rk_init_q <= rk_a;
   end
 
   always @(posedge clk_i) begin
