@@ -148,10 +148,6 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
     CV_CPI_KEY(AES, k0, k1);
     CV_CPI_KEY(AES, k2, k3);
-    k[0] = k0;
-    k[1] = k1;
-    k[2] = k2;
-    k[3] = k3;
     if (key_len > 16) {
       uint32_t k4 = kw[4], k5 = kw[5];
       CV_CPI_KEY(AES, k4, k5);
@@ -166,6 +162,10 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     }
     CV_CPI_CFG(AES, ((uint32_t)key_len - 16) >> 3);
     CV_CPI_KLOAD(AES);
+    k[0] = k0;  /* the context's copy, while the engine expands the key */
+    k[1] = k1;
+    k[2] = k2;
+    k[3] = k3;
     uint32_t s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_KEY_READY_MASK);
     if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
         CV_CPL_STATUS_KEY_READY_MASK) {
@@ -179,13 +179,31 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
   if (!uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
     const uint32_t *kw = (const uint32_t *)(const void *)key;
     volatile uint32_t *r = aes_regs();
+    uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
     r[CV_CPL_CFG_OFFSET / 4] = ((uint32_t)key_len - 16) >> 3;
-    for (unsigned i = 0; i < key_len / 4; i++) {
-      uint32_t w = kw[i];
-      r[CV_CPL_KEY_OFFSET / 4 + i] = w;
-      k[i] = w;
+    r[CV_CPL_KEY_OFFSET / 4 + 0] = k0;
+    r[CV_CPL_KEY_OFFSET / 4 + 1] = k1;
+    r[CV_CPL_KEY_OFFSET / 4 + 2] = k2;
+    r[CV_CPL_KEY_OFFSET / 4 + 3] = k3;
+    if (key_len > 16) {
+      uint32_t k4 = kw[4], k5 = kw[5];
+      r[CV_CPL_KEY_OFFSET / 4 + 4] = k4;
+      r[CV_CPL_KEY_OFFSET / 4 + 5] = k5;
+      k[4] = k4;
+      k[5] = k5;
+      if (key_len > 24) {
+        uint32_t k6 = kw[6], k7 = kw[7];
+        r[CV_CPL_KEY_OFFSET / 4 + 6] = k6;
+        r[CV_CPL_KEY_OFFSET / 4 + 7] = k7;
+        k[6] = k6;
+        k[7] = k7;
+      }
     }
     r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
+    k[0] = k0;  /* the context's copy, while the engine expands the key */
+    k[1] = k1;
+    k[2] = k2;
+    k[3] = k3;
     uint32_t s = cv_cpl_mmio_wait(CV_AES_BASE, CV_CPL_STATUS_KEY_READY_MASK);
     if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
         CV_CPL_STATUS_KEY_READY_MASK) {
@@ -459,8 +477,12 @@ static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
   return e;
 }
 
+/* The job ended well: no error, or only a command rejected while it ran (code BUSY: the
+ * running job continues and completes, STATUS.DONE set). */
 static inline int dma_status_ok(uint32_t s) {
-  return (s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0;
+  if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
+  return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
+         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
 }
 
 static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
@@ -610,21 +632,23 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
                                                       const uint8_t *in, uint8_t *out,
                                                       size_t len, int *rc) {
   const cv_backend_t b = ctx->backend;
-  if ((len & 15) || !len || ctx->id != aes_owner || !ALIGNED4(in, out, iv)) return 0;
+  if (ctx->id != aes_owner || (len & 15) || !len || dir > 1u || !in || !out ||
+      !ALIGNED4(in, out, iv) || (mode != CV_AES_MODE_ECB && !iv))
+    return 0;
   const uint32_t cfg =
       ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
   const uint32_t *i32 = (const uint32_t *)(const void *)in;
   uint32_t *o32 = (uint32_t *)(void *)out;
   uint32_t *v32 = (uint32_t *)(void *)iv;
   if (b == CV_BACKEND_CPI) {
-    if (iv) {
+    if (mode != CV_AES_MODE_ECB) {
       uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
       CV_CPI_IV(AES, a, c);
       CV_CPI_IV(AES, d, e);
       CV_CPI_IVLOAD(AES);
     }
     cpi_msg(cfg, i32, o32, len >> 4);
-    if (iv) {
+    if (mode != CV_AES_MODE_ECB) {
       uint32_t a = CV_CPI_IVRD(AES, 0), c = CV_CPI_IVRD(AES, 1);
       v32[0] = a;
       uint32_t d = CV_CPI_IVRD(AES, 2);
@@ -638,7 +662,7 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
   }
   if (b == CV_BACKEND_MMIO) {
     volatile uint32_t *r = aes_regs();
-    if (iv) {
+    if (mode != CV_AES_MODE_ECB) {
       uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
       r[CV_CPL_IV_OFFSET / 4 + 0] = a;
       r[CV_CPL_IV_OFFSET / 4 + 1] = c;
@@ -651,7 +675,7 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
       *rc = hw_fail(ctx, s);
       return 1;
     }
-    if (iv) {
+    if (mode != CV_AES_MODE_ECB) {
       uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], c = r[CV_CPL_IV_OFFSET / 4 + 1];
       v32[0] = a;
       uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 2];
@@ -667,59 +691,64 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
 }
 
 int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
-  int e = check_common(ctx, dir, in, out, len);
+  int e;
+  if (ctx && fast(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len, &e)) return e;
+  e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (len & 15) return CV_ERR_LENGTH;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ecb(&ctx->sw, dir, in, out, len);
-  if (fast(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len);
 }
 
 int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                size_t len) {
-  int e = check_common(ctx, dir, in, out, len);
+  int e;
+  if (ctx && fast(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len, &e)) return e;
+  e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
   if (len & 15) return CV_ERR_LENGTH;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cbc(&ctx->sw, dir, iv, in, out, len);
-  if (fast(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len);
 }
 
 int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                   size_t len) {
-  int e = check_common(ctx, dir, in, out, len);
+  int e;
+  if (ctx && fast(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len, &e)) return e;
+  e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cfb128(&ctx->sw, dir, iv, in, out, len);
-  if (fast(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len);
 }
 
 int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len) {
-  int e = check_common(ctx, 0, in, out, len);
+  int e;
+  if (ctx && fast(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len, &e)) return e;
+  e = check_common(ctx, 0, in, out, len);
   if (e) return e;
   if (!iv) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ofb(&ctx->sw, iv, in, out, len);
-  if (fast(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len);
 }
 
 int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t len) {
-  int e = check_common(ctx, 0, in, out, len);
+  int e;
+  if (ctx && fast(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len, &e)) return e;
+  e = check_common(ctx, 0, in, out, len);
   if (e) return e;
   if (!ctr) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ctr(&ctx->sw, ctr, in, out, len);
-  if (fast(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len, &e)) return e;
   if (len == 0) return CV_OK;
   return hw_cipher(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len);
 }
