@@ -557,6 +557,56 @@ async def test_reset_mid_message(dut) -> None:
     await abort_mid_message(tb, use_reset=True)
 
 
+@cocotb.test()
+async def test_wipe(dut) -> None:
+    """The round-key store wipe after zeroize: busy_o high and key_ready_o low for exactly
+    WIPE cycles; a start during it fails with ERR_NO_KEY; an IV write is taken; a key load at
+    any point of it is held (never lost) and the schedule completes WIPE + 1 + Nr edges after
+    the zeroize edge (Nr after the load edge once the wipe is over); a key load in the zeroize
+    cycle itself is dropped (zeroize wins). After each, a message checks the schedule."""
+    tb = Bench(dut)
+    await tb.init()
+    d, rng = tb.dut, tb.rng
+    # (cycles after the zeroize pulse at which the key is loaded; WIPE: after the wipe)
+    offsets = [0, 1, 7, WIPE - 1, WIPE, WIPE + 1] if not QUICK else [0, WIPE - 1]
+    for ksz in (0, 1, 2):
+        for off in offsets:
+            key = rng.randbytes(m.KEY_SIZES[ksz])
+            await tb.load_key(rng.randbytes(m.KEY_SIZES[ksz]))   # something to wipe
+            await tb.pulse(zeroize_i=1)
+            await tb.cycles(off)
+            await Timer(1, unit="ns")
+            assert int(d.busy_o.value) == int(off < WIPE), f"busy_o at {off}"
+            assert not int(d.key_ready_o.value)
+            if off == 1:
+                assert await tb.start(m.cfg_word(ksz, m.MODE_ECB)) == (1, m.ERR_NO_KEY)
+                iv = rng.randbytes(16)
+                await tb.set_iv(iv)
+                assert await tb.iv() == iv, "IV write during the wipe lost"
+                off += 2
+            lat = await tb.load_key(key, ksz)
+            # the load edge is off + 1 edges after the zeroize edge, the wipe's last write
+            # WIPE + 1 edges after it: a load up to then waits, and group 0 takes one more edge
+            nr = NR[ksz]
+            expect = nr if off >= WIPE else (WIPE - off) + nr
+            assert lat == expect, f"ksz {ksz} load {off} cycles into the wipe: {lat} != {expect}"
+            model = m.AesEngineModel()
+            model.load_key(key)
+            blocks = [rng.randbytes(16) for _ in range(2)]
+            for dec in (False, True):
+                cfg = m.cfg_word(ksz, m.MODE_ECB, dec)
+                outs, _, _, _ = await tb.message(cfg, blocks, 2)
+                assert outs == model.message(cfg, blocks), f"ksz {ksz} off {off} dec {dec}"
+        # a key load in the zeroize cycle is dropped
+        await tb.pulse(zeroize_i=1, key_valid_i=1, key_i=1, cfg_i=ksz)
+        assert await tb.wipe_end() == WIPE
+        await tb.cycles(NR[ksz] + 4)
+        await Timer(1, unit="ns")
+        assert not int(d.key_ready_o.value)
+        assert await tb.start(m.cfg_word(ksz, m.MODE_ECB)) == (1, m.ERR_NO_KEY)
+    dut._log.info("wipe: key loads at %s cycles into the wipe, all key sizes", offsets)
+
+
 LONG = int(os.environ.get("AES_LONG", "0"))
 
 
