@@ -9,7 +9,8 @@ module core_alu (
   input  wire [5:0]  sel_i,   // one-hot: {and, or, xor, slt/sltu, shift, add/sub}
   input  wire [31:0] a_i,
   input  wire [31:0] b_i,
-  output wire [31:0] result_o,
+  output wire [31:0] result_o,  // 0 when sel_i is 0 (the core ORs other results in)
+  output wire [31:0] sum_o,     // a + b or a - b, whatever sel_i says
   output wire        eq_o,    // a == b
   output wire        lt_o,    // a < b, signed
   output wire        ltu_o    // a < b, unsigned
@@ -20,6 +21,7 @@ module core_alu (
   // SLT/SLTU and by branches, which the decoder gives ALU_SUB) come from the same carry chain.
   wire        sub  = (op_i != ALU_ADD);
   wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub ? ~b_i : b_i} + {32'd0, sub};
+  assign sum_o = sum[31:0];
   assign ltu_o = ~sum[32];                       // borrow
   assign lt_o  = (a_i[31] ^ b_i[31]) ? a_i[31] : sum[31];
   assign eq_o  = (a_i == b_i);

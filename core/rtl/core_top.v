@@ -138,10 +138,12 @@ module core_top #(
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
-  // one-hot ALU result select {and, or, xor, slt/sltu, shift, add/sub}, registered into EX
+  // one-hot ALU result select {and, or, xor, slt/sltu, shift, add/sub}, registered into EX;
+  // none for jal/jalr (link from the pc + 4 adder) and div (the divider's result)
   reg [5:0] id_alu_sel;
   always @* begin
-    case (dec_alu_op)
+    if (dec_jal || dec_jalr || dec_div) id_alu_sel = 6'b000000;
+    else case (dec_alu_op)
       4'd2, 4'd6, 4'd7: id_alu_sel = 6'b000010;   // sll, srl, sra
       4'd3, 4'd4:       id_alu_sel = 6'b000100;   // slt, sltu
       4'd5:             id_alu_sel = 6'b001000;   // xor
@@ -240,8 +242,9 @@ module core_top #(
   wire [31:0] alu_b = ex_b_imm_q ? ex_imm_q : rs2f;
   wire [31:0] alu_res;
   wire alu_eq, alu_lt, alu_ltu;
+  wire [31:0] alu_sum;
   core_alu u_alu (.op_i(ex_alu_op_q), .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
-                  .result_o(alu_res),
+                  .result_o(alu_res), .sum_o(alu_sum),
                   .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu));
 
   // Branches compare rs1 with rs2 in the ALU (decoded as ALU_SUB with rs1/rs2 operands).
@@ -259,7 +262,7 @@ module core_top #(
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
   wire [31:0] ex_pc4    = ex_pc_q + 32'd4;
-  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_res & 32'hffff_fffe) : ex_pc_q + ex_imm_q;
+  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_pc_q + ex_imm_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4;
   wire        ex_misfetch = ex_taken && ex_target[1];
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
@@ -296,8 +299,9 @@ module core_top #(
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
 
-  wire [31:0] ex_res = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]) ? ex_pc4 :
-                       ex_ctl_q[C_DIV] ? div_res : alu_res;
+  // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
+  wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4) |
+                       ({32{ex_ctl_q[C_DIV]}} & div_res);
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
   wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
