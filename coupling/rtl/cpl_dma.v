@@ -359,6 +359,8 @@ module cpl_dma #(
   // ------------------------------------------------------------------ next state
   reg         fail;
   reg [3:0]   fcode;
+  reg         end_rsp, end_err;
+  reg [31:0]  end_data;
   reg         ok_end;
   reg [LW-1:0] nbl;
   always @* begin
@@ -563,12 +565,20 @@ module cpl_dma #(
       fcnt_d = {(FPW+1){1'b0}};
     end
 
-    // ---- a waiting operation answers when the job ends
+    // ---- a waiting operation answers when the job ends: in that same cycle when it was
+    // accepted earlier (a cycle saved on every DRUNW/DKEYW/DWAIT), else on the next
+    end_rsp  = 1'b0;
+    end_data = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
+    end_err  = pfail_q && jfail_d;
     if ((pend_q || pend_d) && !idle && (st_d == S_IDLE)) begin
       pend_d = 1'b0;
-      rsp_d  = 1'b1;
-      rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
-      rerr_d = pfail_d && jfail_d;
+      if (pend_q) begin
+        end_rsp = 1'b1;
+      end else begin
+        rsp_d  = 1'b1;
+        rdat_d = end_data;
+        rerr_d = pfail_d && jfail_d;
+      end
     end
   end
 
@@ -607,9 +617,10 @@ module cpl_dma #(
   // ------------------------------------------------------------------ outputs
   assign rdata_o         = rdata_q;
   assign cpi_req_ready_o = !pend_q;
-  assign cpi_rsp_valid_o = rsp_q;
-  assign cpi_rsp_data_o  = rdat_q;
-  assign cpi_rsp_err_o   = rerr_q;
+  // (rsp_q and end_rsp never coincide: no request is accepted while one waits)
+  assign cpi_rsp_valid_o = rsp_q || end_rsp;
+  assign cpi_rsp_data_o  = rsp_q ? rdat_q : end_data;
+  assign cpi_rsp_err_o   = rsp_q ? rerr_q : end_err;
 
   assign mem_req_o   = gnt_rd || gnt_wr;
   assign mem_we_o    = gnt_wr;

@@ -209,8 +209,10 @@ IDLE_PORT = {k: 0 for k in ("own", "zeroize", "start", "keyw_valid", "keyload", 
 
 # ------------------------------------------------------------------------------- bench
 class Bench:
-    def __init__(self, dut) -> None:
+    def __init__(self, dut, models: bool = True) -> None:
         self.dut = dut
+        self.models = models            # False: a real unit is attached (cpl_dma_aes_top)
+        self.ubus: tuple | None = None  # a request to the unit's window (real unit only)
         self.cycle = 0
         self.mem = bytearray(random.Random(1).randbytes(DMEM_BYTES))
         self.units: dict[int, UnitModel] = {}
@@ -228,17 +230,22 @@ class Bench:
     async def init(self) -> None:
         d = self.dut
         cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
-        for name in ("req_i", "we_i", "addr_i", "wdata_i", "cpi_req_valid_i", "cpi_req_insn_i",
-                     "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i", "dma_in_ready_i",
-                     "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i", "partial_ok_i",
-                     "empty_ok_i", "eng_busy_i", "key_ready_i", "err_i", "err_code_i",
-                     "key_bytes_i"):
+        names = ["req_i", "we_i", "addr_i", "wdata_i", "cpi_req_valid_i", "cpi_req_insn_i",
+                 "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i"]
+        if self.models:
+            names += ["dma_in_ready_i", "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i",
+                      "partial_ok_i", "empty_ok_i", "eng_busy_i", "key_ready_i", "err_i",
+                      "err_code_i", "key_bytes_i"]
+        else:
+            names += ["ureq_i", "uwe_i", "uaddr_i", "uwdata_i"]
+        for name in names:
             getattr(d, name).value = 0
         d.rst_ni.value = 0
         for _ in range(3):
             await FallingEdge(d.clk_i)
         d.rst_ni.value = 1
-        self.set_units([UnitModel(1, 16)])
+        if self.models:
+            self.set_units([UnitModel(1, 16)])
 
     def set_units(self, units: list[UnitModel]) -> None:
         self.units = {u.num: u for u in units}
@@ -269,6 +276,22 @@ class Bench:
             kbytes |= (u.key_bytes & 0xFF) << (8 * i)
         drive = self.drive
         drive("mem_rdata_i", self.rdata)
+        if not self.models:
+            if self.ubus is not None:
+                we, uaddr, data = self.ubus
+                drive("ureq_i", 1)
+                drive("uwe_i", we)
+                drive("uaddr_i", uaddr)
+                drive("uwdata_i", data)
+                self.ubus = None
+            else:
+                drive("ureq_i", 0)
+        else:
+            self.drive_models(vec, odata, codes, kbytes)
+        await self.tick_rest()
+
+    def drive_models(self, vec: dict, odata: int, codes: int, kbytes: int) -> None:
+        drive = self.drive
         drive("dma_in_ready_i", vec["in_ready"])
         drive("dma_out_valid_i", vec["out_valid"])
         drive("dma_out_last_i", vec["out_last"])
@@ -280,6 +303,9 @@ class Bench:
         drive("err_i", vec["err"])
         drive("err_code_i", codes)
         drive("key_bytes_i", kbytes)
+
+    async def tick_rest(self) -> None:
+        drive = self.drive
         if self.bus is not None:
             we, addr, data = self.bus
             drive("req_i", 1)
@@ -308,7 +334,7 @@ class Bench:
 
     def sample(self) -> None:
         d = self.dut
-        if TRACE and self.cycle < TRACE:
+        if TRACE and self.cycle < TRACE and self.models:
             print(self.cycle, "st", int(d.st_q.value), "ib", int(d.ib_q.value), "tin",
                   int(d.tin_q.value), "rleft", int(d.rleft_q.value), "fcnt", int(d.fcnt_q.value),
                   "req", int(d.mem_req_o.value), int(d.mem_we_o.value), "inv",
@@ -339,6 +365,9 @@ class Bench:
             else:
                 self.rdata = int.from_bytes(self.mem[addr:addr + PB], "little")
                 self.mem_reads += 1
+        if not self.models:
+            self.ubus_rdata = int(d.urdata_o.value)
+            return
         # units (every strobe comes with own)
         own = int(d.dma_own_o.value)
         if not own:
