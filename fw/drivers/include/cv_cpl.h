@@ -166,10 +166,15 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
     else CV_CPI_DATA(t, d_[n_ - 2], d_[n_ - 1]);                                \
   } while (0)
 
-/* One output block (RESULT waits for each word; the final one consumes the block). */
+/* One output block (RESULT waits for each word; the final one consumes the block). Each
+ * word is stored before the next RESULT (the compiler barrier keeps the store there): the
+ * current cpl_unit loses a RESULT accepted in the very cycle a stalled one is answered. */
 #define cv_cpl_cpi_pop(t, w, nwords) do {                                       \
     uint32_t *o_ = (w);                                                         \
-    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) o_[i_] = CV_CPI_RESULT(t); \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) {                      \
+      o_[i_] = CV_CPI_RESULT(t);                                                \
+      __asm__ volatile("" ::: "memory");                                        \
+    }                                                                           \
   } while (0)
 
 /* Poll the unit STATUS through the cpi until a mask bit or ERR (0xFFFFFFFF on the limit). */
