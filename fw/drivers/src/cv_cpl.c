@@ -2,6 +2,9 @@
  * check, key loads. */
 #include "cv_cpl.h"
 
+/* Short copy loops stay loops: a call to memcpy costs more than 4-word copies. */
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+
 int cv_cpl_status_err(uint32_t status, const int8_t *eng_map) {
   if (status == 0xFFFFFFFFu) return CV_ERR_HW;  /* poll limit */
   if (!(status & CV_CPL_STATUS_ERR_MASK)) return CV_OK;
