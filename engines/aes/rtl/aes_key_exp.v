@@ -34,7 +34,7 @@ module aes_key_exp #(
   output wire         busy_o,   // wipe running
   output reg          we_o,     // store write port
   output reg  [3:0]   wa_o,
-  output reg  [127:0] wd_o,
+  output reg  [127:0] wd_o,     // (one 4:1 mux per bit under an encoded select, wsel)
   output wire         sub_act_o,  // EXT_SUB: expanding, the S-boxes are needed
   output wire [31:0]  sub_in_o,   // EXT_SUB: SubWord input (byte g in bits 8g+7:8g)
   input  wire [31:0]  sub_out_i   // EXT_SUB: forward S-box of each byte of sub_in_o
@@ -126,6 +126,20 @@ module aes_key_exp #(
 
   wire [3:0] nr = (ksz_q == 2'd2) ? 4'd14 : (ksz_q == 2'd1) ? 4'd12 : 4'd10;
 
+  localparam [1:0] WD_WIN = 2'd0;  // group 0 from the window (after a wipe)
+  localparam [1:0] WD_NEW = 2'd1;  // the group computed this cycle
+  localparam [1:0] WD_KEY = 2'd2;  // group 0 straight from key_i (load edge)
+  localparam [1:0] WD_ZERO = 2'd3;  // wipe
+  reg [1:0] wsel;
+  always @* begin
+    case (wsel)
+      WD_NEW:  wd_o = {n0, n1, n2, n3};
+      WD_KEY:  wd_o = key_i[255:128];
+      WD_ZERO: wd_o = 128'h0;
+      default: wd_o = {win_q[4], win_q[5], win_q[6], win_q[7]};
+    endcase
+  end
+
   integer k;
   always @* begin
     for (k = 0; k < 8; k = k + 1) win_d[k] = win_q[k];
@@ -139,11 +153,11 @@ module aes_key_exp #(
     ksz_d  = ksz_q;
     we_o   = 1'b0;
     wa_o   = a_q;
-    wd_o   = {win_q[4], win_q[5], win_q[6], win_q[7]};
+    wsel   = WD_WIN;
     if (!clr_i) begin
       if (wipe_q) begin
         we_o   = 1'b1;
-        wd_o   = 128'h0;
+        wsel   = WD_ZERO;
         a_d    = a_q + 4'd1;
         wipe_d = (a_q != 4'd15);
       end else if (pend_q) begin
@@ -154,7 +168,7 @@ module aes_key_exp #(
         a_d    = 4'd1;
       end else if (exp_q) begin
         we_o = 1'b1;
-        wd_o = {n0, n1, n2, n3};
+        wsel = WD_NEW;
         for (k = 0; k < 4; k = k + 1) win_d[k] = win_q[k+4];
         win_d[4] = n0;
         win_d[5] = n1;
@@ -193,7 +207,7 @@ module aes_key_exp #(
         end else begin
           we_o   = 1'b1;   // group 0 straight from key_i
           wa_o   = 4'd0;
-          wd_o   = key_i[255:128];
+          wsel   = WD_KEY;
           pend_d = 1'b0;
           exp_d  = 1'b1;
           a_d    = 4'd1;
