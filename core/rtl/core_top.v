@@ -391,6 +391,7 @@ module core_top #(
   reg [31:0]      mem_rs1v_q, mem_rs1v_d, mem_rs2v_q, mem_rs2v_d;
   reg [31:0]      mem_npc_q, mem_npc_d;
   reg             mem_exc_q, mem_exc_d;
+  reg             mem_mul_as_q, mem_mul_as_d, mem_mul_bs_q, mem_mul_bs_d;
 
   wire        irq_take;
   wire [4:0]  irq_cause;
@@ -432,7 +433,7 @@ module core_top #(
   assign cpi_req_rs2_o   = mem_rs2v_q;
 
   wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
-  wire mem_done  = !mem_block && (!mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
+  wire mem_done  = !mem_block && (!mem_ctl_q[C_MUL] || mul_ph_q) && (!mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
                                                        : (cpi_req_valid_o && cpi_req_ready_i)));
   assign mem_go   = wb_go && (!mem_valid_q || mem_done);
   always @* begin
@@ -445,8 +446,16 @@ module core_top #(
     else         mem_offered_q <= mem_offered_d;
   end
 
+  // Multiply: the product of MEM's operands is registered every cycle; a multiply stays in MEM
+  // for two cycles and hands the registered product's word to WB on the second.
   wire [31:0] mul_res;
-  core_mul u_mul (.op_i(mem_insn_q[13:12]), .a_i(mem_opa_q), .b_i(mem_rs2v_q), .result_o(mul_res));
+  core_mul u_mul (.clk_i, .op_i(mem_insn_q[13:12]), .a_i(mem_opa_q), .b_i(mem_rs2v_q),
+                  .a_sign_i(mem_mul_as_q), .b_sign_i(mem_mul_bs_q), .result_o(mul_res));
+  reg mul_ph_q;   // the product of the multiply in MEM is registered
+  always @(posedge clk_i) begin
+    if (!rst_ni || mem_go || wb_redirect) mul_ph_q <= 1'b0;
+    else if (mem_valid_q && mem_ctl_q[C_MUL]) mul_ph_q <= 1'b1;
+  end
 
   always @* begin
     mem_valid_d = mem_valid_q;
@@ -463,6 +472,8 @@ module core_top #(
     mem_rs2v_d  = mem_rs2v_q;
     mem_npc_d   = mem_npc_q;
     mem_exc_d   = mem_exc_q;
+    mem_mul_as_d = mem_mul_as_q;
+    mem_mul_bs_d = mem_mul_bs_q;
     if (wb_redirect) begin
       mem_valid_d = 1'b0;
     end else if (ex_go) begin
@@ -480,6 +491,8 @@ module core_top #(
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
       mem_npc_d   = ex_npc;
       mem_exc_d   = ex_exc_all;
+      mem_mul_as_d = (ex_f3[1:0] == 2'd1 || ex_f3[1:0] == 2'd2) && rs1f[31];
+      mem_mul_bs_d = (ex_f3[1:0] == 2'd1) && rs2f[31];
     end else if (mem_go) begin
       mem_valid_d = 1'b0;
     end
@@ -503,6 +516,8 @@ module core_top #(
     mem_rs2v_q  <= mem_rs2v_d;
     mem_npc_q   <= mem_npc_d;
     mem_exc_q   <= mem_exc_d;
+    mem_mul_as_q <= mem_mul_as_d;
+    mem_mul_bs_q <= mem_mul_bs_d;
   end
 
   // ------------------------------------------------------------------ WB
