@@ -192,14 +192,30 @@ module cpl_dma #(
   wire       s_empty = empty_ok_i[se];
   wire [7:0] s_kb    = key_bytes_i[8*se +: 8];
 
-  wire       u_inrdy = dma_in_ready_i[je_q];
-  wire       u_ov    = dma_out_valid_i[je_q];
-  wire       u_olast = dma_out_last_i[je_q];
-  wire [DMA_BITS-1:0] u_odat = dma_out_data_i[DMA_BITS*je_q +: DMA_BITS];
-  wire       u_busy  = eng_busy_i[je_q];
-  wire       u_krdy  = key_ready_i[je_q];
+  // inputs of engines that are not attached are ignored (constant: synthesis drops them)
+  wire [4:0] att = ENG8[5:1];
+  reg  [5*DMA_BITS-1:0] odat_att;
+  integer e;
+  always @* begin
+    for (e = 0; e < 5; e = e + 1)
+      odat_att[DMA_BITS*e +: DMA_BITS] = att[e] ? dma_out_data_i[DMA_BITS*e +: DMA_BITS] :
+                                                  {DMA_BITS{1'b0}};
+  end
+  wire [4:0] in_ready_att  = dma_in_ready_i & att;
+  wire [4:0] out_valid_att = dma_out_valid_i & att;
+  wire [4:0] out_last_att  = dma_out_last_i & att;
+  wire [4:0] busy_att      = eng_busy_i & att;
+  wire [4:0] krdy_att      = key_ready_i & att;
+  wire [4:0] err_att       = err_i & att;
+
+  wire       u_inrdy = in_ready_att[je_q];
+  wire       u_ov    = out_valid_att[je_q];
+  wire       u_olast = out_last_att[je_q];
+  wire [DMA_BITS-1:0] u_odat = odat_att[DMA_BITS*je_q +: DMA_BITS];
+  wire       u_busy  = busy_att[je_q];
+  wire       u_krdy  = krdy_att[je_q];
   wire [3:0] u_code  = err_code_i[4*je_q +: 4];
-  wire       u_err   = err_i[je_q] && (u_code != 4'd0) && (u_code < 4'd8);
+  wire       u_err   = err_att[je_q] && (u_code != 4'd0) && (u_code < 4'd8);
 
   reg        cmd_start, cmd_key, cmd_abort;
   // ------------------------------------------------------------------ register writes
@@ -309,21 +325,29 @@ module cpl_dma #(
   wire          beat_ok = in_left && (!use_f || f_has || byp);
   wire [DMA_BITS-1:0] f_head = byp ? mem_rdata_i : fdat_q[DMA_BITS*frp_q +: DMA_BITS];
   wire [LPB-1:0] ib_lo  = ib_q[LPB-1:0];
-  wire [DMA_BITS-1:0] f_sh = use_f ? (f_head >> {ib_lo, 3'b000}) : {DMA_BITS{1'b0}};
+  // beats start at lane 0 or, for 8-byte beats on the 16-byte port, at the upper half: the
+  // only shift there is
+  wire          ib_hi   = (PB > 8) && ib_q[LPB-1];
+  wire [DMA_BITS-1:0] f_sh = !use_f ? {DMA_BITS{1'b0}} :
+                             ib_hi ? (f_head >> (DMA_BITS / 2)) : f_head;
   // the beat ends its port word: pop the word when the beat goes
   wire          b_pop   = use_f && (({1'b0, ib_lo} + btb[LPB:0]) == PB[LPB:0]);
   wire [LW:0]   dl      = {1'b0, jlen_q} - {1'b0, ib_q};          // LEN - offset (negative: past)
   wire          b_last  = (ib_q + btb == tin_q);
+  // bytes of this beat that are data (nv), and whether the 0x80 pad byte falls at byte dl
+  wire          dl_in   = !dl[LW] && (dl < PB_M + 1'b1);
+  wire [LPB:0]  nv      = dl[LW] ? {(LPB+1){1'b0}} : dl_in ? dl[LPB:0] : PB_M[LPB:0] + 1'b1;
+  wire [LPB:0]  bt5     = btb[LPB:0];
   reg  [DMA_BITS-1:0] beat;
-  reg  [LW:0]         jv;
+  reg  [LPB:0]        jv;
   integer j;
   always @* begin
     beat = {DMA_BITS{1'b0}};
     for (j = 0; j < PB; j = j + 1) begin
-      jv = j[LW:0];
-      if (jv[LW-1:0] < btb) begin
-        if (!dl[LW] && (dl > jv))                      beat[8*j +: 8] = f_sh[8*j +: 8];
-        else if (jpad_q && !dl[LW] && (dl == jv))      beat[8*j +: 8] = 8'h80;
+      jv = j[LPB:0];
+      if (jv < bt5) begin
+        if (jv < nv)                                   beat[8*j +: 8] = f_sh[8*j +: 8];
+        else if (jpad_q && dl_in && (dl[LPB:0] == jv)) beat[8*j +: 8] = 8'h80;
       end
     end
   end
@@ -348,7 +372,8 @@ module cpl_dma #(
   wire [PB:0]   o_bex   = ((({{PB{1'b0}}, 1'b1} << o_n) - 1'b1) << ob_lo);
   /* verilator lint_on UNUSEDSIGNAL */
   wire [PB-1:0] o_be    = o_bex[PB-1:0];
-  wire [DMA_BITS-1:0] o_wd = u_odat << {ob_lo, 3'b000};
+  wire          ob_hi   = (PB > 8) && ob_q[LPB-1];               // as ib_hi
+  wire [DMA_BITS-1:0] o_wd = ob_hi ? (u_odat << (DMA_BITS / 2)) : u_odat;
   wire [MAW-1:0] o_addr = dstw_q + ob_q[LPB +: MAW];
 
   // ------------------------------------------------------------------ status
