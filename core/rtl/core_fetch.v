@@ -66,9 +66,9 @@ module core_fetch #(
   wire        flush  = redirect_i || predict_i;
   wire [31:0] new_pc = flush ? redirect_pc_i : seq_pc;
   wire        room   = ({1'b0, cnt_q} + {1'b0, out_q} < 3'd3);
-  // Not dependent on flush (a redirect or prediction when the buffer is full is requested on
-  // the next cycle), so imem_req_o does not wait for ID's decode.
-  wire        new_ok = (out_q != 2'd2) && room;
+  // A redirect or prediction empties the buffer (but for the head), so it may request even
+  // when the buffer is full (as it is after any stall: the fetch keeps it topped up).
+  wire        new_ok = (out_q != 2'd2) && (room || flush);
   assign imem_req_o  = run_q && (pend_q || new_ok);
   wire [31:0] req_pc = pend_q ? paddr_q : new_pc;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
