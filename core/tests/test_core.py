@@ -42,6 +42,13 @@ def test_cpi_timing() -> None:
     _check(coresim.run(prog, plusargs=["+cpi_lat=1"]))
 
 
+def test_timing() -> None:
+    """Constant costs: jal 1, predicted branch 1, mispredict/taken forward/jalr 3, mul 1 (+1 if
+    used at once), load-use 1, CSR read 1, CSR write 2, div 33 (asm/timing.S)."""
+    prog = coresim.compile_asm(coresim.ASM / "timing.S")
+    _check(coresim.run(prog))
+
+
 def test_perf_cpi() -> None:
     """Compiled C (crc32, insertion sort, recursion, copy loop): CPI <= 1.3."""
     prog = coresim.compile_asm([coresim.ASM / "crt.S", coresim.ASM / "perf.c"],

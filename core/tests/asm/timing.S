@@ -1,0 +1,123 @@
+# timing.S: the pipeline's constant costs, measured with mcycle (single-cycle memory, no wait
+# states). Each case runs a body padded with nops to 8 instructions between two mcycle reads;
+# its extra cycles over 8 nops are compared with the figures core/README.md documents. Three
+# nops after the first read let the pipeline settle (the read itself stalls, which would hide
+# the cost of a first instruction whose penalty overlaps that stall).
+#include "test_macros.h"
+
+# x22 = cycles of the reference (8 nops); x21 = extra cycles of the body
+#define MEASURE_BEGIN csrr x20, mcycle; nop; nop; nop
+#define MEASURE_END   csrr x21, mcycle; sub x21, x21, x20; sub x21, x21, x22
+
+  .section .text.init
+  .global _start
+_start:
+  li x1, 3
+  li x2, 4
+  la x6, 1f
+  la x11, buf
+  MEASURE_BEGIN
+  nop; nop; nop; nop; nop
+  csrr x21, mcycle
+  sub x22, x21, x20
+
+  # 1: jal (predicted in ID): 1 bubble
+  MEASURE_BEGIN
+  j 2f
+2:nop; nop; nop; nop
+  MEASURE_END
+  CHECK(1, x21, 1)
+
+  # 2: jal 1 + predicted backward taken branch 1 + jal 1
+  MEASURE_BEGIN
+  j 3f
+2:j 4f
+3:beq x0, x0, 2b
+4:nop; nop
+  MEASURE_END
+  CHECK(2, x21, 3)
+
+  # 3: jal 1 + mispredicted backward branch (not taken) 3
+  MEASURE_BEGIN
+  j 3f
+2:nop
+3:bne x0, x0, 2b
+  nop; nop; nop
+  MEASURE_END
+  CHECK(3, x21, 4)
+
+  # 4: taken forward branch: 3 (the skipped nop is not counted: 7 instructions retire)
+  MEASURE_BEGIN
+  beq x0, x0, 2f
+  nop
+2:nop; nop; nop
+  MEASURE_END
+  addi x21, x21, 1
+  CHECK(4, x21, 3)
+
+  # 5: not-taken forward branch: 0
+  MEASURE_BEGIN
+  bne x0, x0, 2f
+  nop; nop; nop; nop
+2:
+  MEASURE_END
+  CHECK(5, x21, 0)
+
+  # 6: jalr: 3
+  MEASURE_BEGIN
+  jalr x0, 0(x6)
+1:nop; nop; nop; nop
+  MEASURE_END
+  CHECK(6, x21, 3)
+
+  # 7: multiply (two cycles in MEM): 1; used by the next instruction: 2
+  MEASURE_BEGIN
+  mul x7, x1, x2
+  add x8, x1, x2
+  nop; nop; nop
+  MEASURE_END
+  CHECK(7, x21, 1)
+  MEASURE_BEGIN
+  mul x7, x1, x2
+  add x8, x7, x2
+  nop; nop; nop
+  MEASURE_END
+  CHECK(8, x21, 2)
+  CHECK(9, x8, 16)
+
+  # 10: load-use: 1; independent load: 0
+  MEASURE_BEGIN
+  lw x7, 0(x11)
+  add x8, x7, x2
+  lw x9, 0(x11)
+  add x10, x1, x2
+  nop
+  MEASURE_END
+  CHECK(10, x21, 1)
+  CHECK(11, x8, 9)
+
+  # 12: a CSR instruction reads in MEM once WB is empty: 1; the instruction after a CSR write
+  # waits in MEM while the write is in WB: 1 more
+  MEASURE_BEGIN
+  add x8, x1, x2
+  csrr x9, mscratch
+  nop; nop; nop
+  MEASURE_END
+  CHECK(12, x21, 1)
+  MEASURE_BEGIN
+  add x8, x1, x2
+  csrw mscratch, x1
+  nop; nop; nop
+  MEASURE_END
+  CHECK(13, x21, 2)
+
+  # 14: division: 34 cycles in EX, 33 extra (operands neither zero nor INT_MIN/-1)
+  MEASURE_BEGIN
+  div x7, x2, x1
+  nop; nop; nop; nop
+  MEASURE_END
+  CHECK(14, x21, 33)
+  j pass
+  PASS_FAIL_TAIL
+  .data
+buf: .word 5
