@@ -5,21 +5,24 @@
 // The store (aes_rk_ram, or aes_rk_regs for the pipelined datapath) has 16 addresses of 128
 // bits; round key r = w[4r..4r+3] is address r. This module drives its single write port.
 //
-// Load: the edge that takes load_i writes group 0 (w0..w3, key_i[255:128]) to address 0 and
-// fills an eight-word window; each following cycle writes group g = 1..Nr (w[4g..4g+3]) to
-// address g, so the schedule is complete Nr = 10 / 12 / 14 cycles after the load edge (a
-// constant per key size). The recurrence w[i] = w[i-Nk] ^ f(w[i-1]) reads the window of the
-// last eight words; in a group of four at most one word needs SubWord (offset 0, or offset 2
-// for Nk = 6), so one SubWord (4 forward S-boxes) suffices. Groups are aligned to four words, so
-// the remaining key words of AES-192 (w4, w5) and AES-256 (w4..w7) pass through group 1: the
+// Load: the edge that takes load_i fills an eight-word window (w0..w3 in window[4..7]); each
+// following edge writes the window's newest group to the store and computes the next group into
+// the window: group g (w[4g..4g+3]) is written to address g at the (g+1)-th edge, so the
+// schedule is complete Nr + 1 = 11 / 13 / 15 cycles after the load edge (a constant per key
+// size). The store's write data is the window itself, no multiplexer. The recurrence
+// w[i] = w[i-Nk] ^ f(w[i-1]) reads the window of the last eight words; in a group of four at
+// most one word needs SubWord (offset 0, or offset 2 for Nk = 6), so one SubWord (4 forward
+// S-boxes) suffices. Groups are aligned to four words, so the remaining key words of AES-192 (w4, w5) and AES-256 (w4..w7) pass through group 1: the
 // window is loaded with "virtual" words below w0 (w4^w3, w5^w4, ...) chosen so that the
 // ordinary recurrence of group 1 (for AES-256 with SubWord suppressed) reproduces them.
 //
-// Wipe: reset and clr_i (zeroize) clear every register here in one cycle and then write zeros
-// to all 16 store addresses, one per cycle (16 cycles, busy_o high, ready_o low). A load_i
-// during the wipe is not lost: the key is taken into the window (the key words w0..w3 sit in
-// window[4..7] for every key size) and expansion starts when the wipe ends, with one extra
-// cycle that writes group 0 from the window. Nothing here is readable from outside the engine.
+// Wipe: reset and clr_i (zeroize) clear every register here in one cycle and then write the
+// (cleared) window, i.e. zeros, to all 16 store addresses, one per cycle (16 cycles, busy_o
+// high, ready_o low). A load_i during the wipe is not lost: the key is taken into the window
+// and expansion starts when the wipe ends (ready_o Nr + 1 cycles later). The addresses the wipe
+// writes after such a load receive the new key's round key 0 instead of zeros (the expansion
+// then overwrites addresses 0..Nr): nothing of the earlier key survives either way. Nothing
+// here is readable from outside the engine.
 module aes_key_exp #(
   parameter integer SBOX    = 1,
   parameter integer EXT_SUB = 0   // 1: SubWord on the datapath's S-boxes (sub_*), 0: own four
@@ -34,7 +37,7 @@ module aes_key_exp #(
   output wire         busy_o,   // wipe running
   output reg          we_o,     // store write port
   output reg  [3:0]   wa_o,
-  output reg  [127:0] wd_o,     // (one 4:1 mux per bit under an encoded select, wsel)
+  output reg  [127:0] wd_o,
   output wire         sub_act_o,  // EXT_SUB: expanding, the S-boxes are needed
   output wire [31:0]  sub_in_o,   // EXT_SUB: SubWord input (byte g in bits 8g+7:8g)
   input  wire [31:0]  sub_out_i   // EXT_SUB: forward S-box of each byte of sub_in_o
@@ -126,19 +129,9 @@ module aes_key_exp #(
 
   wire [3:0] nr = (ksz_q == 2'd2) ? 4'd14 : (ksz_q == 2'd1) ? 4'd12 : 4'd10;
 
-  localparam [1:0] WD_WIN = 2'd0;  // group 0 from the window (after a wipe)
-  localparam [1:0] WD_NEW = 2'd1;  // the group computed this cycle
-  localparam [1:0] WD_KEY = 2'd2;  // group 0 straight from key_i (load edge)
-  localparam [1:0] WD_ZERO = 2'd3;  // wipe
-  reg [1:0] wsel;
-  always @* begin
-    case (wsel)
-      WD_NEW:  wd_o = {n0, n1, n2, n3};
-      WD_KEY:  wd_o = key_i[255:128];
-      WD_ZERO: wd_o = 128'h0;
-      default: wd_o = {win_q[4], win_q[5], win_q[6], win_q[7]};
-    endcase
-  end
+  // The store is written from the window's newest four words: group g is computed into the
+  // window at one edge and written at the next (group 0, the key words, is there after load).
+  always @* wd_o = {win_q[4], win_q[5], win_q[6], win_q[7]};
 
   integer k;
   always @* begin
@@ -153,22 +146,21 @@ module aes_key_exp #(
     ksz_d  = ksz_q;
     we_o   = 1'b0;
     wa_o   = a_q;
-    wsel   = WD_WIN;
     if (!clr_i) begin
       if (wipe_q) begin
+        // zeros (the window is clear after reset / zeroize; see the header for a key loaded
+        // meanwhile)
         we_o   = 1'b1;
-        wsel   = WD_ZERO;
         a_d    = a_q + 4'd1;
-        wipe_d = (a_q != 4'd15);
-      end else if (pend_q) begin
-        // first cycle after a wipe with a key waiting: group 0 from the window (held)
-        we_o   = 1'b1;
-        pend_d = 1'b0;
-        exp_d  = 1'b1;
-        a_d    = 4'd1;
+        if (a_q == 4'd15) begin
+          wipe_d = 1'b0;
+          exp_d  = pend_q;   // a key loaded during the wipe: expand it now
+          pend_d = 1'b0;
+          a_d    = 4'd0;
+        end
       end else if (exp_q) begin
+        // write group a_q (in the window) and compute group a_q + 1 into the window
         we_o = 1'b1;
-        wsel = WD_NEW;
         for (k = 0; k < 4; k = k + 1) win_d[k] = win_q[k+4];
         win_d[4] = n0;
         win_d[5] = n1;
@@ -200,23 +192,19 @@ module aes_key_exp #(
         m_d    = (ksz_i == 2'd2) ? 3'd1 : (ksz_i == 2'd1) ? 3'd4 : 3'd0;
         rcon_d = 8'h01;
         rdy_d  = 1'b0;
-        ksz_d  = ksz_i;
         if (wipe_q) begin
-          pend_d = 1'b1;   // the wipe owns the write port: expand when it ends
-          exp_d  = 1'b0;
+          // the wipe owns the write port: expand when it ends (the last wipe cycle included)
+          exp_d  = (a_q == 4'd15);
+          pend_d = (a_q != 4'd15);
         end else begin
-          we_o   = 1'b1;   // group 0 straight from key_i
-          wa_o   = 4'd0;
-          wsel   = WD_KEY;
-          pend_d = 1'b0;
           exp_d  = 1'b1;
-          a_d    = 4'd1;
+          a_d    = 4'd0;
         end
+        ksz_d  = ksz_i;
       end
     end
   end
 
-  // clr_i (zeroize) clears like reset (one synchronous clear: the flip-flops' reset pin)
   always @(posedge clk_i) begin
     if (!rst_ni || clr_i) begin
       for (k = 0; k < 8; k = k + 1) win_q[k] <= 32'h0;
