@@ -12,9 +12,10 @@
 // size). The store's write data is the window itself, no multiplexer. The recurrence
 // w[i] = w[i-Nk] ^ f(w[i-1]) reads the window of the last eight words; in a group of four at
 // most one word needs SubWord (offset 0, or offset 2 for Nk = 6), so one SubWord (4 forward
-// S-boxes) suffices. Groups are aligned to four words, so the remaining key words of AES-192 (w4, w5) and AES-256 (w4..w7) pass through group 1: the
-// window is loaded with "virtual" words below w0 (w4^w3, w5^w4, ...) chosen so that the
-// ordinary recurrence of group 1 (for AES-256 with SubWord suppressed) reproduces them.
+// S-boxes) suffices. Groups are aligned to four words, so the remaining key words of AES-192
+// (w4, w5) and AES-256 (w4..w7) pass through group 1: the window is loaded with "virtual"
+// words below w0 (w4^w3, w5^w4, ...) chosen so that the ordinary recurrence of group 1 (for
+// AES-256 with SubWord suppressed) reproduces them.
 //
 // Wipe: reset and clr_i (zeroize) clear every register here in one cycle and then write the
 // (cleared) window, i.e. zeros, to all 16 store addresses, one per cycle (16 cycles, busy_o
