@@ -60,6 +60,20 @@ def test_perf_cpi() -> None:
     assert cpi <= 1.3
 
 
+def test_cipher_cpi() -> None:
+    """The repository's software ciphers (fw/crypto: AES-128, ChaCha20, PRESENT-80, PRINCE,
+    SHA3-256 on 256 bytes, self-checked in asm/ciphers.c): CPI <= 1.3 (SYSTEM.md)."""
+    crypto = coresim.ROOT / "fw" / "crypto"
+    srcs = [coresim.ASM / "crt.S", *sorted((crypto / "src").glob("*.c")), coresim.ASM / "ciphers.c"]
+    prog = coresim.compile_asm(srcs, name="ciphers",
+                               extra=["-O2", "-ffreestanding", f"-I{crypto / 'include'}"])
+    res = coresim.run(prog)
+    _check(res)
+    cpi = res.cycles / res.instret
+    print(f"ciphers: {res.instret} instructions, {res.cycles} cycles, CPI {cpi:.3f}")
+    assert cpi <= 1.3
+
+
 @pytest.mark.parametrize("name", ["rv32i", "rv32m", "csr", "traps", "cpi"])
 def test_icarus(name: str) -> None:
     prog = coresim.compile_asm(coresim.ASM / f"{name}.S", name=f"{name}_icarus")
