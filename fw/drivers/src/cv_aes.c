@@ -266,9 +266,21 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
   CPI_PUSH(in, 0);
   CPI_PUSH(in + 4, n == 2);
   for (size_t i = 2; i < n; i++) {
-    CPI_POP(out);
+    /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
+     * later, with a load of the next input in between (no stall, no back-to-back RESULT) */
+    const uint32_t *p = in + 4 * i;
+    uint32_t a = CPI_RESULT_M(), x0 = p[0];
+    out[0] = a;
+    uint32_t b = CPI_RESULT_M(), x1 = p[1];
+    out[1] = b;
+    uint32_t c = CPI_RESULT_M(), x2 = p[2];
+    out[2] = c;
+    uint32_t d = CPI_RESULT_M(), x3 = p[3];
+    out[3] = d;
     out += 4;
-    CPI_PUSH(in + 4 * i, i + 1 == n);
+    CV_CPI_DATA(AES, x0, x1);
+    if (i + 1 == n) CV_CPI_DATAL(AES, x2, x3);
+    else CV_CPI_DATA(AES, x2, x3);
   }
   CPI_POP(out);
   CPI_POP(out + 4);
