@@ -1,5 +1,5 @@
 // core_decoder.v
-// ID-stage decoder: RV32IM + Zicsr + custom-0/1 (coprocessor), with full illegal-instruction checks.
+// ID-stage decoder: RV32IM + Zicsr + custom-0/1 (coprocessor), full illegal-instruction checks.
 `default_nettype none
 
 module core_decoder (

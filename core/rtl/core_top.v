@@ -407,7 +407,11 @@ module core_top #(
   wire wb_csrw   = wb_valid_q && wb_ctl_q[C_CSR_WRITE];
   wire mem_block = wb_csrw || (wb_valid_q && mem_ctl_q[C_CSR]);
   wire mem_intr  = irq_take && mem_valid_q && !mem_offered_q && !wb_csrw;
-  wire mem_ls    = mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE];
+  // An exception found in EX (misaligned target or address) does not clear the control bits
+  // on their way into MEM (that would put the branch compare in front of every MEM flop);
+  // instead mem_exc_q stops the access here and clears them into WB. Only branches, jumps,
+  // loads and stores take EX exceptions, so the access is all there is to stop.
+  wire mem_ls    = (mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE]) & ~mem_exc_q;
   wire mem_act   = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go && !wb_csrw;
   wire [1:0] mem_size = mem_insn_q[13:12];
   wire [1:0] mem_off  = mem_res_q[1:0];
@@ -433,8 +437,8 @@ module core_top #(
   assign cpi_req_rs2_o   = mem_rs2v_q;
 
   wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
-  wire mem_done  = !mem_block && (!mem_ctl_q[C_MUL] || mul_ph_q) && (!mem_needs_hs || (mem_ls ? (dmem_req_o && dmem_gnt_i)
-                                                       : (cpi_req_valid_o && cpi_req_ready_i)));
+  wire mem_hs_ok = mem_ls ? (dmem_req_o && dmem_gnt_i) : (cpi_req_valid_o && cpi_req_ready_i);
+  wire mem_done  = !mem_block && (!mem_ctl_q[C_MUL] || mul_ph_q) && (!mem_needs_hs || mem_hs_ok);
   assign mem_go   = wb_go && (!mem_valid_q || mem_done);
   always @* begin
     mem_offered_d = mem_offered_q;
@@ -478,7 +482,7 @@ module core_top #(
       mem_valid_d = 1'b0;
     end else if (ex_go) begin
       mem_valid_d = ex_valid_q;
-      mem_ctl_d   = ex_exc_all ? {NCTL{1'b0}} : ex_ctl_q;
+      mem_ctl_d   = ex_ctl_q;
       mem_rd_d    = ex_rd_q;
       mem_cause_d = ex_cause;
       mem_rs1_d   = ex_ctl_q[C_USES_RS1] ? ex_rs1_q : 5'd0;
@@ -616,7 +620,7 @@ module core_top #(
       wb_valid_d = 1'b0;
     end else if (mem_go) begin
       wb_valid_d = mem_valid_q;
-      wb_ctl_d   = mem_intr ? {NCTL{1'b0}} : mem_ctl_q;
+      wb_ctl_d   = (mem_intr || mem_exc_q) ? {NCTL{1'b0}} : mem_ctl_q;
       wb_rd_d    = mem_rd_q;
       wb_cause_d = mem_intr ? irq_cause : mem_cause_q;
       wb_rs1_d   = mem_rs1_q;
