@@ -217,7 +217,7 @@ module cpl_dma #(
   wire [3:0] u_code  = err_code_i[4*je_q +: 4];
   wire       u_err   = err_att[je_q] && (u_code != 4'd0) && (u_code < 4'd8);
 
-  reg        cmd_start, cmd_key, cmd_abort;
+  reg        cmd_start, cmd_key;
   // ------------------------------------------------------------------ register writes
   // (a separate block: dma_cfg_o shows ecfg_d to the unit, whose partial_ok/empty_ok/key bytes
   // come back into the checks)
@@ -226,13 +226,12 @@ module cpl_dma #(
   always @* begin
     src_d = src_q;  dst_d = dst_q;  len_d = len_q;  olen_d = olen_q;  ecfg_d = ecfg_q;
     sel_d = sel_q;  pad_d = pad_q;  ie_w = 1'b0;  is_clr = 2'b0;
-    cmd_start = 1'b0;  cmd_key = 1'b0;  cmd_abort = 1'b0;
+    cmd_start = 1'b0;  cmd_key = 1'b0;
     if (wr_req) begin
       case (addr_i)
         `CV_DMA_CTRL_OFFSET: begin
           cmd_start = wdata_i[`CV_DMA_CTRL_START_LSB];
           cmd_key   = wdata_i[`CV_DMA_CTRL_KEYLOAD_LSB];
-          cmd_abort = wdata_i[`CV_DMA_CTRL_ABORT_LSB];
         end
         `CV_DMA_IE_OFFSET: begin
           ie_w   = 1'b1;
@@ -381,11 +380,54 @@ module cpl_dma #(
   localparam [31:0] ID_VAL = {8'hC5, 8'h0F, 16'h0100};
   wire [31:0] cap = {8'h0, ENG8, PB[7:0], PB[7:0]};
 
+  // ------------------------------------------------------------------ job end
+  // Computed from the state and the unit only, never from the cpi request or the bus: the
+  // answer to a waiting instruction is combinational in the cycle the job ends (one cycle less
+  // per DRUNW/DKEYW/DWAIT) and must not loop back through the core to a new request. An ABORT
+  // in the cycle a job ends normally comes too late and is ignored.
+  wire m_abort = wr_req && (addr_i == `CV_DMA_CTRL_OFFSET) && wdata_i[`CV_DMA_CTRL_ABORT_LSB];
+  reg        e_ok, e_fail;
+  reg [3:0]  e_code;
+  always @* begin
+    e_ok   = 1'b0;
+    e_fail = 1'b0;
+    e_code = 4'd0;
+    case (st_q)
+      S_RUN: begin
+        if (o_fire && u_olast) begin
+          e_ok = 1'b1;
+        end else if (!first_q && settle_q == 2'd0) begin
+          if (!bseen_q && !u_busy) begin
+            e_fail = 1'b1;  e_code = E_ENGINE;           // start refused
+          end else if (u_err) begin
+            e_fail = 1'b1;  e_code = E_ENGINE;
+          end else if (!u_busy && !u_ov) begin
+            if (in_left) begin
+              e_fail = 1'b1;  e_code = E_ABORTED;        // the unit was zeroized
+            end else begin
+              e_ok = 1'b1;                               // ended without output (CMAC segment)
+            end
+          end
+        end
+      end
+      S_KWAIT: begin
+        if (u_err && (!kerr0_q || u_code != kcode0_q)) begin
+          e_fail = 1'b1;  e_code = E_ENGINE;
+        end else if (settle_q == 2'd0 && u_krdy && !u_busy) begin
+          e_ok = 1'b1;
+        end
+      end
+      default: ;
+    endcase
+  end
+  // a failed job answers when S_ZERO ends; the status then is the registered one
+  wire        end_rsp  = pend_q && ((st_q == S_ZERO) || (e_ok && !e_fail));
+  wire [31:0] end_data = {20'h0, code_q, 5'h0, err_q, (st_q == S_ZERO) ? done_q : 1'b1, 1'b0};
+  wire        end_err  = pfail_q && (st_q == S_ZERO);
+
   // ------------------------------------------------------------------ next state
   reg         fail;
   reg [3:0]   fcode;
-  reg         end_rsp, end_err;
-  reg [31:0]  end_data;
   reg         ok_end;
   reg [LW-1:0] nbl;
   always @* begin
@@ -439,12 +481,8 @@ module cpl_dma #(
     end
 
     // ---- commands
-    if (cmd_abort && !idle && (st_q != S_ZERO)) begin
-      fail  = 1'b1;
-      fcode = E_ABORTED;
-    end
     if (cmd_start || cmd_key) begin
-      if (!idle || cmd_abort) begin
+      if (!idle) begin
         err_d  = 1'b1;
         code_d = E_BUSY;
         is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
@@ -531,25 +569,9 @@ module cpl_dma #(
     case (st_q)
       S_RUN: begin
         if (u_busy) bseen_d = 1'b1;
-        if (o_fire) begin
-          if (!o_drop) begin
-            ob_d     = ob_q + btb;
-            dbytes_d = dbytes_q + {{(32-LW){1'b0}}, o_n};
-          end
-          if (u_olast) ok_end = 1'b1;
-        end
-        if (!first_q && settle_q == 2'd0 && !ok_end) begin
-          if (!bseen_q && !u_busy) begin
-            fail = 1'b1;  fcode = E_ENGINE;           // start refused
-          end else if (u_err) begin
-            fail = 1'b1;  fcode = E_ENGINE;
-          end else if (!u_busy && !u_ov) begin
-            if (in_left) begin
-              fail = 1'b1;  fcode = E_ABORTED;        // the unit was zeroized
-            end else begin
-              ok_end = 1'b1;                          // ended without output (CMAC segment)
-            end
-          end
+        if (o_fire && !o_drop) begin
+          ob_d     = ob_q + btb;
+          dbytes_d = dbytes_q + {{(32-LW){1'b0}}, o_n};
         end
       end
       S_KEY: begin
@@ -561,17 +583,17 @@ module cpl_dma #(
         kerr0_d  = u_err;
         kcode0_d = u_code;
       end
-      S_KWAIT: begin
-        if (u_err && (!kerr0_q || u_code != kcode0_q)) begin
-          fail = 1'b1;  fcode = E_ENGINE;
-        end else if (settle_q == 2'd0 && u_krdy && !u_busy) begin
-          ok_end = 1'b1;
-        end
-      end
       S_ZERO: st_d = S_IDLE;
       default: ;
     endcase
 
+    fail   = e_fail;
+    fcode  = e_code;
+    ok_end = e_ok;
+    if (m_abort && !idle && (st_q != S_ZERO) && !e_ok) begin
+      fail  = 1'b1;
+      fcode = E_ABORTED;
+    end
     if (fail) begin
       st_d    = S_ZERO;
       err_d   = 1'b1;
@@ -591,19 +613,13 @@ module cpl_dma #(
     end
 
     // ---- a waiting operation answers when the job ends: in that same cycle when it was
-    // accepted earlier (a cycle saved on every DRUNW/DKEYW/DWAIT), else on the next
-    end_rsp  = 1'b0;
-    end_data = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
-    end_err  = pfail_q && jfail_d;
-    if ((pend_q || pend_d) && !idle && (st_d == S_IDLE)) begin
+    // accepted earlier (end_rsp, below), else (a DWAIT accepted in that cycle) on the next
+    if (pend_q && end_rsp) pend_d = 1'b0;
+    if (!pend_q && pend_d && !idle && (st_d == S_IDLE)) begin
       pend_d = 1'b0;
-      if (pend_q) begin
-        end_rsp = 1'b1;
-      end else begin
-        rsp_d  = 1'b1;
-        rdat_d = end_data;
-        rerr_d = pfail_d && jfail_d;
-      end
+      rsp_d  = 1'b1;
+      rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
+      rerr_d = 1'b0;
     end
   end
 
