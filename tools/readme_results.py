@@ -1,6 +1,7 @@
 """Splice a generated result table into README.md between its markers:
-`python tools/readme_results.py bench` copies build/bench/results.md (written by make bench)
-between `<!-- bench:begin -->` and `<!-- bench:end -->`; `... synth` copies
+`python tools/readme_results.py bench` copies build/bench/summary.md (written by make bench: key
+figures per backend and configuration, the seeds' figures beside ours; every row stays in
+build/bench/results.md) between `<!-- bench:begin -->` and `<!-- bench:end -->`; `... synth` copies
 build/synth/results.md (make synth) between the synth markers. `make bench` and `make synth`
 call it, so the README's figures are always those of the last run, never typed by hand."""
 from __future__ import annotations
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = {"bench": ROOT / "build" / "bench" / "results.md",
+TABLES = {"bench": ROOT / "build" / "bench" / "summary.md",
           "synth": ROOT / "build" / "synth" / "results.md"}
 
 

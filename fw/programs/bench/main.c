@@ -1,6 +1,9 @@
 /* bench: runs every case of build/bench/bench_cases.h and prints one line per case:
  *   BENCH id=<n> cycles=<c> instret=<i> status=<s> crc=<crc32 of the output, hex>
- * then "BENCH done <n>". A case without a runner in this build, or longer than the message
+ * then "BENCH done <n>". A watchdog (machine timer) bounds every case: a call still running
+ * after BENCH_BUDGET cycles prints "BENCH hung id=<n>" and ends the run with exit code
+ * BENCH_EXIT_HUNG (bench/run.py records the case as failed and runs the rest again); an
+ * unexpected trap ends it through the runtime's report. A case without a runner in this build, or longer than the message
  * buffer, reports status CV_ERR_ARG (never verified). bench/run.py replays the inputs (xorshift32 from the case's seed),
  * computes the expected output with pycryptodome and compares the CRCs. */
 #include <stdio.h>
@@ -8,7 +11,11 @@
 
 #include "bench.h"
 #include "bench_cases.h"
+#include "cv_csr.h"
+#include "cv_memmap.h"
+#include "cv_sim.h"
 #include "cv_status.h"
+#include "cv_trap.h"
 #include "cv_uart.h"
 
 typedef struct bench_backend {
@@ -30,6 +37,29 @@ static uint8_t iv[16] __attribute__((aligned(4)));
 static uint8_t in[BENCH_IN_BYTES] __attribute__((aligned(16)));
 static uint8_t out[BENCH_OUT_BYTES] __attribute__((aligned(16)));
 static uint32_t crc_table[256];
+
+/* Watchdog budget of one case, in cycles: fill, call and check (sw AES is under 220 cycles
+ * per byte; everything else is faster). */
+#define BENCH_BUDGET(bytes) (400000u + 600u * (uint32_t)(bytes))
+#define BENCH_EXIT_HUNG 3u
+static volatile unsigned current;
+
+static void watchdog_arm(uint32_t budget) {
+  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0xffffffffu;
+  CV_REG32(CV_TIMER_MTIME_LO_ADDR) = 0;
+  CV_REG32(CV_TIMER_MTIME_HI_ADDR) = 0;
+  CV_REG32(CV_TIMER_MTIMECMP_LO_ADDR) = budget;
+  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0;
+}
+
+static void watchdog_disarm(void) { CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0xffffffffu; }
+
+static void watchdog_fired(cv_trap_frame_t *f) {
+  (void)f;
+  watchdog_disarm();
+  printf("BENCH hung id=%u\n", bench_cases[current].id);
+  cv_sim_exit(BENCH_EXIT_HUNG);
+}
 
 static uint32_t xorshift32(uint32_t *s) {
   uint32_t x = *s;
@@ -66,8 +96,14 @@ int main(void) {
   crc_init();
   cv_uart_set_div(1);  /* the report is long: one cycle per bit (the harness follows) */
   unsigned failed = 0;
+  watchdog_disarm();
+  cv_irq_set_handler(CV_IRQ_M_TIMER, watchdog_fired);
+  CV_CSR_SET(mie, CV_MIE_MTIE);
+  CV_CSR_SET(mstatus, CV_MSTATUS_MIE);
   for (unsigned i = 0; i < BENCH_NCASES; i++) {
     const bench_case_t *c = &bench_cases[i];
+    current = i;
+    watchdog_arm(BENCH_BUDGET(c->bytes));
     uint32_t s = c->seed;
     fill(&s, key, sizeof key);
     fill(&s, iv, sizeof iv);
@@ -84,6 +120,7 @@ int main(void) {
         }
       }
     }
+    watchdog_disarm();
     if (r.status != CV_OK) failed++;
     printf("BENCH id=%u cycles=%lu instret=%lu status=%d crc=%08lx\n", c->id,
            (unsigned long)r.cycles, (unsigned long)r.instret, r.status,
