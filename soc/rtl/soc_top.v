@@ -8,7 +8,9 @@ module soc_top #(
   parameter integer DMEM_BYTES      = 65536,  // data memory size (power of two)
   parameter integer DMA_BITS        = 32,     // width of dmem port B (32 or 128)
   parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
-  parameter integer UART_FIFO_DEPTH = 16
+  parameter integer UART_FIFO_DEPTH = 16,
+  parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 1 unrolled2, 2 pipelined
+  parameter integer AES_SBOX        = 1       // AES S-boxes: 0 table, 1 composite field
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -101,18 +103,51 @@ module soc_top #(
   );
 
   // ------------------------------------------------------------------ coprocessor port
-  // Until the coupling wrappers land every custom instruction is refused (illegal instruction).
-  soc_cpi_default u_cpi (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .req_valid_i (cpi_req_valid),
-    .req_ready_o (cpi_req_ready),
-    .req_insn_i  (cpi_req_insn),
-    .req_rs1_i   (cpi_req_rs1),
-    .req_rs2_i   (cpi_req_rs2),
-    .rsp_valid_o (cpi_rsp_valid),
-    .rsp_data_o  (cpi_rsp_data),
-    .rsp_err_o   (cpi_rsp_err)
+  // cpl_dispatch checks opcode and target and forwards each custom instruction to the unit of
+  // its engine (coupling/README.md); the units decode the operation.
+  /* verilator lint_off UNUSEDSIGNAL */  // requests to engines 2-5: no unit attached yet
+  wire [4:0]   unit_req;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [4:0]   unit_rsp_valid, unit_rsp_err;
+  wire [31:0]  unit_insn, unit_rs1, unit_rs2;
+  wire [159:0] unit_rsp_data;
+  // DMA target (7) of the dispatcher: absent until cpl_dma is attached (HAS_DMA = 0 makes every
+  // target-7 instruction illegal, and these wires are then unused).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire         cdma_req_valid;
+  wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire         cdma_req_ready = 1'b0;
+  wire         cdma_rsp_valid = 1'b0;
+  wire [31:0]  cdma_rsp_data  = 32'h0;
+  wire         cdma_rsp_err   = 1'b0;
+
+  cpl_dispatch #(.ENGINES(5'b00001), .HAS_DMA(0)) u_cpi (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .req_valid_i      (cpi_req_valid),
+    .req_ready_o      (cpi_req_ready),
+    .req_insn_i       (cpi_req_insn),
+    .req_rs1_i        (cpi_req_rs1),
+    .req_rs2_i        (cpi_req_rs2),
+    .rsp_valid_o      (cpi_rsp_valid),
+    .rsp_data_o       (cpi_rsp_data),
+    .rsp_err_o        (cpi_rsp_err),
+    .unit_req_o       (unit_req),
+    .unit_insn_o      (unit_insn),
+    .unit_rs1_o       (unit_rs1),
+    .unit_rs2_o       (unit_rs2),
+    .unit_rsp_valid_i (unit_rsp_valid),
+    .unit_rsp_data_i  (unit_rsp_data),
+    .unit_rsp_err_i   (unit_rsp_err),
+    .dma_req_valid_o  (cdma_req_valid),
+    .dma_req_ready_i  (cdma_req_ready),
+    .dma_req_insn_o   (cdma_req_insn),
+    .dma_req_rs1_o    (cdma_req_rs1),
+    .dma_req_rs2_o    (cdma_req_rs2),
+    .dma_rsp_valid_i  (cdma_rsp_valid),
+    .dma_rsp_data_i   (cdma_rsp_data),
+    .dma_rsp_err_i    (cdma_rsp_err)
   );
 
   // ------------------------------------------------------------------ instruction fetch
@@ -277,11 +312,17 @@ module soc_top #(
     .irq_software_o (irq_software)
   );
 
-  // Interrupt lines, numbered as in soc/regs/intc.toml; accelerator lines are idle until the
-  // engines land.
+  // Interrupt lines, numbered as in soc/regs/intc.toml; lines of engines not attached are idle.
   wire [7:0] irq_lines;
-  assign irq_lines[`CV_IRQ_UART] = irq_uart;
-  assign irq_lines[7:1]          = 7'h0;
+  wire       aes_irq;
+  assign irq_lines[`CV_IRQ_UART]    = irq_uart;
+  assign irq_lines[`CV_IRQ_AES]     = aes_irq;
+  assign irq_lines[`CV_IRQ_PRINCE]  = 1'b0;
+  assign irq_lines[`CV_IRQ_PRESENT] = 1'b0;
+  assign irq_lines[`CV_IRQ_CHACHA]  = 1'b0;
+  assign irq_lines[`CV_IRQ_SHA3]    = 1'b0;
+  assign irq_lines[`CV_IRQ_DMA]     = 1'b0;
+  assign irq_lines[7]               = 1'b0;
 
   soc_intc #(.N(8)) u_intc (
     .clk_i          (clk_i),
@@ -296,15 +337,76 @@ module soc_top #(
   );
 
   // ------------------------------------------------------------------ accelerator windows
-  // No engine is attached yet: every access to an accelerator window is a bus error. The coupling
-  // work replaces this with the engines' register blocks (acc_req, acc_sel, t_* in; rdata/err
-  // out one cycle later).
-  /* verilator lint_off UNUSEDSIGNAL */  // request and select have no consumer yet
-  wire       acc_req_unused = acc_req;
-  wire [5:0] acc_sel_unused = acc_sel;
+  // acc_sel is one-hot in the order aes, prince, present, chacha, sha3, dma. A window whose block
+  // is attached answers with its register block; the others still answer bus error (access
+  // fault) until their engines are attached. Like every target, read data comes one cycle later.
+  reg  [5:0] acc_rsel_q, acc_rsel_d;
+  always @* acc_rsel_d = acc_req ? acc_sel : 6'h0;
+  always @(posedge clk_i) begin
+    if (!rst_ni) acc_rsel_q <= 6'h0;
+    else         acc_rsel_q <= acc_rsel_d;
+  end
+
+  // ---- AES (engine 1): cpl_unit + aes_core
+  wire [31:0] aes_rdata;
+  // DMA word port of the AES unit: idle until cpl_dma is attached (it drives these).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire                aes_dma_in_ready, aes_dma_out_valid, aes_dma_out_last;
+  wire [DMA_BITS-1:0] aes_dma_out_data;
+  wire                aes_partial_ok, aes_empty_ok, aes_eng_busy, aes_key_ready, aes_err;
+  wire [3:0]          aes_err_code;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign acc_rdata = 32'h0;
-  assign acc_err   = 1'b1;
+
+  cpl_aes #(.ARCH(AES_ARCH), .SBOX(AES_SBOX), .DMA_BITS(DMA_BITS)) u_aes (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .req_i            (acc_req && acc_sel[0]),
+    .we_i             (t_we),
+    .addr_i           (t_addr[`CV_AES_AW-1:0]),
+    .wdata_i          (t_wdata),
+    .rdata_o          (aes_rdata),
+    .cpi_req_i        (unit_req[0]),
+    .cpi_insn_i       (unit_insn),
+    .cpi_rs1_i        (unit_rs1),
+    .cpi_rs2_i        (unit_rs2),
+    .cpi_rsp_valid_o  (unit_rsp_valid[0]),
+    .cpi_rsp_data_o   (unit_rsp_data[31:0]),
+    .cpi_rsp_err_o    (unit_rsp_err[0]),
+    .dma_own_i        (1'b0),
+    .dma_start_i      (1'b0),
+    .dma_cfg_i        (32'h0),
+    .dma_keyw_valid_i (1'b0),
+    .dma_keyw_data_i  ({DMA_BITS{1'b0}}),
+    .dma_keyload_i    (1'b0),
+    .dma_in_valid_i   (1'b0),
+    .dma_in_ready_o   (aes_dma_in_ready),
+    .dma_in_data_i    ({DMA_BITS{1'b0}}),
+    .dma_in_last_i    (1'b0),
+    .dma_in_bytes_i   (8'h0),
+    .dma_out_valid_o  (aes_dma_out_valid),
+    .dma_out_ready_i  (1'b0),
+    .dma_out_data_o   (aes_dma_out_data),
+    .dma_out_last_o   (aes_dma_out_last),
+    .partial_ok_o     (aes_partial_ok),
+    .empty_ok_o       (aes_empty_ok),
+    .eng_busy_o       (aes_eng_busy),
+    .key_ready_o      (aes_key_ready),
+    .err_o            (aes_err),
+    .err_code_o       (aes_err_code),
+    .irq_o            (aes_irq)
+  );
+
+  // Engines 2-5 are not attached yet: their units answer nothing on the cpi side.
+  assign unit_rsp_valid[4:1]  = 4'h0;
+  assign unit_rsp_err[4:1]    = 4'h0;
+  assign unit_rsp_data[159:32] = 128'h0;
+
+  // ---- DMA (cpl_dma): not attached yet. It will take the `dma` window (acc_sel[5]), the
+  // dispatcher's cdma_* port group (HAS_DMA = 1), dmem port B (dma_* above), the units' DMA
+  // word ports, and interrupt line CV_IRQ_DMA.
+
+  assign acc_rdata = acc_rsel_q[0] ? aes_rdata : 32'h0;
+  assign acc_err   = |acc_rsel_q[5:1];
 endmodule
 
 `default_nettype wire

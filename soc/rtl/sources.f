@@ -4,7 +4,8 @@
 -f core/rtl/sources.f
 soc/rtl/soc_fifo.v
 soc/rtl/soc_ram.v
-soc/rtl/soc_cpi_default.v
+-f engines/aes/rtl/sources.f
+-f coupling/rtl/sources.f
 soc/rtl/soc_xbar.v
 soc/rtl/soc_simctrl.v
 soc/rtl/soc_uart.v

@@ -1,0 +1,758 @@
+// cpl_unit.v
+// One engine's coupling unit: MMIO register block, custom-instruction decoder, DMA word port.
+`default_nettype none
+`include "soc_memmap.vh"
+
+// Implements the cpl_unit section of coupling/README.md for any engine of the streaming
+// interface (docs/ARCHITECTURE.md). All data, key and IV words on the bus side are memory-order
+// words; the engine buses are big-endian, so a whole staged vector is byte-reversed onto them.
+//
+// Input path: words 0..NW-2 of a block collect in acc_q (from DIN writes, DATA operands or DMA
+// beats); the write of the final word moves the completed block into blk_q and marks it pending,
+// and blk_q is offered to the engine (in_valid) from the next cycle on. So a new block can be
+// collected while the previous one is offered: the DMA sustains one beat per cycle.
+// dma_in_ready_o depends combinationally on the engine's in_ready (AES: on out_ready, so on
+// dma_out_ready_i): cpl_dma must not make dma_out_ready_i depend on dma_in_ready_o.
+//
+// Output path: DOUT reads, RESULT and the DMA output beats read the engine's output register
+// directly; the read of a block's final word drives out_ready in the same cycle.
+//
+// Commands act at the edge of the request (MMIO write or accepted instruction), like any
+// SoC target: the engine sees start/key_valid/iv_valid in the request cycle.
+module cpl_unit #(
+  parameter integer ENGINE        = 1,      // engine number (ID.ENGINE, cpi target)
+  parameter integer BLOCK_BITS    = 128,    // 64, 128 or 512
+  parameter integer KEY_BITS      = 256,    // 0: the engine takes no key
+  parameter integer IV_BITS       = 128,    // 0: no IV
+  parameter integer CFG_BITS      = 8,      // <= 32
+  parameter [7:0]   CAP_OPT       = 8'h00,  // CAP[31:24], engine-specific build options
+  parameter integer DMA_BITS      = 32,     // DMA word port width: 32 or 128
+  parameter integer MODE_LSB      = 0,      // position of the mode field in the cfg word
+  parameter integer MODE_W        = 1,      // its width (<= 5)
+  parameter [31:0]  PARTIAL_MODES = 32'h0,  // bit m: mode m takes a partial last block
+  parameter [31:0]  EMPTY_MODES   = 32'h0,  // bit m: mode m takes an empty message
+  parameter [31:0]  OUTLAST_MODES = 32'h0,  // bit m: mode m outputs only after the last block
+  parameter integer KLOAD_WAIT    = 63      // KLOADW answers at the latest this long after load
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  // SoC target port (4 KiB window): read data registered, one cycle after the request
+  input  wire                    req_i,
+  input  wire                    we_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // byte offset of a word register; decoded bits only
+  input  wire [11:0]             addr_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [31:0]             wdata_i,
+  output wire [31:0]             rdata_o,
+  // custom instructions from cpl_dispatch: one in flight, answered at least a cycle later
+  input  wire                    cpi_req_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // opcode, target and registers: decoded by cpl_dispatch
+  input  wire [31:0]             cpi_insn_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [31:0]             cpi_rs1_i,
+  input  wire [31:0]             cpi_rs2_i,
+  output wire                    cpi_rsp_valid_o,
+  output wire [31:0]             cpi_rsp_data_o,
+  output wire                    cpi_rsp_err_o,
+  // DMA word port (coupling/README.md), memory-order lanes
+  input  wire                    dma_own_i,
+  input  wire                    dma_start_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // the engine uses CFG_BITS of the word
+  input  wire [31:0]             dma_cfg_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire                    dma_keyw_valid_i,
+  input  wire [DMA_BITS-1:0]     dma_keyw_data_i,
+  input  wire                    dma_keyload_i,
+  input  wire                    dma_in_valid_i,
+  output wire                    dma_in_ready_o,
+  input  wire [DMA_BITS-1:0]     dma_in_data_i,
+  input  wire                    dma_in_last_i,
+  input  wire [7:0]              dma_in_bytes_i,
+  output wire                    dma_out_valid_o,
+  input  wire                    dma_out_ready_i,
+  output wire [DMA_BITS-1:0]     dma_out_data_o,
+  output wire                    dma_out_last_o,
+  output wire                    partial_ok_o,
+  output wire                    empty_ok_o,
+  output wire                    eng_busy_o,
+  output wire                    key_ready_o,
+  output wire                    err_o,
+  output wire [3:0]              err_code_o,
+  output wire                    irq_o,
+  // engine streaming interface
+  output wire                    eng_zeroize_o,
+  output wire [CFG_BITS-1:0]     eng_cfg_o,
+  output wire                    eng_start_o,
+  output wire [((KEY_BITS > 0) ? KEY_BITS : 32)-1:0] eng_key_o,
+  output wire                    eng_key_valid_o,
+  input  wire                    eng_key_ready_i,
+  output wire [((IV_BITS > 0) ? IV_BITS : 32)-1:0]   eng_iv_o,
+  output wire                    eng_iv_valid_o,
+  input  wire [((IV_BITS > 0) ? IV_BITS : 32)-1:0]   eng_iv_i,
+  output wire                    eng_in_valid_o,
+  input  wire                    eng_in_ready_i,
+  output wire [BLOCK_BITS-1:0]   eng_in_data_o,
+  output wire                    eng_in_last_o,
+  output wire [7:0]              eng_in_bytes_o,
+  input  wire                    eng_out_valid_i,
+  output wire                    eng_out_ready_o,
+  input  wire [BLOCK_BITS-1:0]   eng_out_data_i,
+  input  wire                    eng_out_last_i,
+  input  wire                    eng_busy_i,
+  input  wire                    eng_err_i,
+  input  wire [3:0]              eng_err_code_i
+);
+  // ------------------------------------------------------------------ sizes
+  localparam integer NW   = BLOCK_BITS / 32;                        // words per block
+  localparam integer KB   = (KEY_BITS > 0) ? KEY_BITS : 32;         // never a 0-bit vector
+  localparam integer IVB  = (IV_BITS > 0) ? IV_BITS : 32;
+  localparam integer KW   = KB / 32;
+  localparam integer IVW  = IVB / 32;
+  localparam integer BW   = (DMA_BITS < BLOCK_BITS) ? DMA_BITS : BLOCK_BITS;  // DMA beat bits
+  localparam integer WPB  = BW / 32;                                // words per DMA beat
+  localparam integer NBT  = NW / WPB;                               // DMA beats per block
+  localparam integer KBW  = (DMA_BITS < KB) ? DMA_BITS : KB;        // DMA key beat bits
+  localparam integer KPB  = KBW / 32;
+  localparam integer BLOCK_BYTES = BLOCK_BITS / 8;
+  localparam [31:0]  BB32 = BLOCK_BYTES;
+  localparam [31:0]  EN32 = ENGINE;
+  localparam [31:0]  KB32 = KEY_BITS / 8;
+  localparam [31:0]  IB32 = IV_BITS / 8;
+  localparam [31:0]  MM32 = (1 << MODE_W) - 1;
+  localparam [7:0]   BB8  = BB32[7:0];
+
+  localparam [3:0] E_OVERRUN  = 4'd8;
+  localparam [3:0] E_UNDERFLW = 4'd9;
+  localparam [3:0] E_BUSY_DMA = 4'd10;
+  localparam [3:0] E_OP       = 4'd11;
+
+  // custom-instruction operations and their required funct3 = {xd, xs1, xs2}
+  localparam [3:0] OP_CFG = 4'd0, OP_KEY = 4'd1, OP_KLOAD = 4'd2, OP_IV = 4'd3;
+  localparam [3:0] OP_IVLOAD = 4'd4, OP_IVRD = 4'd5, OP_START = 4'd6, OP_DATA = 4'd7;
+  localparam [3:0] OP_DATAL = 4'd8, OP_RESULT = 4'd9, OP_STATUS = 4'd10, OP_ZERO = 4'd11;
+  localparam [3:0] OP_LASTB = 4'd12;
+
+  // ------------------------------------------------------------------ helpers
+  // memory-order vector (byte 0 in bits 7:0) <-> engine big-endian bus (byte 0 in the MSBs)
+  function automatic [BLOCK_BITS-1:0] swap_blk(input [BLOCK_BITS-1:0] x);
+    integer b;
+    begin
+      for (b = 0; b < BLOCK_BITS / 8; b = b + 1) swap_blk[BLOCK_BITS-1-8*b -: 8] = x[8*b +: 8];
+    end
+  endfunction
+  function automatic [KB-1:0] swap_key(input [KB-1:0] x);
+    integer b;
+    begin
+      for (b = 0; b < KB / 8; b = b + 1) swap_key[KB-1-8*b -: 8] = x[8*b +: 8];
+    end
+  endfunction
+  function automatic [IVB-1:0] swap_iv(input [IVB-1:0] x);
+    integer b;
+    begin
+      for (b = 0; b < IVB / 8; b = b + 1) swap_iv[IVB-1-8*b -: 8] = x[8*b +: 8];
+    end
+  endfunction
+  function automatic in_arr(input [11:0] x, input [11:0] base, input integer count);
+    in_arr = ({20'h0, x} >= {20'h0, base}) && ({20'h0, x} < {20'h0, base} + 4 * count);
+  endfunction
+  function automatic mode_in(input [31:0] mask, input [CFG_BITS-1:0] cfg);
+    integer k;
+    begin
+      mode_in = 1'b0;
+      for (k = 0; k < 32; k = k + 1)
+        if (((({{(32-CFG_BITS){1'b0}}, cfg}) >> MODE_LSB) & MM32) == k) mode_in = mask[k];
+    end
+  endfunction
+
+  // ------------------------------------------------------------------ registers
+  reg [CFG_BITS-1:0]   cfg_q, cfg_d;
+  reg [2:0]            ie_q, ie_d, is_q, is_d;
+  reg [7:0]            lastb_q, lastb_d;
+  reg [KB-1:0]         key_q, key_d;
+  reg [4:0]            kpos_q, kpos_d;
+  reg [IVB-1:0]        iv_q, iv_d;
+  reg [1:0]            ivpos_q, ivpos_d;
+  reg [BLOCK_BITS-1:0] acc_q, acc_d, blk_q, blk_d;
+  reg [4:0]            pos_q, pos_d;
+  reg                  pend_q, pend_d, blast_q, blast_d;
+  reg [7:0]            bbytes_q, bbytes_d;
+  reg                  msg_q, msg_d;
+  reg [CFG_BITS-1:0]   mcfg_q, mcfg_d;              // cfg of the running message
+  reg                  klh_q, klh_d;                // key load held
+  reg [CFG_BITS-1:0]   klcfg_q, klcfg_d;
+  reg [2:0]            defr_q, defr_d;              // {start, ivload, keyload} after a zeroize
+  reg [5:0]            infl_q, infl_d;              // blocks in the engine with output to come
+  reg [4:0]            rpos_q, rpos_d;              // RESULT word position
+  reg [4:0]            obeat_q, obeat_d;            // DMA output beat
+  reg                  uerr_q, uerr_d, usel_q, usel_d;
+  reg [3:0]            ucode_q, ucode_d;
+  reg                  eerr_q, erra_q, busy_st_q, outv_q;
+  reg [31:0]           rdata_q, rdata_d;
+  reg                  rsp_q, rsp_d, rerr_q, rerr_d;
+  reg [31:0]           rdat_q, rdat_d;
+  reg                  wres_q, wres_d, wkl_q, wkl_d, wklgo_q, wklgo_d;
+  reg [6:0]            klcnt_q, klcnt_d;
+
+  // ------------------------------------------------------------------ decode
+  wire        rd_req = req_i && !we_i;
+  wire        wr_req = req_i && we_i;
+  wire [11:0] a      = {addr_i[11:2], 2'b00};
+  wire [3:0]  aidx16 = a[5:2];
+  wire [2:0]  aidx8  = a[4:2];
+  wire [1:0]  aidx4  = a[3:2];
+  // 32-bit views of the small indices, for comparisons with loop variables and sizes
+  wire [31:0] ai16 = {28'h0, aidx16};
+  wire [31:0] ai8  = {29'h0, aidx8};
+  wire [31:0] ai4  = {30'h0, aidx4};
+  wire [31:0] posw = {27'h0, pos_q};
+  wire [31:0] kpw  = {27'h0, kpos_q};
+  wire [31:0] ivpw = {30'h0, ivpos_q};
+  wire [31:0] rpw  = {27'h0, rpos_q};
+  wire [31:0] obw  = {27'h0, obeat_q};
+  wire [31:0] klcw = {25'h0, klcnt_q};
+
+  wire a_ctrl  = (a == `CV_CPL_CTRL_OFFSET);
+  wire a_cfg   = (a == `CV_CPL_CFG_OFFSET);
+  wire a_ie    = (a == `CV_CPL_IE_OFFSET);
+  wire a_is    = (a == `CV_CPL_IS_OFFSET);
+  wire a_lastb = (a == `CV_CPL_LAST_BYTES_OFFSET);
+  wire a_key   = in_arr(a, `CV_CPL_KEY_OFFSET, `CV_CPL_KEY_COUNT);
+  wire a_iv    = in_arr(a, `CV_CPL_IV_OFFSET, `CV_CPL_IV_COUNT);
+  wire a_din   = in_arr(a, `CV_CPL_DIN_OFFSET, `CV_CPL_DIN_COUNT);
+  wire a_dinl  = in_arr(a, `CV_CPL_DINL_OFFSET, `CV_CPL_DINL_COUNT);
+  wire a_dout  = in_arr(a, `CV_CPL_DOUT_OFFSET, `CV_CPL_DOUT_COUNT);
+
+  // custom instruction fields: funct7[3:0] = insn[28:25], funct3 = insn[14:12]
+  wire [3:0] c_op = cpi_insn_i[28:25];
+  wire [2:0] c_f3 = cpi_insn_i[14:12];
+  reg        c_legal;
+  always @* begin
+    case (c_op)
+      OP_CFG, OP_START, OP_LASTB: c_legal = (c_f3 == 3'b010);
+      OP_KEY:    c_legal = (KEY_BITS > 0) && (c_f3 == 3'b011);
+      OP_KLOAD:  c_legal = (KEY_BITS > 0) && (c_f3 == 3'b000 || c_f3 == 3'b100);
+      OP_IV:     c_legal = (IV_BITS > 0) && (c_f3 == 3'b011);
+      OP_IVLOAD: c_legal = (IV_BITS > 0) && (c_f3 == 3'b000);
+      OP_IVRD:   c_legal = (IV_BITS > 0) && (c_f3 == 3'b110) && (cpi_rs1_i < IVW);
+      OP_DATA, OP_DATAL: c_legal = (c_f3 == 3'b011);
+      OP_RESULT, OP_STATUS: c_legal = (c_f3 == 3'b100);
+      OP_ZERO:   c_legal = (c_f3 == 3'b000);
+      default:   c_legal = 1'b0;
+    endcase
+  end
+  wire c_go   = cpi_req_i && c_legal;
+  // data/control operations refused while the DMA owns the engine (reads and ZERO still work)
+  wire c_dmab = dma_own_i && !(c_op == OP_IVRD || c_op == OP_STATUS || c_op == OP_ZERO ||
+                               c_op == OP_LASTB);
+  wire c_do   = c_go && !c_dmab;
+  wire c_ivrd_bad = cpi_req_i && (c_op == OP_IVRD) && (IV_BITS > 0) && (c_f3 == 3'b110) &&
+                    !(cpi_rs1_i < IVW);
+
+  // ------------------------------------------------------------------ engine-facing commands
+  wire wr_ok   = wr_req && !dma_own_i;
+  wire m_zero  = wr_req && a_ctrl && wdata_i[`CV_CPL_CTRL_ZEROIZE_LSB];
+  wire m_cmds  = wr_req && a_ctrl && (wdata_i[`CV_CPL_CTRL_START_LSB] ||
+                 wdata_i[`CV_CPL_CTRL_KEYLOAD_LSB] || wdata_i[`CV_CPL_CTRL_IVLOAD_LSB]);
+  wire m_start = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_START_LSB];
+  wire m_kload = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_KEYLOAD_LSB] && (KEY_BITS > 0);
+  wire m_ivld  = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_IVLOAD_LSB] && (IV_BITS > 0);
+
+  wire zero_now = m_zero || (c_go && c_op == OP_ZERO);
+  // commands given together with ZEROIZE apply in the cycle after it (ZEROIZE comes first)
+  wire start_req = (m_start && !m_zero) || (c_do && c_op == OP_START) || dma_start_i ||
+                   defr_q[2];
+  wire ivld_req  = (m_ivld && !m_zero) || (c_do && c_op == OP_IVLOAD) || defr_q[1];
+  wire kl_new    = m_kload || (c_do && c_op == OP_KLOAD) || (dma_keyload_i && KEY_BITS > 0) ||
+                   defr_q[0];
+  // a key load waits while the engine is busy with something other than a message (AES wipes
+  // its key store after reset/zeroize); during a message it goes through and the engine
+  // rejects it (WRITE_BUSY), so a KLOADW never waits for a message to end
+  wire kl_block  = zero_now || (eng_busy_i && !msg_q);
+  wire kl_fire   = (kl_new || klh_q) && !kl_block;
+
+  wire [CFG_BITS-1:0] c_rs1_cfg = cpi_rs1_i[CFG_BITS-1:0];
+  wire [CFG_BITS-1:0] kl_cfg_new = dma_keyload_i ? dma_cfg_i[CFG_BITS-1:0] : cfg_q;
+  reg  [CFG_BITS-1:0] ecfg;
+  always @* begin
+    if (dma_start_i || dma_keyload_i)            ecfg = dma_cfg_i[CFG_BITS-1:0];
+    else if (c_do && c_op == OP_START)           ecfg = c_rs1_cfg;
+    else if (klh_q && !kl_new)                   ecfg = klcfg_q;
+    else                                         ecfg = cfg_q;
+  end
+
+  assign eng_zeroize_o   = zero_now;
+  assign eng_cfg_o       = ecfg;
+  assign eng_start_o     = start_req && !zero_now;
+  assign eng_key_valid_o = kl_fire;
+  assign eng_key_o       = swap_key(key_q);
+  assign eng_iv_valid_o  = ivld_req && !zero_now;
+  assign eng_iv_o        = swap_iv(iv_q);
+
+  // ------------------------------------------------------------------ input staging
+  wire eng_take = pend_q && eng_in_ready_i;
+  wire pend_now = pend_q && !eng_take;          // the staged block stays for another cycle
+
+  // words written this cycle: MMIO DIN/DINL (one), DATA/DATAL (two at pos), DMA beat (WPB)
+  wire m_din   = wr_req && (a_din || a_dinl) && ({28'h0, aidx16} < NW);
+  wire c_data  = c_do && (c_op == OP_DATA || c_op == OP_DATAL);
+  wire d_beat  = dma_own_i && dma_in_valid_i;
+  wire d_cmpl  = ({27'h0, pos_q} + WPB >= NW);
+  wire d_fire  = d_beat && (!d_cmpl || !pend_now);
+  assign dma_in_ready_o = dma_own_i && (!d_cmpl || !pend_now);
+
+  reg [NW-1:0]         wen;      // word write enables into the block being collected
+  reg [BLOCK_BITS-1:0] wdat;
+  reg                  cmpl, clast, m_ovr, c_ovr;
+  reg [7:0]            cbytes;
+  integer i;
+  always @* begin
+    wen    = {NW{1'b0}};
+    wdat   = acc_q;
+    cmpl   = 1'b0;
+    clast  = 1'b0;
+    cbytes = lastb_q;
+    m_ovr  = 1'b0;
+    c_ovr  = 1'b0;
+    if (m_din && !dma_own_i) begin
+      if (pend_now) begin
+        m_ovr = 1'b1;
+      end else begin
+        for (i = 0; i < NW; i = i + 1) begin
+          if (i == ai16) begin
+            wen[i] = 1'b1;
+            wdat[32*i +: 32] = wdata_i;
+          end
+        end
+        cmpl  = ({28'h0, aidx16} == NW - 1);
+        clast = a_dinl;
+      end
+    end else if (c_data) begin
+      if (pend_now) begin
+        c_ovr = 1'b1;
+      end else begin
+        for (i = 0; i < NW; i = i + 1) begin
+          if (i == posw) begin
+            wen[i] = 1'b1;
+            wdat[32*i +: 32] = cpi_rs1_i;
+          end
+          if (i == posw + 1) begin
+            wen[i] = 1'b1;
+            wdat[32*i +: 32] = cpi_rs2_i;
+          end
+        end
+        // DATAL sends the block at once (a short last block keeps zeros in the rest)
+        cmpl  = (posw + 1 >= NW - 1) || (c_op == OP_DATAL);
+        clast = (c_op == OP_DATAL);
+      end
+    end else if (d_fire) begin
+      for (i = 0; i < NW; i = i + 1) begin
+        if (i >= posw && i < posw + WPB) begin
+          wen[i] = 1'b1;
+          wdat[32*i +: 32] = dma_in_data_i[32*(i % WPB) +: 32];
+        end
+      end
+      cmpl   = d_cmpl || dma_in_last_i;
+      clast  = dma_in_last_i;
+      cbytes = dma_in_bytes_i;
+    end
+  end
+
+  // ------------------------------------------------------------------ output side
+  wire [3:0] dout_idx = aidx16;
+  // the engine's output block and IV in memory order
+  wire [BLOCK_BITS-1:0] omem = swap_blk(eng_out_data_i);
+  wire [IVB-1:0]        eiv  = swap_iv(eng_iv_i);
+  reg  [31:0] dout_word, res_word, ivrd_word, iv_word;
+  always @* begin
+    dout_word = 32'h0;
+    res_word  = 32'h0;
+    for (i = 0; i < NW; i = i + 1) begin
+      if (i == ai16) dout_word = omem[32*i +: 32];
+      if (i == rpw)    res_word  = omem[32*i +: 32];
+    end
+    ivrd_word = 32'h0;
+    iv_word   = 32'h0;
+    for (i = 0; i < IVW; i = i + 1) begin
+      if (i == cpi_rs1_i) ivrd_word = eiv[32*i +: 32];
+      if (i == ai4)      iv_word   = eiv[32*i +: 32];
+    end
+  end
+  wire m_dout  = rd_req && a_dout && !dma_own_i;
+  wire m_dout_ok  = m_dout && eng_out_valid_i && ({28'h0, dout_idx} < NW);
+  wire m_dout_bad = m_dout && !eng_out_valid_i && ({28'h0, dout_idx} < NW);
+  wire m_consume  = m_dout_ok && ({28'h0, dout_idx} == NW - 1);
+
+  wire produces = !mode_in(OUTLAST_MODES, mcfg_q) || blast_q;
+  wire due = eng_out_valid_i || (eng_busy_i && ((pend_q && produces) || infl_q != 6'd0));
+  wire r_ans  = wres_q && (eng_out_valid_i || !due);
+  wire r_ok   = wres_q && eng_out_valid_i && !dma_own_i;
+  wire r_cons = r_ok && (rpw == NW - 1);
+
+  wire d_obeat_last = (obw == NBT - 1);
+  assign dma_out_valid_o = dma_own_i && eng_out_valid_i;
+  wire d_ofire = dma_out_valid_o && dma_out_ready_i;
+  wire d_cons  = d_ofire && d_obeat_last;
+  reg [DMA_BITS-1:0] dout_beat;
+  always @* begin
+    dout_beat = {DMA_BITS{1'b0}};
+    for (i = 0; i < NW; i = i + 1)
+      if (i / WPB == obw) dout_beat[32*(i % WPB) +: 32] = omem[32*i +: 32];
+  end
+  assign dma_out_data_o = dout_beat;
+  assign dma_out_last_o  = eng_out_last_i && d_obeat_last;
+  assign eng_out_ready_o = m_consume || r_cons || d_cons;
+
+  assign eng_in_valid_o = pend_q;
+  assign eng_in_data_o  = swap_blk(blk_q);
+  assign eng_in_last_o  = blast_q;
+  assign eng_in_bytes_o = blast_q ? bbytes_q : BB8;
+
+  // ------------------------------------------------------------------ status
+  wire        st_busy = eng_busy_i || klh_q;
+  wire        st_err  = uerr_q || eng_err_i;
+  wire [3:0]  st_code = (uerr_q && (usel_q || !eng_err_i)) ? ucode_q :
+                        eng_err_i ? eng_err_code_i : 4'd0;
+  wire [31:0] status;
+  assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy;
+  assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && (KEY_BITS > 0);
+  assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q;
+  assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = eng_out_valid_i;
+  assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err;
+  assign status[`CV_CPL_STATUS_DMA_LSB]       = dma_own_i;
+  assign status[7:6]                          = 2'b00;
+  assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = st_code;
+  assign status[31:12]                        = 20'h0;
+
+  wire [31:0] id_word  = {8'hC5, EN32[7:0], 16'h0100};
+  wire [31:0] cap_word = {CAP_OPT, IB32[7:0], KB32[7:0], BB8};
+
+  // KLOADW answers with STATUS once the delivered key is ready, an error rose, or at the bound
+  wire kl_ans = wkl_q && wklgo_q &&
+                (eng_key_ready_i || (eng_err_i && !eerr_q) || klcw >= KLOAD_WAIT);
+
+  // ------------------------------------------------------------------ next state
+  reg [3:0] flag_code;
+  reg       flag;
+  always @* begin
+    cfg_d    = cfg_q;
+    ie_d     = ie_q;
+    is_d     = is_q;
+    lastb_d  = lastb_q;
+    key_d    = key_q;
+    kpos_d   = kpos_q;
+    iv_d     = iv_q;
+    ivpos_d  = ivpos_q;
+    acc_d    = acc_q;
+    blk_d    = blk_q;
+    pos_d    = pos_q;
+    pend_d   = pend_q;
+    blast_d  = blast_q;
+    bbytes_d = bbytes_q;
+    msg_d    = msg_q;
+    mcfg_d   = mcfg_q;
+    klh_d    = klh_q;
+    klcfg_d  = klcfg_q;
+    defr_d   = 3'b000;
+    infl_d   = infl_q;
+    rpos_d   = rpos_q;
+    obeat_d  = obeat_q;
+    uerr_d   = uerr_q;
+    ucode_d  = ucode_q;
+    usel_d   = usel_q;
+    rdata_d  = 32'h0;
+    rsp_d    = 1'b0;
+    rerr_d   = 1'b0;
+    rdat_d   = 32'h0;
+    wres_d   = wres_q;
+    wkl_d    = wkl_q;
+    wklgo_d  = wklgo_q;
+    klcnt_d  = klcnt_q;
+    flag      = 1'b0;
+    flag_code = 4'd0;
+
+    // ---- MMIO reads (registered)
+    if (rd_req) begin
+      if (a == `CV_CPL_ID_OFFSET)          rdata_d = id_word;
+      else if (a == `CV_CPL_CAP_OFFSET)    rdata_d = cap_word;
+      else if (a_cfg)                      rdata_d = {{(32-CFG_BITS){1'b0}}, cfg_q};
+      else if (a == `CV_CPL_STATUS_OFFSET) rdata_d = status;
+      else if (a_ie)                       rdata_d = {29'h0, ie_q};
+      else if (a_is)                       rdata_d = {29'h0, is_q};
+      else if (a_lastb)                    rdata_d = {24'h0, lastb_q};
+      else if (a_iv && IV_BITS > 0)        rdata_d = iv_word;
+      else if (m_dout_ok)                  rdata_d = dout_word;
+    end
+    if (m_dout_bad) begin
+      flag = 1'b1; flag_code = E_UNDERFLW;
+    end
+    if (m_consume) rpos_d = 5'd0;
+
+    // ---- MMIO writes
+    if (wr_req) begin
+      if (a_ie) ie_d = wdata_i[2:0];
+      if (a_lastb) lastb_d = wdata_i[7:0];
+      if (dma_own_i) begin
+        if ((a_ctrl && m_cmds) || a_cfg || a_key || a_iv || a_din || a_dinl) begin
+          flag = 1'b1; flag_code = E_BUSY_DMA;
+        end
+      end else begin
+        if (a_cfg) cfg_d = wdata_i[CFG_BITS-1:0];
+        for (i = 0; i < KW; i = i + 1) if (a_key && i == ai8) key_d[32*i +: 32] = wdata_i;
+        for (i = 0; i < IVW; i = i + 1) if (a_iv && i == ai4) iv_d[32*i +: 32] = wdata_i;
+      end
+      if (m_zero && (m_start || m_kload || m_ivld)) defr_d = {m_start, m_ivld, m_kload};
+    end
+    if (m_ovr || c_ovr) begin
+      flag = 1'b1; flag_code = E_OVERRUN;
+    end
+
+    // a stalled RESULT/KLOADW answers combinationally (cpi_rsp_*), the wait ends here;
+    // the next instruction may be accepted in the same cycle (handled after this)
+    if (r_ans) begin
+      wres_d = 1'b0;
+      if (!eng_out_valid_i) begin
+        flag = 1'b1; flag_code = E_UNDERFLW;
+      end else begin
+        rpos_d = r_cons ? 5'd0 : rpos_q + 5'd1;
+      end
+    end
+    if (wkl_q) begin
+      if (kl_fire) wklgo_d = 1'b1;
+      if (wklgo_q) klcnt_d = klcnt_q + 7'd1;
+      if (kl_ans) begin
+        wkl_d   = 1'b0;
+        wklgo_d = 1'b0;
+      end
+    end
+
+    // ---- custom instructions
+    if (cpi_req_i) begin
+      rsp_d  = 1'b1;
+      rerr_d = !c_legal;
+      if (c_ivrd_bad) begin
+        flag = 1'b1; flag_code = E_OP;
+      end
+      if (c_go && c_dmab) begin
+        flag = 1'b1; flag_code = E_BUSY_DMA;
+        if (c_op == OP_KLOAD) rdat_d = status;
+      end
+      if (c_do) begin
+        case (c_op)
+          OP_CFG:   cfg_d = c_rs1_cfg;
+          OP_START: cfg_d = c_rs1_cfg;
+          OP_LASTB: lastb_d = cpi_rs1_i[7:0];
+          OP_KEY: begin
+            for (i = 0; i < KW; i = i + 1) begin
+              if (i == kpw)     key_d[32*i +: 32] = cpi_rs1_i;
+              if (i == kpw + 1) key_d[32*i +: 32] = cpi_rs2_i;
+            end
+            kpos_d = ({27'h0, kpos_q} + 2 >= KW) ? 5'd0 : kpos_q + 5'd2;
+          end
+          OP_IV: begin
+            for (i = 0; i < IVW; i = i + 1) begin
+              if (i == ivpw)     iv_d[32*i +: 32] = cpi_rs1_i;
+              if (i == ivpw + 1) iv_d[32*i +: 32] = cpi_rs2_i;
+            end
+            ivpos_d = ({30'h0, ivpos_q} + 2 >= IVW) ? 2'd0 : ivpos_q + 2'd2;
+          end
+          OP_IVRD:   rdat_d = ivrd_word;
+          OP_STATUS: rdat_d = status;
+          OP_KLOAD: begin
+            if (c_f3[2]) begin
+              rsp_d   = 1'b0;   // KLOADW: answered when the key is ready
+              wkl_d   = 1'b1;
+              wklgo_d = kl_fire;  // delivered now, or later when held
+              klcnt_d = 7'd0;
+            end
+          end
+          OP_RESULT: begin
+            rsp_d  = 1'b0;      // answered below when a word is there (or none is due)
+            wres_d = 1'b1;
+          end
+          default: ;
+        endcase
+      end
+    end
+
+    // ---- key staging from the DMA
+    if (dma_own_i && dma_keyw_valid_i) begin
+      for (i = 0; i < KW; i = i + 1)
+        if (i >= kpw && i < kpw + KPB)
+          key_d[32*i +: 32] = dma_keyw_data_i[32*(i % KPB) +: 32];
+      kpos_d = ({27'h0, kpos_q} + KPB >= KW) ? 5'd0 : kpos_q + KPB[4:0];
+    end
+
+    // ---- key load: delivered, or held until the engine can take it
+    if (kl_new && !kl_fire) begin
+      klh_d   = 1'b1;
+      klcfg_d = kl_cfg_new;
+    end
+    if (kl_fire) begin
+      klh_d  = 1'b0;
+      key_d  = {KB{1'b0}};
+      kpos_d = 5'd0;
+    end
+
+    // ---- input block collection
+    for (i = 0; i < NW; i = i + 1) if (wen[i]) acc_d[32*i +: 32] = wdat[32*i +: 32];
+    if (eng_take) pend_d = 1'b0;
+    if (|wen) pos_d = c_data ? pos_q + 5'd2 : d_fire ? pos_q + WPB[4:0] : pos_q;
+    if (cmpl) begin
+      blk_d    = wdat;
+      pend_d   = 1'b1;
+      blast_d  = clast;
+      bbytes_d = cbytes;
+      acc_d    = {BLOCK_BITS{1'b0}};
+      pos_d    = 5'd0;
+    end
+
+    // ---- message and output accounting
+    if (eng_start_o) begin
+      msg_d   = 1'b1;
+      mcfg_d  = ecfg;
+      infl_d  = 6'd0;
+      rpos_d  = 5'd0;
+      obeat_d = 5'd0;
+      pos_d   = 5'd0;
+      uerr_d  = 1'b0;
+    end else begin
+      msg_d = msg_q && eng_busy_i;
+      if (!eng_busy_i) infl_d = 6'd0;
+      else infl_d = infl_q + {5'd0, eng_take && produces} - {5'd0, eng_out_valid_i && eng_out_ready_o};
+    end
+    if (d_ofire) obeat_d = d_obeat_last ? 5'd0 : obeat_q + 5'd1;
+
+    // ---- errors (the unit's own, then which error is the latest)
+    if (flag) begin
+      uerr_d  = 1'b1;
+      ucode_d = flag_code;
+      usel_d  = 1'b1;
+    end else if (eng_err_i && !eerr_q) begin
+      usel_d = 1'b0;
+    end
+
+    // ---- interrupt status: set on events, write 1 to clear
+    if (wr_req && a_is) is_d = is_q & ~wdata_i[2:0];
+    if (busy_st_q && !st_busy)        is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
+    if (!erra_q && st_err)            is_d[`CV_CPL_IS_ERR_LSB]  = 1'b1;
+    if (!outv_q && eng_out_valid_i)   is_d[`CV_CPL_IS_OUT_LSB]  = 1'b1;
+
+    // ---- zeroize clears every staging register, waits and the unit's error
+    if (zero_now) begin
+      key_d    = {KB{1'b0}};
+      kpos_d   = 5'd0;
+      iv_d     = {IVB{1'b0}};
+      ivpos_d  = 2'd0;
+      acc_d    = {BLOCK_BITS{1'b0}};
+      blk_d    = {BLOCK_BITS{1'b0}};
+      pos_d    = 5'd0;
+      pend_d   = 1'b0;
+      blast_d  = 1'b0;
+      msg_d    = 1'b0;
+      klh_d    = 1'b0;
+      infl_d   = 6'd0;
+      rpos_d   = 5'd0;
+      obeat_d  = 5'd0;
+      uerr_d   = 1'b0;
+      ucode_d  = 4'd0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cfg_q     <= {CFG_BITS{1'b0}};
+      ie_q      <= 3'b000;
+      is_q      <= 3'b000;
+      lastb_q   <= BB8;
+      key_q     <= {KB{1'b0}};
+      kpos_q    <= 5'd0;
+      iv_q      <= {IVB{1'b0}};
+      ivpos_q   <= 2'd0;
+      acc_q     <= {BLOCK_BITS{1'b0}};
+      blk_q     <= {BLOCK_BITS{1'b0}};
+      pos_q     <= 5'd0;
+      pend_q    <= 1'b0;
+      blast_q   <= 1'b0;
+      bbytes_q  <= 8'd0;
+      msg_q     <= 1'b0;
+      mcfg_q    <= {CFG_BITS{1'b0}};
+      klh_q     <= 1'b0;
+      klcfg_q   <= {CFG_BITS{1'b0}};
+      defr_q    <= 3'b000;
+      infl_q    <= 6'd0;
+      rpos_q    <= 5'd0;
+      obeat_q   <= 5'd0;
+      uerr_q    <= 1'b0;
+      ucode_q   <= 4'd0;
+      usel_q    <= 1'b0;
+      eerr_q    <= 1'b0;
+      erra_q    <= 1'b0;
+      busy_st_q <= 1'b0;
+      outv_q    <= 1'b0;
+      rdata_q   <= 32'h0;
+      rsp_q     <= 1'b0;
+      rerr_q    <= 1'b0;
+      rdat_q    <= 32'h0;
+      wres_q    <= 1'b0;
+      wkl_q     <= 1'b0;
+      wklgo_q   <= 1'b0;
+      klcnt_q   <= 7'd0;
+    end else begin
+      cfg_q     <= cfg_d;
+      ie_q      <= ie_d;
+      is_q      <= is_d;
+      lastb_q   <= lastb_d;
+      key_q     <= key_d;
+      kpos_q    <= kpos_d;
+      iv_q      <= iv_d;
+      ivpos_q   <= ivpos_d;
+      acc_q     <= acc_d;
+      blk_q     <= blk_d;
+      pos_q     <= pos_d;
+      pend_q    <= pend_d;
+      blast_q   <= blast_d;
+      bbytes_q  <= bbytes_d;
+      msg_q     <= msg_d;
+      mcfg_q    <= mcfg_d;
+      klh_q     <= klh_d;
+      klcfg_q   <= klcfg_d;
+      defr_q    <= defr_d;
+      infl_q    <= infl_d;
+      rpos_q    <= rpos_d;
+      obeat_q   <= obeat_d;
+      uerr_q    <= uerr_d;
+      ucode_q   <= ucode_d;
+      usel_q    <= usel_d;
+      eerr_q    <= eng_err_i;
+      erra_q    <= st_err;
+      busy_st_q <= st_busy;
+      outv_q    <= eng_out_valid_i;
+      rdata_q   <= rdata_d;
+      rsp_q     <= rsp_d;
+      rerr_q    <= rerr_d;
+      rdat_q    <= rdat_d;
+      wres_q    <= wres_d;
+      wkl_q     <= wkl_d;
+      wklgo_q   <= wklgo_d;
+      klcnt_q   <= klcnt_d;
+    end
+  end
+
+  // ------------------------------------------------------------------ outputs
+  assign rdata_o = rdata_q;
+
+  assign cpi_rsp_valid_o = rsp_q || r_ans || kl_ans;
+  assign cpi_rsp_err_o   = rsp_q ? rerr_q : (r_ans && !eng_out_valid_i);
+  assign cpi_rsp_data_o  = rsp_q ? rdat_q : r_ans ? (eng_out_valid_i ? res_word : 32'h0) :
+                           kl_ans ? status : 32'h0;
+
+  assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);
+  assign empty_ok_o   = mode_in(EMPTY_MODES, dma_cfg_i[CFG_BITS-1:0]);
+  assign eng_busy_o   = st_busy;
+  assign key_ready_o  = eng_key_ready_i;
+  assign err_o        = st_err;
+  assign err_code_o   = st_code;
+  assign irq_o        = |(is_q & ie_q);
+endmodule
+
+`default_nettype wire

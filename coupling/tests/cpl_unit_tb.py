@@ -1,0 +1,719 @@
+"""cocotb bench of cpl_unit around aes_core, behind cpl_dispatch (coupling/tests/cpl_unit_top.v).
+
+Inputs are driven just after a falling edge; combinational outputs are sampled 1 ns later, so a
+sample shows what the next rising edge will act on. Register offsets come from
+coupling/regs/engine.toml (no literals). References: pycryptodome.
+
+Environment: CPL_ARCH (AES datapath of the build), CPL_DMA_BITS, CPL_QUICK=1 (subset, Icarus),
+CPL_SEED, CPL_PERF_JSON (measured cycle figures are written there).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import tomllib
+from pathlib import Path
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, Timer
+from Crypto.Cipher import AES
+from Crypto.Hash import CMAC
+
+ROOT = Path(__file__).resolve().parents[2]
+ARCH = int(os.environ.get("CPL_ARCH", "0"))
+DMA_BITS = int(os.environ.get("CPL_DMA_BITS", "32"))
+QUICK = os.environ.get("CPL_QUICK", "0") == "1"
+SEED = int(os.environ.get("CPL_SEED", "5"))
+PERF_JSON = os.environ.get("CPL_PERF_JSON", "")
+NR = {0: 10, 1: 12, 2: 14}
+KEYLEN = {0: 16, 1: 24, 2: 32}
+
+# register offsets and fields from the shared layout
+_REGS = {r["name"]: r for r in tomllib.loads((ROOT / "coupling/regs/engine.toml").read_text())["reg"]}
+OFF = {n: r["offset"] for n, r in _REGS.items()}
+
+
+def field(reg: str, name: str) -> tuple[int, int]:
+    for f in _REGS[reg].get("field", []):
+        if f["name"] == name:
+            bits = [int(b) for b in str(f["bits"]).split(":")]
+            return bits[-1], bits[0] - bits[-1] + 1
+    raise KeyError(name)
+
+
+def fget(value: int, reg: str, name: str) -> int:
+    lsb, width = field(reg, name)
+    return (value >> lsb) & ((1 << width) - 1)
+
+
+def fbit(reg: str, name: str) -> int:
+    return 1 << field(reg, name)[0]
+
+
+# modes: (mode code, decrypt)
+ECB, CBC, CFB, OFB, CTR, CMACM = 0, 1, 2, 3, 4, 5
+MODES = [(ECB, 0), (ECB, 1), (CBC, 0), (CBC, 1), (CFB, 0), (CFB, 1), (OFB, 0), (CTR, 0)]
+OP = dict(CFG=0, KEY=1, KLOAD=2, IV=3, IVLOAD=4, IVRD=5, START=6, DATA=7, DATAL=8, RESULT=9,
+          STATUS=10, ZERO=11, LASTB=12)
+F3 = dict(CFG=0b010, KEY=0b011, KLOAD=0b000, KLOADW=0b100, IV=0b011, IVLOAD=0b000, IVRD=0b110,
+          START=0b010, DATA=0b011, DATAL=0b011, RESULT=0b100, STATUS=0b100, ZERO=0b000,
+          LASTB=0b010)
+E_OVERRUN, E_UNDERFLOW, E_BUSY_DMA, E_OP = 8, 9, 10, 11
+
+
+def cfgw(ksz: int, mode: int, dec: int = 0, kind: int = 0) -> int:
+    return ksz | (mode << 2) | (dec << 5) | (kind << 6)
+
+
+def words(b: bytes) -> list[int]:
+    """Memory-order words: what lw returns for each 4 bytes."""
+    return [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b), 4)]
+
+
+def wbytes(ws: list[int]) -> bytes:
+    return b"".join(w.to_bytes(4, "little") for w in ws)
+
+
+def reference(key: bytes, mode: int, dec: int, iv: bytes, data: bytes) -> bytes:
+    if mode == ECB:
+        c = AES.new(key, AES.MODE_ECB)
+    elif mode == CBC:
+        c = AES.new(key, AES.MODE_CBC, iv=iv)
+    elif mode == CFB:
+        c = AES.new(key, AES.MODE_CFB, iv=iv, segment_size=128)
+    elif mode == OFB:
+        c = AES.new(key, AES.MODE_OFB, iv=iv)
+    else:
+        c = AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=iv)
+    return c.decrypt(data) if dec else c.encrypt(data)
+
+
+def insn(op: int, f3: int, target: int = 1, opcode: int = 0x0B) -> int:
+    return (target << 29) | (op << 25) | (f3 << 12) | (1 << 7) | opcode
+
+
+class Bench:
+    def __init__(self, dut) -> None:
+        self.dut = dut
+        self.rng = random.Random(SEED)
+        self.perf: dict[str, int] = {}
+
+    async def init(self) -> None:
+        d = self.dut
+        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
+        for name in ("req_i", "we_i", "addr_i", "wdata_i", "cpi_req_valid_i", "cpi_req_insn_i",
+                     "cpi_req_rs1_i", "cpi_req_rs2_i", "dma_own_i", "dma_start_i", "dma_cfg_i",
+                     "dma_keyw_valid_i", "dma_keyw_data_i", "dma_keyload_i", "dma_in_valid_i",
+                     "dma_in_data_i", "dma_in_last_i", "dma_in_bytes_i", "dma_out_ready_i"):
+            getattr(d, name).value = 0
+        await FallingEdge(d.clk_i)
+        d.rst_ni.value = 0
+        await self.cycles(2)
+        d.rst_ni.value = 1
+        await self.cycles(1)
+        await self.idle()
+
+    async def cycles(self, n: int) -> None:
+        for _ in range(n):
+            await FallingEdge(self.dut.clk_i)
+
+    async def settle(self) -> None:
+        await Timer(1, unit="ns")
+
+    # ---------------------------------------------------------------- MMIO
+    async def write(self, off: int, value: int) -> None:
+        d = self.dut
+        d.req_i.value, d.we_i.value, d.addr_i.value, d.wdata_i.value = 1, 1, off, value
+        await FallingEdge(d.clk_i)
+        d.req_i.value, d.we_i.value = 0, 0
+
+    async def read(self, off: int) -> int:
+        d = self.dut
+        d.req_i.value, d.we_i.value, d.addr_i.value = 1, 0, off
+        await FallingEdge(d.clk_i)
+        d.req_i.value = 0
+        return int(d.rdata_o.value)
+
+    async def status(self) -> int:
+        return await self.read(OFF["STATUS"])
+
+    async def idle(self, limit: int = 64) -> None:
+        """Wait until STATUS.BUSY is low (e.g. the AES key-store wipe after reset/zeroize)."""
+        for _ in range(limit):
+            if not fget(await self.status(), "STATUS", "BUSY"):
+                return
+        raise AssertionError("unit stays busy")
+
+    async def wait_key(self, limit: int = 64) -> None:
+        for _ in range(limit):
+            if fget(await self.status(), "STATUS", "KEY_READY"):
+                return
+        raise AssertionError("key never ready")
+
+    async def mmio_key(self, key: bytes, ksz: int) -> None:
+        for i, w in enumerate(words(key)):
+            await self.write(OFF["KEY"] + 4 * i, w)
+        await self.write(OFF["CFG"], cfgw(ksz, 0))
+        await self.write(OFF["CTRL"], fbit("CTRL", "KEYLOAD"))
+        await self.wait_key()
+
+    async def mmio_block(self, blk: bytes, last: bool, poll: bool = True) -> None:
+        ws = words(blk)
+        for _ in range(100 if poll else 0):   # a DIN write while a block is staged is dropped
+            if fget(await self.status(), "STATUS", "IN_READY"):
+                break
+        for i in range(3):
+            await self.write(OFF["DIN"] + 4 * i, ws[i])
+        await self.write(OFF["DINL" if last else "DIN"] + 12, ws[3])
+
+    async def mmio_result(self) -> bytes:
+        for _ in range(100):
+            st = await self.status()
+            if fget(st, "STATUS", "OUT_VALID"):
+                break
+        assert fget(st, "STATUS", "OUT_VALID"), f"no output, STATUS {st:#x}"
+        return wbytes([await self.read(OFF["DOUT"] + 4 * i) for i in range(4)])
+
+    # ---------------------------------------------------------------- custom instructions
+    async def cpi(self, name: str, rs1: int = 0, rs2: int = 0, *, op: int | None = None,
+                  f3: int | None = None, target: int = 1, opcode: int = 0x0B,
+                  limit: int = 200) -> tuple[int, int, int]:
+        """Issue one instruction; returns (rd, err, cycles from acceptance to the answer)."""
+        d = self.dut
+        op = OP[name.rstrip("W") if name == "KLOADW" else name] if op is None else op
+        f3 = F3[name] if f3 is None else f3
+        d.cpi_req_valid_i.value = 1
+        d.cpi_req_insn_i.value = insn(op, f3, target, opcode)
+        d.cpi_req_rs1_i.value = rs1
+        d.cpi_req_rs2_i.value = rs2
+        await self.settle()
+        while not int(d.cpi_req_ready_o.value):
+            await FallingEdge(d.clk_i)
+            await self.settle()
+        await FallingEdge(d.clk_i)
+        d.cpi_req_valid_i.value = 0
+        n = 1
+        await self.settle()
+        while not int(d.cpi_rsp_valid_o.value):
+            await FallingEdge(d.clk_i)
+            await self.settle()
+            n += 1
+            assert n < limit, f"no answer to {name}"
+        return int(d.cpi_rsp_data_o.value), int(d.cpi_rsp_err_o.value), n
+
+    async def ok(self, name: str, rs1: int = 0, rs2: int = 0) -> int:
+        rd, err, _ = await self.cpi(name, rs1, rs2)
+        assert not err, f"{name} trapped"
+        return rd
+
+    async def cpi_key(self, key: bytes, ksz: int) -> int:
+        ws = words(key)
+        for i in range(0, len(ws), 2):
+            await self.ok("KEY", ws[i], ws[i + 1])
+        await self.ok("CFG", cfgw(ksz, 0))
+        rd, err, n = await self.cpi("KLOADW")
+        assert not err and fget(rd, "STATUS", "KEY_READY"), hex(rd)
+        return n
+
+    async def cpi_iv(self, iv: bytes) -> None:
+        ws = words(iv)
+        await self.ok("IV", ws[0], ws[1])
+        await self.ok("IV", ws[2], ws[3])
+        await self.ok("IVLOAD")
+
+    async def cpi_block(self, blk: bytes, last: bool) -> bytes:
+        ws = words(blk)
+        await self.ok("DATA", ws[0], ws[1])
+        await self.ok("DATAL" if last else "DATA", ws[2], ws[3])
+        out = []
+        for i in range(4):
+            rd, err, n = await self.cpi("RESULT")
+            assert not err
+            if i == 0:
+                self.last_result_wait = n
+            out.append(rd)
+        return wbytes(out)
+
+    def code(self, st: int) -> int:
+        assert fget(st, "STATUS", "ERR"), hex(st)
+        return fget(st, "STATUS", "ERR_CODE")
+
+    def dump(self) -> None:
+        if PERF_JSON:
+            path = Path(PERF_JSON)
+            old = json.loads(path.read_text()) if path.exists() else {}
+            path.write_text(json.dumps({**old, "arch": ARCH, "dma_bits": DMA_BITS, **self.perf},
+                                       indent=1))
+
+
+def rand_msg(tb: Bench, nblocks: int) -> bytes:
+    return tb.rng.randbytes(16 * nblocks)
+
+
+@cocotb.test()
+async def test_registers(dut) -> None:
+    """ID, CAP, KEY write-only, unknown offsets, IV readback and restore, LAST_BYTES reset."""
+    tb = Bench(dut)
+    await tb.init()
+    idw = await tb.read(OFF["ID"])
+    assert fget(idw, "ID", "MAGIC") == 0xC5 and fget(idw, "ID", "ENGINE") == 1
+    assert fget(idw, "ID", "VERSION") == 0x0100
+    cap = await tb.read(OFF["CAP"])
+    assert (fget(cap, "CAP", "BLOCK_BYTES"), fget(cap, "CAP", "KEY_BYTES"),
+            fget(cap, "CAP", "IV_BYTES")) == (16, 32, 16)
+    assert (cap >> 24) & 3 == ARCH
+    assert await tb.read(OFF["LAST_BYTES"]) == 16
+    key = tb.rng.randbytes(32)
+    for i, w in enumerate(words(key)):
+        await tb.write(OFF["KEY"] + 4 * i, w)
+        assert await tb.read(OFF["KEY"] + 4 * i) == 0
+    for off in (0x020, 0x03C, 0x140, 0xFFC, 0x800):
+        await tb.write(off, 0xFFFFFFFF)
+        assert await tb.read(off) == 0
+    await tb.write(OFF["CFG"], 0x1FF)
+    assert await tb.read(OFF["CFG"]) == 0xFF
+    iv = tb.rng.randbytes(16)
+    for i, w in enumerate(words(iv)):
+        await tb.write(OFF["IV"] + 4 * i, w)
+    assert [await tb.read(OFF["IV"] + 4 * i) for i in range(4)] == [0] * 4  # not loaded yet
+    await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+    assert [await tb.read(OFF["IV"] + 4 * i) for i in range(4)] == words(iv)
+    # the engine bus is big-endian: byte 0 of the IV is its most significant byte
+    assert int(dut.u_aes.u_aes.iv_o.value) == int.from_bytes(iv, "big")
+    # pause and resume a CBC message through the IV registers
+    ksz = 0
+    key = key[:16]
+    await tb.mmio_key(key, ksz)
+    msg = rand_msg(tb, 4)
+    ref = reference(key, CBC, 0, iv, msg)
+    await tb.write(OFF["CFG"], cfgw(ksz, CBC))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    out = b""
+    for b in range(2):
+        await tb.mmio_block(msg[16 * b:16 * b + 16], last=(b == 1))
+        out += await tb.mmio_result()
+    assert out == ref[:32], (out.hex(), ref[:32].hex())
+    saved = [await tb.read(OFF["IV"] + 4 * i) for i in range(4)]
+    assert saved == words(out[16:32])
+    await tb.write(OFF["CTRL"], fbit("CTRL", "ZEROIZE"))
+    await tb.idle()
+    assert [await tb.read(OFF["IV"] + 4 * i) for i in range(4)] == [0] * 4
+    await tb.mmio_key(key, ksz)
+    for i, w in enumerate(saved):
+        await tb.write(OFF["IV"] + 4 * i, w)
+    await tb.write(OFF["CFG"], cfgw(ksz, CBC))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD") | fbit("CTRL", "START"))
+    for b in range(2, 4):
+        await tb.mmio_block(msg[16 * b:16 * b + 16], last=(b == 3))
+        out += await tb.mmio_result()
+    assert out == ref
+    assert not fget(await tb.status(), "STATUS", "BUSY")
+
+
+@cocotb.test()
+async def test_mmio_modes(dut) -> None:
+    """Every mode, direction and key size over MMIO vs pycryptodome; latency of one block."""
+    tb = Bench(dut)
+    await tb.init()
+    ksizes = [0] if QUICK else [0, 1, 2]
+    for ksz in ksizes:
+        key = tb.rng.randbytes(KEYLEN[ksz])
+        await tb.mmio_key(key, ksz)
+        for mode, dec in (MODES[:3] if QUICK else MODES):
+            n = tb.rng.randint(1, 3)
+            iv = tb.rng.randbytes(16)
+            msg = rand_msg(tb, n)
+            for i, w in enumerate(words(iv)):
+                await tb.write(OFF["IV"] + 4 * i, w)
+            await tb.write(OFF["CFG"], cfgw(ksz, mode, dec))
+            await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD") | fbit("CTRL", "START"))
+            out = b""
+            for b in range(n):
+                await tb.mmio_block(msg[16 * b:16 * b + 16], last=(b == n - 1))
+                if b == 0:
+                    # cycles from the edge that took the final DIN write to OUT_VALID high
+                    c = 0
+                    await tb.settle()
+                    while not int(dut.u_aes.u_aes.out_valid_o.value):
+                        await FallingEdge(dut.clk_i)
+                        await tb.settle()
+                        c += 1
+                    expect = (NR[ksz] // 2 if ARCH == 1 else NR[ksz]) + 1
+                    assert c == expect, (c, expect)
+                    tb.perf[f"mmio_din_to_out_valid_ksz{ksz}"] = c
+                out += await tb.mmio_result()
+            assert out == reference(key, mode, dec, iv, msg), (ksz, mode, dec)
+            assert not fget(await tb.status(), "STATUS", "BUSY")
+    tb.dump()
+
+
+@cocotb.test()
+async def test_cmac(dut) -> None:
+    """CMAC over MMIO: complete, partial and empty last blocks (feeder pads, kind 1/2)."""
+    tb = Bench(dut)
+    await tb.init()
+    key = tb.rng.randbytes(16)
+    await tb.mmio_key(key, 0)
+    for nbytes in ([0, 16, 20] if QUICK else [0, 1, 15, 16, 17, 32, 47, 64]):
+        msg = tb.rng.randbytes(nbytes)
+        full = nbytes > 0 and nbytes % 16 == 0
+        padded = msg if full else msg + b"\x80" + b"\x00" * (15 - nbytes % 16)
+        nb = len(padded) // 16
+        for i in range(4):
+            await tb.write(OFF["IV"] + 4 * i, 0)
+        await tb.write(OFF["CFG"], cfgw(0, CMACM, 0, 1 if full else 2))
+        await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD") | fbit("CTRL", "START"))
+        for b in range(nb):
+            await tb.mmio_block(padded[16 * b:16 * b + 16], last=(b == nb - 1))
+        tag = await tb.mmio_result()
+        assert tag == CMAC.new(key, msg=msg, ciphermod=AES).digest(), nbytes
+
+
+@cocotb.test()
+async def test_errors(dut) -> None:
+    """OVERRUN, UNDERFLOW, BUSY_DMA, engine configuration codes, which error is latest, clears."""
+    tb = Bench(dut)
+    await tb.init()
+    # UNDERFLOW: DOUT read with nothing valid reads 0
+    assert await tb.read(OFF["DOUT"] + 12) == 0
+    assert tb.code(await tb.status()) == E_UNDERFLOW
+    # engine code after a unit code: bad mode at START -> code 2 (MODE)
+    await tb.write(OFF["CFG"], cfgw(0, 6))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert tb.code(await tb.status()) == 2
+    await tb.write(OFF["CFG"], cfgw(3, 0))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert tb.code(await tb.status()) == 1
+    # no key -> 6 (NO_KEY)
+    await tb.write(OFF["CFG"], cfgw(0, 0))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert tb.code(await tb.status()) == 6
+    # OVERRUN: a staged block nobody takes, then another DIN write
+    await tb.mmio_block(bytes(16), last=False)
+    st = await tb.status()
+    assert not fget(st, "STATUS", "IN_READY")
+    await tb.mmio_block(bytes(16), last=False, poll=False)
+    await tb.write(OFF["DIN"], 1)
+    assert tb.code(await tb.status()) == E_OVERRUN
+    # ZEROIZE clears the unit's error and the staged block
+    await tb.write(OFF["CTRL"], fbit("CTRL", "ZEROIZE"))
+    await tb.idle()
+    st = await tb.status()
+    assert not fget(st, "STATUS", "ERR") and fget(st, "STATUS", "IN_READY"), hex(st)
+    # BUSY_DMA: while dma_own the CPU's CFG/KEY/IV/DIN/CTRL writes are refused
+    key = tb.rng.randbytes(16)
+    await tb.mmio_key(key, 0)
+    await tb.write(OFF["CFG"], cfgw(0, ECB))
+    dut.dma_own_i.value = 1
+    await tb.write(OFF["CFG"], cfgw(0, CTR))
+    st = await tb.status()
+    assert fget(st, "STATUS", "DMA") and tb.code(st) == E_BUSY_DMA
+    assert await tb.read(OFF["CFG"]) == cfgw(0, ECB)
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert not fget(await tb.status(), "STATUS", "BUSY")
+    rd, err, _ = await tb.cpi("DATA", 1, 2)
+    assert not err and tb.code(await tb.status()) == E_BUSY_DMA
+    dut.dma_own_i.value = 0
+    # an accepted START clears the unit's error; the message then runs
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    st = await tb.status()
+    assert not fget(st, "STATUS", "ERR") and fget(st, "STATUS", "BUSY"), hex(st)
+    blk = tb.rng.randbytes(16)
+    await tb.mmio_block(blk, last=True)
+    assert await tb.mmio_result() == AES.new(key, AES.MODE_ECB).encrypt(blk)
+    # START while busy is the engine's code 4; the running message is not disturbed
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.mmio_block(blk, last=False)
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert tb.code(await tb.status()) == 4
+    await tb.mmio_block(blk, last=True)
+    assert await tb.mmio_result() == AES.new(key, AES.MODE_ECB).encrypt(blk)
+    assert await tb.mmio_result() == AES.new(key, AES.MODE_ECB).encrypt(blk)
+
+
+@cocotb.test()
+async def test_interrupts(dut) -> None:
+    """IS.DONE/ERR/OUT latch, W1C, irq_o = |(IS & IE)."""
+    tb = Bench(dut)
+    await tb.init()
+    await tb.write(OFF["IS"], 7)
+    assert await tb.read(OFF["IS"]) == 0
+    key = tb.rng.randbytes(16)
+    await tb.mmio_key(key, 0)
+    await tb.write(OFF["CFG"], cfgw(0, ECB))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.mmio_block(bytes(16), last=True)
+    for _ in range(100):
+        if fget(await tb.status(), "STATUS", "OUT_VALID"):
+            break
+    assert await tb.read(OFF["IS"]) == fbit("IS", "OUT")
+    assert not int(dut.irq_o.value)
+    await tb.write(OFF["IE"], fbit("IE", "OUT"))
+    await tb.settle()
+    assert int(dut.irq_o.value)
+    await tb.mmio_result()
+    await tb.cycles(1)
+    assert await tb.read(OFF["IS"]) == fbit("IS", "OUT") | fbit("IS", "DONE")
+    await tb.write(OFF["IS"], fbit("IS", "OUT"))
+    await tb.settle()
+    assert not int(dut.irq_o.value)
+    assert await tb.read(OFF["IS"]) == fbit("IS", "DONE")
+    await tb.write(OFF["IE"], fbit("IE", "DONE"))
+    await tb.settle()
+    assert int(dut.irq_o.value)
+    await tb.write(OFF["IS"], 7)
+    await tb.write(OFF["IE"], fbit("IE", "ERR"))
+    await tb.read(OFF["DOUT"])          # UNDERFLOW: ERR, then IS.ERR on the next edge
+    await tb.cycles(1)
+    assert await tb.read(OFF["IS"]) == fbit("IS", "ERR") and int(dut.irq_o.value)
+    await tb.write(OFF["IS"], 7)
+    await tb.settle()
+    assert not int(dut.irq_o.value)
+
+
+@cocotb.test()
+async def test_zeroize(dut) -> None:
+    """Zeroize mid-message: key, IV, staged block and output gone; a held KEYLOAD; recovery."""
+    tb = Bench(dut)
+    await tb.init()
+    key = tb.rng.randbytes(32)
+    await tb.mmio_key(key, 2)
+    iv = tb.rng.randbytes(16)
+    for i, w in enumerate(words(iv)):
+        await tb.write(OFF["IV"] + 4 * i, w)
+    await tb.write(OFF["CFG"], cfgw(2, CBC))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD") | fbit("CTRL", "START"))
+    await tb.mmio_block(tb.rng.randbytes(16), last=False)
+    await tb.mmio_block(tb.rng.randbytes(16), last=False)   # staged while the first runs
+    assert not fget(await tb.status(), "STATUS", "IN_READY")
+    for i, w in enumerate(words(key)):
+        await tb.write(OFF["KEY"] + 4 * i, w)
+    # ZEROIZE and KEYLOAD together: zeroize first (it clears the staged key too), then a key
+    # load of the cleared staging, held through the key-store wipe
+    await tb.write(OFF["CTRL"], fbit("CTRL", "ZEROIZE") | fbit("CTRL", "KEYLOAD"))
+    st = await tb.status()
+    assert fget(st, "STATUS", "BUSY") and not fget(st, "STATUS", "KEY_READY")
+    assert fget(st, "STATUS", "IN_READY") and not fget(st, "STATUS", "OUT_VALID")
+    assert [await tb.read(OFF["IV"] + 4 * i) for i in range(4)] == [0] * 4
+    await tb.wait_key()
+    await tb.idle()
+    await tb.write(OFF["CFG"], cfgw(2, ECB))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.mmio_block(bytes(16), last=True)
+    assert await tb.mmio_result() == AES.new(bytes(32), AES.MODE_ECB).encrypt(bytes(16))
+    # ZEROIZE, then the real key written and loaded during the wipe: held, not lost
+    await tb.write(OFF["CTRL"], fbit("CTRL", "ZEROIZE"))
+    for i, w in enumerate(words(key)):
+        await tb.write(OFF["KEY"] + 4 * i, w)
+    await tb.write(OFF["CFG"], cfgw(2, ECB))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "KEYLOAD"))
+    assert fget(await tb.status(), "STATUS", "BUSY")
+    await tb.wait_key()
+    await tb.idle()
+    assert [await tb.read(OFF["KEY"] + 4 * i) for i in range(8)] == [0] * 8
+    msg = rand_msg(tb, 2)
+    for i, w in enumerate(words(iv)):
+        await tb.write(OFF["IV"] + 4 * i, w)
+    await tb.write(OFF["CFG"], cfgw(2, CBC))
+    await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD") | fbit("CTRL", "START"))
+    out = b""
+    for b in range(2):
+        await tb.mmio_block(msg[16 * b:16 * b + 16], last=(b == 1))
+        out += await tb.mmio_result()
+    assert out == reference(key, CBC, 0, iv, msg)
+    # zeroize by instruction
+    await tb.ok("ZERO")
+    st = await tb.status()
+    assert not fget(st, "STATUS", "KEY_READY")
+    await tb.idle()
+
+
+@cocotb.test()
+async def test_cpi(dut) -> None:
+    """Every operation through cpl_dispatch, illegal encodings, waits, back-to-back rate."""
+    tb = Bench(dut)
+    await tb.init()
+    # illegal: custom-1, targets 0 and 2-7 (only AES is attached, no DMA), bad funct3, ops 13-15
+    for tgt in (0, 2, 3, 4, 5, 6, 7):
+        _, err, n = await tb.cpi("STATUS", target=tgt)
+        assert err and n == 1, tgt
+    _, err, n = await tb.cpi("STATUS", opcode=0x2B)
+    assert err and n == 1
+    for name, f3 in F3.items():
+        for bad in range(8):
+            if bad == f3 or (name in ("KLOAD", "KLOADW") and bad in (0b000, 0b100)):
+                continue
+            _, err, n = await tb.cpi(name, f3=bad)
+            assert err and n == 1, (name, bad)
+    for op in (13, 14, 15):
+        for f3 in range(8):
+            _, err, _ = await tb.cpi("STATUS", op=op, f3=f3)
+            assert err
+    _, err, _ = await tb.cpi("IVRD", 4)
+    assert err and tb.code(await tb.status()) == E_OP
+    # RESULT with nothing due: err at once
+    _, err, n = await tb.cpi("RESULT")
+    await tb.cycles(1)                  # the unit flags in the answer cycle
+    assert err and n == 1 and tb.code(await tb.status()) == E_UNDERFLOW
+    await tb.ok("ZERO")
+    await tb.idle()
+    # back to back: single-cycle operations at one per cycle
+    start = cocotb.utils.get_sim_time("ns")
+    for _ in range(8):
+        rd = await tb.ok("STATUS")
+        assert fget(rd, "STATUS", "IN_READY")
+    assert round((cocotb.utils.get_sim_time("ns") - start) / 10) == 8
+    # LASTB writes LAST_BYTES
+    await tb.ok("LASTB", 5)
+    assert await tb.read(OFF["LAST_BYTES"]) == 5
+    await tb.ok("LASTB", 16)
+    for ksz in ([0] if QUICK else [0, 1, 2]):
+        key = tb.rng.randbytes(KEYLEN[ksz])
+        n = await tb.cpi_key(key, ksz)
+        tb.perf[f"cpi_kloadw_ksz{ksz}"] = n
+        for mode, dec in (MODES[:3] if QUICK else MODES):
+            iv = tb.rng.randbytes(16)
+            nb = tb.rng.randint(1, 3)
+            msg = rand_msg(tb, nb)
+            await tb.cpi_iv(iv)
+            assert [await tb.ok("IVRD", i) for i in range(4)] == words(iv)
+            await tb.ok("START", cfgw(ksz, mode, dec))
+            assert await tb.read(OFF["CFG"]) == cfgw(ksz, mode, dec)
+            out = b""
+            for b in range(nb):
+                out += await tb.cpi_block(msg[16 * b:16 * b + 16], last=(b == nb - 1))
+                lat = NR[ksz] // 2 if ARCH == 1 else NR[ksz]
+                assert tb.last_result_wait == lat + 1, tb.last_result_wait
+                tb.perf[f"cpi_result_wait_after_datal_ksz{ksz}"] = tb.last_result_wait
+            assert out == reference(key, mode, dec, iv, msg), (ksz, mode, dec)
+            _, err, n = await tb.cpi("RESULT")
+            assert err and n == 1
+    # KLOAD (no wait) then STATUS polling; KLOADW while a message runs answers (WRITE_BUSY)
+    key = tb.rng.randbytes(16)
+    ws = words(key)
+    await tb.ok("KEY", ws[0], ws[1])
+    await tb.ok("KEY", ws[2], ws[3])
+    await tb.ok("CFG", cfgw(0, 0))
+    await tb.ok("KLOAD")
+    for _ in range(100):
+        if fget(await tb.ok("STATUS"), "STATUS", "KEY_READY"):
+            break
+    await tb.ok("START", cfgw(0, ECB))
+    await tb.ok("DATA", 0, 0)
+    rd, err, n = await tb.cpi("KLOADW")
+    assert not err and tb.code(rd) == 5, hex(rd)
+    await tb.ok("DATAL", 0, 0)
+    got = wbytes([await tb.ok("RESULT") for _ in range(4)])
+    assert got == AES.new(key, AES.MODE_ECB).encrypt(bytes(16))
+    tb.dump()
+
+
+async def dma_run(tb: Bench, cfg: int, msg: bytes, nbytes: int | None = None,
+                  stall: bool = False) -> tuple[bytes, int]:
+    """Drive one message through the DMA word port; returns output and cycles (first input beat
+    accepted to last output beat taken)."""
+    d = tb.dut
+    bw = min(DMA_BITS, 128) // 8
+    beats = [msg[i:i + bw] for i in range(0, len(msg), bw)]
+    d.dma_cfg_i.value = cfg
+    d.dma_start_i.value = 1
+    await FallingEdge(d.clk_i)
+    d.dma_start_i.value = 0
+    out = b""
+    nout = len(msg) // 16 * 16 // bw
+    i = 0
+    cyc = 0
+    started = False
+    d.dma_out_ready_i.value = 1
+    while len(out) < nout * bw:
+        if i < len(beats) and not (stall and tb.rng.random() < 0.3):
+            d.dma_in_valid_i.value = 1
+            d.dma_in_data_i.value = int.from_bytes(beats[i], "little")
+            d.dma_in_last_i.value = int(i == len(beats) - 1)
+            d.dma_in_bytes_i.value = nbytes if nbytes is not None else 16
+        else:
+            d.dma_in_valid_i.value = 0
+        rdy = (not stall) or tb.rng.random() < 0.7
+        d.dma_out_ready_i.value = int(rdy)
+        await tb.settle()
+        took_in = int(d.dma_in_valid_i.value) and int(d.dma_in_ready_o.value)
+        took_out = rdy and int(d.dma_out_valid_o.value)
+        if took_out:
+            out += int(d.dma_out_data_o.value).to_bytes(DMA_BITS // 8, "little")[:bw]
+            if len(out) == nout * bw:
+                assert int(d.dma_out_last_o.value)
+        await FallingEdge(d.clk_i)
+        if took_in:
+            started = True
+            i += 1
+        if started:
+            cyc += 1
+        assert cyc < 100000
+    d.dma_in_valid_i.value = 0
+    d.dma_out_ready_i.value = 0
+    return out, cyc
+
+
+@cocotb.test()
+async def test_dma_port(dut) -> None:
+    """DMA word port: key beats + KEYLOAD, START, input beats in, output beats out, stalls;
+    with pipelined AES and 128-bit beats, one block per cycle."""
+    tb = Bench(dut)
+    await tb.init()
+    d = dut
+    d.dma_own_i.value = 1
+    key = tb.rng.randbytes(32)
+    kb = DMA_BITS // 8
+    for i in range(0, 32, kb):
+        d.dma_keyw_valid_i.value = 1
+        d.dma_keyw_data_i.value = int.from_bytes(key[i:i + kb], "little")
+        await FallingEdge(d.clk_i)
+    d.dma_keyw_valid_i.value = 0
+    d.dma_cfg_i.value = cfgw(2, 0)
+    d.dma_keyload_i.value = 1
+    await FallingEdge(d.clk_i)
+    d.dma_keyload_i.value = 0
+    for _ in range(40):
+        await FallingEdge(d.clk_i)
+        if int(d.key_ready_o.value):
+            break
+    assert int(d.key_ready_o.value)
+    # partial_ok / empty_ok follow dma_cfg_i
+    for mode, p, e in ((ECB, 0, 0), (CBC, 0, 0), (CFB, 1, 0), (OFB, 1, 0), (CTR, 1, 0),
+                       (CMACM, 1, 1)):
+        d.dma_cfg_i.value = cfgw(2, mode)
+        await tb.settle()
+        assert (int(d.partial_ok_o.value), int(d.empty_ok_o.value)) == (p, e), mode
+    # the CPU's DOUT read returns 0 and consumes nothing while the DMA owns the engine
+    nb = 8 if QUICK else 24
+    for mode, dec in ([(ECB, 0), (CTR, 0)] if QUICK else MODES):
+        iv = tb.rng.randbytes(16)
+        d.dma_own_i.value = 0
+        for i, w in enumerate(words(iv)):
+            await tb.write(OFF["IV"] + 4 * i, w)
+        await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+        d.dma_own_i.value = 1
+        msg = rand_msg(tb, nb)
+        out, cyc = await dma_run(tb, cfgw(2, mode, dec), msg)
+        assert out == reference(key, mode, dec, iv, msg), (mode, dec)
+        per = cyc / nb
+        tb.perf[f"dma_cycles_per_block_mode{mode}_dec{dec}"] = round(per, 3)
+        if ARCH == 2 and DMA_BITS == 128 and mode in (ECB, CTR):
+            # one beat per cycle sustained: nb blocks + the pipeline latency
+            assert cyc == nb + NR[2] + 1, cyc
+    # random stalls on both sides
+    iv = tb.rng.randbytes(16)
+    d.dma_own_i.value = 0
+    for i, w in enumerate(words(iv)):
+        await tb.write(OFF["IV"] + 4 * i, w)
+    await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+    d.dma_own_i.value = 1
+    msg = rand_msg(tb, nb)
+    out, _ = await dma_run(tb, cfgw(2, CBC, 1), msg, stall=True)
+    assert out == reference(key, CBC, 1, iv, msg)
+    assert await tb.read(OFF["DOUT"]) == 0
+    assert not fget(await tb.status(), "STATUS", "BUSY")
+    d.dma_own_i.value = 0
+    tb.dump()
