@@ -86,6 +86,8 @@ module core_top #(
   wire        wb_go;
   wire        wb_trap;
   wire [31:0] wb_wdata;
+  wire [31:0] ld_fwd;             // load data aligned in WB (ld_data)
+  wire [31:0] res_fwd;            // WB's result register (wb_res_q)
   wire        rf_we;
 
   // ------------------------------------------------------------------ IF
@@ -225,15 +227,38 @@ module core_top #(
   // Forwarding selects are computed one cycle ahead (registered): when an instruction enters
   // EX, the one leaving EX will be in MEM and the one leaving MEM in WB. While EX holds, the
   // selects follow their producer (MEM -> WB, WB -> retired: the value was captured).
-  reg  fm1_q, fm1_d, fw1_q, fw1_d, fm2_q, fm2_d, fw2_q, fw2_d;
+  // One-hot per operand: {rs slot, WB cpi data, WB load data, WB result, MEM result}; the WB
+  // source is chosen by the producer's kind, so WB's own result mux is not in the path.
+  reg  [4:0] f1_q, f1_d, f2_q, f2_d;
+  wire       mem_tl = mem_ctl_q[C_LOAD];
+  wire       mem_tc = mem_ctl_q[C_CPI];
+  // select on entry into EX: hit in EX (will be in MEM), hit in MEM (will be in WB)
+  function [4:0] fsel_load(input hm, input hw, input tl, input tc);
+    fsel_load = {~(hm | hw), hw & ~hm & tc, hw & ~hm & tl, hw & ~hm & ~tl & ~tc, hm};
+  endfunction
+  // select while EX holds: the producer moves MEM -> WB on mem_go, retires on wb_go
+  function [4:0] fsel_hold(input [3:0] f, input mgo, input wgo, input tl, input tc);
+    reg m, r, l, c;
+    begin
+      m = f[0] & ~mgo;
+      r = (f[0] & mgo & ~tl & ~tc) | (f[1] & ~wgo);
+      l = (f[0] & mgo & tl) | (f[2] & ~wgo);
+      c = (f[0] & mgo & tc) | (f[3] & ~wgo);
+      fsel_hold = {~(m | r | l | c), c, l, r, m};
+    end
+  endfunction
   wire id_fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs1;
   wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
   wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
   // rs1 slot holds rs1 (a_sel 0, and jalr), else the pc (auipc; jal ignores it) or zero (lui)
   wire id_a_rs1 = (dec_a_sel == 2'd0) || dec_jalr;
-  wire [31:0] rs1f = fm1_q ? mem_res_q : fw1_q ? wb_wdata : ex_rs1v_q;
-  wire [31:0] rs2f = fm2_q ? mem_res_q : fw2_q ? wb_wdata : ex_rs2v_q;
+  wire [31:0] rs1f = ({32{f1_q[0]}} & mem_res_q) | ({32{f1_q[1]}} & res_fwd) |
+                     ({32{f1_q[2]}} & ld_fwd) | ({32{f1_q[3]}} & cpi_rsp_data_i) |
+                     ({32{f1_q[4]}} & ex_rs1v_q);
+  wire [31:0] rs2f = ({32{f2_q[0]}} & mem_res_q) | ({32{f2_q[1]}} & res_fwd) |
+                     ({32{f2_q[2]}} & ld_fwd) | ({32{f2_q[3]}} & cpi_rsp_data_i) |
+                     ({32{f2_q[4]}} & ex_rs2v_q);
 
   // Operand a is rs1f: for lui/auipc, ID puts 0 or the pc into the rs1 slot (they read no
   // rs1, so no forwarding applies). Operand b is the immediate or rs2f. jal/jalr take their
@@ -325,18 +350,14 @@ module core_top #(
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
-    fm1_d           = fm1_q && !mem_go;
-    fm2_d           = fm2_q && !mem_go;
-    fw1_d           = (fm1_q && mem_go) || (fw1_q && !wb_go);
-    fw2_d           = (fm2_q && mem_go) || (fw2_q && !wb_go);
+    f1_d            = fsel_hold(f1_q[3:0], mem_go, wb_go, mem_tl, mem_tc);
+    f2_d            = fsel_hold(f2_q[3:0], mem_go, wb_go, mem_tl, mem_tc);
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
       ex_valid_d      = id_take && !ex_redirect;
-      fm1_d           = id_fm1 && id_a_rs1;
-      fm2_d           = id_fm2;
-      fw1_d           = id_fw1 && id_a_rs1;
-      fw2_d           = id_fw2;
+      f1_d            = fsel_load(id_fm1 && id_a_rs1, id_fw1 && id_a_rs1, mem_tl, mem_tc);
+      f2_d            = fsel_load(id_fm2, id_fw2, mem_tl, mem_tc);
       ex_pc_d         = if_pc;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
@@ -377,10 +398,8 @@ module core_top #(
     ex_pred_q       <= ex_pred_d;
     ex_exc_q        <= ex_exc_d;
     ex_redir_done_q <= ex_redir_done_d;
-    fm1_q           <= fm1_d;
-    fm2_q           <= fm2_d;
-    fw1_q           <= fw1_d;
-    fw2_q           <= fw2_d;
+    f1_q            <= f1_d;
+    f2_q            <= f2_d;
   end
 
   // ------------------------------------------------------------------ MEM
@@ -596,6 +615,8 @@ module core_top #(
   assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
                     wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
   assign wb_rd = wb_rd_q;
+  assign ld_fwd = ld_data;
+  assign res_fwd = wb_res_q;
   assign rf_we = retire && wb_ctl_q[C_RD_WE];
 
   always @* begin
