@@ -175,16 +175,22 @@ module aes_core #(
   wire         res_last = res_side[2];
   wire         res_prod = res_side[1];
   wire         res_sub  = res_side[0];
-  wire [127:0] res_val  = res_data ^ res_aux;
+  wire         iv_mode  = (mode == MODE_CFB) || (mode == MODE_OFB) || (mode == MODE_CTR);
+  wire         cbc_dec  = (mode == MODE_CBC) && dec;
+  // aux is always the block's input; the output is the cipher result XORed with it in CFB,
+  // OFB and CTR, with the chaining value iv_q in CBC-dec (iv_q moves on, to this block's
+  // ciphertext, only when the block's result is taken, so it is the previous ciphertext here)
+  wire [127:0] res_val  = res_data ^ (cbc_dec ? iv_q : iv_mode ? res_aux : 128'h0);
 
   // a result that produces output needs the output register free (or draining)
   assign res_ready = !res_prod || !ov_q || out_ready_i;
   wire res_fire = res_valid && res_ready;
-  wire fb_fire  = res_fire && !res_sub && fb_mode;
+  wire fb_fire  = res_fire && !res_sub && (fb_mode || cbc_dec);
 
-  // chaining value for the block issued this cycle, forwarded from a finishing block (OFB and
-  // CMAC take the cipher output, CBC-enc the output block (aux 0), CFB-enc the output block)
-  wire [127:0] fb_iv  = (mode == MODE_CFB) ? res_val : res_data;
+  // IV update when a result is taken: CBC-dec its ciphertext (aux); the feedback modes the
+  // chaining value of the next block, which is forwarded into the block issued this cycle
+  // (OFB and CMAC the cipher output, CBC-enc the output block, CFB-enc the output block)
+  wire [127:0] fb_iv  = cbc_dec ? res_aux : (mode == MODE_CFB) ? res_val : res_data;
   wire [127:0] iv_eff = fb_fire ? fb_iv : iv_q;
 
   wire sub_issue = busy_q && subp_q;
@@ -197,18 +203,15 @@ module aes_core #(
 
   // The cipher input as an XOR of gated terms (one LUT per bit and term), per mode:
   //   ECB, CBC-dec: in; CBC-enc: in ^ iv; CFB, OFB, CTR: iv; CMAC: in ^ iv (^ K1 or K2);
-  //   the CMAC subkey block L = E(0): 0.   aux: CBC-dec iv; CFB, OFB, CTR in; else 0.
-  wire iv_mode  = (mode == MODE_CFB) || (mode == MODE_OFB) || (mode == MODE_CTR);
+  //   the CMAC subkey block L = E(0): 0.
   wire use_in   = !sub_issue && !iv_mode;
   wire use_iv   = !sub_issue && (iv_mode || mode == MODE_CMAC || (mode == MODE_CBC && !dec));
   wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd1);
   wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd2);
-  wire aux_iv   = !sub_issue && (mode == MODE_CBC) && dec;
-  wire aux_in   = !sub_issue && iv_mode;
   always @* begin
     iss_data = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_eff) ^
                ({128{use_k1}} & k1_q) ^ ({128{use_k2}} & dbl(k1_q));
-    iss_side = {({128{aux_iv}} & iv_q) | ({128{aux_in}} & in_data_i),
+    iss_side = {in_data_i,
                 in_last_i && !sub_issue,
                 !sub_issue && (mode != MODE_CMAC || cmac_tag),
                 sub_issue};
@@ -241,7 +244,7 @@ module aes_core #(
     if (in_fire) begin
       if (in_last_i) acc_d = 1'b0;
       case (mode)
-        MODE_CBC, MODE_CFB: if (dec) iv_d = in_data_i;
+        MODE_CFB: if (dec) iv_d = in_data_i;
         MODE_CTR: iv_d = iv_q + 128'd1;
         default: ;
       endcase
@@ -249,7 +252,7 @@ module aes_core #(
 
     if (res_fire) begin
       if (res_sub) k1_d = dbl(res_data);
-      else if (fb_mode) iv_d = iv_eff;   // = fb_iv (fb_fire)
+      else if (fb_mode || cbc_dec) iv_d = iv_eff;   // = fb_iv (fb_fire)
       if (res_prod) begin
         ov_d = 1'b1;
         od_d = res_val;

@@ -52,10 +52,11 @@ module aes_dp_pipe #(
   genvar g;
   generate
     for (g = 1; g < NS; g = g + 1) begin : g_stage
-      wire [31:0] unused_ext;
+      wire [31:0]  unused_ext;
+      wire [127:0] unused_last;
       aes_round #(.SBOX(SBOX)) u_round (
-        .state_i(st_q[g-1]), .rk_i(rk_sel[g]), .dec_i(dec_i), .last_i(1'b0),
-        .state_o(rnd_out[g]), .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext)
+        .state_i(st_q[g-1]), .rk_i(rk_sel[g]), .dec_i(dec_i), .state_o(rnd_out[g]),
+        .last_o(unused_last), .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext)
       );
     end
   endgenerate
@@ -85,9 +86,11 @@ module aes_dp_pipe #(
     for (q = 0; q < NS; q = q + 1) live[q] = (q < {28'd0, nr_i});
   end
 
-  wire [31:0] unused_ext_fin;
+  wire [31:0]  unused_ext_fin;
+  wire [127:0] unused_full_fin;
   aes_round #(.SBOX(SBOX)) u_final (
-    .state_i(fin_in), .rk_i(fin_rk), .dec_i(dec_i), .last_i(1'b1), .state_o(res_data_o),
+    .state_i(fin_in), .rk_i(fin_rk), .dec_i(dec_i), .state_o(unused_full_fin),
+    .last_o(res_data_o),
     .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext_fin)
   );
 

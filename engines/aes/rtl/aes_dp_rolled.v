@@ -54,13 +54,13 @@ module aes_dp_rolled #(
   wire [127:0] rk_a = rk_i[127:0];
   assign rk_ra_o[3:0] = act_q ? kidx(rnd_q, nr_i, dec_i) : init_ra_i;
 
-  wire [127:0] r1_out;
-  wire [127:0] rnd_out;
+  wire [127:0] r1_out, r1_last;
+  wire [127:0] rnd_out, rnd_last;   // full round, final round (no MixColumns)
   wire         final_rnd = act_q && (rnd_q == nr_i + 4'd1 - PER[3:0]);
 
   aes_round #(.SBOX(SBOX)) u_round_a (
-    .state_i(state_q), .rk_i(rk_a), .dec_i(dec_i), .last_i(PER == 1 && final_rnd),
-    .state_o(r1_out), .ext_i(ks_i), .ext_in_i(ks_in_i), .ext_out_o(ks_out_o)
+    .state_i(state_q), .rk_i(rk_a), .dec_i(dec_i), .state_o(r1_out), .last_o(r1_last),
+    .ext_i(ks_i), .ext_in_i(ks_in_i), .ext_out_o(ks_out_o)
   );
 
   generate
@@ -69,16 +69,18 @@ module aes_dp_rolled #(
       wire [127:0] rk_b = rk_i[255:128];
       wire [31:0]  unused_ext;
       aes_round #(.SBOX(SBOX)) u_round_b (
-        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .last_i(final_rnd), .state_o(rnd_out),
+        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .state_o(rnd_out), .last_o(rnd_last),
         .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext)
       );
+      wire [127:0] unused_r1_last = r1_last;
     end else begin : g_one
-      assign rnd_out = r1_out;
+      assign rnd_out  = r1_out;
+      assign rnd_last = r1_last;
     end
   endgenerate
 
   assign res_valid_o = final_rnd;
-  assign res_data_o  = rnd_out;
+  assign res_data_o  = rnd_last;
   assign res_side_o  = side_q;
   assign iss_ready_o = !act_q || (final_rnd && res_ready_i);
   assign idle_o      = !act_q;

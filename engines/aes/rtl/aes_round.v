@@ -2,8 +2,10 @@
 // One AES round, encryption or decryption (direct inverse cipher), combinational.
 `default_nettype none
 
-// Encryption round: SubBytes, ShiftRows, MixColumns (skipped when last_i), AddRoundKey.
-// Decryption round: InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns (skipped when last_i).
+// Encryption round: SubBytes, ShiftRows, MixColumns, AddRoundKey (state_o); without MixColumns
+// (the final round) on last_o. Decryption round: InvShiftRows, InvSubBytes, AddRoundKey,
+// InvMixColumns (state_o); without InvMixColumns on last_o. Both outputs are always there, so
+// the caller takes the final round from last_o and no multiplexer selects the round kind.
 // ShiftRows commutes with SubBytes, so both directions permute first and share the 16 S-boxes
 // (each S-box computes S or S^-1). The initial AddRoundKey is done outside, by the caller.
 // Byte b of the state is state[127-8b -: 8]; byte b sits in column b/4, row b%4 (FIPS-197).
@@ -16,8 +18,8 @@ module aes_round #(
   input  wire [127:0] state_i,
   input  wire [127:0] rk_i,
   input  wire         dec_i,
-  input  wire         last_i,
   output reg  [127:0] state_o,
+  output wire [127:0] last_o,
   input  wire         ext_i,
   input  wire [31:0]  ext_in_i,
   output wire [31:0]  ext_out_o
@@ -89,6 +91,8 @@ module aes_round #(
     end
   endgenerate
 
+  assign last_o = keyed;
+
   // encryption: MixColumns(sub) ^ rk; decryption: MixColumns(inv_pre(sub ^ rk))
   reg [127:0] mix_in;
   integer c;
@@ -98,9 +102,8 @@ module aes_round #(
       mix_in[127-32*c -: 32] = dec_i ? inv_pre(keyed[127-32*c -: 32]) : sub[127-32*c -: 32];
       mixed[127-32*c -: 32]  = mix(mix_in[127-32*c -: 32]);
     end
-    if (last_i)     state_o = keyed;
-    else if (dec_i) state_o = mixed;
-    else            state_o = mixed ^ rk_i;
+    if (dec_i) state_o = mixed;
+    else       state_o = mixed ^ rk_i;
   end
 
 endmodule
