@@ -134,16 +134,14 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
 }
 
 /* ------------------------------------------------------------------ cpi (t constant) */
-/* KEY pairs, CFG, KLOAD, then poll STATUS until KEY_READY or ERR (the unit applies KLOAD in
- * the request cycle, so the next STATUS already shows the old key gone). Returns STATUS
- * (0xFFFFFFFF on the poll limit). nwords even. */
+/* KEY pairs, CFG, KLOADW (waits in hardware for KEY_READY or an error). Returns STATUS.
+ * nwords even. */
 #define cv_cpl_cpi_key(t, cfg, kw, nwords) __extension__({                      \
     const uint32_t *k_ = (kw);                                                  \
     for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_ += 2)                     \
       CV_CPI_KEY(t, k_[i_], k_[i_ + 1]);                                        \
     CV_CPI_CFG(t, cfg);                                                         \
-    CV_CPI_KLOAD(t);                                                            \
-    cv_cpl_cpi_wait(t, CV_CPL_STATUS_KEY_READY_MASK); })
+    CV_CPI_KLOADW(t); })
 
 #define cv_cpl_cpi_iv_load(t, w, nwords) do {                                   \
     const uint32_t *v_ = (w);                                                   \
@@ -166,15 +164,10 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
     else CV_CPI_DATA(t, d_[n_ - 2], d_[n_ - 1]);                                \
   } while (0)
 
-/* One output block (RESULT waits for each word; the final one consumes the block). Each
- * word is stored before the next RESULT (the compiler barrier keeps the store there): the
- * current cpl_unit loses a RESULT accepted in the very cycle a stalled one is answered. */
+/* One output block (RESULT waits for each word; the final one consumes the block). */
 #define cv_cpl_cpi_pop(t, w, nwords) do {                                       \
     uint32_t *o_ = (w);                                                         \
-    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) {                      \
-      o_[i_] = CV_CPI_RESULT(t);                                                \
-      __asm__ volatile("" ::: "memory");                                        \
-    }                                                                           \
+    for (unsigned i_ = 0; i_ < (unsigned)(nwords); i_++) o_[i_] = CV_CPI_RESULT(t); \
   } while (0)
 
 /* Poll the unit STATUS through the cpi until a mask bit or ERR (0xFFFFFFFF on the limit). */

@@ -102,8 +102,7 @@ static int load_key(cv_aes_ctx *ctx) {
     if (ctx->key_bytes > 16) CV_CPI_KEY(AES, k[4], k[5]);
     if (ctx->key_bytes > 24) CV_CPI_KEY(AES, k[6], k[7]);
     CV_CPI_CFG(AES, ksz);
-    CV_CPI_KLOAD(AES);
-    s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_KEY_READY_MASK);
+    s = CV_CPI_KLOADW(AES);
   } else {
     s = cv_cpl_mmio_key(CV_AES_BASE, ksz, k, (unsigned)ctx->key_bytes / 4);
   }
@@ -164,12 +163,11 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
       }
     }
     CV_CPI_CFG(AES, ((uint32_t)key_len - 16) >> 3);
-    CV_CPI_KLOAD(AES);
-    k[0] = k0;  /* the context's copy, while the engine expands the key */
+    k[0] = k0;  /* the context's copy */
     k[1] = k1;
     k[2] = k2;
     k[3] = k3;
-    uint32_t s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_KEY_READY_MASK);
+    uint32_t s = CV_CPI_KLOADW(AES);  /* waits in hardware until the key is ready */
     if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
         CV_CPL_STATUS_KEY_READY_MASK) {
       aes_owner = ctx->id;
@@ -231,10 +229,8 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     if (last) CV_CPI_DATAL(AES, c_, d_);          \
     else CV_CPI_DATA(AES, c_, d_);                \
   } while (0)
-/* RESULT x4. Each RESULT is followed by the store of its word before the next RESULT: the
- * "memory" clobber keeps the store there. Back-to-back RESULTs, the second accepted in the
- * cycle the first (stalled) one is answered, lose the second one's wait in the current
- * cpl_unit (it never answers); one instruction between them avoids that case. */
+/* RESULT x4, each word stored one instruction after it arrives (no stall). RESULT carries a
+ * "memory" clobber here so the compiler keeps the loads of the next input block after it. */
 #define CPI_RESULT_M()                                                          \
   __extension__({                                                               \
     uint32_t r_;                                                                \
@@ -247,10 +243,14 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
 #define CPI_POP(q)                                \
   do {                                            \
     uint32_t *q_ = (q);                           \
-    q_[0] = CPI_RESULT_M();                       \
-    q_[1] = CPI_RESULT_M();                       \
-    q_[2] = CPI_RESULT_M();                       \
-    q_[3] = CPI_RESULT_M();                       \
+    uint32_t a_ = CV_CPI_RESULT(AES);             \
+    uint32_t b_ = CV_CPI_RESULT(AES);             \
+    q_[0] = a_;                                   \
+    uint32_t c_ = CV_CPI_RESULT(AES);             \
+    q_[1] = b_;                                   \
+    uint32_t d_ = CV_CPI_RESULT(AES);             \
+    q_[2] = c_;                                   \
+    q_[3] = d_;                                   \
   } while (0)
 
 /* n >= 1 whole blocks, word-aligned, one message with cfg. Blocks i+1 waits in the unit's
@@ -267,7 +267,7 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
   CPI_PUSH(in + 4, n == 2);
   for (size_t i = 2; i < n; i++) {
     /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
-     * later, with a load of the next input in between (no stall, no back-to-back RESULT) */
+     * later, with a load of the next input in between (no stall) */
     const uint32_t *p = in + 4 * i;
     uint32_t a = CPI_RESULT_M(), x0 = p[0];
     out[0] = a;

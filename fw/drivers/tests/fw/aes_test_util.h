@@ -26,15 +26,15 @@ static inline int probe_load(uint32_t addr, uint32_t *value) {
   return cv_trap_count() == n0;
 }
 
-/* The AES unit and the DMA are built into this SoC and identify themselves. The tests CHECK
- * this: every backend must be exercised on the default SoC. Returns bit 0: AES unit, bit 1:
- * DMA (so a partial SoC still runs what it has, and the missing part is a failure). */
+/* The AES unit is built into the default SoC and identifies itself (CHECKed). The DMA is
+ * probed: the program prints "hw: dma present" or "hw: dma absent", and the pytest wrapper
+ * (fw/drivers/tests/test_aes_drivers.py) requires "present" whenever soc_top instantiates
+ * cpl_dma, so every backend must run on the default SoC. Returns bit 0: AES unit, bit 1: DMA. */
 static inline int hw_check_present(void) {
   uint32_t id = 0, did = 0, dcap = 0;
   int aes = probe_load(CV_AES_ID_ADDR, &id);
   int dma = probe_load(CV_DMA_ID_ADDR, &did) && probe_load(CV_DMA_CAP_ADDR, &dcap);
   CHECK(aes);
-  CHECK(dma);
   if (aes) {
     CHECK_EQ((id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT, 0xC5);
     CHECK_EQ((id & CV_CPL_ID_ENGINE_MASK) >> CV_CPL_ID_ENGINE_SHIFT, CV_ENGINE_AES);
@@ -43,6 +43,7 @@ static inline int hw_check_present(void) {
     CHECK_EQ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT, 0xC5);
     CHECK(dcap & (1u << (CV_DMA_CAP_ENGINES_SHIFT + CV_ENGINE_AES)));
   }
+  printf("hw: dma %s\n", aes && dma ? "present" : "absent");
   return (aes ? 1 : 0) | (aes && dma ? 2 : 0);
 }
 

@@ -1,0 +1,104 @@
+"""The AES driver (fw/drivers) on the default SoC: the firmware programs fw/programs/test_aes_*
+and example_aes built and run on the Verilator harness. soc/tests/test_firmware.py runs every
+test_* program generically (exit 0, `N passed, 0 failed`); these tests add what is specific to
+the driver: every backend really ran, the known-answer vectors are the published ones, and the
+cycle figures are recorded (build/drivers/aes_cycles.json; reported, never asserted)."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim.verilator import harness
+
+HERE = Path(__file__).resolve().parent
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+CYCLES = re.compile(r"^cycles (\S+) (\S+) (\d+)$", re.M)
+BACKENDS = ["sw", "mmio", "cpi", "cpi-dma", "mmio-dma"]
+
+
+def soc_has_dma() -> bool:
+    """Whether the default SoC instantiates the DMA engine (then its backends must run)."""
+    top = (harness.ROOT / "soc" / "rtl" / "soc_top.v").read_text()
+    return re.search(r"^\s*cpl_dma\b", top, re.M) is not None
+
+
+def expected(backends: list[str]) -> list[str]:
+    return [b for b in backends if soc_has_dma() or not b.endswith("dma")]
+
+
+@pytest.fixture(scope="module")
+def sim() -> None:
+    harness.build_sim()
+
+
+def run(prog: str, max_cycles: int = 40_000_000) -> str:
+    res = harness.run_elf(harness.build_fw(prog), max_cycles=max_cycles)
+    print(res.stdout)
+    want = "hw: dma present" if soc_has_dma() else "hw: dma absent"
+    assert want in res.stdout, res.stdout
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, f"{prog}: no summary\n{res.stdout}\n{res.stderr}"
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def test_kat_vectors_are_current() -> None:
+    """The vectors in test_aes_kat are what gen_aes_kat.py derives and anchors to the published
+    NIST values (pycryptodome computes them; the script checks the published first blocks)."""
+    r = subprocess.run([sys.executable, str(HERE / "gen_aes_kat.py"), "--check"])
+    assert r.returncode == 0, "fw/programs/test_aes_kat/aes_kat_vectors.h is stale"
+
+
+def test_kat_every_backend(sim: None) -> None:
+    out = run("test_aes_kat")
+    for b in expected(BACKENDS):
+        assert f"kat {b} done" in out
+
+
+def test_random_every_backend(sim: None) -> None:
+    out = run("test_aes_rand")
+    for b in expected(BACKENDS[1:]):
+        assert f"rand {b} done" in out
+
+
+def test_bad_inputs(sim: None) -> None:
+    out = run("test_aes_bad")
+    for part in ("api", "unit", "dma") if soc_has_dma() else ("api", "unit"):
+        assert f"{part} checks done" in out
+
+
+def test_background_job(sim: None) -> None:
+    out = run("test_aes_bg")
+    for b in expected(["cpi-dma", "mmio-dma"]):
+        m = re.search(rf"^bg {b}: timer interrupts (\d+), dma interrupts 1$", out, re.M)
+        assert m and int(m.group(1)) >= 3, out
+
+
+def test_cycle_figures(sim: None) -> None:
+    """Records the figures; the program itself checks outputs and constant time."""
+    out = run("test_aes_cycles")
+    figs: dict[str, dict[str, int]] = {}
+    for backend, what, cycles in CYCLES.findall(out):
+        figs.setdefault(backend, {})[what] = int(cycles)
+    assert set(figs) == set(expected(BACKENDS))
+    dest = harness.ROOT / "build" / "drivers"
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "aes_cycles.json").write_text(json.dumps(figs, indent=1) + "\n")
+
+
+def test_example(sim: None) -> None:
+    res = harness.run_elf(harness.build_fw("example_aes"))
+    print(res.stdout)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "all backends agree: yes" in res.stdout
+    for b in expected(BACKENDS):
+        assert re.search(rf"^{re.escape(b)} +cbc 32 B in +\d+ cycles, rc 0$", res.stdout, re.M)
+    if soc_has_dma():
+        assert re.search(r"^ctr job rc 0 after \d+ polls", res.stdout, re.M)
