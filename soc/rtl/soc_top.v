@@ -111,18 +111,11 @@ module soc_top #(
   wire [4:0]   unit_rsp_valid, unit_rsp_err;
   wire [31:0]  unit_insn, unit_rs1, unit_rs2;
   wire [159:0] unit_rsp_data;
-  // DMA target (7) of the dispatcher: absent until cpl_dma is attached (HAS_DMA = 0 makes every
-  // target-7 instruction illegal, and these wires are then unused).
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire         cdma_req_valid;
-  wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire         cdma_req_ready = 1'b0;
-  wire         cdma_rsp_valid = 1'b0;
-  wire [31:0]  cdma_rsp_data  = 32'h0;
-  wire         cdma_rsp_err   = 1'b0;
+  // DMA target (7) of the dispatcher: cpl_dma (below).
+  wire         cdma_req_valid, cdma_req_ready, cdma_rsp_valid, cdma_rsp_err;
+  wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2, cdma_rsp_data;
 
-  cpl_dispatch #(.ENGINES(5'b00001), .HAS_DMA(0)) u_cpi (
+  cpl_dispatch #(.ENGINES(5'b00001), .HAS_DMA(1)) u_cpi (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_valid_i      (cpi_req_valid),
@@ -245,14 +238,10 @@ module soc_top #(
   // Data memory port B: the coprocessor/DMA port group. The coupling wrappers (cpi-dma,
   // mmio-dma) will drive these wires; until then the port is idle. Address is in DMA_BITS-wide
   // words from the start of dmem; data lane 0 (bits 31:0) is the lowest-addressed word.
-  wire                  dma_req   = 1'b0;
-  wire                  dma_we    = 1'b0;
-  wire [DMA_AW-1:0]     dma_addr  = {DMA_AW{1'b0}};
-  wire [DMA_BITS/8-1:0] dma_be    = {(DMA_BITS/8){1'b0}};
-  wire [DMA_BITS-1:0]   dma_wdata = {DMA_BITS{1'b0}};
-  /* verilator lint_off UNUSEDSIGNAL */  // read data of the idle DMA port has no reader yet
-  wire [DMA_BITS-1:0]   dma_rdata;
-  /* verilator lint_on UNUSEDSIGNAL */
+  wire                  dma_req, dma_we;
+  wire [DMA_AW-1:0]     dma_addr;
+  wire [DMA_BITS/8-1:0] dma_be;
+  wire [DMA_BITS-1:0]   dma_wdata, dma_rdata;
 
   soc_ram #(.BYTES(DMEM_BYTES), .B_BITS(DMA_BITS), .INIT_PLUSARG("dmem")) u_dmem (
     .clk_i     (clk_i),
@@ -314,14 +303,14 @@ module soc_top #(
 
   // Interrupt lines, numbered as in soc/regs/intc.toml; lines of engines not attached are idle.
   wire [7:0] irq_lines;
-  wire       aes_irq;
+  wire       aes_irq, dma_irq;
   assign irq_lines[`CV_IRQ_UART]    = irq_uart;
   assign irq_lines[`CV_IRQ_AES]     = aes_irq;
   assign irq_lines[`CV_IRQ_PRINCE]  = 1'b0;
   assign irq_lines[`CV_IRQ_PRESENT] = 1'b0;
   assign irq_lines[`CV_IRQ_CHACHA]  = 1'b0;
   assign irq_lines[`CV_IRQ_SHA3]    = 1'b0;
-  assign irq_lines[`CV_IRQ_DMA]     = 1'b0;
+  assign irq_lines[`CV_IRQ_DMA]     = dma_irq;
   assign irq_lines[7]               = 1'b0;
 
   soc_intc #(.N(8)) u_intc (
@@ -349,21 +338,35 @@ module soc_top #(
 
   // ---- AES (engine 1): cpl_unit + aes_core
   wire [31:0] aes_rdata;
-  // DMA word port of the AES unit: idle until cpl_dma is attached (it drives these).
-  /* verilator lint_off UNUSEDSIGNAL */
+  // DMA word port of the AES unit (driven by cpl_dma below)
   wire                aes_dma_in_ready, aes_dma_out_valid, aes_dma_out_last;
   wire [DMA_BITS-1:0] aes_dma_out_data;
   wire                aes_partial_ok, aes_empty_ok, aes_eng_busy, aes_key_ready, aes_err;
   wire [3:0]          aes_err_code;
-  /* verilator lint_on UNUSEDSIGNAL */
+  wire [4:0]          dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
+  wire [4:0]          dw_out_ready;
+  wire [31:0]         dw_cfg;
+  wire [DMA_BITS-1:0] dw_keyw_data, dw_in_data;
+  wire                dw_in_last;
+  wire [7:0]          dw_in_bytes;
+  // key bytes of an AES key-size field (cfg[1:0]: 16, 24, 32; 3 has no key)
+  wire [7:0]          aes_key_bytes = (dw_cfg[1:0] == 2'd3) ? 8'd0 :
+                                      8'd16 + {3'b0, dw_cfg[1:0], 3'b0};
+  // The DMA's zeroize request reaches the unit as a CTRL.ZEROIZE write on its register port
+  // (cpl_aes has no dma_zeroize input): a CPU access to the aes window in that same cycle is
+  // lost (only after a DMA abort or engine error).
+  wire                aes_req   = (acc_req && acc_sel[0]) || dw_zero[0];
+  wire                aes_we    = t_we || dw_zero[0];
+  wire [11:0]         aes_addr  = dw_zero[0] ? `CV_CPL_CTRL_OFFSET : t_addr[`CV_AES_AW-1:0];
+  wire [31:0]         aes_wdata = dw_zero[0] ? (32'h1 << `CV_CPL_CTRL_ZEROIZE_LSB) : t_wdata;
 
   cpl_aes #(.ARCH(AES_ARCH), .SBOX(AES_SBOX), .DMA_BITS(DMA_BITS)) u_aes (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .req_i            (acc_req && acc_sel[0]),
-    .we_i             (t_we),
-    .addr_i           (t_addr[`CV_AES_AW-1:0]),
-    .wdata_i          (t_wdata),
+    .req_i            (aes_req),
+    .we_i             (aes_we),
+    .addr_i           (aes_addr),
+    .wdata_i          (aes_wdata),
     .rdata_o          (aes_rdata),
     .cpi_req_i        (unit_req[0]),
     .cpi_insn_i       (unit_insn),
@@ -372,19 +375,19 @@ module soc_top #(
     .cpi_rsp_valid_o  (unit_rsp_valid[0]),
     .cpi_rsp_data_o   (unit_rsp_data[31:0]),
     .cpi_rsp_err_o    (unit_rsp_err[0]),
-    .dma_own_i        (1'b0),
-    .dma_start_i      (1'b0),
-    .dma_cfg_i        (32'h0),
-    .dma_keyw_valid_i (1'b0),
-    .dma_keyw_data_i  ({DMA_BITS{1'b0}}),
-    .dma_keyload_i    (1'b0),
-    .dma_in_valid_i   (1'b0),
+    .dma_own_i        (dw_own[0]),
+    .dma_start_i      (dw_start[0]),
+    .dma_cfg_i        (dw_cfg),
+    .dma_keyw_valid_i (dw_keyw_valid[0]),
+    .dma_keyw_data_i  (dw_keyw_data),
+    .dma_keyload_i    (dw_keyload[0]),
+    .dma_in_valid_i   (dw_in_valid[0]),
     .dma_in_ready_o   (aes_dma_in_ready),
-    .dma_in_data_i    ({DMA_BITS{1'b0}}),
-    .dma_in_last_i    (1'b0),
-    .dma_in_bytes_i   (8'h0),
+    .dma_in_data_i    (dw_in_data),
+    .dma_in_last_i    (dw_in_last),
+    .dma_in_bytes_i   (dw_in_bytes),
     .dma_out_valid_o  (aes_dma_out_valid),
-    .dma_out_ready_i  (1'b0),
+    .dma_out_ready_i  (dw_out_ready[0]),
     .dma_out_data_o   (aes_dma_out_data),
     .dma_out_last_o   (aes_dma_out_last),
     .partial_ok_o     (aes_partial_ok),
@@ -401,12 +404,64 @@ module soc_top #(
   assign unit_rsp_err[4:1]    = 4'h0;
   assign unit_rsp_data[159:32] = 128'h0;
 
-  // ---- DMA (cpl_dma): not attached yet. It will take the `dma` window (acc_sel[5]), the
-  // dispatcher's cdma_* port group (HAS_DMA = 1), dmem port B (dma_* above), the units' DMA
-  // word ports, and interrupt line CV_IRQ_DMA.
+  // ---- DMA (cpl_dma): the `dma` window (acc_sel[5]), the dispatcher's target 7, dmem port B,
+  // the units' DMA word ports (engine 1 = AES attached) and interrupt line CV_IRQ_DMA.
+  wire [31:0] dma_win_rdata;
+  /* verilator lint_off UNUSEDSIGNAL */  // strobes towards engines 2-5: no unit attached yet
+  wire [4:0]  dw_unused = dw_own | dw_zero | dw_start | dw_keyw_valid | dw_keyload |
+                          dw_in_valid | dw_out_ready;
+  /* verilator lint_on UNUSEDSIGNAL */
 
-  assign acc_rdata = acc_rsel_q[0] ? aes_rdata : 32'h0;
-  assign acc_err   = |acc_rsel_q[5:1];
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES(2)) u_dma (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .req_i            (acc_req && acc_sel[5]),
+    .we_i             (t_we),
+    .addr_i           (t_addr[`CV_DMA_AW-1:0]),
+    .wdata_i          (t_wdata),
+    .rdata_o          (dma_win_rdata),
+    .cpi_req_valid_i  (cdma_req_valid),
+    .cpi_req_ready_o  (cdma_req_ready),
+    .cpi_req_insn_i   (cdma_req_insn),
+    .cpi_req_rs1_i    (cdma_req_rs1),
+    .cpi_req_rs2_i    (cdma_req_rs2),
+    .cpi_rsp_valid_o  (cdma_rsp_valid),
+    .cpi_rsp_data_o   (cdma_rsp_data),
+    .cpi_rsp_err_o    (cdma_rsp_err),
+    .mem_req_o        (dma_req),
+    .mem_we_o         (dma_we),
+    .mem_addr_o       (dma_addr),
+    .mem_be_o         (dma_be),
+    .mem_wdata_o      (dma_wdata),
+    .mem_rdata_i      (dma_rdata),
+    .dma_own_o        (dw_own),
+    .dma_zeroize_o    (dw_zero),
+    .dma_start_o      (dw_start),
+    .dma_cfg_o        (dw_cfg),
+    .dma_keyw_valid_o (dw_keyw_valid),
+    .dma_keyw_data_o  (dw_keyw_data),
+    .dma_keyload_o    (dw_keyload),
+    .dma_in_valid_o   (dw_in_valid),
+    .dma_in_ready_i   ({4'b0, aes_dma_in_ready}),
+    .dma_in_data_o    (dw_in_data),
+    .dma_in_last_o    (dw_in_last),
+    .dma_in_bytes_o   (dw_in_bytes),
+    .dma_out_valid_i  ({4'b0, aes_dma_out_valid}),
+    .dma_out_ready_o  (dw_out_ready),
+    .dma_out_data_i   ({{(4 * DMA_BITS){1'b0}}, aes_dma_out_data}),
+    .dma_out_last_i   ({4'b0, aes_dma_out_last}),
+    .partial_ok_i     ({4'b0, aes_partial_ok}),
+    .empty_ok_i       ({4'b0, aes_empty_ok}),
+    .eng_busy_i       ({4'b0, aes_eng_busy}),
+    .key_ready_i      ({4'b0, aes_key_ready}),
+    .err_i            ({4'b0, aes_err}),
+    .err_code_i       ({16'b0, aes_err_code}),
+    .key_bytes_i      ({32'b0, aes_key_bytes}),
+    .irq_o            (dma_irq)
+  );
+
+  assign acc_rdata = acc_rsel_q[0] ? aes_rdata : acc_rsel_q[5] ? dma_win_rdata : 32'h0;
+  assign acc_err   = |acc_rsel_q[4:1];
 endmodule
 
 `default_nettype wire

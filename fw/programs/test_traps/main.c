@@ -77,7 +77,7 @@ int main(void) {
 
   /* Access faults: unmapped address (load and store), a gap in the peripheral space, and an
    * accelerator window with no engine behind it. */
-  const uint32_t faults[] = {UNMAPPED, CV_INTC_BASE + CV_INTC_SIZE, CV_PRINCE_BASE, CV_DMA_BASE + 8,
+  const uint32_t faults[] = {UNMAPPED, CV_INTC_BASE + CV_INTC_SIZE, CV_PRINCE_BASE,
                              CV_DMEM_BASE + CV_DMEM_SIZE};
   for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++) {
     uint32_t a = faults[i];
