@@ -613,12 +613,13 @@ module cpl_unit #(
       infl_d  = 6'd0;
       rpos_d  = 5'd0;
       obeat_d = 5'd0;
-      pos_d   = 5'd0;
+      if (!(|wen)) pos_d = 5'd0;   // a first DMA beat may come with the start pulse
       uerr_d  = 1'b0;
     end else begin
       msg_d = msg_q && eng_busy_i;
       if (!eng_busy_i) infl_d = 6'd0;
-      else infl_d = infl_q + {5'd0, eng_take && produces} - {5'd0, eng_out_valid_i && eng_out_ready_o};
+      else infl_d = infl_q + {5'd0, eng_take && produces} -
+                    {5'd0, eng_out_valid_i && eng_out_ready_o};
     end
     if (d_ofire) obeat_d = d_obeat_last ? 5'd0 : obeat_q + 5'd1;
 
@@ -633,7 +634,8 @@ module cpl_unit #(
 
     // ---- interrupt status: set on events, write 1 to clear
     if (wr_req && a_is) is_d = is_q & ~wdata_i[2:0];
-    if (busy_st_q && !st_busy)        is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
+    // DONE: a started message ended (not the key-store wipe, not a refused START)
+    if (msg_q && busy_st_q && !eng_busy_i && !eng_start_o) is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
     if (!erra_q && st_err)            is_d[`CV_CPL_IS_ERR_LSB]  = 1'b1;
     if (!outv_q && eng_out_valid_i)   is_d[`CV_CPL_IS_OUT_LSB]  = 1'b1;
 
