@@ -1,0 +1,33 @@
+"""cpl_dma with the real AES unit (cpl_aes: cpl_unit + aes_core), bench
+coupling/tests/cpl_dma_aes_tb.py: modes against pycryptodome, errors, measured cycle figures.
+The rolled datapath on the 32-bit port runs in make test; the pipelined datapath on the 128-bit
+port (a large model to build) is a `long` campaign."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sim.cocotb_run import BUILD, run
+
+AES_SOURCES = ["engines/aes/rtl/sources.f", "coupling/rtl/cpl_unit.v", "coupling/rtl/cpl_aes.v",
+               "coupling/rtl/cpl_dma.v", "coupling/tests/cpl_dma_aes_top.v"]
+
+
+def _run(dma_bits: int, arch: int) -> None:
+    perf = BUILD / f"cpl_dma_aes_perf_{dma_bits}_{arch}.json"
+    perf.unlink(missing_ok=True)
+    run(f"cpl-dma-aes-{dma_bits}-a{arch}", "cpl_dma_aes_top", AES_SOURCES,
+        "coupling.tests.cpl_dma_aes_tb", parameters={"DMA_BITS": dma_bits, "ARCH": arch},
+        extra_env={"DMA_BITS": str(dma_bits), "AES_ARCH": str(arch),
+                   "CPL_DMA_PERF_JSON": str(perf)})
+    print(f"cpl_dma + AES DMA_BITS={dma_bits} arch {arch}: {json.loads(perf.read_text())}")
+
+
+def test_cpl_dma_aes_rolled_dma32() -> None:
+    _run(32, 0)
+
+
+@pytest.mark.long
+def test_cpl_dma_aes_pipelined_dma128() -> None:
+    _run(128, 2)
