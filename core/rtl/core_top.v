@@ -181,7 +181,10 @@ module core_top #(
   assign id_ctl[C_USES_RS2]  = dec_uses_rs2;
 
   // EX pipeline register
-  reg             ex_valid_q, ex_valid_d;
+  // The instruction that enters EX on the cycle of an EX mispredict is killed on the next cycle
+  // (ex_kill_q), so the branch compare does not decide the EX valid flop in the same cycle.
+  reg             ex_vreg_q, ex_valid_d, ex_kill_q;
+  wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
   reg [31:0]      ex_pc_q, ex_pc_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
@@ -355,7 +358,7 @@ module core_top #(
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
-      ex_valid_d      = id_take && !ex_redirect;
+      ex_valid_d      = id_take;
       f1_d            = fsel_load(id_fm1 && id_a_rs1, id_fw1 && id_a_rs1, mem_tl, mem_tc);
       f2_d            = fsel_load(id_fm2, id_fw2, mem_tl, mem_tc);
       ex_pc_d         = if_pc;
@@ -378,8 +381,13 @@ module core_top #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) ex_valid_q <= 1'b0;
-    else         ex_valid_q <= ex_valid_d;
+    if (!rst_ni) begin
+      ex_vreg_q <= 1'b0;
+      ex_kill_q <= 1'b0;
+    end else begin
+      ex_vreg_q <= ex_valid_d;
+      ex_kill_q <= ex_redirect && ex_go;
+    end
   end
   always @(posedge clk_i) begin
     ex_pc_q         <= ex_pc_d;
