@@ -73,7 +73,8 @@ module aes_core #(
   reg         busy_q, busy_d;
   reg         acc_q, acc_d;         // still accepting input blocks
   reg         subp_q, subp_d;       // CMAC: the L = E(0) block is still to be issued
-  reg [127:0] iv_q, iv_d;
+  reg [127:0] iv_q;
+  wire [127:0] iv_d;
   reg [127:0] k1_q, k1_d;           // CMAC subkey K1 (K2 = dbl(K1) is derived on use)
   reg [1:0]   kksz_q, kksz_d;       // key size of the loaded key
   reg         ov_q, ov_d;
@@ -217,6 +218,25 @@ module aes_core #(
                 sub_issue};
   end
 
+  // ---------------------------------------------------------------- IV register
+  // One 4:1 multiplexer per bit under an encoded select, and a write enable: the IV is written
+  // by iv_valid_i while idle, when a result is taken (feedback modes, CBC-dec: fb_fire), and
+  // when a block is accepted (CTR: +1; CFB-dec: the ciphertext). These never coincide.
+  wire       iv_wr  = iv_valid_i && !busy_q;
+  wire       iv_acc = in_fire && ((mode == MODE_CTR) || (mode == MODE_CFB && dec));
+  wire       iv_we  = iv_wr || fb_fire || iv_acc;
+  wire [1:0] iv_sel = iv_wr ? 2'd0 : fb_fire ? 2'd1 : (mode == MODE_CTR) ? 2'd2 : 2'd3;
+  reg  [127:0] iv_n;
+  always @* begin
+    case (iv_sel)
+      2'd0:    iv_n = iv_i;
+      2'd1:    iv_n = iv_eff;    // = fb_iv
+      2'd2:    iv_n = iv_q + 128'd1;
+      default: iv_n = in_data_i;
+    endcase
+  end
+  assign iv_d = iv_we ? iv_n : iv_q;
+
   // ---------------------------------------------------------------- control
 
   always @* begin
@@ -224,7 +244,6 @@ module aes_core #(
     busy_d  = busy_q;
     acc_d   = acc_q;
     subp_d  = subp_q;
-    iv_d    = iv_q;
     k1_d    = k1_q;
     kksz_d  = kksz_q;
     ov_d    = ov_q;
@@ -243,16 +262,10 @@ module aes_core #(
 
     if (in_fire) begin
       if (in_last_i) acc_d = 1'b0;
-      case (mode)
-        MODE_CFB: if (dec) iv_d = in_data_i;
-        MODE_CTR: iv_d = iv_q + 128'd1;
-        default: ;
-      endcase
     end
 
     if (res_fire) begin
       if (res_sub) k1_d = dbl(res_data);
-      else if (fb_mode || cbc_dec) iv_d = iv_eff;   // = fb_iv (fb_fire)
       if (res_prod) begin
         ov_d = 1'b1;
         od_d = res_val;
@@ -278,8 +291,6 @@ module aes_core #(
       if (busy_q) begin
         err_d   = 1'b1;
         ecode_d = ERR_WRITE_BUSY;
-      end else begin
-        iv_d = iv_i;
       end
     end
 
