@@ -26,6 +26,10 @@
 // before all input was sent means the unit was zeroized (ABORTED). A job whose engine goes idle
 // after all input without a last output beat (a CMAC segment that is not the final one) ends
 // normally. Every failure pulses dma_zeroize for the engine.
+//
+// cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and every refusal answer on the
+// next cycle; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
+// the state and the unit only, so no loop runs back through the core).
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
   parameter integer DMEM_BYTES = 65536,              // power of two
