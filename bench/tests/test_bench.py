@@ -75,7 +75,7 @@ def test_results_json_format(small: Path) -> None:
         ("rolled-dma32", N_DEFAULT, 0), ("rolled-dma128", 1, 0)]
     assert builds[1]["params"] == {"DMA_BITS": 128} and builds[0]["params"] == {}
     md = (small / "results.md").read_text()
-    assert "| aes-128 | cbc | encrypt | sw |" in md and "32 of 32 records verified" in md
+    assert "| aes-128 | cbc | encrypt | sw |" in md and "32 of 32 records verified" in md and "2 firmware images" in md
     summary = (small / "summary.md").read_text()
     # the seeds' figures beside the matching rows (FAC-V SW key init 163 for AES-128)
     assert "| aes-128 key setup | sw |" in summary and "| 163 |" in summary

@@ -12,7 +12,11 @@ enum { BENCH_ENGINE_AES, BENCH_ENGINE_PRINCE, BENCH_ENGINE_PRESENT, BENCH_ENGINE
        BENCH_ENGINE_SHA3 };
 enum { BENCH_COUPLING_SW, BENCH_COUPLING_MMIO, BENCH_COUPLING_CPI, BENCH_COUPLING_CPI_DMA,
        BENCH_COUPLING_MMIO_DMA };
-enum { BENCH_ALG_AES_128, BENCH_ALG_AES_192, BENCH_ALG_AES_256 };
+enum { BENCH_ALG_AES_128, BENCH_ALG_AES_192, BENCH_ALG_AES_256, BENCH_ALG_PRINCE,
+       BENCH_ALG_PRESENT_80, BENCH_ALG_PRESENT_128, BENCH_ALG_CHACHA20,
+       BENCH_ALG_CHACHA20_RFC8439, BENCH_ALG_CHACHA12, BENCH_ALG_CHACHA8, BENCH_ALG_SHA3_224,
+       BENCH_ALG_SHA3_256, BENCH_ALG_SHA3_384, BENCH_ALG_SHA3_512, BENCH_ALG_SHAKE128,
+       BENCH_ALG_SHAKE256 };
 enum { BENCH_MODE_INIT, BENCH_MODE_ECB, BENCH_MODE_CBC, BENCH_MODE_CFB128, BENCH_MODE_OFB,
        BENCH_MODE_CTR, BENCH_MODE_CMAC, BENCH_MODE_HASH, BENCH_MODE_KEYSTREAM };
 /* Buffers (dmem is 64 KiB): the message buffer holds E203-NICE's 40,020-byte image; a separate
@@ -44,12 +48,20 @@ typedef struct bench_result {
 typedef void (*bench_fn)(const bench_case_t *c, const uint8_t *key, uint8_t *iv,
                          const uint8_t *in, uint8_t *out, bench_result_t *r);
 
-void bench_aes_sw(const bench_case_t *c, const uint8_t *key, uint8_t *iv, const uint8_t *in,
-                  uint8_t *out, bench_result_t *r);
-/* mmio, cpi, cpi-dma, mmio-dma through cv_aes.h. Weak: built only when fw/drivers has
- * cv_aes.c (see the Makefile); without it the address is 0 and those cases have no runner. */
-__attribute__((weak)) void bench_aes_drv(const bench_case_t *c, const uint8_t *key, uint8_t *iv, const uint8_t *in,
-                   uint8_t *out, bench_result_t *r);
+/* The runners. Weak: an image links only its set's sources (Makefile BENCH_SET: aes = sw AES
+ * and the driver backends, light = the lightweight engines' software), so a runner not built in
+ * has address 0 and main.c reports its cases as having no runner. */
+#define BENCH_RUNNER(name)                                                                 \
+  __attribute__((weak)) void name(const bench_case_t *c, const uint8_t *key, uint8_t *iv, \
+                                  const uint8_t *in, uint8_t *out, bench_result_t *r)
+BENCH_RUNNER(bench_aes_sw);
+/* mmio, cpi, cpi-dma, mmio-dma through cv_aes.h (built when fw/drivers has cv_aes.c). */
+BENCH_RUNNER(bench_aes_drv);
+/* bench_light_sw.c */
+BENCH_RUNNER(bench_prince_sw);
+BENCH_RUNNER(bench_present_sw);
+BENCH_RUNNER(bench_chacha_sw);
+BENCH_RUNNER(bench_sha3_sw);
 
 /* mcycle/minstret bracket; the csrr pair itself adds a fixed 1-2 cycles to each figure. */
 #define BENCH_BEGIN(r)                                          \

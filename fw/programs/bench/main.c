@@ -26,6 +26,10 @@ typedef struct bench_backend {
 /* One row per (engine, coupling) that has a runner (fn 0: not built, see bench.h). */
 static const bench_backend_t backends[] = {
     {BENCH_ENGINE_AES, BENCH_COUPLING_SW, bench_aes_sw},
+    {BENCH_ENGINE_PRINCE, BENCH_COUPLING_SW, bench_prince_sw},
+    {BENCH_ENGINE_PRESENT, BENCH_COUPLING_SW, bench_present_sw},
+    {BENCH_ENGINE_CHACHA, BENCH_COUPLING_SW, bench_chacha_sw},
+    {BENCH_ENGINE_SHA3, BENCH_COUPLING_SW, bench_sha3_sw},
     {BENCH_ENGINE_AES, BENCH_COUPLING_MMIO, bench_aes_drv},
     {BENCH_ENGINE_AES, BENCH_COUPLING_CPI, bench_aes_drv},
     {BENCH_ENGINE_AES, BENCH_COUPLING_CPI_DMA, bench_aes_drv},
