@@ -9,9 +9,11 @@
 // ShiftRows commutes with SubBytes, so both directions permute first and share the 16 S-boxes
 // (each S-box computes S or S^-1). The initial AddRoundKey is done outside, by the caller.
 // Byte b of the state is state[127-8b -: 8]; byte b sits in column b/4, row b%4 (FIPS-197).
-// With ext_i high the S-boxes of bytes 0..3 serve the key expansion instead (its SubWord, always
-// forward): ext_in_i byte g (bits 8g+7:8g) goes in, ext_out_o byte g comes out; the round
-// output is then meaningless (the caller only does this while its datapath is idle).
+// With ext_i high the S-boxes of bytes 0, 2, 4, 6 (rows 0 and 2, whose input needs no
+// ShiftRows / InvShiftRows selection) serve the key expansion instead (its SubWord, always
+// forward): ext_in_i byte e (bits 8e+7:8e) goes into the S-box of byte 2e, ext_out_o byte e
+// comes out; the round output is then meaningless (the caller only does this while its
+// datapath is idle).
 module aes_round #(
   parameter integer SBOX = 1
 ) (
@@ -74,13 +76,13 @@ module aes_round #(
   genvar g;
   generate
     for (g = 0; g < 16; g = g + 1) begin : g_sbox
-      if (g < 4) begin : g_shared
+      if (g < 8 && g % 2 == 0) begin : g_shared
         aes_sbox #(.SBOX(SBOX)) u_sbox (
-          .in_i (ext_i ? ext_in_i[8*g +: 8] : perm[127-8*g -: 8]),
+          .in_i (ext_i ? ext_in_i[4*g +: 8] : perm[127-8*g -: 8]),
           .inv_i(dec_i && !ext_i),
           .out_o(sub[127-8*g -: 8])
         );
-        assign ext_out_o[8*g +: 8] = sub[127-8*g -: 8];
+        assign ext_out_o[4*g +: 8] = sub[127-8*g -: 8];
       end else begin : g_own
         aes_sbox #(.SBOX(SBOX)) u_sbox (
           .in_i (perm[127-8*g -: 8]),
