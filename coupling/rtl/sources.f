@@ -6,4 +6,5 @@
 coupling/rtl/cpl_unit.v
 coupling/rtl/cpl_dispatch.v
 coupling/rtl/cpl_aes.v
+coupling/rtl/cpl_engine.v
 coupling/rtl/cpl_dma.v

@@ -10,7 +10,9 @@ module soc_top #(
   parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
   parameter integer UART_FIFO_DEPTH = 16,
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 1 unrolled2, 2 pipelined
-  parameter integer AES_SBOX        = 1       // AES S-boxes: 0 table, 1 composite field
+  parameter integer AES_SBOX        = 1,      // AES S-boxes: 0 table, 1 composite field
+  parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine e built (1 AES, 2 PRINCE,
+                                                // 3 PRESENT, 4 ChaCha, 5 SHA-3)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -105,9 +107,7 @@ module soc_top #(
   // ------------------------------------------------------------------ coprocessor port
   // cpl_dispatch checks opcode and target and forwards each custom instruction to the unit of
   // its engine (coupling/README.md); the units decode the operation.
-  /* verilator lint_off UNUSEDSIGNAL */  // requests to engines 2-5: no unit attached yet
   wire [4:0]   unit_req;
-  /* verilator lint_on UNUSEDSIGNAL */
   wire [4:0]   unit_rsp_valid, unit_rsp_err;
   wire [31:0]  unit_insn, unit_rs1, unit_rs2;
   wire [159:0] unit_rsp_data;
@@ -115,7 +115,7 @@ module soc_top #(
   wire         cdma_req_valid, cdma_req_ready, cdma_rsp_valid, cdma_rsp_err;
   wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2, cdma_rsp_data;
 
-  cpl_dispatch #(.ENGINES(5'b00001), .HAS_DMA(1)) u_cpi (
+  cpl_dispatch #(.ENGINES(ENGINES[4:0]), .HAS_DMA(1)) u_cpi (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_valid_i      (cpi_req_valid),
@@ -303,13 +303,14 @@ module soc_top #(
 
   // Interrupt lines, numbered as in soc/regs/intc.toml; lines of engines not attached are idle.
   wire [7:0] irq_lines;
-  wire       aes_irq, dma_irq;
+  wire       dma_irq;
+  wire [4:0] eng_irq;  // engine e's unit: bit e-1
   assign irq_lines[`CV_IRQ_UART]    = irq_uart;
-  assign irq_lines[`CV_IRQ_AES]     = aes_irq;
-  assign irq_lines[`CV_IRQ_PRINCE]  = 1'b0;
-  assign irq_lines[`CV_IRQ_PRESENT] = 1'b0;
-  assign irq_lines[`CV_IRQ_CHACHA]  = 1'b0;
-  assign irq_lines[`CV_IRQ_SHA3]    = 1'b0;
+  assign irq_lines[`CV_IRQ_AES]     = eng_irq[0];
+  assign irq_lines[`CV_IRQ_PRINCE]  = eng_irq[1];
+  assign irq_lines[`CV_IRQ_PRESENT] = eng_irq[2];
+  assign irq_lines[`CV_IRQ_CHACHA]  = eng_irq[3];
+  assign irq_lines[`CV_IRQ_SHA3]    = eng_irq[4];
   assign irq_lines[`CV_IRQ_DMA]     = dma_irq;
   assign irq_lines[7]               = 1'b0;
 
@@ -336,83 +337,97 @@ module soc_top #(
     else         acc_rsel_q <= acc_rsel_d;
   end
 
-  // ---- AES (engine 1): cpl_unit + aes_core
-  wire [31:0] aes_rdata;
-  // DMA word port of the AES unit (driven by cpl_dma below)
-  wire                aes_dma_in_ready, aes_dma_out_valid, aes_dma_out_last;
-  wire [DMA_BITS-1:0] aes_dma_out_data;
-  wire                aes_partial_ok, aes_empty_ok, aes_eng_busy, aes_key_ready, aes_err;
-  wire [3:0]          aes_err_code;
-  wire [4:0]          dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
-  wire [4:0]          dw_out_ready;
-  wire [31:0]         dw_cfg;
-  wire [DMA_BITS-1:0] dw_keyw_data, dw_in_data;
-  wire                dw_in_last;
-  wire [7:0]          dw_in_bytes;
-  // key bytes of an AES key-size field (cfg[1:0]: 16, 24, 32; 3 has no key)
-  wire [7:0]          aes_key_bytes = (dw_cfg[1:0] == 2'd3) ? 8'd0 :
-                                      8'd16 + {3'b0, dw_cfg[1:0], 3'b0};
-  // The DMA's zeroize request reaches the unit as a CTRL.ZEROIZE write on its register port
-  // (cpl_aes has no dma_zeroize input): a CPU access to the aes window in that same cycle is
-  // lost (only after a DMA abort or engine error).
-  wire                aes_req   = (acc_req && acc_sel[0]) || dw_zero[0];
-  wire                aes_we    = t_we || dw_zero[0];
-  wire [11:0]         aes_addr  = dw_zero[0] ? `CV_CPL_CTRL_OFFSET : t_addr[`CV_AES_AW-1:0];
-  wire [31:0]         aes_wdata = dw_zero[0] ? (32'h1 << `CV_CPL_CTRL_ZEROIZE_LSB) : t_wdata;
+  // ---- Engines 1..5 (AES, PRINCE, PRESENT, ChaCha, SHA-3), each behind its coupling unit
+  // (cpl_engine = cpl_unit + the engine). Slice/bit e-1 of the vectors below is engine e.
+  wire [159:0]          eng_rdata;
+  wire [4:0]            eng_in_ready, eng_out_valid, eng_out_last, eng_partial_ok;
+  wire [4:0]            eng_empty_ok, eng_busy, eng_key_ready, eng_err;
+  wire [5*DMA_BITS-1:0] eng_out_data;
+  wire [19:0]           eng_err_code;
+  wire [39:0]           eng_key_bytes;
+  wire [4:0]            dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
+  wire [4:0]            dw_out_ready;
+  wire [31:0]           dw_cfg;
+  wire [DMA_BITS-1:0]   dw_keyw_data, dw_in_data;
+  wire                  dw_in_last;
+  wire [7:0]            dw_in_bytes;
 
-  cpl_aes #(.ARCH(AES_ARCH), .SBOX(AES_SBOX), .DMA_BITS(DMA_BITS)) u_aes (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .req_i            (aes_req),
-    .we_i             (aes_we),
-    .addr_i           (aes_addr),
-    .wdata_i          (aes_wdata),
-    .rdata_o          (aes_rdata),
-    .cpi_req_i        (unit_req[0]),
-    .cpi_insn_i       (unit_insn),
-    .cpi_rs1_i        (unit_rs1),
-    .cpi_rs2_i        (unit_rs2),
-    .cpi_rsp_valid_o  (unit_rsp_valid[0]),
-    .cpi_rsp_data_o   (unit_rsp_data[31:0]),
-    .cpi_rsp_err_o    (unit_rsp_err[0]),
-    .dma_own_i        (dw_own[0]),
-    .dma_start_i      (dw_start[0]),
-    .dma_cfg_i        (dw_cfg),
-    .dma_keyw_valid_i (dw_keyw_valid[0]),
-    .dma_keyw_data_i  (dw_keyw_data),
-    .dma_keyload_i    (dw_keyload[0]),
-    .dma_in_valid_i   (dw_in_valid[0]),
-    .dma_in_ready_o   (aes_dma_in_ready),
-    .dma_in_data_i    (dw_in_data),
-    .dma_in_last_i    (dw_in_last),
-    .dma_in_bytes_i   (dw_in_bytes),
-    .dma_out_valid_o  (aes_dma_out_valid),
-    .dma_out_ready_i  (dw_out_ready[0]),
-    .dma_out_data_o   (aes_dma_out_data),
-    .dma_out_last_o   (aes_dma_out_last),
-    .partial_ok_o     (aes_partial_ok),
-    .empty_ok_o       (aes_empty_ok),
-    .eng_busy_o       (aes_eng_busy),
-    .key_ready_o      (aes_key_ready),
-    .err_o            (aes_err),
-    .err_code_o       (aes_err_code),
-    .irq_o            (aes_irq)
-  );
-
-  // Engines 2-5 are not attached yet: their units answer nothing on the cpi side.
-  assign unit_rsp_valid[4:1]  = 4'h0;
-  assign unit_rsp_err[4:1]    = 4'h0;
-  assign unit_rsp_data[159:32] = 128'h0;
+  genvar e;
+  generate
+    for (e = 1; e <= 5; e = e + 1) begin : g_eng
+      if (ENGINES[e-1]) begin : g_on
+        cpl_engine #(
+          .ENGINE(e), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX)
+        ) u_eng (
+          .clk_i            (clk_i),
+          .rst_ni           (rst_ni),
+          .req_i            (acc_req && acc_sel[e-1]),
+          .we_i             (t_we),
+          .addr_i           (t_addr[11:0]),
+          .wdata_i          (t_wdata),
+          .rdata_o          (eng_rdata[32*(e-1) +: 32]),
+          .cpi_req_i        (unit_req[e-1]),
+          .cpi_insn_i       (unit_insn),
+          .cpi_rs1_i        (unit_rs1),
+          .cpi_rs2_i        (unit_rs2),
+          .cpi_rsp_valid_o  (unit_rsp_valid[e-1]),
+          .cpi_rsp_data_o   (unit_rsp_data[32*(e-1) +: 32]),
+          .cpi_rsp_err_o    (unit_rsp_err[e-1]),
+          .dma_own_i        (dw_own[e-1]),
+          .dma_zeroize_i    (dw_zero[e-1]),
+          .dma_start_i      (dw_start[e-1]),
+          .dma_cfg_i        (dw_cfg),
+          .dma_keyw_valid_i (dw_keyw_valid[e-1]),
+          .dma_keyw_data_i  (dw_keyw_data),
+          .dma_keyload_i    (dw_keyload[e-1]),
+          .dma_in_valid_i   (dw_in_valid[e-1]),
+          .dma_in_ready_o   (eng_in_ready[e-1]),
+          .dma_in_data_i    (dw_in_data),
+          .dma_in_last_i    (dw_in_last),
+          .dma_in_bytes_i   (dw_in_bytes),
+          .dma_out_valid_o  (eng_out_valid[e-1]),
+          .dma_out_ready_i  (dw_out_ready[e-1]),
+          .dma_out_data_o   (eng_out_data[DMA_BITS*(e-1) +: DMA_BITS]),
+          .dma_out_last_o   (eng_out_last[e-1]),
+          .partial_ok_o     (eng_partial_ok[e-1]),
+          .empty_ok_o       (eng_empty_ok[e-1]),
+          .eng_busy_o       (eng_busy[e-1]),
+          .key_ready_o      (eng_key_ready[e-1]),
+          .err_o            (eng_err[e-1]),
+          .err_code_o       (eng_err_code[4*(e-1) +: 4]),
+          .key_bytes_o      (eng_key_bytes[8*(e-1) +: 8]),
+          .irq_o            (eng_irq[e-1])
+        );
+      end else begin : g_off
+        // not built: the window answers bus error, the dispatcher treats the target as illegal
+        wire unused = ^{unit_req[e-1], dw_own[e-1], dw_zero[e-1], dw_start[e-1],
+                        dw_keyw_valid[e-1], dw_keyload[e-1], dw_in_valid[e-1],
+                        dw_out_ready[e-1]};
+        assign eng_rdata[32*(e-1) +: 32]                = 32'h0;
+        assign unit_rsp_valid[e-1]                      = 1'b0;
+        assign unit_rsp_data[32*(e-1) +: 32]            = 32'h0;
+        assign unit_rsp_err[e-1]                        = 1'b0;
+        assign eng_in_ready[e-1]                        = 1'b0;
+        assign eng_out_valid[e-1]                       = 1'b0;
+        assign eng_out_data[DMA_BITS*(e-1) +: DMA_BITS] = {DMA_BITS{1'b0}};
+        assign eng_out_last[e-1]                        = 1'b0;
+        assign eng_partial_ok[e-1]                      = 1'b0;
+        assign eng_empty_ok[e-1]                        = 1'b0;
+        assign eng_busy[e-1]                            = 1'b0;
+        assign eng_key_ready[e-1]                       = 1'b0;
+        assign eng_err[e-1]                             = 1'b0;
+        assign eng_err_code[4*(e-1) +: 4]               = 4'h0;
+        assign eng_key_bytes[8*(e-1) +: 8]              = 8'h0;
+        assign eng_irq[e-1]                             = 1'b0;
+      end
+    end
+  endgenerate
 
   // ---- DMA (cpl_dma): the `dma` window (acc_sel[5]), the dispatcher's target 7, dmem port B,
   // the units' DMA word ports (engine 1 = AES attached) and interrupt line CV_IRQ_DMA.
   wire [31:0] dma_win_rdata;
-  /* verilator lint_off UNUSEDSIGNAL */  // strobes towards engines 2-5: no unit attached yet
-  wire [4:0]  dw_unused = dw_own | dw_zero | dw_start | dw_keyw_valid | dw_keyload |
-                          dw_in_valid | dw_out_ready;
-  /* verilator lint_on UNUSEDSIGNAL */
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES(2)) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES({26'd0, ENGINES, 1'b0})) u_dma (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            (acc_req && acc_sel[5]),
@@ -442,26 +457,34 @@ module soc_top #(
     .dma_keyw_data_o  (dw_keyw_data),
     .dma_keyload_o    (dw_keyload),
     .dma_in_valid_o   (dw_in_valid),
-    .dma_in_ready_i   ({4'b0, aes_dma_in_ready}),
+    .dma_in_ready_i   (eng_in_ready),
     .dma_in_data_o    (dw_in_data),
     .dma_in_last_o    (dw_in_last),
     .dma_in_bytes_o   (dw_in_bytes),
-    .dma_out_valid_i  ({4'b0, aes_dma_out_valid}),
+    .dma_out_valid_i  (eng_out_valid),
     .dma_out_ready_o  (dw_out_ready),
-    .dma_out_data_i   ({{(4 * DMA_BITS){1'b0}}, aes_dma_out_data}),
-    .dma_out_last_i   ({4'b0, aes_dma_out_last}),
-    .partial_ok_i     ({4'b0, aes_partial_ok}),
-    .empty_ok_i       ({4'b0, aes_empty_ok}),
-    .eng_busy_i       ({4'b0, aes_eng_busy}),
-    .key_ready_i      ({4'b0, aes_key_ready}),
-    .err_i            ({4'b0, aes_err}),
-    .err_code_i       ({16'b0, aes_err_code}),
-    .key_bytes_i      ({32'b0, aes_key_bytes}),
+    .dma_out_data_i   (eng_out_data),
+    .dma_out_last_i   (eng_out_last),
+    .partial_ok_i     (eng_partial_ok),
+    .empty_ok_i       (eng_empty_ok),
+    .eng_busy_i       (eng_busy),
+    .key_ready_i      (eng_key_ready),
+    .err_i            (eng_err),
+    .err_code_i       (eng_err_code),
+    .key_bytes_i      (eng_key_bytes),
     .irq_o            (dma_irq)
   );
 
-  assign acc_rdata = acc_rsel_q[0] ? aes_rdata : acc_rsel_q[5] ? dma_win_rdata : 32'h0;
-  assign acc_err   = |acc_rsel_q[4:1];
+  // one-hot select: the OR of the gated read data of every window
+  reg [31:0] acc_rdata_r;
+  integer w;
+  always @* begin
+    acc_rdata_r = acc_rsel_q[5] ? dma_win_rdata : 32'h0;
+    for (w = 0; w < 5; w = w + 1)
+      if (acc_rsel_q[w]) acc_rdata_r = acc_rdata_r | eng_rdata[32*w +: 32];
+  end
+  assign acc_rdata = acc_rdata_r;
+  assign acc_err   = |(acc_rsel_q[4:0] & ~ENGINES[4:0]);
 endmodule
 
 `default_nettype wire

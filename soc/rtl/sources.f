@@ -1,10 +1,15 @@
 // top: soc_top
 // lint: -GDMA_BITS=32
 // lint: -GDMA_BITS=128
+// lint: -GENGINES=5'b00001
 -f core/rtl/sources.f
 soc/rtl/soc_fifo.v
 soc/rtl/soc_ram.v
 -f engines/aes/rtl/sources.f
+-f engines/prince/rtl/sources.f
+-f engines/present/rtl/sources.f
+-f engines/chacha/rtl/sources.f
+-f engines/sha3/rtl/sources.f
 -f coupling/rtl/sources.f
 soc/rtl/soc_xbar.v
 soc/rtl/soc_simctrl.v

@@ -1,0 +1,210 @@
+// cpl_engine.v
+// One crypto engine behind its coupling unit (cpl_unit), chosen by the ENGINE number.
+`default_nettype none
+`include "soc_memmap.vh"
+
+// The unit's parameters follow from the engine (coupling/README.md, engines/*/regs.toml):
+//   1 AES      128-bit blocks, 256-bit key bus, IV; cfg[4:2] mode: CFB/OFB/CTR/CMAC take a
+//              partial last block, CMAC an empty message and outputs only the tag
+//   2 PRINCE   64-bit blocks, 128-bit key; whole blocks only (ECB)
+//   3 PRESENT  64-bit blocks, 128-bit key bus (80-bit keys in the top bits); whole blocks only
+//   4 ChaCha   512-bit blocks, 256-bit key, IV (counter and nonce); any length (the unit pads
+//              the last block, the output is cut to the message length by the reader)
+//   5 SHA-3    64-bit words, no key, no IV; any length, empty messages too, output after the
+//              last word; the last word's byte count comes from LAST_BYTES (dma: the job length)
+// CAP[31:24] reports the build options: AES {SBOX, ARCH[1:0]}, PRINCE {FOLDED},
+// PRESENT {RPC == 2, KEY128}.
+module cpl_engine #(
+  parameter integer ENGINE         = 1,
+  parameter integer DMA_BITS       = 32,
+  parameter integer AES_ARCH       = 0,  // aes_core ARCH: 0 rolled, 1 unrolled2, 2 pipelined
+  parameter integer AES_SBOX       = 1,  // aes_core SBOX: 0 table, 1 composite field
+  parameter integer PRINCE_FOLDED  = 1,
+  parameter integer PRESENT_KEY128 = 1,
+  parameter integer PRESENT_RPC    = 1
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire                req_i,
+  input  wire                we_i,
+  input  wire [11:0]         addr_i,
+  input  wire [31:0]         wdata_i,
+  output wire [31:0]         rdata_o,
+  input  wire                cpi_req_i,
+  input  wire [31:0]         cpi_insn_i,
+  input  wire [31:0]         cpi_rs1_i,
+  input  wire [31:0]         cpi_rs2_i,
+  output wire                cpi_rsp_valid_o,
+  output wire [31:0]         cpi_rsp_data_o,
+  output wire                cpi_rsp_err_o,
+  input  wire                dma_own_i,
+  input  wire                dma_zeroize_i,  // the DMA's zeroize (abort, engine error)
+  input  wire                dma_start_i,
+  input  wire [31:0]         dma_cfg_i,
+  input  wire                dma_keyw_valid_i,
+  input  wire [DMA_BITS-1:0] dma_keyw_data_i,
+  input  wire                dma_keyload_i,
+  input  wire                dma_in_valid_i,
+  output wire                dma_in_ready_o,
+  input  wire [DMA_BITS-1:0] dma_in_data_i,
+  input  wire                dma_in_last_i,
+  input  wire [7:0]          dma_in_bytes_i,
+  output wire                dma_out_valid_o,
+  input  wire                dma_out_ready_i,
+  output wire [DMA_BITS-1:0] dma_out_data_o,
+  output wire                dma_out_last_o,
+  output wire                partial_ok_o,
+  output wire                empty_ok_o,
+  output wire                eng_busy_o,
+  output wire                key_ready_o,
+  output wire                err_o,
+  output wire [3:0]          err_code_o,
+  output wire [7:0]          key_bytes_o,    // key bytes the DMA reads for dma_cfg_i (0: none)
+  output wire                irq_o
+);
+  localparam integer E_AES = 1, E_PRINCE = 2, E_PRESENT = 3, E_CHACHA = 4, E_SHA3 = 5;
+
+  localparam integer BLOCK_BITS = (ENGINE == E_CHACHA) ? 512 : (ENGINE == E_AES) ? 128 : 64;
+  localparam integer KEY_BITS   = (ENGINE == E_SHA3) ? 0 :
+                                  (ENGINE == E_AES || ENGINE == E_CHACHA) ? 256 : 128;
+  localparam integer IV_BITS    = (ENGINE == E_AES || ENGINE == E_CHACHA) ? 128 : 0;
+  localparam integer CFG_BITS   = (ENGINE == E_SHA3) ? 32 :
+                                  (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 : 8;
+  localparam integer MODE_LSB   = (ENGINE == E_AES) ? 2 : (ENGINE == E_CHACHA) ? 7 :
+                                  (ENGINE == E_SHA3) ? 0 : 3;
+  localparam integer MODE_W     = (ENGINE == E_AES || ENGINE == E_SHA3) ? 3 : 1;
+  localparam [31:0]  PARTIAL    = (ENGINE == E_AES) ? 32'b11_1100 : (ENGINE == E_CHACHA) ? 32'b11 :
+                                  (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
+  localparam [31:0]  EMPTY      = (ENGINE == E_AES) ? 32'b10_0000 :
+                                  (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
+  localparam [31:0]  OUTLAST    = (ENGINE == E_AES) ? 32'b10_0000 :
+                                  (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
+  localparam integer KB         = (KEY_BITS > 0) ? KEY_BITS : 32;
+  localparam integer IVB        = (IV_BITS > 0) ? IV_BITS : 32;
+  localparam [31:0]  ARCH32     = AES_ARCH;
+  localparam [31:0]  SBOX32     = AES_SBOX;
+  localparam [31:0]  FOLD32     = PRINCE_FOLDED;
+  localparam [31:0]  K128_32    = PRESENT_KEY128;
+  localparam [7:0]   CAP_OPT    = (ENGINE == E_AES) ? {5'b0, SBOX32[0], ARCH32[1:0]} :
+                                  (ENGINE == E_PRINCE) ? {7'b0, FOLD32[0]} :
+                                  (ENGINE == E_PRESENT) ? {6'b0, PRESENT_RPC == 2, K128_32[0]} :
+                                  8'h00;
+
+  // Key bytes in memory for a DMA key load, from the key-size field of dma_cfg_i: AES 16/24/32;
+  // PRINCE 16; PRESENT 16 (an 80-bit key is the first 10 of them); ChaCha 32 or 16; SHA-3 none.
+  // A reserved size gives 0, which the DMA refuses.
+  assign key_bytes_o =
+      (ENGINE == E_AES)     ? ((dma_cfg_i[1:0] == 2'd3) ? 8'd0 :
+                               8'd16 + {3'b0, dma_cfg_i[1:0], 3'b0}) :
+      (ENGINE == E_PRINCE)  ? ((dma_cfg_i[2:1] == 2'd0) ? 8'd16 : 8'd0) :
+      (ENGINE == E_PRESENT) ? ((dma_cfg_i[2] == 1'b0) ? 8'd16 : 8'd0) :
+      (ENGINE == E_CHACHA)  ? (dma_cfg_i[5] ? 8'd16 : 8'd32) : 8'd0;
+
+  // The DMA's zeroize reaches the unit as a CTRL.ZEROIZE write on its register port (a CPU
+  // access to the window in that same cycle is dropped: it happens only when a DMA job ends in
+  // an abort or an engine error, while the DMA owns the engine and CPU writes are refused).
+  wire        u_req   = req_i || dma_zeroize_i;
+  wire        u_we    = we_i || dma_zeroize_i;
+  wire [11:0] u_addr  = dma_zeroize_i ? `CV_CPL_CTRL_OFFSET : addr_i;
+  wire [31:0] u_wdata = dma_zeroize_i ? (32'h1 << `CV_CPL_CTRL_ZEROIZE_LSB) : wdata_i;
+
+  wire                  zeroize, start, key_valid, key_ready, iv_valid, in_valid, in_ready;
+  wire                  in_last, out_valid, out_ready, out_last, busy, err;
+  wire [CFG_BITS-1:0]   cfg;
+  wire [KB-1:0]         key;
+  wire [IVB-1:0]        iv, iv_back;
+  wire [BLOCK_BITS-1:0] in_data, out_data;
+  wire [3:0]            err_code;
+  wire [7:0]            in_bytes;
+
+  cpl_unit #(
+    .ENGINE(ENGINE), .BLOCK_BITS(BLOCK_BITS), .KEY_BITS(KEY_BITS), .IV_BITS(IV_BITS),
+    .CFG_BITS(CFG_BITS), .CAP_OPT(CAP_OPT), .DMA_BITS(DMA_BITS), .MODE_LSB(MODE_LSB),
+    .MODE_W(MODE_W), .PARTIAL_MODES(PARTIAL), .EMPTY_MODES(EMPTY), .OUTLAST_MODES(OUTLAST)
+  ) u_unit (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .req_i(u_req), .we_i(u_we), .addr_i(u_addr), .wdata_i(u_wdata), .rdata_o(rdata_o),
+    .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i), .cpi_rs2_i(cpi_rs2_i),
+    .cpi_rsp_valid_o(cpi_rsp_valid_o), .cpi_rsp_data_o(cpi_rsp_data_o),
+    .cpi_rsp_err_o(cpi_rsp_err_o),
+    .dma_own_i(dma_own_i), .dma_start_i(dma_start_i), .dma_cfg_i(dma_cfg_i),
+    .dma_keyw_valid_i(dma_keyw_valid_i), .dma_keyw_data_i(dma_keyw_data_i),
+    .dma_keyload_i(dma_keyload_i), .dma_in_valid_i(dma_in_valid_i),
+    .dma_in_ready_o(dma_in_ready_o), .dma_in_data_i(dma_in_data_i),
+    .dma_in_last_i(dma_in_last_i), .dma_in_bytes_i(dma_in_bytes_i),
+    .dma_out_valid_o(dma_out_valid_o), .dma_out_ready_i(dma_out_ready_i),
+    .dma_out_data_o(dma_out_data_o), .dma_out_last_o(dma_out_last_o),
+    .partial_ok_o(partial_ok_o), .empty_ok_o(empty_ok_o), .eng_busy_o(eng_busy_o),
+    .key_ready_o(key_ready_o), .err_o(err_o), .err_code_o(err_code_o), .irq_o(irq_o),
+    .eng_zeroize_o(zeroize), .eng_cfg_o(cfg), .eng_start_o(start), .eng_key_o(key),
+    .eng_key_valid_o(key_valid), .eng_key_ready_i(key_ready), .eng_iv_o(iv),
+    .eng_iv_valid_o(iv_valid), .eng_iv_i(iv_back), .eng_in_valid_o(in_valid),
+    .eng_in_ready_i(in_ready), .eng_in_data_o(in_data), .eng_in_last_o(in_last),
+    .eng_in_bytes_o(in_bytes), .eng_out_valid_i(out_valid), .eng_out_ready_o(out_ready),
+    .eng_out_data_i(out_data), .eng_out_last_i(out_last), .eng_busy_i(busy), .eng_err_i(err),
+    .eng_err_code_i(err_code)
+  );
+
+  // Ports an engine does not have are left unused here (each branch says which).
+  generate
+    if (ENGINE == E_AES) begin : g_aes
+      wire unused = ^in_bytes;  // AES takes whole blocks: the feeder pads
+      aes_core #(.ARCH(AES_ARCH), .SBOX(AES_SBOX)) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(iv),
+        .iv_valid_i(iv_valid), .iv_o(iv_back), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_data_i(in_data), .in_last_i(in_last), .out_valid_o(out_valid),
+        .out_ready_i(out_ready), .out_data_o(out_data), .out_last_o(out_last), .busy_o(busy),
+        .err_o(err), .err_code_o(err_code)
+      );
+    end else if (ENGINE == E_PRINCE) begin : g_prince
+      wire unused = ^{in_bytes, iv, iv_valid};
+      assign iv_back = {IVB{1'b0}};
+      prince_engine #(.FOLDED(PRINCE_FOLDED)) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_last_i(in_last),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
+        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+      );
+    end else if (ENGINE == E_PRESENT) begin : g_present
+      wire unused = ^{in_bytes, iv, iv_valid};
+      assign iv_back = {IVB{1'b0}};
+      present_engine #(.KEY128(PRESENT_KEY128), .RPC(PRESENT_RPC)) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_last_i(in_last),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
+        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+      );
+    end else if (ENGINE == E_CHACHA) begin : g_chacha
+      wire unused = ^in_bytes;  // the last block is padded; the reader cuts the output
+      chacha_top u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(iv),
+        .iv_valid_i(iv_valid), .iv_o(iv_back), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_data_i(in_data), .in_last_i(in_last), .out_valid_o(out_valid),
+        .out_ready_i(out_ready), .out_data_o(out_data), .out_last_o(out_last), .busy_o(busy),
+        .err_o(err), .err_code_o(err_code)
+      );
+    end else begin : g_sha3
+      // No key and no IV: the key schedule is "ready" so KEYLOAD never waits; the output
+      // word's byte count is implied by the configured length (the rest of the word is zero).
+      wire unused = ^{key, key_valid, iv, iv_valid, out_bytes};
+      wire [3:0] out_bytes;
+      // LAST_BYTES above 15 must stay an error (LEN) for the engine, not wrap to a small count
+      wire [3:0] last_bytes = (in_bytes > 8'd15) ? 4'hF : in_bytes[3:0];
+      assign key_ready = 1'b1;
+      assign iv_back   = {IVB{1'b0}};
+      sha3_top u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data),
+        .in_bytes_i(last_bytes), .in_last_i(in_last), .out_valid_o(out_valid),
+        .out_ready_i(out_ready), .out_data_o(out_data), .out_bytes_o(out_bytes),
+        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+      );
+    end
+  endgenerate
+endmodule
+
+`default_nettype wire
