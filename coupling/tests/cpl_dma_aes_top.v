@@ -1,10 +1,9 @@
 // cpl_dma_aes_top.v
-// Bench top: cpl_dma with the real AES unit (cpl_aes) on engine 1; dmem port B to the bench.
+// Bench top: cpl_dma with the real AES unit (cpl_engine ENGINE 1); dmem port B to the bench.
 `default_nettype none
 
 // The bench models the memory (port B) in Python; the DMA window, the AES window and the DMA's
-// cpi port are driven directly. key_bytes for the DMA follow the AES key-size field. The DMA's
-// zeroize pulse reaches the unit as a CTRL.ZEROIZE write (cpl_aes has no dma_zeroize input).
+// cpi port are driven directly. key_bytes for the DMA come from the unit (the AES key-size field).
 module cpl_dma_aes_top #(
   parameter integer DMA_BITS = 32,
   parameter integer ARCH     = 0,
@@ -47,7 +46,7 @@ module cpl_dma_aes_top #(
   wire                u_inr, u_ov, u_ol, u_pok, u_eok, u_busy, u_krdy, u_err;
   wire [3:0]          u_code;
   wire [DMA_BITS-1:0] u_od;
-  wire [7:0]          kbytes = (cfg[1:0] == 2'd3) ? 8'd0 : 8'd16 + {3'b0, cfg[1:0], 3'b0};
+  wire [7:0]          kbytes;
   wire                ucpi_rsp_valid, ucpi_rsp_err;
   wire [31:0]         ucpi_rsp_data;
 
@@ -71,20 +70,20 @@ module cpl_dma_aes_top #(
     .key_bytes_i({32'b0, kbytes}), .irq_o(irq_o)
   );
 
-  cpl_aes #(.ARCH(ARCH), .SBOX(1), .DMA_BITS(DMA_BITS)) u_aes (
+  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(1), .DMA_BITS(DMA_BITS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .req_i(ureq_i || zero[0]), .we_i(uwe_i || zero[0]), .addr_i(zero[0] ? 12'h008 : uaddr_i),
-    .wdata_i(zero[0] ? 32'h8 : uwdata_i), .rdata_o(urdata_o),
+    .req_i(ureq_i), .we_i(uwe_i), .addr_i(uaddr_i), .wdata_i(uwdata_i), .rdata_o(urdata_o),
     .cpi_req_i(1'b0), .cpi_insn_i(32'h0), .cpi_rs1_i(32'h0), .cpi_rs2_i(32'h0),
     .cpi_rsp_valid_o(ucpi_rsp_valid), .cpi_rsp_data_o(ucpi_rsp_data),
     .cpi_rsp_err_o(ucpi_rsp_err),
-    .dma_own_i(own[0]), .dma_start_i(start[0]), .dma_cfg_i(cfg),
+    .dma_own_i(own[0]), .dma_zeroize_i(zero[0]), .dma_start_i(start[0]), .dma_cfg_i(cfg),
     .dma_keyw_valid_i(kwv[0]), .dma_keyw_data_i(kwd), .dma_keyload_i(kld[0]),
     .dma_in_valid_i(inv[0]), .dma_in_ready_o(u_inr), .dma_in_data_i(ind),
     .dma_in_last_i(inl), .dma_in_bytes_i(inb),
     .dma_out_valid_o(u_ov), .dma_out_ready_i(ordy[0]), .dma_out_data_o(u_od),
     .dma_out_last_o(u_ol), .partial_ok_o(u_pok), .empty_ok_o(u_eok), .eng_busy_o(u_busy),
-    .key_ready_o(u_krdy), .err_o(u_err), .err_code_o(u_code), .irq_o(uirq_o)
+    .key_ready_o(u_krdy), .err_o(u_err), .err_code_o(u_code), .key_bytes_o(kbytes),
+    .irq_o(uirq_o)
   );
 
   // strobes of engines 2..5 (not attached) and the unit's unused cpi answer
