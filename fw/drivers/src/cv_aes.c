@@ -120,11 +120,25 @@ static int load_key(cv_aes_ctx *ctx) {
 static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
   if (ctx->key_bytes == 0 || ctx->id < aes_valid_from || ctx->id > aes_ids) return CV_ERR_NOKEY;
   if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  if (load_key(ctx) == CV_OK) return CV_OK;
+  /* a stale unit error (see init_retry): clear it with a zeroize and load again */
+  if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
+  else cv_cpl_mmio_zeroize(CV_AES_BASE);
   return load_key(ctx);
 }
 static inline int own(cv_aes_ctx *ctx) {
   if (ctx->id == aes_owner) return CV_OK;
   return reclaim(ctx);
+}
+
+/* The key load did not report a clean KEY_READY: the unit's sticky ERR may be stale (a CPU
+ * access rejected earlier, e.g. BUSY_DMA during a DMA job, stays flagged until the next START
+ * or ZEROIZE). Clear it with a zeroize (the key is being replaced anyway) and load again from
+ * the context's copy, this time judging the result strictly. */
+static __attribute__((noinline)) int init_retry(cv_aes_ctx *ctx) {
+  if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
+  else cv_cpl_mmio_zeroize(CV_AES_BASE);
+  return load_key(ctx);
 }
 
 int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
@@ -174,8 +188,7 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
       return CV_OK;
     }
     aes_owner = 0;
-    int e = cv_cpl_status_err(s, aes_errmap);
-    return e ? e : CV_ERR_HW;
+    return init_retry(ctx);
   }
   if (!uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
     const uint32_t *kw = (const uint32_t *)(const void *)key;
@@ -212,8 +225,7 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
       return CV_OK;
     }
     aes_owner = 0;
-    int e = cv_cpl_status_err(s, aes_errmap);
-    return e ? e : CV_ERR_HW;
+    return init_retry(ctx);
   }
   memcpy(k, key, key_len);
   return load_key(ctx);
