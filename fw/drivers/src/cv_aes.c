@@ -748,23 +748,57 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
   }
   if (b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA) {
     if (aes_job.ctx || dma_bad(in, out, len, len)) return 0;
-    const int cpi = b == CV_BACKEND_CPI_DMA;
-    if (mode != CV_AES_MODE_ECB) pio_iv_load(ctx, iv);
     uint32_t s;
-    if (cpi) {
+    if (b == CV_BACKEND_CPI_DMA) {
+      if (mode != CV_AES_MODE_ECB) {
+        uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
+        CV_CPI_IV(AES, a, c);
+        CV_CPI_IV(AES, d, e);
+        CV_CPI_IVLOAD(AES);
+      }
       CV_CPI_DSEL(CV_ENGINE_AES, cfg);
       CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
       CV_CPI_DRUN(len, 0);
       s = CV_CPI_DWAIT();
+      if (!dma_status_ok(s)) {
+        *rc = dma_fail(s);
+        return 1;
+      }
+      if (mode != CV_AES_MODE_ECB) {
+        uint32_t a = CV_CPI_IVRD(AES, 0), c = CV_CPI_IVRD(AES, 1);
+        v32[0] = a;
+        uint32_t d = CV_CPI_IVRD(AES, 2);
+        v32[1] = c;
+        uint32_t e = CV_CPI_IVRD(AES, 3);
+        v32[2] = d;
+        v32[3] = e;
+      }
     } else {
+      volatile uint32_t *r = aes_regs();
+      if (mode != CV_AES_MODE_ECB) {
+        uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
+        r[CV_CPL_IV_OFFSET / 4 + 0] = a;
+        r[CV_CPL_IV_OFFSET / 4 + 1] = c;
+        r[CV_CPL_IV_OFFSET / 4 + 2] = d;
+        r[CV_CPL_IV_OFFSET / 4 + 3] = e;
+        r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
+      }
       cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
       s = cv_dma_mmio_wait();
+      if (!dma_status_ok(s)) {
+        *rc = dma_fail(s);
+        return 1;
+      }
+      if (mode != CV_AES_MODE_ECB) {
+        uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], c = r[CV_CPL_IV_OFFSET / 4 + 1];
+        v32[0] = a;
+        uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 2];
+        v32[1] = c;
+        uint32_t e = r[CV_CPL_IV_OFFSET / 4 + 3];
+        v32[2] = d;
+        v32[3] = e;
+      }
     }
-    if (!dma_status_ok(s)) {
-      *rc = dma_fail(s);
-      return 1;
-    }
-    if (mode != CV_AES_MODE_ECB) pio_iv_read(ctx, iv);
     *rc = CV_OK;
     return 1;
   }

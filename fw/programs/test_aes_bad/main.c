@@ -18,7 +18,7 @@
 
 #include "aes_test_util.h"
 
-#define BIG 4096
+#define BIG 2048
 static uint8_t src[BIG] __attribute__((aligned(16)));
 static uint8_t dst[BIG + 64] __attribute__((aligned(16)));  /* 32 guard bytes each side */
 static uint8_t ref[BIG] __attribute__((aligned(16)));
