@@ -19,12 +19,15 @@ module aes_core #(
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
-  input  wire         zeroize_i,
+  input  wire         zeroize_i,    // clears all state on its edge, then wipes the round-key
+                                    // store: 16 cycles of busy_o high, key_ready_o low (the
+                                    // same follows reset)
   input  wire [7:0]   cfg_i,
   input  wire         start_i,
   input  wire [255:0] key_i,
-  input  wire         key_valid_i,
-  output wire         key_ready_o,
+  input  wire         key_valid_i,  // taken while no message runs, also during the wipe (held,
+                                    // expanded when the wipe ends); ignored with zeroize_i
+  output wire         key_ready_o,  // Nr+1 = 11/13/15 cycles after the load (after the wipe)
   input  wire [127:0] iv_i,
   input  wire         iv_valid_i,
   output wire [127:0] iv_o,
@@ -36,7 +39,7 @@ module aes_core #(
   input  wire         out_ready_i,
   output wire [127:0] out_data_o,
   output wire         out_last_o,
-  output wire         busy_o,
+  output wire         busy_o,       // a message runs, or the store wipe
   output wire         err_o,
   output wire [3:0]   err_code_o
 );
