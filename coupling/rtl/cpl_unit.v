@@ -304,8 +304,9 @@ module cpl_unit #(
   reg [BLOCK_BITS-1:0] wdat;
   reg                  cmpl, clast, m_ovr, c_ovr;
   reg [7:0]            cbytes;
-  integer i;
+  integer ic, io, ib, i;   // loop variables, one per block (assigned first: no latch)
   always @* begin
+    ic = 0;
     wen    = {NW{1'b0}};
     wdat   = acc_q;
     cmpl   = 1'b0;
@@ -317,10 +318,10 @@ module cpl_unit #(
       if (pend_now) begin
         m_ovr = 1'b1;
       end else begin
-        for (i = 0; i < NW; i = i + 1) begin
-          if (i == ai16) begin
-            wen[i] = 1'b1;
-            wdat[32*i +: 32] = wdata_i;
+        for (ic = 0; ic < NW; ic = ic + 1) begin
+          if (ic == ai16) begin
+            wen[ic] = 1'b1;
+            wdat[32*ic +: 32] = wdata_i;
           end
         end
         cmpl  = ({28'h0, aidx16} == NW - 1);
@@ -330,14 +331,14 @@ module cpl_unit #(
       if (pend_now) begin
         c_ovr = 1'b1;
       end else begin
-        for (i = 0; i < NW; i = i + 1) begin
-          if (i == posw) begin
-            wen[i] = 1'b1;
-            wdat[32*i +: 32] = cpi_rs1_i;
+        for (ic = 0; ic < NW; ic = ic + 1) begin
+          if (ic == posw) begin
+            wen[ic] = 1'b1;
+            wdat[32*ic +: 32] = cpi_rs1_i;
           end
-          if (i == posw + 1) begin
-            wen[i] = 1'b1;
-            wdat[32*i +: 32] = cpi_rs2_i;
+          if (ic == posw + 1) begin
+            wen[ic] = 1'b1;
+            wdat[32*ic +: 32] = cpi_rs2_i;
           end
         end
         // DATAL sends the block at once (a short last block keeps zeros in the rest)
@@ -345,10 +346,10 @@ module cpl_unit #(
         clast = (c_op == OP_DATAL);
       end
     end else if (d_fire) begin
-      for (i = 0; i < NW; i = i + 1) begin
-        if (i >= posw && i < posw + WPB) begin
-          wen[i] = 1'b1;
-          wdat[32*i +: 32] = dma_in_data_i[32*(i % WPB) +: 32];
+      for (ic = 0; ic < NW; ic = ic + 1) begin
+        if (ic >= posw && ic < posw + WPB) begin
+          wen[ic] = 1'b1;
+          wdat[32*ic +: 32] = dma_in_data_i[32*(ic % WPB) +: 32];
         end
       end
       cmpl   = d_cmpl || dma_in_last_i;
@@ -364,17 +365,18 @@ module cpl_unit #(
   wire [IVB-1:0]        eiv  = swap_iv(eng_iv_i);
   reg  [31:0] dout_word, res_word, ivrd_word, iv_word;
   always @* begin
+    io = 0;
     dout_word = 32'h0;
     res_word  = 32'h0;
-    for (i = 0; i < NW; i = i + 1) begin
-      if (i == ai16) dout_word = omem[32*i +: 32];
-      if (i == rpw)    res_word  = omem[32*i +: 32];
+    for (io = 0; io < NW; io = io + 1) begin
+      if (io == ai16) dout_word = omem[32*io +: 32];
+      if (io == rpw)    res_word  = omem[32*io +: 32];
     end
     ivrd_word = 32'h0;
     iv_word   = 32'h0;
-    for (i = 0; i < IVW; i = i + 1) begin
-      if (i == cpi_rs1_i) ivrd_word = eiv[32*i +: 32];
-      if (i == ai4)      iv_word   = eiv[32*i +: 32];
+    for (io = 0; io < IVW; io = io + 1) begin
+      if (io == cpi_rs1_i) ivrd_word = eiv[32*io +: 32];
+      if (io == ai4)      iv_word   = eiv[32*io +: 32];
     end
   end
   wire m_dout  = rd_req && a_dout && !dma_own_i;
@@ -394,9 +396,10 @@ module cpl_unit #(
   wire d_cons  = d_ofire && d_obeat_last;
   reg [DMA_BITS-1:0] dout_beat;
   always @* begin
+    ib = 0;
     dout_beat = {DMA_BITS{1'b0}};
-    for (i = 0; i < NW; i = i + 1)
-      if (i / WPB == obw) dout_beat[32*(i % WPB) +: 32] = omem[32*i +: 32];
+    for (ib = 0; ib < NW; ib = ib + 1)
+      if (ib / WPB == obw) dout_beat[32*(ib % WPB) +: 32] = omem[32*ib +: 32];
   end
   assign dma_out_data_o = dout_beat;
   assign dma_out_last_o  = eng_out_last_i && d_obeat_last;
@@ -434,6 +437,7 @@ module cpl_unit #(
   reg [3:0] flag_code;
   reg       flag;
   always @* begin
+    i = 0;
     cfg_d    = cfg_q;
     ie_d     = ie_q;
     is_d     = is_q;
