@@ -75,9 +75,9 @@ int main(void) {
   pc = AT1("sh zero, 0(%1)", addr);
   expect(CV_CAUSE_MISALIGNED_STORE, pc, 1, addr);
 
-  /* Access faults: unmapped address (load and store), a gap in the peripheral space, and an
-   * accelerator window with no engine behind it. */
-  const uint32_t faults[] = {UNMAPPED, CV_INTC_BASE + CV_INTC_SIZE, CV_PRINCE_BASE,
+  /* Access faults: unmapped address (load and store), a gap in the peripheral space, and a gap
+   * in the accelerator space (after the last engine window, before the dma window). */
+  const uint32_t faults[] = {UNMAPPED, CV_INTC_BASE + CV_INTC_SIZE, CV_SHA3_BASE + CV_SHA3_SIZE,
                              CV_DMEM_BASE + CV_DMEM_SIZE};
   for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++) {
     uint32_t a = faults[i];
