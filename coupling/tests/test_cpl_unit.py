@@ -6,7 +6,8 @@ import json
 
 from sim.cocotb_run import BUILD, run
 
-SOURCES = ["engines/aes/rtl/sources.f", "coupling/rtl/sources.f", "coupling/tests/cpl_unit_top.v"]
+SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
+SOURCES += ["coupling/rtl/sources.f", "coupling/tests/cpl_unit_top.v"]
 TB = "coupling.tests.cpl_unit_tb"
 
 
