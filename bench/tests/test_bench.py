@@ -108,7 +108,7 @@ def test_inputs_replay() -> None:
 
 def test_config_overrides() -> None:
     """Build configurations -> soc_top -G overrides, relative to soc_top's own defaults."""
-    with_aes = {"AES_ARCH": 0, "AES_SBOX": 1, "DMA_BITS": 32}
+    with_aes = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
     assert run.config_overrides(("rolled", 32), with_aes) == {}
     assert run.config_overrides(("pipelined", 128), with_aes) == {"AES_ARCH": 2, "DMA_BITS": 128}
     assert run.config_overrides(("unrolled2", 32), with_aes) == {"AES_ARCH": 1}

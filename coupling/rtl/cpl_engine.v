@@ -18,7 +18,7 @@ module cpl_engine #(
   parameter integer ENGINE         = 1,
   parameter integer DMA_BITS       = 32,
   parameter integer AES_ARCH       = 0,  // aes_core ARCH: 0 rolled, 1 unrolled2, 2 pipelined
-  parameter integer AES_SBOX       = 1,  // aes_core SBOX: 0 table, 1 composite field
+  parameter integer AES_SBOX       = 0,  // aes_core SBOX: 0 table, 1 composite field
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1

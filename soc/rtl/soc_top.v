@@ -10,7 +10,7 @@ module soc_top #(
   parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
   parameter integer UART_FIFO_DEPTH = 16,
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 1 unrolled2, 2 pipelined
-  parameter integer AES_SBOX        = 1,      // AES S-boxes: 0 table, 1 composite field
+  parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
   parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine e built (1 AES, 2 PRINCE,
                                                 // 3 PRESENT, 4 ChaCha, 5 SHA-3)
 ) (
