@@ -1,0 +1,154 @@
+// adv_top.v
+// Bench top of the adversarial campaigns (adversarial/tests/adv_tb.py): the SoC's coupling
+// without the core: cpl_dispatch, cpl_dma and all five engines behind their units (cpl_engine
+// 1..5), wired like soc_top. Data memory port B is modelled by the bench (the port names follow
+// coupling/tests/cpl_dma_aes_top.v, so coupling/tests/cpl_dma_tb.py's Bench drives it).
+`default_nettype none
+
+module adv_top #(
+  parameter integer DMA_BITS = 32,
+  parameter integer AES_ARCH = 0,
+  parameter integer MAW      = $clog2(65536 / (DMA_BITS / 8))
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_ni,
+  // the dma window
+  input  wire                  req_i,
+  input  wire                  we_i,
+  input  wire [11:0]           addr_i,
+  input  wire [31:0]           wdata_i,
+  output wire [31:0]           rdata_o,
+  // the engine windows: usel_i = engine number (1..5), held during an access and its answer
+  input  wire [2:0]            usel_i,
+  input  wire                  ureq_i,
+  input  wire                  uwe_i,
+  input  wire [11:0]           uaddr_i,
+  input  wire [31:0]           uwdata_i,
+  output wire [31:0]           urdata_o,
+  // the core's coprocessor port
+  input  wire                  cpi_req_valid_i,
+  output wire                  cpi_req_ready_o,
+  input  wire [31:0]           cpi_req_insn_i,
+  input  wire [31:0]           cpi_req_rs1_i,
+  input  wire [31:0]           cpi_req_rs2_i,
+  output wire                  cpi_rsp_valid_o,
+  output wire [31:0]           cpi_rsp_data_o,
+  output wire                  cpi_rsp_err_o,
+  // data memory port B
+  output wire                  mem_req_o,
+  output wire                  mem_we_o,
+  output wire [MAW-1:0]        mem_addr_o,
+  output wire [DMA_BITS/8-1:0] mem_be_o,
+  output wire [DMA_BITS-1:0]   mem_wdata_o,
+  input  wire [DMA_BITS-1:0]   mem_rdata_i,
+  // interrupts and the units' state (bit e-1: engine e)
+  output wire                  irq_o,
+  output wire [4:0]            uirq_o,
+  output wire [4:0]            busy_o,
+  output wire [4:0]            key_ready_o,
+  output wire [4:0]            own_o
+);
+  wire [4:0]   unit_req, unit_rsp_valid, unit_rsp_err;
+  wire [31:0]  unit_insn, unit_rs1, unit_rs2;
+  wire [159:0] unit_rsp_data;
+  wire         cdma_req_valid, cdma_req_ready, cdma_rsp_valid, cdma_rsp_err;
+  wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2, cdma_rsp_data;
+
+  cpl_dispatch #(.ENGINES(5'b11111), .HAS_DMA(1)) u_cpi (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .req_valid_i(cpi_req_valid_i), .req_ready_o(cpi_req_ready_o), .req_insn_i(cpi_req_insn_i),
+    .req_rs1_i(cpi_req_rs1_i), .req_rs2_i(cpi_req_rs2_i), .rsp_valid_o(cpi_rsp_valid_o),
+    .rsp_data_o(cpi_rsp_data_o), .rsp_err_o(cpi_rsp_err_o),
+    .unit_req_o(unit_req), .unit_insn_o(unit_insn), .unit_rs1_o(unit_rs1),
+    .unit_rs2_o(unit_rs2), .unit_rsp_valid_i(unit_rsp_valid), .unit_rsp_data_i(unit_rsp_data),
+    .unit_rsp_err_i(unit_rsp_err),
+    .dma_req_valid_o(cdma_req_valid), .dma_req_ready_i(cdma_req_ready),
+    .dma_req_insn_o(cdma_req_insn), .dma_req_rs1_o(cdma_req_rs1), .dma_req_rs2_o(cdma_req_rs2),
+    .dma_rsp_valid_i(cdma_rsp_valid), .dma_rsp_data_i(cdma_rsp_data),
+    .dma_rsp_err_i(cdma_rsp_err)
+  );
+
+  // read data of the engine windows comes one cycle after the request, like every SoC target
+  reg [2:0] usel_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) usel_q <= 3'd0;
+    else if (ureq_i) usel_q <= usel_i;
+  end
+
+  wire [159:0]          eng_rdata;
+  wire [4:0]            eng_in_ready, eng_out_valid, eng_out_last, eng_partial_ok;
+  wire [4:0]            eng_empty_ok, eng_err;
+  wire [5*DMA_BITS-1:0] eng_out_data;
+  wire [19:0]           eng_err_code;
+  wire [39:0]           eng_key_bytes;
+  wire [4:0]            dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
+  wire [4:0]            dw_out_ready;
+  wire [31:0]           dw_cfg;
+  wire [DMA_BITS-1:0]   dw_keyw_data, dw_in_data;
+  wire                  dw_in_last;
+  wire [7:0]            dw_in_bytes;
+
+  genvar e;
+  generate
+    for (e = 1; e <= 5; e = e + 1) begin : g_eng
+      cpl_engine #(
+        .ENGINE(e), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(0)
+      ) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .req_i(ureq_i && usel_i == e), .we_i(uwe_i), .addr_i(uaddr_i), .wdata_i(uwdata_i),
+        .rdata_o(eng_rdata[32*(e-1) +: 32]),
+        .cpi_req_i(unit_req[e-1]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),
+        .cpi_rs2_i(unit_rs2), .cpi_rsp_valid_o(unit_rsp_valid[e-1]),
+        .cpi_rsp_data_o(unit_rsp_data[32*(e-1) +: 32]), .cpi_rsp_err_o(unit_rsp_err[e-1]),
+        .dma_own_i(dw_own[e-1]), .dma_zeroize_i(dw_zero[e-1]), .dma_start_i(dw_start[e-1]),
+        .dma_cfg_i(dw_cfg), .dma_keyw_valid_i(dw_keyw_valid[e-1]),
+        .dma_keyw_data_i(dw_keyw_data), .dma_keyload_i(dw_keyload[e-1]),
+        .dma_in_valid_i(dw_in_valid[e-1]), .dma_in_ready_o(eng_in_ready[e-1]),
+        .dma_in_data_i(dw_in_data), .dma_in_last_i(dw_in_last), .dma_in_bytes_i(dw_in_bytes),
+        .dma_out_valid_o(eng_out_valid[e-1]), .dma_out_ready_i(dw_out_ready[e-1]),
+        .dma_out_data_o(eng_out_data[DMA_BITS*(e-1) +: DMA_BITS]),
+        .dma_out_last_o(eng_out_last[e-1]), .partial_ok_o(eng_partial_ok[e-1]),
+        .empty_ok_o(eng_empty_ok[e-1]), .eng_busy_o(busy_o[e-1]),
+        .key_ready_o(key_ready_o[e-1]), .err_o(eng_err[e-1]),
+        .err_code_o(eng_err_code[4*(e-1) +: 4]), .key_bytes_o(eng_key_bytes[8*(e-1) +: 8]),
+        .irq_o(uirq_o[e-1])
+      );
+    end
+  endgenerate
+
+  reg [31:0] urdata;
+  always @* begin
+    case (usel_q)
+      3'd1:    urdata = eng_rdata[31:0];
+      3'd2:    urdata = eng_rdata[63:32];
+      3'd3:    urdata = eng_rdata[95:64];
+      3'd4:    urdata = eng_rdata[127:96];
+      3'd5:    urdata = eng_rdata[159:128];
+      default: urdata = 32'h0;
+    endcase
+  end
+  assign urdata_o = urdata;
+  assign own_o    = dw_own;
+
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(32'h3E)) u_dma (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
+    .cpi_req_valid_i(cdma_req_valid), .cpi_req_ready_o(cdma_req_ready),
+    .cpi_req_insn_i(cdma_req_insn), .cpi_req_rs1_i(cdma_req_rs1), .cpi_req_rs2_i(cdma_req_rs2),
+    .cpi_rsp_valid_o(cdma_rsp_valid), .cpi_rsp_data_o(cdma_rsp_data),
+    .cpi_rsp_err_o(cdma_rsp_err),
+    .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o), .mem_be_o(mem_be_o),
+    .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
+    .dma_own_o(dw_own), .dma_zeroize_o(dw_zero), .dma_start_o(dw_start), .dma_cfg_o(dw_cfg),
+    .dma_keyw_valid_o(dw_keyw_valid), .dma_keyw_data_o(dw_keyw_data),
+    .dma_keyload_o(dw_keyload), .dma_in_valid_o(dw_in_valid), .dma_in_ready_i(eng_in_ready),
+    .dma_in_data_o(dw_in_data), .dma_in_last_o(dw_in_last), .dma_in_bytes_o(dw_in_bytes),
+    .dma_out_valid_i(eng_out_valid), .dma_out_ready_o(dw_out_ready),
+    .dma_out_data_i(eng_out_data), .dma_out_last_i(eng_out_last),
+    .partial_ok_i(eng_partial_ok), .empty_ok_i(eng_empty_ok), .eng_busy_i(busy_o),
+    .key_ready_i(key_ready_o), .err_i(eng_err), .err_code_i(eng_err_code),
+    .key_bytes_i(eng_key_bytes), .irq_o(irq_o)
+  );
+endmodule
+
+`default_nettype wire
