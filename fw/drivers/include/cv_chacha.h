@@ -1,0 +1,49 @@
+/* cv_chacha.h: ChaCha8/12/20 with 256- or 128-bit keys, the original layout (64-bit nonce,
+ * 64-bit counter carried across 2^32) and RFC 8439 (96-bit nonce, 32-bit counter), over every
+ * backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.
+ *
+ *   cv_chacha_ctx ctx;
+ *   cv_chacha_init(&ctx, CV_BACKEND_CPI_DMA, key, 32, nonce, 12, 20);  // counter 0
+ *   cv_chacha_set_counter(&ctx, 1);                   // RFC 8439 encryption starts at 1
+ *   cv_chacha_xor(&ctx, in, out, len);                // any length; calls continue the stream
+ *   cv_chacha_keystream(&ctx, ks, len);
+ *   cv_chacha_zeroize(&ctx);
+ *
+ * Semantics are cv_chacha_sw.h's: the nonce length chooses the layout (8: original, 12: RFC
+ * 8439), calls continue seamlessly (the unused keystream bytes of a partial block are used
+ * first by the next call). Errors: CV_ERR_ARG (NULL, unknown backend, nonce_len not 8 or 12),
+ * CV_ERR_KEYLEN (key_len not 16 or 32), CV_ERR_ROUNDS (rounds not 8, 12 or 20), CV_ERR_DMA
+ * (DMA backends: in/out not aligned to CV_LIGHT_DMA_ALIGN, outside data memory, or overlapping
+ * without being equal; nothing written), CV_ERR_NOKEY, CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW
+ * (fw/drivers/README.md). */
+#ifndef CV_CHACHA_H
+#define CV_CHACHA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_backend.h"
+#include "cv_chacha_sw.h"
+#include "cv_light.h"
+#include "cv_status.h"
+
+typedef struct cv_chacha_ctx {
+  cv_backend_t backend;
+  cv_light_hw hw;        /* hardware backends: key owner id and key words */
+  uint32_t cfg;          /* hardware: CFG.ROUNDS | K128 | RFC */
+  uint32_t iv[4];        /* hardware: state words 12..15, the counter of the next block */
+  uint32_t ks[16];       /* hardware: keystream of the last partial block */
+  uint32_t ks_pos;       /* hardware: bytes of ks used (64: none left) */
+  cv_chacha_sw_ctx sw;   /* sw backend */
+} cv_chacha_ctx;
+
+int cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len,
+                   const uint8_t *nonce, size_t nonce_len, int rounds);
+/* Next block's counter (RFC 8439: the low 32 bits); a set drops leftover keystream. */
+void cv_chacha_set_counter(cv_chacha_ctx *ctx, uint64_t counter);
+uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx);
+int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len);
+int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len);
+void cv_chacha_zeroize(cv_chacha_ctx *ctx);
+
+#endif /* CV_CHACHA_H */

@@ -1,0 +1,108 @@
+/* cv_light.h: what the lightweight engines' drivers (cv_prince.h, cv_present.h, cv_chacha.h,
+ * cv_sha3.h) share on top of cv_cpl.h: the hardware part of a context, key ownership per engine,
+ * the 64-bit block path of PRINCE and PRESENT (ECB, CTR), DMA jobs with error decoding.
+ *
+ * Key ownership: each engine holds one key. A context gets an id at init; the engine's owner is
+ * the id whose key it holds. A call from another context reloads the key from the context's
+ * copy (hw->kw) through the context's own coupling. A zeroize (the API's, or a failed DMA job
+ * that wiped the engine) invalidates every context initialised before: they return
+ * CV_ERR_NOKEY until initialised again.
+ *
+ * Not an application API: the drivers' headers are. */
+#ifndef CV_LIGHT_H
+#define CV_LIGHT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_backend.h"
+#include "cv_cpl.h"
+#include "cv_status.h"
+
+/* DMA buffers: aligned to 16 (both DMA port widths), inside data memory. */
+#define CV_LIGHT_DMA_ALIGN 16
+
+typedef struct cv_light_hw {
+  uint32_t id;     /* key owner id (0: not initialised) */
+  uint32_t kcfg;   /* the engine's CFG key-size bits */
+  uint32_t kw[8];  /* key words in memory order (reloads); wiped by zeroize */
+} cv_light_hw;
+
+/* Indexed by engine number (CV_ENGINE_*). */
+extern uint32_t cv_light_owner[6];
+
+CV_CPL_INLINE int cv_light_is_dma(cv_backend_t b) {
+  return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
+}
+CV_CPL_INLINE int cv_light_uses_cpi(cv_backend_t b) {
+  return b == CV_BACKEND_CPI || b == CV_BACKEND_CPI_DMA;
+}
+CV_CPL_INLINE uint32_t cv_light_base(unsigned eng) {
+  return eng == CV_ENGINE_PRINCE    ? CV_PRINCE_BASE
+         : eng == CV_ENGINE_PRESENT ? CV_PRESENT_BASE
+         : eng == CV_ENGINE_CHACHA  ? CV_CHACHA_BASE
+                                    : CV_SHA3_BASE;
+}
+
+/* A new id for a context of engine eng (the engine is not touched). */
+uint32_t cv_light_new_id(unsigned eng);
+/* Load hw's key (nwords words, CFG = hw->kcfg) through b's coupling (cpi for cpi/cpi-dma, mmio
+ * for mmio/mmio-dma); on success the context owns the engine. CV_OK or CV_ERR_*. */
+int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                 const int8_t *map);
+/* The context's key is in the engine (reloaded if another context used it), else
+ * CV_ERR_NOKEY (zeroized since its init) or the key load's error. */
+int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                     const int8_t *map);
+CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                               const int8_t *map) {
+  if (hw->id == cv_light_owner[eng]) return CV_OK;
+  return cv_light_reclaim(eng, b, hw, nwords, map);
+}
+/* ZEROIZE the engine through b's coupling; every context of eng initialised so far loses its
+ * key. */
+void cv_light_zeroize(unsigned eng, cv_backend_t b);
+/* An engine error in the middle of a message (STATUS s): zeroize, forget the key, map. */
+int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map);
+/* Volatile byte wipe (not optimised away). */
+void cv_light_wipe(void *p, size_t n);
+
+/* DMA: the buffer check (alignment CV_LIGHT_DMA_ALIGN, inside dmem, no wrap, out == in or no
+ * overlap): 1 when bad. */
+int cv_light_dma_bad(const void *in, size_t len, const void *out, size_t outlen);
+/* Run one job on eng through b (cpi-dma or mmio-dma) and wait; CV_OK or the decoded error (the
+ * engine's key is forgotten when the failed job wiped it). */
+int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,
+                 size_t len, size_t outlen, const int8_t *map);
+
+/* mmio: one message of n blocks of bw words (2 or 16) with cfg, word-aligned buffers; block
+ * i+1 waits in the unit while block i computes. keystream != 0: only the final DIN word is
+ * written (the engine ignores the input). Returns 0 or the failing STATUS. */
+uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                           size_t n, unsigned bw, int keystream);
+
+/* 64-bit block engines (PRINCE, PRESENT): nblk whole blocks of ECB with cfg (direction and key
+ * size), any alignment on sw-less backends except the DMA ones (checked: CV_ERR_DMA). */
+int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
+               uint8_t *out, size_t nblk, const int8_t *map);
+/* CTR over the engine's ECB (64-bit big-endian counter, +1 per block mod 2^64, a partial last
+ * block increments it once), any length, any buffers: counter blocks go through the engine in
+ * chunks of 32 in a driver buffer (by DMA on the DMA backends), the CPU XORs. */
+int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
+               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map);
+
+/* One 8-byte block on the cpi path, key owned, word-aligned buffers (t constant): the fast
+ * single-block path of cv_prince_ecb / cv_present_ecb. */
+#define CV_L64_CPI_BLOCK(t, cfg, in, out) do {                                   \
+    const uint32_t *i_ = (const uint32_t *)(const void *)(in);                  \
+    uint32_t *o_ = (uint32_t *)(void *)(out);                                   \
+    uint32_t a_ = i_[0], b_ = i_[1];                                            \
+    CV_CPI_START(t, cfg);                                                       \
+    CV_CPI_DATAL(t, a_, b_);                                                    \
+    uint32_t r0_ = CV_CPI_RESULT(t);                                            \
+    uint32_t r1_ = CV_CPI_RESULT(t);                                            \
+    o_[0] = r0_;                                                                \
+    o_[1] = r1_;                                                                \
+  } while (0)
+
+#endif /* CV_LIGHT_H */

@@ -1,0 +1,42 @@
+/* cv_prince.h: PRINCE (64-bit block, 128-bit key k0 || k1) over every backend (sw, mmio, cpi,
+ * cpi-dma, mmio-dma), one API, identical bytes on all of them.
+ *
+ *   cv_prince_ctx ctx;
+ *   cv_prince_init(&ctx, CV_BACKEND_CPI, key, 16);        // key in the engine on return
+ *   cv_prince_ecb(&ctx, CV_ENCRYPT, in, out, len);        // whole 8-byte blocks
+ *   cv_prince_ctr(&ctx, ctr, in, out, len);               // any length; ctr updated
+ *   cv_prince_zeroize(&ctx);
+ *
+ * Buffers: any alignment on sw, mmio, cpi; the DMA backends need in/out aligned to
+ * CV_LIGHT_DMA_ALIGN (16), inside data memory, out == in or not overlapping (else CV_ERR_DMA,
+ * nothing written). Errors: CV_ERR_ARG (NULL, unknown backend or direction), CV_ERR_KEYLEN
+ * (key_len != 16), CV_ERR_LENGTH (ECB not whole blocks, nothing written), CV_ERR_DMA,
+ * CV_ERR_NOKEY (not initialised, or zeroized since), CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW
+ * (fw/drivers/README.md). */
+#ifndef CV_PRINCE_H
+#define CV_PRINCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_backend.h"
+#include "cv_light.h"
+#include "cv_prince_sw.h"
+#include "cv_status.h"
+
+typedef struct cv_prince_ctx {
+  cv_backend_t backend;
+  cv_light_hw hw;       /* hardware backends: key owner id and key words */
+  cv_prince_sw_ctx sw;  /* sw backend: the round keys */
+} cv_prince_ctx;
+
+int cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len);
+int cv_prince_ecb(cv_prince_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len);
+/* CTR as cv_prince_sw_ctr: 64-bit big-endian counter block, +1 per block; a partial last block
+ * increments it once and ends the message. */
+int cv_prince_ctr(cv_prince_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
+                  size_t len);
+/* Clears the engine (key, state) and the context; then CV_ERR_NOKEY until cv_prince_init. */
+void cv_prince_zeroize(cv_prince_ctx *ctx);
+
+#endif /* CV_PRINCE_H */

@@ -1,0 +1,50 @@
+/* cv_sha3.h: SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202) over every backend (sw, mmio,
+ * cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.
+ *
+ *   cv_sha3_hash(CV_BACKEND_CPI_DMA, CV_SHA3_512, msg, len, md, 64);   // one shot
+ *   cv_sha3_ctx ctx;                                                    // streaming
+ *   cv_sha3_init(&ctx, CV_BACKEND_CPI, CV_SHAKE128);
+ *   cv_sha3_update(&ctx, part1, n1);  cv_sha3_update(&ctx, part2, n2);
+ *   cv_sha3_final(&ctx, out, 200);
+ *
+ * Output lengths: SHA3-* exactly the digest size (28/32/48/64); SHAKE any length on sw, 0..65,535
+ * bytes on the hardware backends (the engine's OUTLEN field); else CV_ERR_OUTLEN.
+ * The engine holds one message at a time: a hardware context owns it from cv_sha3_init to
+ * cv_sha3_final; another context's init takes it over, and the first one's next call returns
+ * CV_ERR_ABORTED. The hardware keeps the state (it cannot be read out), so a streaming message
+ * feeds the engine word by word through cpi (cpi, cpi-dma) or mmio (mmio, mmio-dma); the DMA
+ * backends use the DMA for cv_sha3_hash (padding in hardware; msg and out aligned to
+ * CV_LIGHT_DMA_ALIGN inside data memory, an out of up to 64 bytes that is not goes through an
+ * internal buffer; else CV_ERR_DMA).
+ * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, update after final), CV_ERR_OUTLEN,
+ * CV_ERR_DMA, CV_ERR_ABORTED, CV_ERR_BUSY, CV_ERR_HW (fw/drivers/README.md). */
+#ifndef CV_SHA3_H
+#define CV_SHA3_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cv_backend.h"
+#include "cv_light.h"
+#include "cv_sha3_sw.h"
+#include "cv_status.h"
+
+typedef struct cv_sha3_ctx {
+  cv_backend_t backend;
+  int alg;               /* CV_SHA3_* / CV_SHAKE* */
+  uint32_t id;           /* hardware: owner id of the engine's running message (0: none) */
+  uint32_t buf[2];       /* hardware: the held-back last word (sent by final or more data) */
+  uint32_t buf_len;      /* hardware: bytes in buf (0..8) */
+  uint32_t outlen;       /* hardware: the engine's OUTLEN for this message (SHAKE) */
+  cv_sha3_sw_ctx sw;     /* sw backend */
+} cv_sha3_ctx;
+
+int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg);
+int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len);
+int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
+int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
+                 size_t out_len);
+/* Clears the engine (a running message is dropped) and the context. */
+void cv_sha3_zeroize(cv_sha3_ctx *ctx);
+
+#endif /* CV_SHA3_H */

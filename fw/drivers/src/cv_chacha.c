@@ -1,0 +1,216 @@
+/* cv_chacha.c: the ChaCha API of cv_chacha.h. sw: fw/crypto's cv_chacha_sw_*. Hardware
+ * (engine 4, 64-byte blocks): the key (8 words; a 128-bit key in words 0..3) is loaded at init
+ * and on ownership changes; every call loads the IV (state words 12..15 = counter, nonce) from
+ * the context and advances the context's counter by the blocks produced (the engine does the
+ * same), so no read-back is needed. Whole blocks run in XOR mode (CFG.XOR) straight from in to
+ * out: two blocks in flight on cpi/mmio, one job on the DMA backends. A partial last block is
+ * a keystream block kept in the context (its unused bytes start the next call). */
+#include <string.h>
+
+#include "cv_chacha.h"
+
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+
+#define ENG CV_ENGINE_CHACHA
+#define XOR CV_CHACHA_CFG_XOR_MASK
+
+/* Engine codes 1 CFG (rounds), 2 BUSY, 3 NOKEY. */
+static const int8_t chacha_errmap[8] = {0, CV_ERR_ROUNDS, CV_ERR_BUSY, CV_ERR_NOKEY, 0, 0, 0, 0};
+
+int cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len,
+                   const uint8_t *nonce, size_t nonce_len, int rounds) {
+  if (!ctx || !key || !nonce || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (key_len != 16 && key_len != 32) return CV_ERR_KEYLEN;
+  if (nonce_len != 8 && nonce_len != 12) return CV_ERR_ARG;
+  if (rounds != 8 && rounds != 12 && rounds != 20) return CV_ERR_ROUNDS;
+  ctx->backend = backend;
+  if (backend == CV_BACKEND_SW) {
+    ctx->hw.id = 0xFFFFFFFFu;
+    return cv_chacha_sw_init(&ctx->sw, key, key_len, nonce, nonce_len, rounds);
+  }
+  const int rfc = nonce_len == 12;
+  ctx->cfg = (uint32_t)rounds | (key_len == 16 ? CV_CHACHA_CFG_K128_MASK : 0) |
+             (rfc ? CV_CHACHA_CFG_RFC_MASK : 0);
+  uint8_t *ivb = (uint8_t *)ctx->iv;
+  memset(ivb, 0, 16);
+  memcpy(ivb + (rfc ? 4 : 8), nonce, nonce_len);
+  ctx->ks_pos = 64;
+  ctx->hw.id = cv_light_new_id(ENG);
+  ctx->hw.kcfg = ctx->cfg;
+  memset(ctx->hw.kw, 0, 32);
+  memcpy(ctx->hw.kw, key, key_len);
+  return cv_light_reclaim(ENG, backend, &ctx->hw, 8, chacha_errmap);
+}
+
+void cv_chacha_set_counter(cv_chacha_ctx *ctx, uint64_t counter) {
+  if (ctx->backend == CV_BACKEND_SW) {
+    cv_chacha_sw_set_counter(&ctx->sw, counter);
+    return;
+  }
+  ctx->iv[0] = (uint32_t)counter;
+  if (!(ctx->cfg & CV_CHACHA_CFG_RFC_MASK)) ctx->iv[1] = (uint32_t)(counter >> 32);
+  ctx->ks_pos = 64;
+}
+
+uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx) {
+  if (ctx->backend == CV_BACKEND_SW) return cv_chacha_sw_get_counter(&ctx->sw);
+  if (ctx->cfg & CV_CHACHA_CFG_RFC_MASK) return ctx->iv[0];
+  return (uint64_t)ctx->iv[1] << 32 | ctx->iv[0];
+}
+
+static inline void advance(cv_chacha_ctx *ctx, size_t nb) {
+  uint32_t lo = ctx->iv[0] + (uint32_t)nb;
+  if (!(ctx->cfg & CV_CHACHA_CFG_RFC_MASK)) ctx->iv[1] += (lo < ctx->iv[0]);
+  ctx->iv[0] = lo;
+}
+
+/* ------------------------------------------------------------------ cpi */
+#define PUSH16(p, last)                                        \
+  do {                                                         \
+    const uint32_t *p_ = (p);                                  \
+    CV_CPI_DATA(ENG, p_[0], p_[1]);                            \
+    CV_CPI_DATA(ENG, p_[2], p_[3]);                            \
+    CV_CPI_DATA(ENG, p_[4], p_[5]);                            \
+    CV_CPI_DATA(ENG, p_[6], p_[7]);                            \
+    CV_CPI_DATA(ENG, p_[8], p_[9]);                            \
+    CV_CPI_DATA(ENG, p_[10], p_[11]);                          \
+    CV_CPI_DATA(ENG, p_[12], p_[13]);                          \
+    if (last) CV_CPI_DATAL(ENG, p_[14], p_[15]);               \
+    else CV_CPI_DATA(ENG, p_[14], p_[15]);                     \
+  } while (0)
+/* Keystream mode: the engine ignores the input, the unit only needs a complete block. */
+#define PUSH0(last)                                            \
+  do {                                                         \
+    for (int k_ = 0; k_ < 7; k_++) CV_CPI_DATA(ENG, 0, 0);     \
+    if (last) CV_CPI_DATAL(ENG, 0, 0);                         \
+    else CV_CPI_DATA(ENG, 0, 0);                               \
+  } while (0)
+#define PUSH(p, last)            \
+  do {                           \
+    if (in) PUSH16(p, last);     \
+    else PUSH0(last);            \
+  } while (0)
+#define POP16(q)                                               \
+  do {                                                         \
+    uint32_t *q_ = (q);                                        \
+    for (int k_ = 0; k_ < 16; k_ += 2) {                       \
+      uint32_t a_ = CV_CPI_RESULT(ENG);                        \
+      uint32_t b_ = CV_CPI_RESULT(ENG);                        \
+      q_[k_] = a_;                                             \
+      q_[k_ + 1] = b_;                                         \
+    }                                                          \
+  } while (0)
+
+/* n blocks, word-aligned; in NULL: keystream. */
+static void cpi_msg(const uint32_t *iv, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                    size_t n) {
+  CV_CPI_IV(ENG, iv[0], iv[1]);
+  CV_CPI_IV(ENG, iv[2], iv[3]);
+  CV_CPI_IVLOAD(ENG);
+  CV_CPI_START(ENG, cfg);
+  PUSH(in, n == 1);
+  if (n > 1) PUSH(in + 16, n == 2);
+  for (size_t i = 2; i < n; i++) {
+    POP16(out);
+    out += 16;
+    __asm__ volatile("" ::: "memory");
+    PUSH(in + 16 * i, i + 1 == n);
+  }
+  POP16(out);
+  if (n > 1) POP16(out + 16);
+}
+
+/* n blocks through cpi or mmio, word-aligned buffers; in NULL: keystream. */
+static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t n) {
+  const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
+  if (cv_light_uses_cpi(ctx->backend)) {
+    cpi_msg(ctx->iv, cfg, in, out, n);
+  } else {
+    cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
+    uint32_t s = cv_light_mmio_msg(CV_CHACHA_BASE, cfg, in ? in : out, out, n, 16, !in);
+    if (s) return cv_light_hw_fail(ENG, ctx->backend, s, chacha_errmap);
+  }
+  advance(ctx, n);
+  return CV_OK;
+}
+
+/* Whole blocks, any alignment, any backend (the DMA when the buffers allow it). */
+static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
+  if (cv_light_is_dma(ctx->backend) && !cv_light_dma_bad(in ? in : out, 64 * n, out, 64 * n)) {
+    if (cv_light_uses_cpi(ctx->backend)) {
+      CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
+      CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
+      CV_CPI_IVLOAD(ENG);
+    } else {
+      cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
+    }
+    int e = cv_light_dma(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), in ? in : out, out,
+                         64 * n, 0, chacha_errmap);
+    if (e == CV_OK) advance(ctx, n);
+    return e;
+  }
+  if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0)
+    return pio_msg(ctx, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, n);
+  uint32_t buf[64];
+  for (size_t i = 0; i < n;) {
+    size_t k = n - i < 4 ? n - i : 4;
+    if (in) memcpy(buf, in + 64 * i, 64 * k);
+    int e = pio_msg(ctx, in ? buf : NULL, buf, k);
+    if (e) return e;
+    memcpy(out + 64 * i, buf, 64 * k);
+    i += k;
+  }
+  return CV_OK;
+}
+
+/* XOR (in != NULL) or keystream (in == NULL) over any length. */
+static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+  if (cv_light_is_dma(ctx->backend) && cv_light_dma_bad(in ? in : out, len, out, len))
+    return CV_ERR_DMA;
+  int e = cv_light_own(ENG, ctx->backend, &ctx->hw, 8, chacha_errmap);
+  if (e) return e;
+  const uint8_t *ks = (const uint8_t *)ctx->ks;
+  if (ctx->ks_pos < 64) {  /* the rest of the last partial block first */
+    size_t k = 64 - ctx->ks_pos < len ? 64 - ctx->ks_pos : len;
+    for (size_t i = 0; i < k; i++) out[i] = (in ? in[i] : 0) ^ ks[ctx->ks_pos + i];
+    ctx->ks_pos += (uint32_t)k;
+    out += k;
+    if (in) in += k;
+    len -= k;
+  }
+  size_t nb = len >> 6, rem = len & 63;
+  if (nb) {
+    e = blocks(ctx, in, out, nb);
+    if (e) return e;
+  }
+  if (rem) {
+    e = pio_msg(ctx, NULL, ctx->ks, 1);
+    if (e) return e;
+    out += 64 * nb;
+    if (in) in += 64 * nb;
+    for (size_t i = 0; i < rem; i++) out[i] = (in ? in[i] : 0) ^ ks[i];
+    ctx->ks_pos = (uint32_t)rem;
+  }
+  return CV_OK;
+}
+
+int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
+  if (!ctx || (!out && len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
+  return run(ctx, NULL, out, len);
+}
+
+int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+  if (!ctx || ((!in || !out) && len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
+  return run(ctx, in, out, len);
+}
+
+void cv_chacha_zeroize(cv_chacha_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+    cv_light_zeroize(ENG, ctx->backend);
+  cv_light_wipe(ctx, sizeof *ctx);
+}

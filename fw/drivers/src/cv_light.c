@@ -1,0 +1,290 @@
+/* cv_light.c: the layer shared by the lightweight engines' drivers (cv_light.h): key ownership,
+ * key loads, zeroize, DMA jobs, the mmio message loop and the 64-bit block path (ECB, CTR) of
+ * PRINCE and PRESENT on every hardware backend. The custom instructions encode the engine in the
+ * instruction, so the cpi paths switch once per call on the engine number. */
+#include <string.h>
+
+#include "cv_light.h"
+
+/* Short copy loops stay loops: a call to memcpy costs more than 2-word copies. */
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+
+uint32_t cv_light_owner[6];
+static uint32_t light_ids;             /* last id handed out (all engines) */
+static uint32_t light_valid_from[6];   /* ids below lost their key (zeroize) */
+
+uint32_t cv_light_new_id(unsigned eng) {
+  (void)eng;
+  return ++light_ids;
+}
+
+static void key_lost(unsigned eng) {
+  cv_light_owner[eng] = 0;
+  light_valid_from[eng] = light_ids + 1;
+}
+
+void cv_light_wipe(void *p, size_t n) {
+  volatile uint8_t *q = (volatile uint8_t *)p;
+  while (n--) *q++ = 0;
+}
+
+/* cpi key load for engine t: KEY pairs, CFG, KLOADW. */
+#define CPI_KEY(t) s = cv_cpl_cpi_key(t, hw->kcfg, hw->kw, nwords)
+
+int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                 const int8_t *map) {
+  uint32_t s;
+  if (cv_light_uses_cpi(b)) {
+    switch (eng) {
+      case CV_ENGINE_PRINCE: CPI_KEY(CV_ENGINE_PRINCE); break;
+      case CV_ENGINE_PRESENT: CPI_KEY(CV_ENGINE_PRESENT); break;
+      default: CPI_KEY(CV_ENGINE_CHACHA); break;
+    }
+  } else {
+    s = cv_cpl_mmio_key(cv_light_base(eng), hw->kcfg, hw->kw, nwords);
+  }
+  int e = cv_cpl_status_err(s, map);
+  if (e == CV_OK && !(s & CV_CPL_STATUS_KEY_READY_MASK)) e = CV_ERR_HW;
+  cv_light_owner[eng] = e == CV_OK ? hw->id : 0;
+  return e;
+}
+
+static void unit_zero(unsigned eng, cv_backend_t b) {
+  if (cv_light_uses_cpi(b)) {
+    switch (eng) {
+      case CV_ENGINE_PRINCE: CV_CPI_ZERO(CV_ENGINE_PRINCE); break;
+      case CV_ENGINE_PRESENT: CV_CPI_ZERO(CV_ENGINE_PRESENT); break;
+      case CV_ENGINE_CHACHA: CV_CPI_ZERO(CV_ENGINE_CHACHA); break;
+      default: CV_CPI_ZERO(CV_ENGINE_SHA3); break;
+    }
+  } else {
+    cv_cpl_mmio_zeroize(cv_light_base(eng));
+  }
+}
+
+int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                     const int8_t *map) {
+  if (hw->id == 0 || hw->id < light_valid_from[eng] || hw->id > light_ids) return CV_ERR_NOKEY;
+  if (cv_light_key(eng, b, hw, nwords, map) == CV_OK) return CV_OK;
+  /* A stale sticky unit error (e.g. a command rejected during a DMA job) fails the load's
+   * strict check: clear it with a zeroize (the key is replaced anyway) and load again. */
+  unit_zero(eng, b);
+  return cv_light_key(eng, b, hw, nwords, map);
+}
+
+void cv_light_zeroize(unsigned eng, cv_backend_t b) {
+  unit_zero(eng, b);
+  key_lost(eng);
+}
+
+int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map) {
+  int e = cv_cpl_status_err(s, map);
+  cv_light_zeroize(eng, b);
+  return e == CV_OK ? CV_ERR_HW : e;
+}
+
+/* ------------------------------------------------------------------ DMA */
+int cv_light_dma_bad(const void *in, size_t len, const void *out, size_t outlen) {
+  const uint32_t s = (uint32_t)(uintptr_t)in - CV_DMEM_BASE;
+  const uint32_t d = (uint32_t)(uintptr_t)out - CV_DMEM_BASE;
+  if ((s | d) & (CV_LIGHT_DMA_ALIGN - 1)) return 1;
+  if (len > CV_DMEM_SIZE || outlen > CV_DMEM_SIZE) return 1;
+  if (s > CV_DMEM_SIZE - len || d > CV_DMEM_SIZE - outlen) return 1;
+  if (s != d && s < d + outlen && d < s + len) return 1;
+  return 0;
+}
+
+/* The job ended well: no error, or only a command rejected while it ran (code BUSY with DONE). */
+static inline int dma_ok(uint32_t s) {
+  if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
+  return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
+         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
+}
+
+static __attribute__((noinline)) int dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
+  uint32_t us = CV_CPL_REG(cv_light_base(eng), CV_CPL_STATUS_OFFSET);
+  int e = cv_dma_status_err(ds, us, map);
+  /* a job that failed after it started zeroized the engine (SHA-3 has no key: its state) */
+  if (eng == CV_ENGINE_SHA3 || !(us & CV_CPL_STATUS_KEY_READY_MASK)) key_lost(eng);
+  return e == CV_OK ? CV_ERR_HW : e;
+}
+
+int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,
+                 size_t len, size_t outlen, const int8_t *map) {
+  uint32_t s;
+  if (b == CV_BACKEND_CPI_DMA) {
+    CV_CPI_DSEL(eng, cfg);
+    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
+    CV_CPI_DRUN(len, outlen);
+    s = CV_CPI_DWAIT();
+  } else {
+    cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+    s = cv_dma_mmio_wait();
+  }
+  return dma_ok(s) ? CV_OK : dma_fail(eng, s, map);
+}
+
+/* ------------------------------------------------------------------ mmio message */
+static inline uint32_t mmio_wait_out(volatile uint32_t *r) {
+  uint32_t n = CV_CPL_POLL_LIMIT;
+  do {
+    uint32_t s = r[CV_CPL_STATUS_OFFSET / 4];
+    if (s & CV_CPL_STATUS_OUT_VALID_MASK) return 0;
+    if (s & CV_CPL_STATUS_ERR_MASK) return s;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+static inline void mmio_push(volatile uint32_t *r, const uint32_t *p, unsigned bw, int last,
+                             int keystream) {
+  if (!keystream)
+    for (unsigned i = 0; i + 1 < bw; i++) r[CV_CPL_DIN_OFFSET / 4 + i] = p[i];
+  r[(last ? CV_CPL_DINL_OFFSET : CV_CPL_DIN_OFFSET) / 4 + bw - 1] = keystream ? 0 : p[bw - 1];
+}
+
+static inline void mmio_pop(volatile uint32_t *r, uint32_t *q, unsigned bw) {
+  for (unsigned i = 0; i < bw; i++) q[i] = r[CV_CPL_DOUT_OFFSET / 4 + i];
+}
+
+uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                           size_t n, unsigned bw, int keystream) {
+  volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)base;
+  uint32_t s;
+  const unsigned step = keystream ? 0 : bw;
+  r[CV_CPL_CFG_OFFSET / 4] = cfg;
+  r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
+  mmio_push(r, in, bw, n == 1, keystream);
+  if (n > 1) mmio_push(r, in + step, bw, n == 2, keystream);
+  for (size_t i = 2; i < n; i++) {
+    if ((s = mmio_wait_out(r)) != 0) return s;
+    mmio_pop(r, out, bw);
+    out += bw;
+    mmio_push(r, in + step * i, bw, i + 1 == n, keystream);
+  }
+  if ((s = mmio_wait_out(r)) != 0) return s;
+  mmio_pop(r, out, bw);
+  if (n > 1) {
+    if ((s = mmio_wait_out(r)) != 0) return s;
+    mmio_pop(r, out + bw, bw);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ 64-bit blocks */
+/* n >= 1 blocks on the cpi path of engine t: block i+1 waits in the unit's staging register
+ * while block i computes; block i+2 is sent once block i's output is read. */
+#define CPI64_MSG(t)                                                            \
+  do {                                                                          \
+    CV_CPI_START(t, cfg);                                                       \
+    if (n == 1) {                                                               \
+      CV_CPI_DATAL(t, in[0], in[1]);                                            \
+    } else {                                                                    \
+      CV_CPI_DATA(t, in[0], in[1]);                                             \
+      if (n == 2) CV_CPI_DATAL(t, in[2], in[3]);                                \
+      else CV_CPI_DATA(t, in[2], in[3]);                                        \
+    }                                                                           \
+    for (size_t i = 2; i < n; i++) {                                            \
+      uint32_t a = CV_CPI_RESULT(t), x0 = in[2 * i];                            \
+      uint32_t c = CV_CPI_RESULT(t), x1 = in[2 * i + 1];                        \
+      out[0] = a;                                                               \
+      out[1] = c;                                                               \
+      out += 2;                                                                 \
+      __asm__ volatile("" ::: "memory");                                        \
+      if (i + 1 == n) CV_CPI_DATAL(t, x0, x1);                                  \
+      else CV_CPI_DATA(t, x0, x1);                                              \
+    }                                                                           \
+    uint32_t a = CV_CPI_RESULT(t), c = CV_CPI_RESULT(t);                        \
+    out[0] = a;                                                                 \
+    out[1] = c;                                                                 \
+    if (n > 1) {                                                                \
+      a = CV_CPI_RESULT(t);                                                     \
+      c = CV_CPI_RESULT(t);                                                     \
+      out[2] = a;                                                               \
+      out[3] = c;                                                               \
+    }                                                                           \
+  } while (0)
+
+/* Word-aligned buffers, key owned, pio backends. */
+static int l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                   size_t n, const int8_t *map) {
+  if (cv_light_uses_cpi(b)) {
+    if (eng == CV_ENGINE_PRINCE) CPI64_MSG(CV_ENGINE_PRINCE);
+    else CPI64_MSG(CV_ENGINE_PRESENT);
+    return CV_OK;
+  }
+  uint32_t s = cv_light_mmio_msg(cv_light_base(eng), cfg, in, out, n, 2, 0);
+  return s ? cv_light_hw_fail(eng, b, s, map) : CV_OK;
+}
+
+/* Blocks through the pio path, any alignment (unaligned: through a local buffer). */
+static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t *in,
+                       uint8_t *out, size_t n, const int8_t *map) {
+  if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0)
+    return l64_pio(eng, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, n,
+                   map);
+  uint32_t buf[32];
+  for (size_t i = 0; i < n;) {
+    size_t k = n - i < 16 ? n - i : 16;
+    memcpy(buf, in + 8 * i, 8 * k);
+    int e = l64_pio(eng, b, cfg, buf, buf, k, map);
+    if (e) return e;
+    memcpy(out + 8 * i, buf, 8 * k);
+    i += k;
+  }
+  return CV_OK;
+}
+
+int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
+               uint8_t *out, size_t nblk, const int8_t *map) {
+  if (cv_light_is_dma(b) && cv_light_dma_bad(in, 8 * nblk, out, 8 * nblk)) return CV_ERR_DMA;
+  int e = cv_light_own(eng, b, hw, 4, map);
+  if (e || nblk == 0) return e;
+  if (cv_light_is_dma(b)) return cv_light_dma(eng, b, cfg, in, out, 8 * nblk, 0, map);
+  return l64_pio_any(eng, b, cfg, in, out, nblk, map);
+}
+
+/* +1 on a big-endian 64-bit counter held as two memory-order words. */
+static inline void ctr_inc(uint32_t *w) {
+  if ((w[1] >> 24) != 0xFFu) {
+    w[1] += 1u << 24;
+    return;
+  }
+  uint8_t *p = (uint8_t *)w;
+  for (int i = 7; i >= 0; i--)
+    if (++p[i]) break;
+}
+
+#define CTR_CHUNK 32  /* blocks per engine message */
+
+int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
+               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
+  int e = cv_light_own(eng, b, hw, 4, map);
+  if (e || len == 0) return e;
+  static uint32_t ks[2 * CTR_CHUNK] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
+  uint32_t c[2];
+  memcpy(c, ctr, 8);
+  const int words = (((uintptr_t)in | (uintptr_t)out) & 3) == 0;
+  size_t nb = (len + 7) >> 3;
+  for (size_t done = 0; done < nb;) {
+    size_t k = nb - done < CTR_CHUNK ? nb - done : CTR_CHUNK;
+    for (size_t i = 0; i < k; i++) {
+      ks[2 * i] = c[0];
+      ks[2 * i + 1] = c[1];
+      ctr_inc(c);
+    }
+    e = cv_light_is_dma(b) ? cv_light_dma(eng, b, cfg, ks, ks, 8 * k, 0, map)
+                           : l64_pio(eng, b, cfg, ks, ks, k, map);
+    if (e) return e;
+    size_t bytes = 8 * k;
+    if (bytes > len - 8 * done) bytes = len - 8 * done;
+    const uint8_t *ip = in + 8 * done;
+    uint8_t *op = out + 8 * done;
+    size_t w = words ? bytes >> 2 : 0;
+    for (size_t i = 0; i < w; i++)
+      ((uint32_t *)(void *)op)[i] = ((const uint32_t *)(const void *)ip)[i] ^ ks[i];
+    for (size_t i = 4 * w; i < bytes; i++) op[i] = ip[i] ^ ((const uint8_t *)ks)[i];
+    done += k;
+  }
+  memcpy(ctr, c, 8);
+  return CV_OK;
+}

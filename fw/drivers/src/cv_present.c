@@ -1,0 +1,57 @@
+/* cv_present.c: the PRESENT API of cv_present.h. sw: fw/crypto's cv_present_sw_*; the hardware
+ * backends: the 64-bit block path of cv_light.c on engine 3. An 80-bit key is the top 80 bits
+ * of the 128-bit key bus (key bytes 0..9, then zeros); CFG.KSZ 0 (80) or 1 (128), CFG.DEC. The
+ * engine precomputes the decryption key at KEYLOAD (33/64 cycles), so every block costs the
+ * same in both directions. */
+#include "cv_present.h"
+
+#define ENG CV_ENGINE_PRESENT
+
+/* Engine codes 1 CFG (reserved mode or key size), 2 BUSY, 3 NOKEY. */
+static const int8_t present_errmap[8] = {0, CV_ERR_MODE, CV_ERR_BUSY, CV_ERR_NOKEY, 0, 0, 0, 0};
+
+int cv_present_init(cv_present_ctx *ctx, cv_backend_t backend, const uint8_t *key,
+                    size_t key_len) {
+  if (!ctx || !key || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (key_len != 10 && key_len != 16) return CV_ERR_KEYLEN;
+  ctx->backend = backend;
+  if (backend == CV_BACKEND_SW) {
+    ctx->hw.id = 0xFFFFFFFFu;
+    return cv_present_sw_init(&ctx->sw, key, key_len);
+  }
+  ctx->hw.id = cv_light_new_id(ENG);
+  ctx->hw.kcfg = key_len == 16 ? 1u << CV_PRESENT_CFG_KSZ_SHIFT : 0;
+  uint8_t *w = (uint8_t *)ctx->hw.kw;
+  for (size_t i = 0; i < 16; i++) w[i] = i < key_len ? key[i] : 0;
+  return cv_light_reclaim(ENG, backend, &ctx->hw, 4, present_errmap);
+}
+
+int cv_present_ecb(cv_present_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
+  if (!ctx || !in || !out || (unsigned)dir > 1) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_CPI && len == 8 && ctx->hw.id == cv_light_owner[ENG] &&
+      (((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
+    CV_L64_CPI_BLOCK(ENG, ctx->hw.kcfg | (uint32_t)dir, in, out);
+    return CV_OK;
+  }
+  if (len & 7) return CV_ERR_LENGTH;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_present_sw_ecb(&ctx->sw, dir, in, out, len) : CV_ERR_NOKEY;
+  return cv_l64_ecb(ENG, ctx->backend, &ctx->hw, ctx->hw.kcfg | (uint32_t)dir, in, out,
+                    len >> 3, present_errmap);
+}
+
+int cv_present_ctr(cv_present_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
+                   size_t len) {
+  if (!ctx || !ctr || ((!in || !out) && len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_present_sw_ctr(&ctx->sw, ctr, in, out, len) : CV_ERR_NOKEY;
+  return cv_l64_ctr(ENG, ctx->backend, &ctx->hw, ctx->hw.kcfg, ctr, in, out, len,
+                    present_errmap);
+}
+
+void cv_present_zeroize(cv_present_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+    cv_light_zeroize(ENG, ctx->backend);
+  cv_light_wipe(ctx, sizeof *ctx);
+}

@@ -1,0 +1,54 @@
+/* cv_prince.c: the PRINCE API of cv_prince.h. sw: fw/crypto's cv_prince_sw_*; the hardware
+ * backends: the 64-bit block path of cv_light.c on engine 2 (KEY x4 words, CFG.DEC), with a
+ * single-block fast path on cpi (START, DATAL, RESULT x2). */
+#include "cv_prince.h"
+
+#define ENG CV_ENGINE_PRINCE
+
+/* Engine codes 1 CFG, 2 BUSY, 3 NOKEY. */
+static const int8_t prince_errmap[8] = {0, CV_ERR_MODE, CV_ERR_BUSY, CV_ERR_NOKEY, 0, 0, 0, 0};
+
+int cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (key_len != 16) return CV_ERR_KEYLEN;
+  ctx->backend = backend;
+  if (backend == CV_BACKEND_SW) {
+    ctx->hw.id = 0xFFFFFFFFu;
+    return cv_prince_sw_init(&ctx->sw, key, key_len);
+  }
+  ctx->hw.id = cv_light_new_id(ENG);
+  ctx->hw.kcfg = 0;
+  const uint8_t *k = key;
+  uint8_t *w = (uint8_t *)ctx->hw.kw;
+  for (int i = 0; i < 16; i++) w[i] = k[i];
+  return cv_light_reclaim(ENG, backend, &ctx->hw, 4, prince_errmap);
+}
+
+int cv_prince_ecb(cv_prince_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
+  if (!ctx || !in || !out || (unsigned)dir > 1) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_CPI && len == 8 && ctx->hw.id == cv_light_owner[ENG] &&
+      (((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
+    CV_L64_CPI_BLOCK(ENG, (uint32_t)dir, in, out);
+    return CV_OK;
+  }
+  if (len & 7) return CV_ERR_LENGTH;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_prince_sw_ecb(&ctx->sw, dir, in, out, len) : CV_ERR_NOKEY;
+  return cv_l64_ecb(ENG, ctx->backend, &ctx->hw, (uint32_t)dir, in, out, len >> 3,
+                    prince_errmap);
+}
+
+int cv_prince_ctr(cv_prince_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  if (!ctx || !ctr || ((!in || !out) && len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW)
+    return ctx->hw.id ? cv_prince_sw_ctr(&ctx->sw, ctr, in, out, len) : CV_ERR_NOKEY;
+  return cv_l64_ctr(ENG, ctx->backend, &ctx->hw, 0, ctr, in, out, len, prince_errmap);
+}
+
+void cv_prince_zeroize(cv_prince_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+    cv_light_zeroize(ENG, ctx->backend);
+  cv_light_wipe(ctx, sizeof *ctx);
+}

@@ -1,0 +1,201 @@
+/* cv_sha3.c: the SHA-3 API of cv_sha3.h. sw: fw/crypto's cv_sha3_sw_*. Hardware (engine 5,
+ * 64-bit input and output words, FIPS 202 padding in the engine): init STARTs the engine with
+ * CFG.FUNC (and OUTLEN for SHAKE: the exact length in cv_sha3_hash, 65,535 for a streaming
+ * message, whose unread output is dropped by a ZEROIZE at final); update sends whole 8-byte
+ * words, waiting for IN_READY before each (the engine absorbs one word per cycle but stops for
+ * the 24-cycle permutation after every rate block), and holds back the last word so final can
+ * send it with DATAL and LAST_BYTES; final reads the output words. cv_sha3_hash on the DMA
+ * backends is one DMA job (LEN bytes in, OUTLEN bytes out). */
+#include <string.h>
+
+#include "cv_sha3.h"
+
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+
+#define ENG CV_ENGINE_SHA3
+#define SHAKE_STREAM_OUTLEN 65535u
+
+/* Engine codes 1 CFG, 2 BUSY, 3 LEN. */
+static const int8_t sha3_errmap[8] = {0, CV_ERR_MODE, CV_ERR_BUSY, CV_ERR_LENGTH, 0, 0, 0, 0};
+static const uint8_t md_bytes[6] = {28, 32, 48, 64, 0, 0};
+
+/* CV_OK when out_len is allowed for alg on backend b. */
+static int check_outlen(cv_backend_t b, int alg, size_t out_len) {
+  if (alg < CV_SHAKE128) return out_len == md_bytes[alg] ? CV_OK : CV_ERR_OUTLEN;
+  return b == CV_BACKEND_SW || out_len <= SHAKE_STREAM_OUTLEN ? CV_OK : CV_ERR_OUTLEN;
+}
+
+static int hw_fail(const cv_sha3_ctx *ctx, uint32_t s) {
+  return cv_light_hw_fail(ENG, ctx->backend, s, sha3_errmap);
+}
+
+/* Take the engine and START a message with OUTLEN outlen (SHAKE). */
+static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
+  const cv_backend_t b = ctx->backend;
+  if (cv_light_owner[ENG]) cv_light_zeroize(ENG, b);  /* drop another context's message */
+  uint32_t cfg = (uint32_t)ctx->alg | (ctx->alg >= CV_SHAKE128 ? outlen << 16 : 0), s;
+  if (cv_light_uses_cpi(b)) {
+    CV_CPI_START(ENG, cfg);
+    s = CV_CPI_STATUS(ENG);
+  } else {
+    CV_REG32(CV_SHA3_CFG_ADDR) = cfg;
+    CV_REG32(CV_SHA3_CTRL_ADDR) = CV_CPL_CTRL_START_MASK;
+    s = CV_REG32(CV_SHA3_STATUS_ADDR);
+  }
+  if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+  ctx->id = cv_light_new_id(ENG);
+  cv_light_owner[ENG] = ctx->id;
+  ctx->buf_len = 0;
+  ctx->outlen = outlen;
+  return CV_OK;
+}
+
+/* One input word when the staging block is free; last: with LAST_BYTES = nbytes. */
+static inline int push(const cv_sha3_ctx *ctx, uint32_t w0, uint32_t w1, int last,
+                       uint32_t nbytes) {
+  uint32_t s;
+  if (cv_light_uses_cpi(ctx->backend)) {
+    s = cv_cpl_cpi_wait(ENG, CV_CPL_STATUS_IN_READY_MASK);
+    if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+    if (last) {
+      CV_CPI_LASTB(ENG, nbytes);
+      CV_CPI_DATAL(ENG, w0, w1);
+    } else {
+      CV_CPI_DATA(ENG, w0, w1);
+    }
+  } else {
+    s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_IN_READY_MASK);
+    if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+    if (last) CV_REG32(CV_SHA3_LAST_BYTES_ADDR) = nbytes;
+    CV_REG32(CV_SHA3_DIN_ADDR) = w0;
+    CV_REG32(last ? CV_SHA3_DINL_ADDR + 4 : CV_SHA3_DIN_ADDR + 4) = w1;
+  }
+  return CV_OK;
+}
+
+/* out_len bytes of output, 8 per word. */
+static int pull(const cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+  const int cpi = cv_light_uses_cpi(ctx->backend);
+  const int aligned = ((uintptr_t)out & 3) == 0;
+  for (size_t i = 0; i < out_len; i += 8) {
+    uint32_t w[2];
+    if (cpi) {
+      w[0] = CV_CPI_RESULT(ENG);
+      w[1] = CV_CPI_RESULT(ENG);
+    } else {
+      uint32_t s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
+      if (s == 0xFFFFFFFFu || (s & CV_CPL_STATUS_ERR_MASK)) return hw_fail(ctx, s);
+      w[0] = CV_REG32(CV_SHA3_DOUT_ADDR);
+      w[1] = CV_REG32(CV_SHA3_DOUT_ADDR + 4);
+    }
+    if (aligned && out_len - i >= 8) {
+      ((uint32_t *)(void *)(out + i))[0] = w[0];
+      ((uint32_t *)(void *)(out + i))[1] = w[1];
+    } else {
+      memcpy(out + i, w, out_len - i < 8 ? out_len - i : 8);
+    }
+  }
+  return CV_OK;
+}
+
+int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg) {
+  if (!ctx || (unsigned)backend >= CV_BACKEND_COUNT || (unsigned)alg > CV_SHAKE256)
+    return CV_ERR_ARG;
+  ctx->backend = backend;
+  ctx->alg = alg;
+  ctx->id = 0;
+  if (backend == CV_BACKEND_SW) return cv_sha3_sw_init(&ctx->sw, alg);
+  return hw_start(ctx, SHAKE_STREAM_OUTLEN);
+}
+
+/* The context's message still runs in the engine. */
+static inline int owned(const cv_sha3_ctx *ctx) {
+  if (ctx->id == 0) return CV_ERR_ARG;  /* final done, or never initialised */
+  return ctx->id == cv_light_owner[ENG] ? CV_OK : CV_ERR_ABORTED;
+}
+
+int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
+  if (!ctx || (!data && len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_update(&ctx->sw, data, len);
+  int e = owned(ctx);
+  if (e) return e;
+  uint8_t *b = (uint8_t *)ctx->buf;
+  while (len) {
+    if (ctx->buf_len == 8) {  /* more data follows: the held word goes */
+      if ((e = push(ctx, ctx->buf[0], ctx->buf[1], 0, 0)) != CV_OK) return e;
+      ctx->buf_len = 0;
+    }
+    if (ctx->buf_len == 0 && ((uintptr_t)data & 3) == 0) {
+      const uint32_t *w = (const uint32_t *)(const void *)data;
+      for (; len > 8; len -= 8, w += 2)
+        if ((e = push(ctx, w[0], w[1], 0, 0)) != CV_OK) return e;
+      data = (const uint8_t *)w;
+    }
+    while (len && ctx->buf_len < 8) {
+      b[ctx->buf_len++] = *data++;
+      len--;
+    }
+  }
+  return CV_OK;
+}
+
+int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+  if (!ctx || (!out && out_len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_final(&ctx->sw, out, out_len);
+  int e = check_outlen(ctx->backend, ctx->alg, out_len);
+  if (e == CV_OK) e = owned(ctx);
+  if (e) return e;
+  uint8_t *b = (uint8_t *)ctx->buf;
+  for (uint32_t i = ctx->buf_len; i < 8; i++) b[i] = 0;
+  if (out_len) {
+    e = push(ctx, ctx->buf[0], ctx->buf[1], 1, ctx->buf_len);
+    if (e == CV_OK) e = pull(ctx, out, out_len);
+  }
+  if (e == CV_OK && (out_len == 0 || (ctx->alg >= CV_SHAKE128 && out_len < ctx->outlen))) {
+    cv_light_zeroize(ENG, ctx->backend);  /* unread SHAKE output (or no output) dropped */
+  }
+  if (cv_light_owner[ENG] == ctx->id) cv_light_owner[ENG] = 0;
+  ctx->id = 0;
+  cv_light_wipe(ctx->buf, sizeof ctx->buf);
+  return e;
+}
+
+int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
+                 size_t out_len) {
+  if ((!msg && len) || (!out && out_len) || (unsigned)backend >= CV_BACKEND_COUNT ||
+      (unsigned)alg > CV_SHAKE256)
+    return CV_ERR_ARG;
+  if (backend == CV_BACKEND_SW) return cv_sha3_sw_hash(alg, msg, len, out, out_len);
+  int e = check_outlen(backend, alg, out_len);
+  if (e) return e;
+  if (cv_light_is_dma(backend) && out_len) {
+    static uint32_t bounce[16] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
+    uint8_t *dst = out;
+    if (cv_light_dma_bad(out, out_len, out, out_len)) {
+      if (out_len > sizeof bounce) return CV_ERR_DMA;
+      dst = (uint8_t *)bounce;
+    }
+    const uint8_t *src = len ? msg : dst;
+    if (cv_light_dma_bad(src, len, dst, out_len)) return CV_ERR_DMA;
+    if (cv_light_owner[ENG]) cv_light_zeroize(ENG, backend);
+    uint32_t cfg = (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << 16 : 0);
+    e = cv_light_dma(ENG, backend, cfg, src, dst, len, out_len, sha3_errmap);
+    if (e == CV_OK && dst != out) memcpy(out, dst, out_len);
+    return e;
+  }
+  cv_sha3_ctx c;
+  c.backend = backend;
+  c.alg = alg;
+  e = hw_start(&c, (uint32_t)out_len);
+  if (e == CV_OK) e = cv_sha3_update(&c, msg, len);
+  if (e == CV_OK) return cv_sha3_final(&c, out, out_len);
+  cv_sha3_zeroize(&c);
+  return e;
+}
+
+void cv_sha3_zeroize(cv_sha3_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+    cv_light_zeroize(ENG, ctx->backend);
+  cv_light_wipe(ctx, sizeof *ctx);
+}

@@ -1,0 +1,360 @@
+/* test_light_drv: the PRINCE, PRESENT, ChaCha and SHA-3 drivers (fw/drivers) on every backend:
+ * VECTORS.md known answers; random keys, data, lengths and call splits against the sw backend
+ * (unaligned and in-place buffers on the pio backends, guard bytes after every output); bad input
+ * per SYSTEM.md section 2 (key size, round count, output length, whole blocks, DMA buffers that
+ * are misaligned, outside data memory or overlapping: error and nothing written), zeroize, two
+ * contexts sharing an engine; every engine used again after each error. Prints
+ * "light <engine> <backend> done" per engine and backend (fw/drivers/tests/test_light_drivers.py
+ * checks them) and "N passed, N failed". */
+#include <stdio.h>
+#include <string.h>
+
+#include "cv_chacha.h"
+#include "cv_present.h"
+#include "cv_prince.h"
+#include "cv_sha3.h"
+#include "cv_test.h"
+
+#define NB CV_BACKEND_COUNT
+
+static uint32_t rs = 0x9E3779B9u;
+static uint32_t rnd(void) {
+  rs ^= rs << 13;
+  rs ^= rs >> 17;
+  rs ^= rs << 5;
+  return rs;
+}
+static void fill(uint8_t *p, size_t n) {
+  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
+}
+static void unhex(const char *h, uint8_t *p) {
+  for (; h[0] && h[1]; h += 2) {
+    int hi = h[0] <= '9' ? h[0] - '0' : (h[0] | 32) - 'a' + 10;
+    int lo = h[1] <= '9' ? h[1] - '0' : (h[1] | 32) - 'a' + 10;
+    *p++ = (uint8_t)(hi << 4 | lo);
+  }
+}
+
+#define BUF 704
+static uint8_t in[BUF] __attribute__((aligned(16)));
+static uint8_t out[BUF + 32] __attribute__((aligned(16)));
+static uint8_t ref[BUF + 32] __attribute__((aligned(16)));
+static uint8_t key[32] __attribute__((aligned(16)));
+
+/* Guard bytes after n output bytes: untouched. */
+#define GUARD 0xA5
+static void guard(uint8_t *p, size_t n) { memset(p, GUARD, n + 16); }
+static int guard_ok(const uint8_t *p, size_t n) {
+  for (size_t i = n; i < n + 16; i++)
+    if (p[i] != GUARD) return 0;
+  return 1;
+}
+static int untouched(const uint8_t *p, size_t n) { return guard_ok(p - n, n); }
+
+/* Offsets of in/out for backend b (the DMA backends need aligned buffers). */
+static size_t off(cv_backend_t b) { return cv_light_is_dma(b) ? 0 : rnd() % 4; }
+
+/* ------------------------------------------------------------------ 64-bit block ciphers */
+typedef struct b64 {
+  const char *name;
+  size_t ctx_size;
+  int (*init)(void *, cv_backend_t, const uint8_t *, size_t);
+  int (*ecb)(void *, int, const uint8_t *, uint8_t *, size_t);
+  int (*ctr)(void *, uint8_t *, const uint8_t *, uint8_t *, size_t);
+  void (*zero)(void *);
+  size_t klen[2];
+} b64_t;
+
+static int p_init(void *c, cv_backend_t b, const uint8_t *k, size_t n) { return cv_prince_init(c, b, k, n); }
+static int p_ecb(void *c, int d, const uint8_t *i, uint8_t *o, size_t n) { return cv_prince_ecb(c, d, i, o, n); }
+static int p_ctr(void *c, uint8_t *v, const uint8_t *i, uint8_t *o, size_t n) { return cv_prince_ctr(c, v, i, o, n); }
+static void p_zero(void *c) { cv_prince_zeroize(c); }
+static int r_init(void *c, cv_backend_t b, const uint8_t *k, size_t n) { return cv_present_init(c, b, k, n); }
+static int r_ecb(void *c, int d, const uint8_t *i, uint8_t *o, size_t n) { return cv_present_ecb(c, d, i, o, n); }
+static int r_ctr(void *c, uint8_t *v, const uint8_t *i, uint8_t *o, size_t n) { return cv_present_ctr(c, v, i, o, n); }
+static void r_zero(void *c) { cv_present_zeroize(c); }
+
+static const b64_t prince_ops = {"prince", sizeof(cv_prince_ctx), p_init, p_ecb, p_ctr, p_zero, {16, 16}};
+static const b64_t present_ops = {"present", sizeof(cv_present_ctx), r_init, r_ecb, r_ctr, r_zero, {10, 16}};
+
+static union {
+  cv_prince_ctx p;
+  cv_present_ctx r;
+  cv_chacha_ctx c;
+  cv_sha3_ctx s;
+} ctx_a, ctx_b, ctx_sw;
+
+/* key || plaintext || ciphertext rows of VECTORS.md */
+static const char *const prince_kat[] = {
+    "00000000000000000000000000000000", "0000000000000000", "818665aa0d02dfda",
+    "00000000000000000000000000000000", "ffffffffffffffff", "604ae6ca03c20ada",
+    "ffffffffffffffff0000000000000000", "0000000000000000", "9fb51935fc3df524",
+    "0000000000000000ffffffffffffffff", "0000000000000000", "78a54cbe737bb7ef",
+    "0000000000000000fedcba9876543210", "0123456789abcdef", "ae25ad3ca8fa9ccf", 0};
+static const char *const present_kat[] = {
+    "00000000000000000000", "0000000000000000", "5579c1387b228445",
+    "ffffffffffffffffffff", "0000000000000000", "e72c46c0f5945049",
+    "00000000000000000000", "ffffffffffffffff", "a112ffc72f68417b",
+    "ffffffffffffffffffff", "ffffffffffffffff", "3333dcd3213210d2",
+    "00000000000000000000000000000000", "0000000000000000", "96db702a2e6900af",
+    "ffffffffffffffffffffffffffffffff", "0000000000000000", "13238c710272a5d8",
+    "00000000000000000000000000000000", "ffffffffffffffff", "3c6019e5e5edd563",
+    "ffffffffffffffffffffffffffffffff", "ffffffffffffffff", "628d9fbd4218e5b4", 0};
+
+static void test_b64(const b64_t *o, const char *const *kat, cv_backend_t b) {
+  void *a = &ctx_a, *s = &ctx_sw, *c2 = &ctx_b;
+  /* known answers, both directions */
+  for (int r = 0; kat[r]; r += 3) {
+    size_t kl = strlen(kat[r]) / 2;
+    unhex(kat[r], key);
+    unhex(kat[r + 1], in);
+    unhex(kat[r + 2], ref);
+    CHECK_EQ(o->init(a, b, key, kl), CV_OK);
+    guard(out, 8);
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 8), CV_OK);
+    CHECK_MEM(out, ref, 8);
+    CHECK_EQ(o->ecb(a, CV_DECRYPT, ref, out, 8), CV_OK);
+    CHECK_MEM(out, in, 8);
+    CHECK(guard_ok(out, 8));
+  }
+  /* random vs sw: both key sizes, ECB both directions, CTR split in two calls (CTR takes any
+   * buffers on every backend: the DMA runs on the driver's counter blocks) */
+  for (int it = 0; it < (b == CV_BACKEND_SW ? 0 : 6); it++) {
+    size_t kl = o->klen[it & 1];
+    fill(key, kl);
+    CHECK_EQ(o->init(s, CV_BACKEND_SW, key, kl), CV_OK);
+    CHECK_EQ(o->init(a, b, key, kl), CV_OK);
+    size_t n = 8 * (1 + rnd() % 40), oi = off(b), oo = off(b), ci = rnd() % 4, co = rnd() % 4;
+    int dir = it >> 1 & 1;
+    fill(in + oi, n);
+    CHECK_EQ(o->ecb(s, dir, in + oi, ref, n), CV_OK);
+    guard(out + oo, n);
+    CHECK_EQ(o->ecb(a, dir, in + oi, out + oo, n), CV_OK);
+    CHECK_MEM(out + oo, ref, n);
+    CHECK(guard_ok(out + oo, n));
+    uint8_t c0[8], c1[8];
+    fill(c0, 8);
+    if (it == 5) memset(c0 + 1, 0xff, 7);  /* carry through the whole counter */
+    memcpy(c1, c0, 8);
+    n = 1 + rnd() % 300;
+    size_t n1 = 8 * (rnd() % (n / 8 + 1));
+    CHECK_EQ(o->ctr(s, c0, in + ci, ref, n), CV_OK);
+    guard(out + co, n);
+    CHECK_EQ(o->ctr(a, c1, in + ci, out + co, n1), CV_OK);
+    CHECK_EQ(o->ctr(a, c1, in + ci + n1, out + co + n1, n - n1), CV_OK);
+    CHECK_MEM(out + co, ref, n);
+    CHECK_MEM(c1, c0, 8);
+    CHECK(guard_ok(out + co, n));
+    /* in place */
+    memcpy(out, in, n & ~(size_t)7);
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, out, out, n & ~(size_t)7), CV_OK);
+    CHECK_EQ(o->ecb(s, CV_ENCRYPT, in, ref, n & ~(size_t)7), CV_OK);
+    CHECK_MEM(out, ref, n & ~(size_t)7);
+  }
+  /* two contexts alternate on the one engine (the key is reloaded) */
+  fill(key, 16);
+  CHECK_EQ(o->init(a, b, key, 16), CV_OK);
+  CHECK_EQ(o->init(s, CV_BACKEND_SW, key, 16), CV_OK);
+  key[0] ^= 1;
+  CHECK_EQ(o->init(c2, b, key, 16), CV_OK);
+  fill(in, 64);
+  CHECK_EQ(o->ecb(s, CV_ENCRYPT, in, ref, 64), CV_OK);
+  CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 64), CV_OK);
+  CHECK_MEM(out, ref, 64);
+  CHECK_EQ(o->ecb(c2, CV_ENCRYPT, in, out, 64), CV_OK);
+  CHECK(memcmp(out, ref, 64) != 0);
+  /* bad input, each followed by a good call */
+  CHECK_EQ(o->init(c2, b, key, 12), CV_ERR_KEYLEN);
+  CHECK_EQ(o->init(c2, (cv_backend_t)9, key, 16), CV_ERR_ARG);
+  guard(out, 0);
+  CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 12), CV_ERR_LENGTH);
+  CHECK_EQ(o->ecb(a, 2, in, out, 8), CV_ERR_ARG);
+  CHECK(guard_ok(out, 0));
+  if (cv_light_is_dma(b)) {
+    guard(out + 32, 64);
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, in + 4, out + 32, 64), CV_ERR_DMA);        /* misaligned */
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out + 40, 64), CV_ERR_DMA);
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, (const uint8_t *)prince_kat[0], out + 32, 16),
+             CV_ERR_DMA);                                                      /* not in dmem */
+    CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, in + 16, 64), CV_ERR_DMA);             /* overlap */
+    CHECK(guard_ok(out + 32, 64) && untouched(out + 32 + 64, 16));
+  }
+  CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 64), CV_OK);
+  CHECK_MEM(out, ref, 64);
+  /* zeroize: NOKEY until init */
+  o->zero(a);
+  CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 8), CV_ERR_NOKEY);
+  CHECK_EQ(o->ecb(c2, CV_ENCRYPT, in, out, 8), b == CV_BACKEND_SW ? CV_OK : CV_ERR_NOKEY);
+  key[0] ^= 1;
+  CHECK_EQ(o->init(a, b, key, 16), CV_OK);
+  CHECK_EQ(o->ecb(a, CV_ENCRYPT, in, out, 64), CV_OK);
+  CHECK_MEM(out, ref, 64);
+  o->zero(a);
+  printf("light %s %s done\n", o->name, cv_backend_name(b));
+}
+
+/* ------------------------------------------------------------------ ChaCha */
+static void test_chacha(cv_backend_t b) {
+  cv_chacha_ctx *a = &ctx_a.c, *s = &ctx_sw.c;
+  static const char *const kat[] = {
+      "0000000000000000000000000000000000000000000000000000000000000000", "0000000000000000",
+      "3e00ef2f895f40d67f5bb8e81f09a5a1", "0000000000000000000000000000000000000000000000000000000000000000",
+      "0000000000000000", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586",
+      "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", "1ada31d5cf688221",
+      "838751b42d8ddd8a3d77f48825a2ba75", "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d",
+      "1ada31d5cf688221", "f63a89b75c2271f9368816542ba52f06", 0};
+  for (int r = 0; kat[r]; r += 3) {
+    uint8_t nonce[8];
+    unhex(kat[r], key);
+    unhex(kat[r + 1], nonce);
+    size_t n = strlen(kat[r + 2]) / 2;
+    unhex(kat[r + 2], ref);
+    CHECK_EQ(cv_chacha_init(a, b, key, 32, nonce, 8, (r / 3) & 1 ? 20 : 8), CV_OK);
+    guard(out, n);
+    CHECK_EQ(cv_chacha_keystream(a, out, n), CV_OK);
+    CHECK_MEM(out, ref, n);
+    CHECK(guard_ok(out, n));
+  }
+  static const int rounds[3] = {8, 12, 20};
+  for (int it = 0; it < (b == CV_BACKEND_SW ? 0 : 9); it++) {
+    size_t kl = it & 1 ? 16 : 32, nl = it & 2 ? 12 : 8;
+    int rd = rounds[it % 3];
+    uint8_t nonce[12];
+    fill(key, kl);
+    fill(nonce, nl);
+    CHECK_EQ(cv_chacha_init(s, CV_BACKEND_SW, key, kl, nonce, nl, rd), CV_OK);
+    CHECK_EQ(cv_chacha_init(a, b, key, kl, nonce, nl, rd), CV_OK);
+    uint64_t ctr = it >= 6 ? 0xFFFFFFFEull : rnd() % 5;  /* carry / wrap at 2^32 */
+    cv_chacha_sw_set_counter(&s->sw, ctr);
+    cv_chacha_set_counter(a, ctr);
+    size_t n = 1 + rnd() % 300, oi = off(b), oo = cv_light_is_dma(b) ? 0 : oi;
+    size_t n1 = rnd() % (n + 1), n2 = n1 + rnd() % (n - n1 + 1);
+    if (cv_light_is_dma(b)) n1 &= ~(size_t)63, n2 = n1 + ((n2 - n1) & ~(size_t)63);
+    fill(in + oi, n);
+    CHECK_EQ(cv_chacha_sw_xor(&s->sw, in + oi, ref, n), CV_OK);
+    guard(out + oo, n);
+    CHECK_EQ(cv_chacha_xor(a, in + oi, out + oo, n1), CV_OK);
+    CHECK_EQ(cv_chacha_xor(a, in + oi + n1, out + oo + n1, n2 - n1), CV_OK);
+    CHECK_EQ(cv_chacha_xor(a, in + oi + n2, out + oo + n2, n - n2), CV_OK);
+    CHECK_MEM(out + oo, ref, n);
+    CHECK(guard_ok(out + oo, n));
+    CHECK(cv_chacha_get_counter(a) == cv_chacha_sw_get_counter(&s->sw));
+    /* keystream continues the same stream */
+    CHECK_EQ(cv_chacha_sw_keystream(&s->sw, ref, 100), CV_OK);
+    CHECK_EQ(cv_chacha_keystream(a, out, 100), CV_OK);
+    CHECK_MEM(out, ref, 100);
+    /* in place */
+    cv_chacha_set_counter(a, 7);
+    cv_chacha_sw_set_counter(&s->sw, 7);
+    memcpy(out, in, 192);
+    CHECK_EQ(cv_chacha_xor(a, out, out, 192), CV_OK);
+    CHECK_EQ(cv_chacha_sw_xor(&s->sw, in, ref, 192), CV_OK);
+    CHECK_MEM(out, ref, 192);
+  }
+  uint8_t nonce[12] = {0};
+  CHECK_EQ(cv_chacha_init(a, b, key, 24, nonce, 12, 20), CV_ERR_KEYLEN);
+  CHECK_EQ(cv_chacha_init(a, b, key, 32, nonce, 12, 10), CV_ERR_ROUNDS);
+  CHECK_EQ(cv_chacha_init(a, b, key, 32, nonce, 10, 20), CV_ERR_ARG);
+  CHECK_EQ(cv_chacha_init(a, b, key, 32, nonce, 12, 20), CV_OK);
+  CHECK_EQ(cv_chacha_init(s, CV_BACKEND_SW, key, 32, nonce, 12, 20), CV_OK);
+  if (cv_light_is_dma(b)) {
+    guard(out + 32, 128);
+    CHECK_EQ(cv_chacha_xor(a, in + 8, out + 32, 128), CV_ERR_DMA);
+    CHECK_EQ(cv_chacha_xor(a, in, in + 64, 128), CV_ERR_DMA);
+    CHECK_EQ(cv_chacha_xor(a, (const uint8_t *)kat[0], out + 32, 64), CV_ERR_DMA);
+    CHECK_EQ(cv_chacha_keystream(a, (uint8_t *)0x0FFFFFC0u, 128), CV_ERR_DMA);
+    CHECK(guard_ok(out + 32, 128));
+  }
+  CHECK_EQ(cv_chacha_xor(a, in, out, 130), CV_OK);
+  CHECK_EQ(cv_chacha_sw_xor(&s->sw, in, ref, 130), CV_OK);
+  CHECK_MEM(out, ref, 130);
+  cv_chacha_zeroize(a);
+  CHECK_EQ(cv_chacha_xor(a, in, out, 64), CV_ERR_NOKEY);
+  printf("light chacha %s done\n", cv_backend_name(b));
+}
+
+/* ------------------------------------------------------------------ SHA-3 */
+static void test_sha3(cv_backend_t b) {
+  cv_sha3_ctx *a = &ctx_a.s, *a2 = &ctx_b.s;
+  static const size_t md[6] = {28, 32, 48, 64, 0, 0};
+  unhex("b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0", ref);
+  memcpy(in, "abc", 3);
+  CHECK_EQ(cv_sha3_hash(b, CV_SHA3_512, in, 3, out, 64), CV_OK);
+  CHECK_MEM(out, ref, 64);
+  unhex("a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26", ref);
+  CHECK_EQ(cv_sha3_init(a, b, CV_SHA3_512), CV_OK);
+  CHECK_EQ(cv_sha3_final(a, out, 64), CV_OK);
+  CHECK_MEM(out, ref, 64);
+  for (int it = 0; it < (b == CV_BACKEND_SW ? 0 : 12); it++) {
+    int alg = it % 6;
+    size_t n = it < 6 ? (size_t)(rnd() % 8) : rnd() % 300, ol = md[alg];
+    if (!ol) ol = 1 + rnd() % (cv_light_is_dma(b) ? 200 : 300);
+    size_t oi = off(b), oo = off(b);
+    fill(in + oi, n);
+    CHECK_EQ(cv_sha3_sw_hash(alg, in + oi, n, ref, ol), CV_OK);
+    guard(out + oo, ol);
+    CHECK_EQ(cv_sha3_hash(b, alg, in + oi, n, out + oo, ol), CV_OK);
+    CHECK_MEM(out + oo, ref, ol);
+    CHECK(guard_ok(out + oo, ol));
+    /* streaming in random pieces, unaligned */
+    guard(out + 1, ol);
+    CHECK_EQ(cv_sha3_init(a, b, alg), CV_OK);
+    for (size_t p = 0; p < n;) {
+      size_t k = rnd() % 80;
+      if (k > n - p) k = n - p;
+      CHECK_EQ(cv_sha3_update(a, in + oi + p, k), CV_OK);
+      p += k;
+    }
+    CHECK_EQ(cv_sha3_final(a, out + 1, ol), CV_OK);
+    CHECK_MEM(out + 1, ref, ol);
+    CHECK(guard_ok(out + 1, ol));
+  }
+  /* a second context takes the engine: the first one's message is aborted */
+  CHECK_EQ(cv_sha3_init(a, b, CV_SHA3_256), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in, 10), CV_OK);
+  CHECK_EQ(cv_sha3_init(a2, b, CV_SHA3_256), CV_OK);
+  CHECK_EQ(cv_sha3_update(a2, in, 100), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in, 10), b == CV_BACKEND_SW ? CV_OK : CV_ERR_ABORTED);
+  CHECK_EQ(cv_sha3_final(a2, out, 32), CV_OK);
+  CHECK_EQ(cv_sha3_sw_hash(CV_SHA3_256, in, 100, ref, 32), CV_OK);
+  CHECK_MEM(out, ref, 32);
+  /* bad input */
+  CHECK_EQ(cv_sha3_hash(b, CV_SHA3_256, in, 10, out, 28), CV_ERR_OUTLEN);
+  CHECK_EQ(cv_sha3_hash(b, 6, in, 10, out, 28), CV_ERR_ARG);
+  if (b != CV_BACKEND_SW) CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 10, out, 70000), CV_ERR_OUTLEN);
+  CHECK_EQ(cv_sha3_init(a, b, CV_SHAKE256), CV_OK);
+  CHECK_EQ(cv_sha3_final(a, out, 32), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in, 1), CV_ERR_ARG);  /* after final */
+  if (cv_light_is_dma(b)) {
+    guard(out + 32, 64);
+    CHECK_EQ(cv_sha3_hash(b, CV_SHA3_512, in + 4, 64, out + 32, 64), CV_ERR_DMA);
+    CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 64, out + 36, 100), CV_ERR_DMA);
+    CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 64, in + 32, 100), CV_ERR_DMA);
+    CHECK_EQ(cv_sha3_hash(b, CV_SHA3_512, (const uint8_t *)"abcdefgh", 8, out + 32, 64),
+             CV_ERR_DMA);
+    CHECK(guard_ok(out + 32, 64));
+    /* an out of up to 64 bytes the DMA cannot write goes through the driver's buffer */
+    CHECK_EQ(cv_sha3_hash(b, CV_SHA3_224, in, 64, out + 3, 28), CV_OK);
+    CHECK_EQ(cv_sha3_sw_hash(CV_SHA3_224, in, 64, ref, 28), CV_OK);
+    CHECK_MEM(out + 3, ref, 28);
+  }
+  fill(in, 200);
+  CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 200, out, 160), CV_OK);
+  CHECK_EQ(cv_sha3_sw_hash(CV_SHAKE128, in, 200, ref, 160), CV_OK);
+  CHECK_MEM(out, ref, 160);
+  printf("light sha3 %s done\n", cv_backend_name(b));
+}
+
+int main(void) {
+  uint32_t cap = CV_REG32(CV_DMA_CAP_ADDR);
+  int dma = ((cap & CV_DMA_CAP_ENGINES_MASK) >> CV_DMA_CAP_ENGINES_SHIFT) >> CV_ENGINE_PRINCE;
+  CHECK_EQ(dma & 15, 15);
+  printf("hw: dma %s\n", (dma & 15) == 15 ? "present" : "absent");
+  for (int b = 0; b < NB; b++) {
+    test_b64(&prince_ops, prince_kat, (cv_backend_t)b);
+    test_b64(&present_ops, present_kat, (cv_backend_t)b);
+    test_chacha((cv_backend_t)b);
+    test_sha3((cv_backend_t)b);
+  }
+  return cv_test_done();
+}
