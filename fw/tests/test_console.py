@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 
 import pytest
 from Crypto.Cipher import AES, ChaCha20
 from Crypto.Hash import CMAC
 
+from engines.chacha.model import chacha_model
 from engines.present.model import present_model
 from engines.prince.model import prince_model
 from sim.verilator import harness
@@ -62,6 +64,7 @@ def test_ciphers_and_hashes(console: object) -> None:
         f'hash sha3-256 "{text}"',
         f"hash shake128:40 {msg.hex()}",
         "hash sha3-512 \"\"",
+        f"dec aes cbc {msg.hex()}",
     ]
     out = run(console, lines)
     pkey = int.from_bytes(pk, "big")
@@ -77,6 +80,7 @@ def test_ciphers_and_hashes(console: object) -> None:
         13: hashlib.sha3_256(text.encode()).hexdigest(),
         14: hashlib.shake_128(msg).hexdigest(40),
         15: hashlib.sha3_512(b"").hexdigest(),
+        16: AES.new(k, AES.MODE_CBC, iv=iv).decrypt(msg).hex(),
     }
     for i, expect in want.items():
         assert out[i] == expect, f"{lines[i]!r}: got {out[i]!r}"
@@ -113,8 +117,94 @@ def test_help_selftest_and_backends(console: object) -> None:
     lines = ["help", "selftest"]
     lines += [f"backend {b}" for b in ("mmio", "cpi", "cpi-dma", "mmio-dma", "sw")]
     out = run(console, lines)
-    for cmd in ("backend", "key", "iv", "enc", "dec", "mac", "hash", "selftest", "time", "quit"):
-        assert f"\n  {cmd}" in "\n" + out[0], cmd
-    assert out[1].splitlines()[-1].endswith(" passed, 0 failed"), out[1]
+    words = set(re.findall(r"[\w-]+", out[0]))
+    for cmd in ("backend", "key", "iv", "enc", "dec", "mac", "hash", "selftest", "time", "quit",
+                "prince", "present", "chacha20", "cpi-dma"):
+        assert cmd in words, cmd
+    # the known answers of every engine on every backend
+    assert out[1].splitlines()[-1] == "selftest: 35 passed, 0 failed", out[1]
     assert "FAIL" not in out[1]
-    assert out[2].startswith("backend mmio")
+    for b in ("sw", "mmio", "cpi", "cpi-dma", "mmio-dma"):
+        for name in ("aes-128 fips197", "prince", "present-80", "present-128", "chacha8",
+                     "chacha20", "sha3-512"):
+            assert any(ln.split()[0].startswith(name.split()[0]) and ln.split()[-2] == b and
+                       ln.endswith("PASS") for ln in out[1].splitlines()[:-1]), (name, b)
+    assert out[2].startswith("backend mmio (every engine)")
+
+
+HW = ("mmio", "cpi", "cpi-dma", "mmio-dma")
+
+
+def test_light_engines_every_backend(console: object) -> None:
+    """PRINCE, PRESENT, ChaCha and SHA-3 commands on each hardware backend against the models and
+    hashlib; the same bytes as the software backend."""
+    rng = random.Random(11)
+    pk, rk, ck = rng.randbytes(16), rng.randbytes(16), rng.randbytes(16)
+    ctr, nonce = rng.randbytes(8), rng.randbytes(8)
+    msg = rng.randbytes(40)
+    text = "lightweight"
+    setup = [f"key prince {pk.hex()}", f"key present {rk.hex()}", f"key chacha {ck.hex()}",
+             f"iv block {ctr.hex()}", f"iv chacha {nonce.hex()}"]
+    ops = [f"enc prince ecb {msg[:16].hex()}", f"enc prince ctr {msg[:21].hex()}",
+           f"dec present ecb {msg[:24].hex()}", f"enc present ctr {msg[:13].hex()}",
+           f"enc chacha8 {msg.hex()}", f'enc chacha12 "{text}"', f"enc chacha20 {msg.hex()}",
+           f"hash sha3-224 {msg.hex()}", f'hash shake256:100 "{text}"']
+    pkey, rkey = int.from_bytes(pk, "big"), int.from_bytes(rk, "big")
+
+    def ctr_mode(enc, data: bytes) -> bytes:
+        c, out = int.from_bytes(ctr, "big"), b""
+        for i in range(0, len(data), 8):
+            ks = enc((c + i // 8) % 2**64).to_bytes(8, "big")
+            out += bytes(a ^ b for a, b in zip(data[i:i + 8], ks))
+        return out
+
+    def pres_dec(data: bytes) -> bytes:
+        return b"".join(present_model.decrypt(int.from_bytes(data[i:i + 8], "big"), rkey,
+                                              128).to_bytes(8, "big")
+                        for i in range(0, len(data), 8))
+
+    want = [prince_model.ecb(msg[:16], pkey).hex(),
+            ctr_mode(lambda b: prince_model.encrypt(b, pkey), msg[:21]).hex(),
+            pres_dec(msg[:24]).hex(),
+            ctr_mode(lambda b: present_model.encrypt(b, rkey, 128), msg[:13]).hex(),
+            chacha_model.encrypt(ck, chacha_model.make_iv(0, nonce), msg, 8).hex(),
+            chacha_model.encrypt(ck, chacha_model.make_iv(0, nonce), text.encode(), 12).hex(),
+            chacha_model.encrypt(ck, chacha_model.make_iv(0, nonce), msg, 20).hex(),
+            hashlib.sha3_224(msg).hexdigest(), hashlib.shake_256(text.encode()).hexdigest(100)]
+    lines = list(setup)
+    for b in ("sw",) + HW:
+        lines += [f"backend {b}"] + ops
+    out = run(console, lines)
+    for j, b in enumerate(("sw",) + HW):
+        base = len(setup) + j * (len(ops) + 1)
+        assert out[base] == f"backend {b} (every engine)"
+        for i, expect in enumerate(want):
+            assert out[base + 1 + i] == expect, f"{b}: {ops[i]!r}: got {out[base + 1 + i]!r}"
+
+
+def test_light_bad_input_and_timing(console: object) -> None:
+    lines = ["backend cpi-dma",
+             "enc prince ecb 0011223344556677",       # no key yet
+             "key prince 00112233",                     # wrong size
+             "key present 00112233445566778899aabb",    # 12 bytes: wrong size
+             "key prince 000102030405060708090a0b0c0d0e0f",
+             "enc prince ecb 00112233",                 # not a whole block
+             "enc prince cbc 0011223344556677",         # mode the engine does not have
+             "iv chacha 0011",                          # nonce size
+             "hash shake128:0 00",
+             "enc prince ecb 0011223344556677",         # still works
+             "time"]
+    out = run(console, lines)
+    for i in range(1, 9):
+        if i == 4:
+            assert out[i] == "key prince: 16 bytes"
+        else:
+            assert out[i].startswith("error:"), f"{lines[i]!r}: {out[i]!r}"
+    k = int.from_bytes(bytes(range(16)), "big")
+    assert out[9] == prince_model.ecb(bytes.fromhex("0011223344556677"), k).hex()
+    rows = out[10].splitlines()
+    assert rows[0].split() == ["cycles", "sw", "mmio", "cpi", "cpi-dma", "mmio-dma"]
+    for name in ("aes-128", "prince", "present-80", "chacha20", "sha3-512"):
+        row = next(r for r in rows if r.split()[0] == name)
+        cycles = [int(x) for x in row.split()[-5:]]
+        assert all(c > 0 for c in cycles), row

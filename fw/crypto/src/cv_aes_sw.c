@@ -20,6 +20,47 @@ typedef uint32_t cv_word_t __attribute__((may_alias));
 #define I1(x) (((x) >> 6) & 0x3fcu)
 #define I2(x) (((x) >> 14) & 0x3fcu)
 #define I3(x) (((x) >> 22) & 0x3fcu)
+/* TE(n, off) / TD(n, off): encryption / decryption table n (te_n = te_0 rotated left by 8n).
+ * -DCV_CRYPTO_SMALL (size-bound programs such as the console) keeps only table 0 of each
+ * direction and rotates: 6 KiB less, one rotate (3 instructions) more per lookup. */
+#ifdef CV_CRYPTO_SMALL
+static inline uint32_t rotl_tab(uint32_t v, unsigned r) {
+  return r ? (v << r) | (v >> (32u - r)) : v;
+}
+#define TE(n, off) rotl_tab(TL(cv_aes_te0, off), 8u * (n))
+#define TD(n, off) rotl_tab(TL(cv_aes_td0, off), 8u * (n))
+static inline void tables_unused(void) {
+  (void)cv_aes_te1, (void)cv_aes_te2, (void)cv_aes_te3;
+  (void)cv_aes_td1, (void)cv_aes_td2, (void)cv_aes_td3;
+}
+/* All rounds but the last, one per iteration over a state array (the default build unrolls two
+ * per iteration in registers). Row r of output column c comes from input column c + r
+ * (encryption) or c - r (decryption). */
+static void small_rounds(const uint32_t *tab, int dec, const uint32_t *rk, int rounds,
+                         uint32_t s[4]) {
+  for (int i = 1; i < rounds; i++) {
+    uint32_t t[4];
+    for (int c = 0; c < 4; c++) {
+      uint32_t a1 = s[(c + (dec ? 3 : 1)) & 3], a2 = s[(c + 2) & 3];
+      uint32_t a3 = s[(c + (dec ? 1 : 3)) & 3];
+      t[c] = TL(tab, I0(s[c])) ^ rotl_tab(TL(tab, I1(a1)), 8) ^ rotl_tab(TL(tab, I2(a2)), 16) ^
+             rotl_tab(TL(tab, I3(a3)), 24) ^ rk[4 * i + c];
+    }
+    for (int c = 0; c < 4; c++) s[c] = t[c];
+  }
+}
+#define SMALL_ROUNDS(tab, dec)                                \
+  do {                                                        \
+    uint32_t st[4] = {s0, s1, s2, s3};                        \
+    small_rounds(tab, dec, rk, ctx->rounds, st);              \
+    t0 = st[0], t1 = st[1], t2 = st[2], t3 = st[3];           \
+    rk += 4 * ctx->rounds;                                    \
+    (void)r;                                                  \
+  } while (0)
+#else
+#define TE(n, off) TL(cv_aes_te##n, off)
+#define TD(n, off) TL(cv_aes_td##n, off)
+#endif
 
 /* Zeroing loops would become memset calls, which picolibc does a byte at a time; the empty asm
  * keeps this a word loop. */
@@ -91,8 +132,8 @@ static void expand_key(uint32_t *w, const uint8_t *key, size_t key_len,
 
 /* InvMixColumns of one word through the decryption tables: Td_r[S[b]] undoes the S-box. */
 static uint32_t inv_mix_word(uint32_t w) {
-  return cv_aes_td0[cv_aes_sbox[w & 0xff]] ^ cv_aes_td1[cv_aes_sbox[(w >> 8) & 0xff]] ^
-         cv_aes_td2[cv_aes_sbox[(w >> 16) & 0xff]] ^ cv_aes_td3[cv_aes_sbox[w >> 24]];
+  return TD(0, 4u * cv_aes_sbox[w & 0xff]) ^ TD(1, 4u * cv_aes_sbox[(w >> 8) & 0xff]) ^
+         TD(2, 4u * cv_aes_sbox[(w >> 16) & 0xff]) ^ TD(3, 4u * cv_aes_sbox[w >> 24]);
 }
 
 static void tab_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
@@ -102,20 +143,24 @@ static void tab_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   int r = ctx->rounds >> 1;
   /* Output column c takes row r from input column c + r (ShiftRows folded into the indices). */
 #define EROUND(d0, d1, d2, d3, a0, a1, a2, a3, k)                                              \
-  d0 = TL(cv_aes_te0, I0(a0)) ^ TL(cv_aes_te1, I1(a1)) ^ TL(cv_aes_te2, I2(a2)) ^              \
-       TL(cv_aes_te3, I3(a3)) ^ (k)[0];                                                        \
-  d1 = TL(cv_aes_te0, I0(a1)) ^ TL(cv_aes_te1, I1(a2)) ^ TL(cv_aes_te2, I2(a3)) ^              \
-       TL(cv_aes_te3, I3(a0)) ^ (k)[1];                                                        \
-  d2 = TL(cv_aes_te0, I0(a2)) ^ TL(cv_aes_te1, I1(a3)) ^ TL(cv_aes_te2, I2(a0)) ^              \
-       TL(cv_aes_te3, I3(a1)) ^ (k)[2];                                                        \
-  d3 = TL(cv_aes_te0, I0(a3)) ^ TL(cv_aes_te1, I1(a0)) ^ TL(cv_aes_te2, I2(a1)) ^              \
-       TL(cv_aes_te3, I3(a2)) ^ (k)[3]
+  d0 = TE(0, I0(a0)) ^ TE(1, I1(a1)) ^ TE(2, I2(a2)) ^              \
+       TE(3, I3(a3)) ^ (k)[0];                                                        \
+  d1 = TE(0, I0(a1)) ^ TE(1, I1(a2)) ^ TE(2, I2(a3)) ^              \
+       TE(3, I3(a0)) ^ (k)[1];                                                        \
+  d2 = TE(0, I0(a2)) ^ TE(1, I1(a3)) ^ TE(2, I2(a0)) ^              \
+       TE(3, I3(a1)) ^ (k)[2];                                                        \
+  d3 = TE(0, I0(a3)) ^ TE(1, I1(a0)) ^ TE(2, I2(a1)) ^              \
+       TE(3, I3(a2)) ^ (k)[3]
+#ifdef CV_CRYPTO_SMALL
+  SMALL_ROUNDS(cv_aes_te0, 0);
+#else
   for (;;) {
     EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
     rk += 8;
     if (--r == 0) break;
     EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk);
   }
+#endif
 #undef EROUND
 #define SB(x) ((uint32_t)cv_aes_sbox[(x)])
   out[0] = (SB(t0 & 0xff) | SB((t1 >> 8) & 0xff) << 8 | SB((t2 >> 16) & 0xff) << 16 |
@@ -136,20 +181,24 @@ static void tab_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   int r = ctx->rounds >> 1;
   /* Equivalent inverse cipher: output column c takes row r from input column c - r. */
 #define DROUND(d0, d1, d2, d3, a0, a1, a2, a3, k)                                              \
-  d0 = TL(cv_aes_td0, I0(a0)) ^ TL(cv_aes_td1, I1(a3)) ^ TL(cv_aes_td2, I2(a2)) ^              \
-       TL(cv_aes_td3, I3(a1)) ^ (k)[0];                                                        \
-  d1 = TL(cv_aes_td0, I0(a1)) ^ TL(cv_aes_td1, I1(a0)) ^ TL(cv_aes_td2, I2(a3)) ^              \
-       TL(cv_aes_td3, I3(a2)) ^ (k)[1];                                                        \
-  d2 = TL(cv_aes_td0, I0(a2)) ^ TL(cv_aes_td1, I1(a1)) ^ TL(cv_aes_td2, I2(a0)) ^              \
-       TL(cv_aes_td3, I3(a3)) ^ (k)[2];                                                        \
-  d3 = TL(cv_aes_td0, I0(a3)) ^ TL(cv_aes_td1, I1(a2)) ^ TL(cv_aes_td2, I2(a1)) ^              \
-       TL(cv_aes_td3, I3(a0)) ^ (k)[3]
+  d0 = TD(0, I0(a0)) ^ TD(1, I1(a3)) ^ TD(2, I2(a2)) ^              \
+       TD(3, I3(a1)) ^ (k)[0];                                                        \
+  d1 = TD(0, I0(a1)) ^ TD(1, I1(a0)) ^ TD(2, I2(a3)) ^              \
+       TD(3, I3(a2)) ^ (k)[1];                                                        \
+  d2 = TD(0, I0(a2)) ^ TD(1, I1(a1)) ^ TD(2, I2(a0)) ^              \
+       TD(3, I3(a3)) ^ (k)[2];                                                        \
+  d3 = TD(0, I0(a3)) ^ TD(1, I1(a2)) ^ TD(2, I2(a1)) ^              \
+       TD(3, I3(a0)) ^ (k)[3]
+#ifdef CV_CRYPTO_SMALL
+  SMALL_ROUNDS(cv_aes_td0, 1);
+#else
   for (;;) {
     DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
     rk += 8;
     if (--r == 0) break;
     DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk);
   }
+#endif
 #undef DROUND
 #define IS(x) ((uint32_t)cv_aes_inv_sbox[(x)])
   out[0] = (IS(t0 & 0xff) | IS((t3 >> 8) & 0xff) << 8 | IS((t2 >> 16) & 0xff) << 16 |

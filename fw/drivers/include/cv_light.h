@@ -19,6 +19,14 @@
 #include "cv_cpl.h"
 #include "cv_status.h"
 
+/* Per-word/per-block helpers: inlined for speed, out of line in size-optimised builds (-Os,
+ * e.g. the console, which must fit the 64 KiB program memory). */
+#if defined(__OPTIMIZE_SIZE__)
+#define CV_LIGHT_HOT static __attribute__((noinline))
+#else
+#define CV_LIGHT_HOT static inline
+#endif
+
 /* DMA buffers: aligned to 16 (both DMA port widths), inside data memory. */
 #define CV_LIGHT_DMA_ALIGN 16
 

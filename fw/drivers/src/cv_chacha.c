@@ -85,11 +85,23 @@ static inline void advance(cv_chacha_ctx *ctx, size_t nb) {
     if (last) CV_CPI_DATAL(ENG, 0, 0);                         \
     else CV_CPI_DATA(ENG, 0, 0);                               \
   } while (0)
+#if defined(__OPTIMIZE_SIZE__)
+/* Size-optimised builds (-Os, e.g. the console): one out-of-line push, zeros for keystream. */
+static __attribute__((noinline)) void cpi_push(const uint32_t *p, int last) {
+  static const uint32_t zero[16];
+  if (!p) p = zero;
+  for (int k = 0; k < 14; k += 2) CV_CPI_DATA(ENG, p[k], p[k + 1]);
+  if (last) CV_CPI_DATAL(ENG, p[14], p[15]);
+  else CV_CPI_DATA(ENG, p[14], p[15]);
+}
+#define PUSH(p, last) cpi_push(in ? (p) : NULL, last)
+#else
 #define PUSH(p, last)            \
   do {                           \
     if (in) PUSH16(p, last);     \
     else PUSH0(last);            \
   } while (0)
+#endif
 #define POP16(q)                                               \
   do {                                                         \
     uint32_t *q_ = (q);                                        \

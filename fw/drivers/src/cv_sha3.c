@@ -51,7 +51,7 @@ static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
 }
 
 /* One input word when the staging block is free; last: with LAST_BYTES = nbytes. */
-static inline int push(const cv_sha3_ctx *ctx, uint32_t w0, uint32_t w1, int last,
+CV_LIGHT_HOT int push(const cv_sha3_ctx *ctx, uint32_t w0, uint32_t w1, int last,
                        uint32_t nbytes) {
   uint32_t s;
   if (cv_light_uses_cpi(ctx->backend)) {
