@@ -21,8 +21,7 @@ module core_div (
   reg [31:0] rem_q, rem_d;       // partial remainder
   reg [31:0] dvs_q, dvs_d;       // |divisor|
   reg [4:0]  cnt_q, cnt_d;
-  reg        negq_q, negq_d;     // negate the quotient at the end
-  reg        negr_q, negr_d;     // negate the remainder at the end
+  reg        neg_q, neg_d;       // negate the result (quotient or remainder) at the end
   reg        rem_sel_q, rem_sel_d;
   reg [31:0] res_q, res_d;
 
@@ -36,6 +35,8 @@ module core_div (
   wire [32:0] shifted = {rem_q, quot_q[31]};
   wire [32:0] diff    = shifted - {1'b0, dvs_q};
   wire        fits    = ~diff[32];
+  // Last step: the unsigned quotient or remainder, one negator for both.
+  wire [31:0] fin_abs = rem_sel_q ? (fits ? diff[31:0] : shifted[31:0]) : {quot_q[30:0], fits};
 
   always @* begin
     state_d   = state_q;
@@ -43,8 +44,7 @@ module core_div (
     rem_d     = rem_q;
     dvs_d     = dvs_q;
     cnt_d     = cnt_q;
-    negq_d    = negq_q;
-    negr_d    = negr_q;
+    neg_d     = neg_q;
     rem_sel_d = rem_sel_q;
     res_d     = res_q;
     case (state_q)
@@ -63,8 +63,8 @@ module core_div (
           rem_d   = 32'd0;
           dvs_d   = b_abs;
           cnt_d   = 5'd31;
-          negq_d  = signed_op && (a_i[31] ^ b_i[31]);
-          negr_d  = signed_op && a_i[31];
+          // the quotient is negative when the signs differ, the remainder takes the dividend's
+          neg_d   = signed_op && a_i[31] ^ (~op_i[1] && b_i[31]);
           state_d = S_BUSY;
         end
       end
@@ -73,9 +73,7 @@ module core_div (
         quot_d = {quot_q[30:0], fits};
         cnt_d  = cnt_q - 5'd1;
         if (cnt_q == 5'd0) begin
-          if (rem_sel_q) res_d = negr_q ? -(fits ? diff[31:0] : shifted[31:0])
-                                        : (fits ? diff[31:0] : shifted[31:0]);
-          else           res_d = negq_q ? -{quot_q[30:0], fits} : {quot_q[30:0], fits};
+          res_d   = neg_q ? -fin_abs : fin_abs;
           state_d = S_DONE;
         end
       end
@@ -95,8 +93,7 @@ module core_div (
     rem_q     <= rem_d;
     dvs_q     <= dvs_d;
     cnt_q     <= cnt_d;
-    negq_q    <= negq_d;
-    negr_q    <= negr_d;
+    neg_q     <= neg_d;
     rem_sel_q <= rem_sel_d;
     res_q     <= res_d;
   end
