@@ -131,6 +131,10 @@ def test_shipped_cases() -> None:
     assert all(c["mode"] not in ("ecb", "cbc") for c in cases if c["bytes"] == 40020)
     assert max(c["bytes"] or 0 for c in cases) <= 40032  # BENCH_IN_BYTES in bench.h
     assert len({c["id"] for c in cases}) == len(cases)
+    # the lightweight engines: every backend, and a moderate number of rows
+    for engine in ("prince", "present", "chacha", "sha3"):
+        assert {c["coupling"] for c in cases if c["engine"] == engine} == default, engine
+    assert len([c for c in cases if c["engine"] != "aes"]) <= run.MAX_IMAGE_CASES
 
 
 def test_report_targets() -> None:

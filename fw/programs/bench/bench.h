@@ -50,7 +50,8 @@ typedef void (*bench_fn)(const bench_case_t *c, const uint8_t *key, uint8_t *iv,
 
 /* The runners. Weak: an image links only its set's sources (Makefile BENCH_SET: aes = sw AES
  * and the driver backends, light = the lightweight engines' software), so a runner not built in
- * has address 0 and main.c reports its cases as having no runner. */
+ * has address 0 and main.c reports its cases as having no runner. The light set also has the
+ * lightweight engines' driver runners. */
 #define BENCH_RUNNER(name)                                                                 \
   __attribute__((weak)) void name(const bench_case_t *c, const uint8_t *key, uint8_t *iv, \
                                   const uint8_t *in, uint8_t *out, bench_result_t *r)
@@ -62,6 +63,11 @@ BENCH_RUNNER(bench_prince_sw);
 BENCH_RUNNER(bench_present_sw);
 BENCH_RUNNER(bench_chacha_sw);
 BENCH_RUNNER(bench_sha3_sw);
+/* bench_light_drv.c: mmio, cpi, cpi-dma, mmio-dma through the lightweight engines' drivers */
+BENCH_RUNNER(bench_prince_drv);
+BENCH_RUNNER(bench_present_drv);
+BENCH_RUNNER(bench_chacha_drv);
+BENCH_RUNNER(bench_sha3_drv);
 
 /* mcycle/minstret bracket; the csrr pair itself adds a fixed 1-2 cycles to each figure. */
 #define BENCH_BEGIN(r)                                          \

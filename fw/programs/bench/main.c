@@ -34,6 +34,22 @@ static const bench_backend_t backends[] = {
     {BENCH_ENGINE_AES, BENCH_COUPLING_CPI, bench_aes_drv},
     {BENCH_ENGINE_AES, BENCH_COUPLING_CPI_DMA, bench_aes_drv},
     {BENCH_ENGINE_AES, BENCH_COUPLING_MMIO_DMA, bench_aes_drv},
+    {BENCH_ENGINE_PRINCE, BENCH_COUPLING_MMIO, bench_prince_drv},
+    {BENCH_ENGINE_PRINCE, BENCH_COUPLING_CPI, bench_prince_drv},
+    {BENCH_ENGINE_PRINCE, BENCH_COUPLING_CPI_DMA, bench_prince_drv},
+    {BENCH_ENGINE_PRINCE, BENCH_COUPLING_MMIO_DMA, bench_prince_drv},
+    {BENCH_ENGINE_PRESENT, BENCH_COUPLING_MMIO, bench_present_drv},
+    {BENCH_ENGINE_PRESENT, BENCH_COUPLING_CPI, bench_present_drv},
+    {BENCH_ENGINE_PRESENT, BENCH_COUPLING_CPI_DMA, bench_present_drv},
+    {BENCH_ENGINE_PRESENT, BENCH_COUPLING_MMIO_DMA, bench_present_drv},
+    {BENCH_ENGINE_CHACHA, BENCH_COUPLING_MMIO, bench_chacha_drv},
+    {BENCH_ENGINE_CHACHA, BENCH_COUPLING_CPI, bench_chacha_drv},
+    {BENCH_ENGINE_CHACHA, BENCH_COUPLING_CPI_DMA, bench_chacha_drv},
+    {BENCH_ENGINE_CHACHA, BENCH_COUPLING_MMIO_DMA, bench_chacha_drv},
+    {BENCH_ENGINE_SHA3, BENCH_COUPLING_MMIO, bench_sha3_drv},
+    {BENCH_ENGINE_SHA3, BENCH_COUPLING_CPI, bench_sha3_drv},
+    {BENCH_ENGINE_SHA3, BENCH_COUPLING_CPI_DMA, bench_sha3_drv},
+    {BENCH_ENGINE_SHA3, BENCH_COUPLING_MMIO_DMA, bench_sha3_drv},
 };
 
 static uint8_t key[32] __attribute__((aligned(4)));
