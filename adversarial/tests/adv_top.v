@@ -46,7 +46,8 @@ module adv_top #(
   output wire [4:0]            uirq_o,
   output wire [4:0]            busy_o,
   output wire [4:0]            key_ready_o,
-  output wire [4:0]            own_o
+  output wire [4:0]            own_o,
+  output wire [4:0]            out_valid_o   // the engines' out_valid (constant-time traces)
 );
   wire [4:0]   unit_req, unit_rsp_valid, unit_rsp_err;
   wire [31:0]  unit_insn, unit_rs1, unit_rs2;
@@ -113,6 +114,7 @@ module adv_top #(
         .err_code_o(eng_err_code[4*(e-1) +: 4]), .key_bytes_o(eng_key_bytes[8*(e-1) +: 8]),
         .irq_o(uirq_o[e-1])
       );
+      assign out_valid_o[e-1] = u_eng.u_unit.eng_out_valid_i;
     end
   endgenerate
 
