@@ -509,3 +509,13 @@ def merge(campaign: str, interface: str, parts: list[dict]) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / f"{campaign}.json").write_text(json.dumps(rec, indent=1))
     return rec
+
+
+def check_campaign(campaign: str, interface: str, module: str, widths: tuple[int, ...]) -> dict:
+    """Run one campaign on the given port widths, write its record, assert every counter is 0
+    (the pytest wrappers' body)."""
+    rec = merge(campaign, interface, [run_campaign(campaign, module, w) for w in widths])
+    print({k: v for k, v in rec.items() if not k.startswith("figures")})
+    assert rec["operations"] > 0
+    assert {k: rec[k] for k in COUNTERS} == dict.fromkeys(COUNTERS, 0), rec["details"]
+    return rec

@@ -1,14 +1,21 @@
 """Register-interface fuzzing of the five engine units (adversarial/tests/regfuzz_tb.py):
 random accesses, commands, custom instructions and resets with invariants after every step and
-periodic recoveries checked against the references. Size: ADV_OPS (make adversarial-long)."""
+periodic recoveries (MMIO, cpi, DMA) checked against the references.
+make test runs the 32-bit DMA port; the long target (pytest -m long) adds the 128-bit port, a
+second model build. Size: ADV_OPS (adversarial/regfuzz.md)."""
 from __future__ import annotations
 
-from adversarial.tests.adv_tb import COUNTERS, merge, run_campaign
+import pytest
+
+from adversarial.tests.adv_tb import check_campaign
+
+ARGS = ("regfuzz", "mmio+cpi+dma", "adversarial.tests.regfuzz_tb")
 
 
 def test_regfuzz() -> None:
-    rec = merge("regfuzz", "mmio+cpi+dma", [run_campaign("regfuzz",
-                                                         "adversarial.tests.regfuzz_tb", 32)])
-    print(rec)
-    assert rec["operations"] > 0
-    assert {k: rec[k] for k in COUNTERS} == dict.fromkeys(COUNTERS, 0), rec["details"]
+    check_campaign(*ARGS, (32,))
+
+
+@pytest.mark.long
+def test_regfuzz_both_widths() -> None:
+    check_campaign(*ARGS, (32, 128))
