@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from coupling.tests.cpl_dma_tb import DMA_WIN, DMEM_BASE, PB, Bench
+from coupling.tests.cpl_dma_tb import DMEM_BASE, PB, Bench
 from coupling.tests.cpl_unit_tb import OFF, fbit, fget, insn, reference, wbytes, words
 from engines.chacha.model import chacha_model
 from engines.present.model import present_model
@@ -419,6 +419,14 @@ class AdvBench(Bench):
         return await self.dma_wait()
 
 
+async def open_campaign(dut, name: str, interface: str, salt: int, bench=None):
+    """Bench (reset, engines settled), the campaign's random stream (ADV_SEED, salt, port width)
+    and its counters."""
+    tb = (bench or AdvBench)(dut)
+    await tb.init()
+    return tb, random.Random(ADV_SEED * salt + PB), Counters(name, interface)
+
+
 def uniq_offsets() -> list[int]:
     """Every register offset of the engine window layout (array registers: every word)."""
     return sorted({OFF[n] + 4 * i for n, c in (("ID", 1), ("CAP", 1), ("CTRL", 1), ("CFG", 1),
@@ -462,9 +470,6 @@ def diff_bytes(a: bytes, b: bytes) -> int:
     """Bytes that differ (a length difference counts every missing byte)."""
     return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
-
-__all__ = ["ADV_OPS", "ADV_SEED", "ADV_LONG", "AdvBench", "Counters", "DMA_WIN", "ENGINES",
-           "Engine", "Hang", "diff_bytes", "uniq_offsets"]
 
 
 # ------------------------------------------------------------------------------- pytest side
@@ -519,3 +524,16 @@ def check_campaign(campaign: str, interface: str, module: str, widths: tuple[int
     assert rec["operations"] > 0
     assert {k: rec[k] for k in COUNTERS} == dict.fromkeys(COUNTERS, 0), rec["details"]
     return rec
+
+
+def lint_top(dma_bits: int) -> None:
+    """Verilator -Wall lint of adv_top (bench tops are outside make lint's rtl/sources.f)."""
+    import subprocess
+
+    from sim.cocotb_run import ROOT, expand_sources
+
+    cmd = ["verilator", "--lint-only", "-Wall", f"-I{ROOT / 'build' / 'gen'}",
+           *map(str, expand_sources(SOURCES)), "--top-module", "adv_top",
+           f"-GDMA_BITS={dma_bits}"]
+    res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr

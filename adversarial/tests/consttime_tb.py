@@ -19,8 +19,8 @@ import random
 
 import cocotb
 
-from adversarial.tests.adv_tb import (ADV_OPS, ADV_SEED, AdvBench, Counters, ENGINES, Engine,
-                                      Hang, diff_bytes)
+from adversarial.tests.adv_tb import (ADV_OPS, AdvBench, ENGINES, Engine, Hang, diff_bytes,
+                                      open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, PB
 from coupling.tests.cpl_unit_tb import OFF, words
 from engines.sha3.model import sha3_model
@@ -123,10 +123,7 @@ async def run_sample(tb: CtBench, eng: Engine, cfg: int, key: bytes, iv: bytes, 
 
 @cocotb.test()
 async def consttime(dut) -> None:
-    tb = CtBench(dut)
-    await tb.init()
-    rng = random.Random(ADV_SEED * 15485863 + PB)
-    c = Counters("consttime", "mmio+cpi+dma")
+    tb, rng, c = await open_campaign(dut, "consttime", "mmio+cpi+dma", 15485863, CtBench)
     ref: dict[tuple, tuple] = {}
     figures: dict[str, int] = {}
     samples = rounds = 0

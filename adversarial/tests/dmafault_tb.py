@@ -21,8 +21,8 @@ import random
 
 import cocotb
 
-from adversarial.tests.adv_tb import (ADV_OPS, ADV_SEED, DMA_LIMIT, DMA_PER_BYTE, AdvBench,
-                                      Counters, ENGINES, Engine, Hang)
+from adversarial.tests.adv_tb import (ADV_OPS, DMA_LIMIT, DMA_PER_BYTE, AdvBench, Counters,
+                                      ENGINES, Engine, Hang, open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, DMEM_BYTES, PB
 from coupling.tests.cpl_unit_tb import OFF, words
 
@@ -273,10 +273,7 @@ class Campaign:
 
 @cocotb.test()
 async def dmafault(dut) -> None:
-    tb = AdvBench(dut)
-    await tb.init()
-    rng = random.Random(ADV_SEED * 104729 + PB)
-    c = Counters("dmafault", "mmio-dma+cpi-dma")
+    tb, rng, c = await open_campaign(dut, "dmafault", "mmio-dma+cpi-dma", 104729)
     cp = Campaign(tb, c, rng, dut._log)
     while tb.ops < ADV_OPS:
         try:

@@ -23,9 +23,9 @@ import random
 
 import cocotb
 
-from adversarial.tests.adv_tb import (ADV_OPS, ADV_SEED, AdvBench, Counters, ENGINES, Engine,
-                                      Hang, diff_bytes, uniq_offsets)
-from coupling.tests.cpl_dma_tb import DMEM_BASE, PB
+from adversarial.tests.adv_tb import (ADV_OPS, ZEROIZE, AdvBench, Counters, ENGINES, Engine,
+                                      Hang, diff_bytes, open_campaign, uniq_offsets)
+from coupling.tests.cpl_dma_tb import DMEM_BASE
 from coupling.tests.cpl_unit_tb import OFF, fget, insn
 
 REG_OFFS = uniq_offsets()
@@ -171,7 +171,7 @@ class Fuzzer:
     # ---- recovery: zeroize, no key left, a known message
     async def zeroize_clean(self, eng: Engine) -> None:
         tb, e = self.tb, eng.num
-        await tb.uw(e, OFF["CTRL"], fbit_zero())
+        await tb.uw(e, OFF["CTRL"], ZEROIZE)
         st = await tb.idle(e)
         st = await tb.ust(e)
         if st != 0x4:
@@ -267,14 +267,14 @@ class Fuzzer:
             if not (code == ABORTED and self.zeroized):
                 self.c.fail("other_failures", f"engine {e} DMA job failed: STATUS {st:#x}",
                             self.log)
-            await tb.uw(e, OFF["CTRL"], fbit_zero())
+            await tb.uw(e, OFF["CTRL"], ZEROIZE)
             await tb.idle(e)
             return None
         if tb.mem[dst + olen:dst + olen + 64] != bytes(64):
             self.c.fail("lost_or_corrupted_bytes", f"engine {e}: DMA wrote past OUTLEN",
                         self.log)
         # the burst may have left unit errors (BUSY_DMA); clear them for the STATUS check
-        await tb.uw(e, OFF["CTRL"], fbit_zero())
+        await tb.uw(e, OFF["CTRL"], ZEROIZE)
         await tb.idle(e)
         return bytes(tb.mem[dst:dst + olen])
 
@@ -285,16 +285,9 @@ OPS_BY_CODE = {"CFG": (0, 0b010), "KEY": (1, 0b011), "KLOAD": (2, 0b000), "KLOAD
                "STATUS": (10, 0b100), "ZERO": (11, 0b000), "LASTB": (12, 0b010)}
 
 
-def fbit_zero() -> int:
-    return 1 << 3
-
-
 @cocotb.test()
 async def regfuzz(dut) -> None:
-    tb = AdvBench(dut)
-    await tb.init()
-    rng = random.Random(ADV_SEED * 7919 + PB)
-    c = Counters("regfuzz", "mmio+cpi+dma")
+    tb, rng, c = await open_campaign(dut, "regfuzz", "mmio+cpi+dma", 7919)
     fz = Fuzzer(tb, c, rng, dut._log)
     await fz.learn()
     per_engine = max(200, ADV_OPS // len(ENGINES))

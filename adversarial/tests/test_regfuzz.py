@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from adversarial.tests.adv_tb import check_campaign
+from adversarial.tests.adv_tb import check_campaign, lint_top
 
 ARGS = ("regfuzz", "mmio+cpi+dma", "adversarial.tests.regfuzz_tb")
 
@@ -19,3 +19,9 @@ def test_regfuzz() -> None:
 @pytest.mark.long
 def test_regfuzz_both_widths() -> None:
     check_campaign(*ARGS, (32, 128))
+
+
+@pytest.mark.parametrize("dma_bits", [32, 128])
+def test_adv_top_lint(dma_bits: int) -> None:
+    """The campaigns' bench top is Verilator -Wall clean in both port widths."""
+    lint_top(dma_bits)
