@@ -25,12 +25,11 @@ int cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend, const uint8_t *key,
 }
 
 int cv_prince_ecb(cv_prince_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
+  int st;
+  if (__builtin_expect(ctx != NULL, 1) &&
+      CV_L64_FAST(ENG, CV_PRINCE_BASE, ctx, (uint32_t)dir, dir, in, out, len, &st, prince_errmap))
+    return st;
   if (!ctx || !in || !out || (unsigned)dir > 1) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_CPI && len == 8 && ctx->hw.id == cv_light_owner[ENG] &&
-      (((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
-    CV_L64_CPI_BLOCK(ENG, (uint32_t)dir, in, out);
-    return CV_OK;
-  }
   if (len & 7) return CV_ERR_LENGTH;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_prince_sw_ecb(&ctx->sw, dir, in, out, len) : CV_ERR_NOKEY;

@@ -1,0 +1,66 @@
+/* light_cycles: cycles of the lightweight engines' driver calls on every backend, key loaded,
+ * mcycle around the API call (as the benchmark measures): PRINCE and PRESENT-80 one 8-byte
+ * block and 4 KiB ECB, ChaCha20 64 bytes and 4 KiB, SHA3-512 of 64 bytes. Each output is
+ * compared with the sw backend's. Prints "cycles <what> <backend> <n>" lines. Not part of
+ * `make test` (a figure is reported, never asserted): `make run ELF=build/fw/light_cycles/...`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cv_chacha.h"
+#include "cv_csr.h"
+#include "cv_present.h"
+#include "cv_prince.h"
+#include "cv_sha3.h"
+
+static uint8_t in[4096] __attribute__((aligned(16)));
+static uint8_t out[4096] __attribute__((aligned(16)));
+static uint8_t ref[4096] __attribute__((aligned(16)));
+static uint8_t key[32] __attribute__((aligned(16))), nonce[12] __attribute__((aligned(16)));
+static int bad;
+
+static void report(const char *what, cv_backend_t b, uint32_t c, int st, size_t n) {
+  int ok = st == CV_OK && memcmp(out, ref, n) == 0;
+  bad |= !ok;
+  printf("cycles %s %s %lu%s\n", what, cv_backend_name(b), (unsigned long)c, ok ? "" : " WRONG");
+}
+
+#define MEASURE(call) __extension__({ uint32_t t0_ = cv_mcycle(); st = (call); cv_mcycle() - t0_; })
+
+int main(void) {
+  for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 7 + 3);
+  for (int i = 0; i < 32; i++) key[i] = (uint8_t)(i * 13 + 1);
+  static cv_prince_ctx p;
+  static cv_present_ctx r;
+  static cv_chacha_ctx c;
+  for (int b = 0; b < CV_BACKEND_COUNT; b++) {
+    cv_backend_t be = (cv_backend_t)b;
+    int st;
+    uint32_t t;
+    cv_prince_init(&p, CV_BACKEND_SW, key, 16);
+    cv_prince_ecb(&p, CV_ENCRYPT, in, ref, 4096);
+    cv_prince_init(&p, be, key, 16);
+    for (int k = 0; k < 2; k++) t = MEASURE(cv_prince_ecb(&p, CV_ENCRYPT, in, out, 8));
+    report("prince-8B", be, t, st, 8);
+    t = MEASURE(cv_prince_ecb(&p, CV_ENCRYPT, in, out, 4096));
+    report("prince-4KiB", be, t, st, 4096);
+    cv_present_init(&r, CV_BACKEND_SW, key, 10);
+    cv_present_ecb(&r, CV_ENCRYPT, in, ref, 4096);
+    cv_present_init(&r, be, key, 10);
+    for (int k = 0; k < 2; k++) t = MEASURE(cv_present_ecb(&r, CV_ENCRYPT, in, out, 8));
+    report("present80-8B", be, t, st, 8);
+    t = MEASURE(cv_present_ecb(&r, CV_ENCRYPT, in, out, 4096));
+    report("present80-4KiB", be, t, st, 4096);
+    cv_chacha_init(&c, CV_BACKEND_SW, key, 32, nonce, 8, 20);
+    cv_chacha_xor(&c, in, ref, 4096);
+    cv_chacha_init(&c, be, key, 32, nonce, 8, 20);
+    t = MEASURE(cv_chacha_xor(&c, in, out, 64));
+    report("chacha20-64B", be, t, st, 64);
+    cv_chacha_set_counter(&c, 0);
+    t = MEASURE(cv_chacha_xor(&c, in, out, 4096));
+    report("chacha20-4KiB", be, t, st, 4096);
+    cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_512, in, 64, ref, 64);
+    t = MEASURE(cv_sha3_hash(be, CV_SHA3_512, in, 64, out, 64));
+    report("sha3-512-64B", be, t, st, 64);
+  }
+  return bad;
+}
