@@ -27,7 +27,7 @@
 #include "cv_trap.h"
 
 #ifndef ADV_OPS
-#define ADV_OPS 3000u
+#define ADV_OPS 1000u
 #endif
 #ifndef ADV_SEED
 #define ADV_SEED 1u

@@ -1,0 +1,20 @@
+# adversarial/part.mk: the adversarial campaigns of issue #8 (adversarial/README.md).
+#   make adversarial        every campaign at its CI size (the firmware campaigns, the long-marked
+#                           formal jobs and the cocotb campaigns included), then the report:
+#                           build/adversarial/*.json -> build/bench/adversarial.{json,md}
+#   make adversarial-long   the same with ADV_OPS=1000000 operations per campaign, niced (hours:
+#                           see adversarial/README.md, "Run time")
+# The report is written even when a campaign fails; the target then fails with pytest's status.
+.PHONY: adversarial adversarial-long adversarial-report
+ADV_LONG_OPS ?= 1000000
+ADV_PYTEST := python -m pytest -n $(JOBS) -m "long or not long" adversarial
+
+adversarial: setup gen
+	$(ENV) $(ADV_PYTEST); rc=$$?; python adversarial/report.py; exit $$rc
+
+adversarial-long: setup gen
+	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 nice -n 5 $(ADV_PYTEST); rc=$$?; \
+	  python adversarial/report.py; exit $$rc
+
+adversarial-report: setup
+	$(ENV) python adversarial/report.py
