@@ -283,6 +283,7 @@ module cpl_unit #(
   assign eng_zeroize_o   = zero_now;
   assign eng_cfg_o       = ecfg;
   assign eng_start_o     = start_req && !zero_now;
+  wire   start_acc       = eng_start_o && !eng_busy_i;
   assign eng_key_valid_o = kl_fire;
   assign eng_key_o       = swap_key(key_q);
   assign eng_iv_valid_o  = ivld_req && !zero_now;
@@ -610,8 +611,10 @@ module cpl_unit #(
       pos_d    = 5'd0;
     end
 
-    // ---- message and output accounting
-    if (eng_start_o) begin
+    // ---- message and output accounting (only for a START the engine takes: every engine
+    //      ignores start_i while busy, so a refused START_BUSY leaves the running message's
+    //      in-flight count, RESULT position and configuration alone)
+    if (start_acc) begin
       msg_d   = 1'b1;
       mcfg_d  = ecfg;
       infl_d  = 6'd0;

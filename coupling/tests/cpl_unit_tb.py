@@ -613,8 +613,15 @@ async def test_cpi(dut) -> None:
     rd, err, n = await tb.cpi("KLOADW")
     assert not err and tb.code(rd) == 5, hex(rd)
     await tb.ok("DATAL", 0, 0)
+    # a START refused while the message runs (START_BUSY) leaves the message's accounting
+    # alone: the RESULTs issued at once still wait for the block's output (no early trap)
+    await tb.ok("STATUS")
+    await tb.ok("START", cfgw(0, CBC))
+    assert tb.code(await tb.ok("STATUS")) == 4
     got = wbytes([await tb.ok("RESULT") for _ in range(4)])
     assert got == AES.new(key, AES.MODE_ECB).encrypt(bytes(16))
+    _, err, n = await tb.cpi("RESULT")
+    assert err and n == 1
     tb.dump()
 
 

@@ -286,12 +286,8 @@ static void engine_busy(int cpi) {
     CV_CPI_DATAL(CV_ENGINE_AES, w[2], w[3]);
     CV_CPI_IVLOAD(CV_ENGINE_AES);   /* write while busy */
     CV_CPI_START(CV_ENGINE_AES, 0); /* start while busy */
-    /* The output is awaited with STATUS before RESULT: the current cpl_unit resets its
-     * in-flight count on a START the busy engine rejects, so a RESULT issued before the
-     * output is valid would answer "nothing due" (reported to the coupling owner). */
-    for (int n = 0; n < 1000 && !(CV_CPI_STATUS(CV_ENGINE_AES) & CV_CPL_STATUS_OUT_VALID_MASK);
-         n++) {
-    }
+    /* RESULT at once: the refused START left the message's accounting alone, so RESULT
+     * waits for the block's output (it used to trap early: "nothing due"). */
     cv_cpl_cpi_pop(CV_ENGINE_AES, o, 4);
     st = CV_CPI_STATUS(CV_ENGINE_AES);
   } else {
