@@ -11,6 +11,9 @@
 #define CV_ERR_DMA     (-6)  /* DMA error: bad address, wrap or overlap (hardware backends) */
 #define CV_ERR_MODE    (-7)  /* mode or layout not supported */
 #define CV_ERR_OUTLEN  (-8)  /* output length not allowed (e.g. SHA-3 digest size) */
+#define CV_ERR_NOKEY   (-9)  /* no key in the engine (zeroized, or never initialised) */
+#define CV_ERR_ABORTED (-10) /* the operation was aborted (DMA ABORT, zeroize during a job) */
+#define CV_ERR_HW      (-11) /* unexpected hardware state (protocol error, engine missing) */
 
 #define CV_ENCRYPT 0
 #define CV_DECRYPT 1

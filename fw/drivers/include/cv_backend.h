@@ -4,6 +4,8 @@
 #ifndef CV_BACKEND_H
 #define CV_BACKEND_H
 
+#include "cv_status.h" /* status codes: one list for the software and the drivers */
+
 typedef enum cv_backend {
   CV_BACKEND_SW = 0,       /* the CPU alone (fw/crypto) */
   CV_BACKEND_MMIO = 1,     /* loads/stores to the engine's register block */
@@ -12,11 +14,6 @@ typedef enum cv_backend {
   CV_BACKEND_MMIO_DMA = 4, /* memory-mapped DMA descriptor */
   CV_BACKEND_COUNT
 } cv_backend_t;
-
-/* Status codes of the hardware drivers beyond cv_status.h (fw/crypto): negative, distinct. */
-#define CV_ERR_NOKEY   (-9)   /* no key in the engine (zeroized, or never initialised) */
-#define CV_ERR_ABORTED (-10)  /* the operation was aborted (DMA ABORT, zeroize during a job) */
-#define CV_ERR_HW      (-11)  /* unexpected hardware state (protocol error, engine missing) */
 
 /* "sw", "mmio", "cpi", "cpi-dma", "mmio-dma" (the benchmark's coupling names). */
 const char *cv_backend_name(cv_backend_t b);
