@@ -141,94 +141,105 @@ static __attribute__((noinline)) int init_retry(cv_aes_ctx *ctx) {
   return load_key(ctx);
 }
 
-int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
-  if (!ctx || !key) return CV_ERR_ARG;
-  if (key_len != 16 && key_len != 24 && key_len != 32) return CV_ERR_KEYLEN;
-  if (backend == CV_BACKEND_SW) {
-    ctx->backend = backend;
-    ctx->key_bytes = (int)key_len;
-    ctx->ksz = ((uint32_t)key_len - 16) >> 3;
-    ctx->id = 0xFFFFFFFFu;
-    return cv_aes_sw_init(&ctx->sw, key, key_len);
-  }
-  if ((unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
-  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
-  ctx->backend = backend;
-  ctx->key_bytes = (int)key_len;
-  ctx->ksz = ((uint32_t)key_len - 16) >> 3;
-  ctx->id = ++aes_ids;
+/* Key words straight from a word-aligned key into the unit (KEY pairs / KEY registers) and the
+ * context's copy, then KEYLOAD and the wait: KLOADW waits in hardware; mmio polls STATUS until
+ * KEY_READY with no held load, or an error. Returns that STATUS (0xFFFFFFFF on the poll
+ * limit). */
+static inline __attribute__((always_inline)) uint32_t init_words(cv_aes_ctx *ctx, int cpi,
+                                                                  const uint32_t *kw,
+                                                                  uint32_t kx) {
+  volatile uint32_t *r = aes_regs();
   uint32_t *k = ctx->sw.ek;
-  if (uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
-    /* The fast path: key words straight from the caller's buffer into the unit. */
-    const uint32_t *kw = (const uint32_t *)(const void *)key;
-    uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
+  uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
+  if (cpi) {
     CV_CPI_KEY(AES, k0, k1);
     CV_CPI_KEY(AES, k2, k3);
-    if (key_len > 16) {
-      uint32_t k4 = kw[4], k5 = kw[5];
-      CV_CPI_KEY(AES, k4, k5);
-      k[4] = k4;
-      k[5] = k5;
-      if (key_len > 24) {
-        uint32_t k6 = kw[6], k7 = kw[7];
-        CV_CPI_KEY(AES, k6, k7);
-        k[6] = k6;
-        k[7] = k7;
-      }
-    }
-    CV_CPI_CFG(AES, ((uint32_t)key_len - 16) >> 3);
-    k[0] = k0;  /* the context's copy */
-    k[1] = k1;
-    k[2] = k2;
-    k[3] = k3;
-    uint32_t s = CV_CPI_KLOADW(AES);  /* waits in hardware until the key is ready */
-    if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
-        CV_CPL_STATUS_KEY_READY_MASK) {
-      aes_owner = ctx->id;
-      return CV_OK;
-    }
-    aes_owner = 0;
-    return init_retry(ctx);
-  }
-  if (!uses_cpi(backend) && ((uintptr_t)key & 3) == 0) {
-    const uint32_t *kw = (const uint32_t *)(const void *)key;
-    volatile uint32_t *r = aes_regs();
-    uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
-    r[CV_CPL_CFG_OFFSET / 4] = ((uint32_t)key_len - 16) >> 3;
+  } else {
     r[CV_CPL_KEY_OFFSET / 4 + 0] = k0;
     r[CV_CPL_KEY_OFFSET / 4 + 1] = k1;
     r[CV_CPL_KEY_OFFSET / 4 + 2] = k2;
     r[CV_CPL_KEY_OFFSET / 4 + 3] = k3;
-    if (key_len > 16) {
-      uint32_t k4 = kw[4], k5 = kw[5];
+  }
+  if (kx) {  /* 192/256 */
+    uint32_t k4 = kw[4], k5 = kw[5];
+    if (cpi) CV_CPI_KEY(AES, k4, k5);
+    else {
       r[CV_CPL_KEY_OFFSET / 4 + 4] = k4;
       r[CV_CPL_KEY_OFFSET / 4 + 5] = k5;
-      k[4] = k4;
-      k[5] = k5;
-      if (key_len > 24) {
-        uint32_t k6 = kw[6], k7 = kw[7];
+    }
+    k[4] = k4;
+    k[5] = k5;
+    if (kx > 8u) {
+      uint32_t k6 = kw[6], k7 = kw[7];
+      if (cpi) CV_CPI_KEY(AES, k6, k7);
+      else {
         r[CV_CPL_KEY_OFFSET / 4 + 6] = k6;
         r[CV_CPL_KEY_OFFSET / 4 + 7] = k7;
-        k[6] = k6;
-        k[7] = k7;
       }
+      k[6] = k6;
+      k[7] = k7;
     }
-    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
-    k[0] = k0;  /* the context's copy, while the engine expands the key */
-    k[1] = k1;
-    k[2] = k2;
-    k[3] = k3;
-    uint32_t s = cv_cpl_mmio_wait(CV_AES_BASE, CV_CPL_STATUS_KEY_READY_MASK);
-    if ((s & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
-        CV_CPL_STATUS_KEY_READY_MASK) {
-      aes_owner = ctx->id;
-      return CV_OK;
-    }
-    aes_owner = 0;
-    return init_retry(ctx);
   }
-  memcpy(k, key, key_len);
+  k[0] = k0;  /* the context's copy */
+  k[1] = k1;
+  k[2] = k2;
+  k[3] = k3;
+  if (cpi) {
+    CV_CPI_CFG(AES, kx >> 3);
+    return CV_CPI_KLOADW(AES);  /* waits in hardware: KEY_READY or an error */
+  }
+  r[CV_CPL_CFG_OFFSET / 4] = kx >> 3;
+  r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
+  const uint32_t m = CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_KEY_READY_MASK |
+                     CV_CPL_STATUS_ERR_MASK;
+  uint32_t n = CV_CPL_POLL_LIMIT;
+  do {
+    uint32_t st = r[CV_CPL_STATUS_OFFSET / 4];
+    if ((st & m) == CV_CPL_STATUS_KEY_READY_MASK || (st & CV_CPL_STATUS_ERR_MASK)) return st;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+/* A key that is not word-aligned: the context's copy first, then the general key load. */
+static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, const uint8_t *key,
+                                                size_t key_len) {
+  memcpy(ctx->sw.ek, key, key_len);
   return load_key(ctx);
+}
+
+static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key,
+                                             size_t key_len) {
+  ctx->backend = CV_BACKEND_SW;
+  ctx->key_bytes = (int)key_len;
+  ctx->ksz = ((uint32_t)key_len - 16u) >> 3;
+  ctx->id = 0xFFFFFFFFu;
+  return cv_aes_sw_init(&ctx->sw, key, key_len);
+}
+
+int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  const uint32_t kx = (uint32_t)key_len - 16u;  /* 0, 8, 16 */
+  if (kx > 16u || (kx & 7u)) return CV_ERR_KEYLEN;
+  if ((unsigned)backend - 1u >= (unsigned)CV_BACKEND_COUNT - 1u) {
+    if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
+    return CV_ERR_ARG;
+  }
+  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  const uint32_t id = ++aes_ids;
+  ctx->backend = backend;
+  ctx->key_bytes = (int)key_len;
+  ctx->ksz = kx >> 3;
+  ctx->id = id;
+  if ((uintptr_t)key & 3) return init_bytes(ctx, key, key_len);
+  const uint32_t *kw = (const uint32_t *)(const void *)key;
+  uint32_t st = uses_cpi(backend) ? init_words(ctx, 1, kw, kx) : init_words(ctx, 0, kw, kx);
+  if ((st & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
+      CV_CPL_STATUS_KEY_READY_MASK) {
+    aes_owner = id;
+    return CV_OK;
+  }
+  aes_owner = 0;
+  return init_retry(ctx);
 }
 
 /* ------------------------------------------------------------------ cpi data path */
@@ -355,6 +366,35 @@ static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const ui
   return 0;
 }
 
+/* IV words in and out of the engine (v32 word-aligned). */
+#define IV_IN(cpi, r, v32)                                        \
+  do {                                                            \
+    uint32_t a_ = (v32)[0], b_ = (v32)[1], c_ = (v32)[2], d_ = (v32)[3]; \
+    if (cpi) {                                                    \
+      CV_CPI_IV(AES, a_, b_);                                     \
+      CV_CPI_IV(AES, c_, d_);                                     \
+      CV_CPI_IVLOAD(AES);                                         \
+    } else {                                                      \
+      (r)[CV_CPL_IV_OFFSET / 4 + 0] = a_;                         \
+      (r)[CV_CPL_IV_OFFSET / 4 + 1] = b_;                         \
+      (r)[CV_CPL_IV_OFFSET / 4 + 2] = c_;                         \
+      (r)[CV_CPL_IV_OFFSET / 4 + 3] = d_;                         \
+      (r)[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;      \
+    }                                                             \
+  } while (0)
+#define IV_OUT(cpi, r, v32)                                       \
+  do {                                                            \
+    uint32_t *v_ = (v32);                                         \
+    uint32_t a_ = (cpi) ? CV_CPI_IVRD(AES, 0) : (r)[CV_CPL_IV_OFFSET / 4 + 0]; \
+    uint32_t b_ = (cpi) ? CV_CPI_IVRD(AES, 1) : (r)[CV_CPL_IV_OFFSET / 4 + 1]; \
+    v_[0] = a_;                                                   \
+    uint32_t c_ = (cpi) ? CV_CPI_IVRD(AES, 2) : (r)[CV_CPL_IV_OFFSET / 4 + 2]; \
+    v_[1] = b_;                                                   \
+    uint32_t d_ = (cpi) ? CV_CPI_IVRD(AES, 3) : (r)[CV_CPL_IV_OFFSET / 4 + 3]; \
+    v_[2] = c_;                                                   \
+    v_[3] = d_;                                                   \
+  } while (0)
+
 /* An engine error in the middle of a message: report it and leave the engine idle. */
 static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t status) {
   int e = cv_cpl_status_err(status, aes_errmap);
@@ -384,42 +424,17 @@ static inline void pio_iv_load(const cv_aes_ctx *ctx, const uint8_t *iv) {
     memcpy(w, iv, 16);
     v = w;
   }
-  if (uses_cpi(ctx->backend)) {
-    CV_CPI_IV(AES, v[0], v[1]);
-    CV_CPI_IV(AES, v[2], v[3]);
-    CV_CPI_IVLOAD(AES);
-  } else {
-    volatile uint32_t *r = aes_regs();
-    uint32_t a = v[0], b = v[1], c = v[2], d = v[3];
-    r[CV_CPL_IV_OFFSET / 4 + 0] = a;
-    r[CV_CPL_IV_OFFSET / 4 + 1] = b;
-    r[CV_CPL_IV_OFFSET / 4 + 2] = c;
-    r[CV_CPL_IV_OFFSET / 4 + 3] = d;
-    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
-  }
+  volatile uint32_t *r = aes_regs();
+  if (uses_cpi(ctx->backend)) IV_IN(1, r, v);
+  else IV_IN(0, r, v);
 }
 
 static inline void pio_iv_read(const cv_aes_ctx *ctx, uint8_t *iv) {
   uint32_t w[4];
   uint32_t *v = ((uintptr_t)iv & 3) ? w : (uint32_t *)(void *)iv;
-  if (uses_cpi(ctx->backend)) {
-    uint32_t a = CV_CPI_IVRD(AES, 0), b = CV_CPI_IVRD(AES, 1);
-    v[0] = a;
-    uint32_t c = CV_CPI_IVRD(AES, 2);
-    v[1] = b;
-    uint32_t d = CV_CPI_IVRD(AES, 3);
-    v[2] = c;
-    v[3] = d;
-  } else {
-    volatile uint32_t *r = aes_regs();
-    uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], b = r[CV_CPL_IV_OFFSET / 4 + 1];
-    v[0] = a;
-    uint32_t c = r[CV_CPL_IV_OFFSET / 4 + 2];
-    v[1] = b;
-    uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 3];
-    v[2] = c;
-    v[3] = d;
-  }
+  volatile uint32_t *r = aes_regs();
+  if (uses_cpi(ctx->backend)) IV_OUT(1, r, v);
+  else IV_OUT(0, r, v);
   if (v == w) memcpy(iv, w, 16);
 }
 
@@ -681,6 +696,7 @@ static __attribute__((noinline)) int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, u
   return pio_cipher(ctx, mode, dir, iv, in, out, len);
 }
 
+
 #define ALIGNED4(a, b, c) (((((uintptr_t)(a)) | ((uintptr_t)(b)) | ((uintptr_t)(c))) & 3u) == 0)
 
 /* The fast path of every cipher call: cpi or mmio backend, the context's key in the engine,
@@ -700,104 +716,51 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
   uint32_t *o32 = (uint32_t *)(void *)out;
   uint32_t *v32 = (uint32_t *)(void *)iv;
   if (b == CV_BACKEND_CPI) {
-    if (mode != CV_AES_MODE_ECB) {
-      uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
-      CV_CPI_IV(AES, a, c);
-      CV_CPI_IV(AES, d, e);
-      CV_CPI_IVLOAD(AES);
-    }
+    if (mode != CV_AES_MODE_ECB) IV_IN(1, aes_regs(), v32);
     cpi_msg(cfg, i32, o32, len >> 4);
-    if (mode != CV_AES_MODE_ECB) {
-      uint32_t a = CV_CPI_IVRD(AES, 0), c = CV_CPI_IVRD(AES, 1);
-      v32[0] = a;
-      uint32_t d = CV_CPI_IVRD(AES, 2);
-      v32[1] = c;
-      uint32_t e = CV_CPI_IVRD(AES, 3);
-      v32[2] = d;
-      v32[3] = e;
-    }
+    if (mode != CV_AES_MODE_ECB) IV_OUT(1, aes_regs(), v32);
     *rc = CV_OK;
     return 1;
   }
   if (b == CV_BACKEND_MMIO) {
     volatile uint32_t *r = aes_regs();
-    if (mode != CV_AES_MODE_ECB) {
-      uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
-      r[CV_CPL_IV_OFFSET / 4 + 0] = a;
-      r[CV_CPL_IV_OFFSET / 4 + 1] = c;
-      r[CV_CPL_IV_OFFSET / 4 + 2] = d;
-      r[CV_CPL_IV_OFFSET / 4 + 3] = e;
-      r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
-    }
+    if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
     uint32_t s = (uint32_t)mmio_msg(cfg, i32, o32, len >> 4);
     if (s) {
       *rc = hw_fail(ctx, s);
       return 1;
     }
-    if (mode != CV_AES_MODE_ECB) {
-      uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], c = r[CV_CPL_IV_OFFSET / 4 + 1];
-      v32[0] = a;
-      uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 2];
-      v32[1] = c;
-      uint32_t e = r[CV_CPL_IV_OFFSET / 4 + 3];
-      v32[2] = d;
-      v32[3] = e;
-    }
+    if (mode != CV_AES_MODE_ECB) IV_OUT(0, r, v32);
     *rc = CV_OK;
     return 1;
   }
   if (b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA) {
-    if (aes_job.ctx || dma_bad(in, out, len, len)) return 0;
+    /* range and overlap are the hardware's checks (made before anything moves) */
+    if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job.ctx) return 0;
+    volatile uint32_t *r = aes_regs();
+    const int cpi = b == CV_BACKEND_CPI_DMA;
     uint32_t s;
-    if (b == CV_BACKEND_CPI_DMA) {
-      if (mode != CV_AES_MODE_ECB) {
-        uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
-        CV_CPI_IV(AES, a, c);
-        CV_CPI_IV(AES, d, e);
-        CV_CPI_IVLOAD(AES);
-      }
+    if (cpi) {
+      if (mode != CV_AES_MODE_ECB) IV_IN(1, r, v32);
       CV_CPI_DSEL(CV_ENGINE_AES, cfg);
       CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
       CV_CPI_DRUN(len, 0);
       s = CV_CPI_DWAIT();
-      if (!dma_status_ok(s)) {
-        *rc = dma_fail(s);
-        return 1;
-      }
-      if (mode != CV_AES_MODE_ECB) {
-        uint32_t a = CV_CPI_IVRD(AES, 0), c = CV_CPI_IVRD(AES, 1);
-        v32[0] = a;
-        uint32_t d = CV_CPI_IVRD(AES, 2);
-        v32[1] = c;
-        uint32_t e = CV_CPI_IVRD(AES, 3);
-        v32[2] = d;
-        v32[3] = e;
-      }
     } else {
-      volatile uint32_t *r = aes_regs();
-      if (mode != CV_AES_MODE_ECB) {
-        uint32_t a = v32[0], c = v32[1], d = v32[2], e = v32[3];
-        r[CV_CPL_IV_OFFSET / 4 + 0] = a;
-        r[CV_CPL_IV_OFFSET / 4 + 1] = c;
-        r[CV_CPL_IV_OFFSET / 4 + 2] = d;
-        r[CV_CPL_IV_OFFSET / 4 + 3] = e;
-        r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_IVLOAD_MASK;
-      }
+      if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
       cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
       s = cv_dma_mmio_wait();
-      if (!dma_status_ok(s)) {
-        *rc = dma_fail(s);
-        return 1;
-      }
-      if (mode != CV_AES_MODE_ECB) {
-        uint32_t a = r[CV_CPL_IV_OFFSET / 4 + 0], c = r[CV_CPL_IV_OFFSET / 4 + 1];
-        v32[0] = a;
-        uint32_t d = r[CV_CPL_IV_OFFSET / 4 + 2];
-        v32[1] = c;
-        uint32_t e = r[CV_CPL_IV_OFFSET / 4 + 3];
-        v32[2] = d;
-        v32[3] = e;
-      }
+    }
+    if (!dma_status_ok(s)) {
+      if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
+          s != 0xFFFFFFFFu)
+        return 0;  /* refused before anything moved: the general path names the error */
+      *rc = dma_fail(s);
+      return 1;
+    }
+    if (mode != CV_AES_MODE_ECB) {
+      if (cpi) IV_OUT(1, r, v32);
+      else IV_OUT(0, r, v32);
     }
     *rc = CV_OK;
     return 1;
