@@ -32,6 +32,12 @@ module soc_ram #(
   localparam integer WORDS = BYTES / 4;
   localparam integer LANES = B_BITS / 32;
 
+  // no_rw_check: a read of a word that the other port writes in the same cycle may return old
+  // or new data (the block RAM's behaviour; simulation returns the old word). Without it,
+  // yosys 0.70 maps no true dual-port memory with both ports on one clock to ECP5 DP16KD and
+  // falls back to flip-flops (512 Kbit). Nothing relies on that case: the DMA owner does not
+  // race the CPU on a word it also writes.
+  (* no_rw_check *)
   reg [31:0] mem_q [0:WORDS-1];
 
   // Simulation image loading (Yosys defines SYNTHESIS; an FPGA flow would use an init file).
