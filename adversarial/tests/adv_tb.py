@@ -225,6 +225,14 @@ class AdvBench(Bench):
         self.ops += 1
         return await self.read(reg)
 
+    async def dr_off(self, off: int) -> int:
+        """Read any offset of the dma window."""
+        self.ops += 1
+        self.bus = (0, off, 0)
+        await self.tick()
+        await self.tick()
+        return self.bus_rdata
+
     # ---- custom instructions (any target, any encoding)
     async def cpi_raw(self, ins: int, rs1: int = 0, rs2: int = 0,
                       limit: int = CPI_LIMIT) -> tuple[int, int, int]:

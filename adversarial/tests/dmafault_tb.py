@@ -134,8 +134,21 @@ class Campaign:
                         self.log)
         if code == 0:
             self.keyed[e] = (cfg, key)
+            if rng.random() < 0.3:
+                await self.key_readback(e, key)
         elif code not in (RANGE, ALIGN):
             self.keyed[e] = UNKNOWN
+
+    async def key_readback(self, e: int, key: bytes) -> None:
+        """After a DMA key load no CPU-readable register shows a key word: every offset of the
+        dma window (0..0x3C) and of the unit's window up to DOUT."""
+        kw = {w for w in words(key.ljust(-(-len(key) // 4) * 4, b"\0")) if w}
+        seen = [("dma", o, await self.tb.dr_off(o)) for o in range(0, 0x40, 4)]
+        seen += [("unit", o, await self.tb.ur(e, o)) for o in range(0, OFF["DOUT"], 4)]
+        for win, o, v in seen:
+            if v in kw:
+                self.c.fail("key_leaks", f"engine {e}: key word {v:#x} read at {win} offset "
+                            f"{o:#x} after a DMA key load", self.log)
 
     # ---- one job
     def job_cfg(self, eng: Engine) -> int:
