@@ -156,6 +156,14 @@ async def consttime(dut) -> None:
                     c.fail("timing_variations", f"engine {e} cfg {cfg:#x} len {n} {coupling} "
                            f"sample {rounds}: {sig[:2]} vs {ref[k][:2]}", dut._log)
         rounds += 1
+    # the measurement is not blind: one block more must change every coupling's signature
+    eng = ENGINES[1]
+    key, iv = rng.randbytes(16), rng.randbytes(16)
+    for coupling in ("mmio", "cpi", "dma"):
+        sigs = [(await run_sample(tb, eng, 0, key, iv, bytes(n), coupling))[0] for n in (32, 48)]
+        if sigs[0] == sigs[1]:
+            c.fail("other_failures", f"{coupling}: 32 and 48 bytes give the same signature",
+                   dut._log)
     c.operations = tb.ops
     c.dump({"samples": samples, "rounds": rounds, "cases": len(ref), "figures": figures})
     dut._log.info("consttime DMA_BITS=%d: %d operations, %d samples of %d cases, %d rounds: "
