@@ -141,7 +141,8 @@ module fv_dispatch #(parameter integer TMAX = 3) (
     if (c_out && c_ill) assert (rsp_valid && rsp_err);
     if (u_ans != 5'h0 || d_ans) assert (rsp_valid);
     for (k = 0; k < 5; k = k + 1)
-      if (u_ans[k]) assert (rsp_data == unit_rsp_data_i[32*k +: 32] && rsp_err == unit_rsp_err_i[k]);
+      if (u_ans[k])
+        assert (rsp_data == unit_rsp_data_i[32*k +: 32] && rsp_err == unit_rsp_err_i[k]);
     if (d_ans) assert (rsp_data == dma_rsp_data_i && rsp_err == dma_rsp_err_i);
     if (rsp_valid && !c_ill) assert (u_ans != 5'h0 || d_ans);
     // a new request is taken only when nothing is outstanding or in the cycle it is answered

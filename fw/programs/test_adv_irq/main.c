@@ -108,7 +108,7 @@ static void on_ext(cv_trap_frame_t *f) {
   CV_REG32(CV_INTC_PENDING_ADDR) = act;
 }
 
-/* ------------------------------------------------------------------ PRINCE by custom instructions */
+/* ------------------------------------------------------------- PRINCE by custom instructions */
 static void prince_cpi_key(const uint8_t key[16]) {
   CV_CPI_ZERO(CV_ENGINE_PRINCE);
   CV_CPI_KEY(CV_ENGINE_PRINCE, word(key), word(key + 4));
