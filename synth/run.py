@@ -450,7 +450,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             key = tp["source"]
             tag = "bench" if key.startswith("bench") else "doc"
             sources_used[f"{e.block}/{e.config}"] = key
-            cyc = f"{tp['cycles']:g} ({tag})"
+            cyc = f"{tp['cycles']:.3g} ({tag})"
         rows.append("| " + " | ".join([
             e.block, e.config,
             fmt(luts), fmt(x["ffs"]) if x else "-", fmt(x["brams"]) if x else "-",
