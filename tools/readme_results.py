@@ -30,7 +30,10 @@ def main(argv: list[str]) -> int:
     if not block.search(text):
         print(f"readme_results: README.md has no {name} markers", file=sys.stderr)
         return 1
-    body = table.read_text().strip() + "\n"
+    body = table.read_text().strip()
+    if body.startswith("# "):  # the file's own title: the README section has its heading
+        body = body.split("\n", 1)[1].strip() if "\n" in body else ""
+    body += "\n"
     readme.write_text(block.sub(lambda m: m.group(1) + body + m.group(2), text))
     print(f"readme_results: README.md {name} table updated")
     return 0
