@@ -190,8 +190,8 @@ module cpl_engine #(
     end else begin : g_sha3
       // No key and no IV: the key schedule is "ready" so KEYLOAD never waits; the output
       // word's byte count is implied by the configured length (the rest of the word is zero).
-      wire unused = ^{key, key_valid, iv, iv_valid, out_bytes};
       wire [3:0] out_bytes;
+      wire unused = ^{key, key_valid, iv, iv_valid, out_bytes};
       // LAST_BYTES above 15 must stay an error (LEN) for the engine, not wrap to a small count
       wire [3:0] last_bytes = (in_bytes > 8'd15) ? 4'hF : in_bytes[3:0];
       assign key_ready = 1'b1;
