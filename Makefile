@@ -13,6 +13,7 @@ help:
 	@echo "make run ELF=path     run one firmware image on the default SoC"
 	@echo "make console   interactive console on the simulated SoC (stdin/stdout = UART)"
 	@echo "make synth     area and Fmax of every block (build/synth/results.json)"
+	@echo "make adversarial   hostile-input campaigns + formal proofs, CI size (build/bench/adversarial.md)"
 	@echo "make lockstep INSNS=N SEED=S   random-instruction lockstep against Spike"
 
 setup:

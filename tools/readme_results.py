@@ -2,8 +2,10 @@
 `python tools/readme_results.py bench` copies build/bench/summary.md (written by make bench: key
 figures per backend and configuration, the seeds' figures beside ours; every row stays in
 build/bench/results.md) between `<!-- bench:begin -->` and `<!-- bench:end -->`; `... synth` copies
-build/synth/results.md (make synth) between the synth markers. `make bench` and `make synth`
-call it, so the README's figures are always those of the last run, never typed by hand."""
+build/synth/results.md (make synth) between the synth markers; `... adversarial` copies
+build/bench/adversarial.md (make adversarial, which make bench runs) between the adversarial
+markers. `make bench` and `make synth` call it, so the README's figures are always those of the
+last run, never typed by hand."""
 from __future__ import annotations
 
 import re
@@ -12,7 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = {"bench": ROOT / "build" / "bench" / "summary.md",
-          "synth": ROOT / "build" / "synth" / "results.md"}
+          "synth": ROOT / "build" / "synth" / "results.md",
+          "adversarial": ROOT / "build" / "bench" / "adversarial.md"}
 
 
 def main(argv: list[str]) -> int:
