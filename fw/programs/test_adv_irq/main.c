@@ -19,6 +19,7 @@
 #include "cv_aes_sw.h"
 #include "cv_cpl.h"
 #include "cv_csr.h"
+#include "cv_timer.h"
 #include "cv_prince_sw.h"
 #include "cv_test.h"
 #include "cv_trap.h"
@@ -66,20 +67,10 @@ static uint32_t word(const uint8_t *p) {
 /* ------------------------------------------------------------------ interrupt handlers */
 static volatile uint32_t timer_hits, dma_hits, aes_hits, prince_hits, spurious, period = ADV_PERIOD;
 
-static uint64_t mtime(void) {
-  uint32_t lo = CV_REG32(CV_TIMER_MTIME_LO_ADDR);  /* latches HI */
-  uint32_t hi = CV_REG32(CV_TIMER_MTIME_HI_ADDR);
-  return ((uint64_t)hi << 32) | lo;
-}
-static void set_mtimecmp(uint64_t t) {
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0xffffffffu;
-  CV_REG32(CV_TIMER_MTIMECMP_LO_ADDR) = (uint32_t)t;
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = (uint32_t)(t >> 32);
-}
 static void on_timer(cv_trap_frame_t *f) {
   (void)f;
   timer_hits = timer_hits + 1u;
-  set_mtimecmp(period ? mtime() + period : UINT64_MAX);
+  cv_timer_set(period ? cv_timer_now() + period : UINT64_MAX);
 }
 
 /* Acknowledge the source first (w1c IS), then the interrupt controller's latched pending bit. */
@@ -231,7 +222,7 @@ int main(void) {
   cv_dma_irq_enable(CV_DMA_IE_DONE_MASK | CV_DMA_IE_ERR_MASK);
   CV_REG32(CV_INTC_ENABLE_ADDR) = (1u << CV_IRQ_DMA) | (1u << CV_IRQ_AES) | (1u << CV_IRQ_PRINCE);
   CV_CSR_SET(mie, CV_MIE_MTIE | CV_MIE_MEIE);
-  set_mtimecmp(mtime() + period);
+  cv_timer_set(cv_timer_now() + period);
   cv_irq_enable();
 
   const uint32_t c0 = cv_mcycle();
@@ -246,7 +237,7 @@ int main(void) {
   cv_irq_disable();
   CV_CSR_CLEAR(mie, CV_MIE_MTIE | CV_MIE_MEIE);
   period = 0;
-  set_mtimecmp(UINT64_MAX);
+  cv_timer_set(UINT64_MAX);
   CV_REG32(CV_INTC_ENABLE_ADDR) = 0;
   cv_dma_irq_enable(0);
   CV_CPL_REG(CV_AES_BASE, CV_CPL_IE_OFFSET) = 0;

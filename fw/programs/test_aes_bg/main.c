@@ -11,6 +11,7 @@
 
 #include "aes_test_util.h"
 #include "cv_csr.h"
+#include "cv_timer.h"
 
 #define N 4096
 static uint8_t in[N] __attribute__((aligned(16)));
@@ -22,20 +23,10 @@ static cv_aes_ctx ctx, sw;
 
 static volatile uint32_t timer_hits, dma_hits, dma_is, busy_at_irq;
 
-static uint64_t mtime(void) {
-  uint32_t lo = CV_REG32(CV_TIMER_MTIME_LO_ADDR);
-  uint32_t hi = CV_REG32(CV_TIMER_MTIME_HI_ADDR);
-  return ((uint64_t)hi << 32) | lo;
-}
-static void set_mtimecmp(uint64_t t) {
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0xffffffffu;
-  CV_REG32(CV_TIMER_MTIMECMP_LO_ADDR) = (uint32_t)t;
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = (uint32_t)(t >> 32);
-}
 static void on_timer(cv_trap_frame_t *f) {
   (void)f;
   timer_hits = timer_hits + 1;
-  set_mtimecmp(mtime() + 300);
+  cv_timer_set(cv_timer_now() + 300);
 }
 static void on_ext(cv_trap_frame_t *f) {
   (void)f;
@@ -74,7 +65,7 @@ static void run(cv_backend_t b) {
   cv_dma_irq_enable(CV_DMA_IE_DONE_MASK | CV_DMA_IE_ERR_MASK);
   CV_REG32(CV_INTC_ENABLE_ADDR) = 1u << CV_IRQ_DMA;
   CV_CSR_SET(mie, CV_MIE_MTIE | CV_MIE_MEIE);
-  set_mtimecmp(mtime() + 200);
+  cv_timer_set(cv_timer_now() + 200);
   cv_irq_enable();
 
   CHECK_EQ(cv_aes_start(&ctx, CV_AES_MODE_CTR, 0, ctr, in, out, N), CV_OK);
@@ -88,7 +79,7 @@ static void run(cv_backend_t b) {
 
   cv_irq_disable();
   CV_CSR_CLEAR(mie, CV_MIE_MTIE | CV_MIE_MEIE);
-  set_mtimecmp(UINT64_MAX);
+  cv_timer_set(UINT64_MAX);
   CV_REG32(CV_INTC_ENABLE_ADDR) = 0;
   cv_dma_irq_enable(0);
 

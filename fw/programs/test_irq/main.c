@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "cv_csr.h"
+#include "cv_timer.h"
 #include "cv_memmap.h"
 #include "cv_test.h"
 #include "cv_trap.h"
@@ -11,23 +12,11 @@
 static volatile uint32_t timer_hits, soft_hits, ext_hits, ext_pending;
 static volatile uint64_t timer_seen_at;
 
-static uint64_t mtime(void) {
-  uint32_t lo = CV_REG32(CV_TIMER_MTIME_LO_ADDR);  /* latches HI */
-  uint32_t hi = CV_REG32(CV_TIMER_MTIME_HI_ADDR);
-  return ((uint64_t)hi << 32) | lo;
-}
-
-static void set_mtimecmp(uint64_t t) {
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = 0xffffffffu;  /* no spurious match while updating */
-  CV_REG32(CV_TIMER_MTIMECMP_LO_ADDR) = (uint32_t)t;
-  CV_REG32(CV_TIMER_MTIMECMP_HI_ADDR) = (uint32_t)(t >> 32);
-}
-
 static void on_timer(cv_trap_frame_t *f) {
   (void)f;
-  timer_seen_at = mtime();
+  timer_seen_at = cv_timer_now();
   timer_hits = timer_hits + 1;
-  set_mtimecmp(UINT64_MAX);  /* acknowledge: the line is level */
+  cv_timer_set(UINT64_MAX);  /* acknowledge: the line is level */
 }
 
 static void on_soft(cv_trap_frame_t *f) {
@@ -51,19 +40,19 @@ int main(void) {
   cv_irq_set_handler(CV_IRQ_M_EXT, on_ext);
 
   /* mtime counts clock cycles: two reads 100+ cycles apart differ by at least that much. */
-  uint64_t t0 = mtime();
+  uint64_t t0 = cv_timer_now();
   uint32_t c0 = cv_mcycle();
   while (cv_mcycle() - c0 < 100) {
   }
-  uint64_t t1 = mtime();
+  uint64_t t1 = cv_timer_now();
   CHECK(t1 - t0 >= 100);
   CHECK(t1 - t0 < 1000);
 
   /* Timer: nothing while MIE is off, then exactly one interrupt at or after mtimecmp. */
   CV_CSR_SET(mie, CV_MIE_MTIE | CV_MIE_MSIE | CV_MIE_MEIE);
-  uint64_t deadline = mtime() + 2000;
-  set_mtimecmp(deadline);
-  while (mtime() < deadline + 100) {
+  uint64_t deadline = cv_timer_now() + 2000;
+  cv_timer_set(deadline);
+  while (cv_timer_now() < deadline + 100) {
   }
   CHECK_EQ(timer_hits, 0);
   CHECK(CV_CSR_READ(mip) & CV_MIE_MTIE);  /* pending but masked */
@@ -73,8 +62,8 @@ int main(void) {
   CHECK_EQ(timer_hits, 1);
   CHECK(timer_seen_at >= deadline);
 
-  deadline = mtime() + 500;
-  set_mtimecmp(deadline);
+  deadline = cv_timer_now() + 500;
+  cv_timer_set(deadline);
   uint32_t spins = 0;
   while (timer_hits == 1 && spins < 100000) spins++;
   CHECK_EQ(timer_hits, 2);
@@ -82,7 +71,7 @@ int main(void) {
   CHECK(timer_seen_at < deadline + 200);  /* taken promptly */
 
   /* wfi (a hint: it may return at once) followed by a wait: the interrupt arrives. */
-  set_mtimecmp(mtime() + 300);
+  cv_timer_set(cv_timer_now() + 300);
   __asm__ volatile("wfi");
   spins = 0;
   while (timer_hits == 2 && spins < 100000) spins++;
