@@ -36,7 +36,7 @@ START, KEYLOAD, IVLOAD, ZEROIZE = (fbit("CTRL", n) for n in ("START", "KEYLOAD",
 IE_OUT = fbit("IE", "OUT")
 KEY_BUS = 32                 # bytes of KEY staging (8 words)
 # 1: ChaCha's MMIO messages start with IVLOAD and START in one CTRL write (bug, regfuzz.md)
-CHACHA_IVSTART = os.environ.get("ADV_CHACHA_IVSTART", "0") == "1"
+CHACHA_IVSTART = os.environ.get("ADV_CHACHA_IVSTART", "1") == "1"
 POLL = 400                   # STATUS reads before a wait counts as a hang
 CPI_LIMIT = 2000             # cycles before an unanswered instruction counts as a hang
 DMA_LIMIT = 40000            # cycles before an unfinished DMA job counts as a hang (plus

@@ -30,7 +30,7 @@ RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = 1, 2, 3, 4, 5, 6, 7
 END = DMEM_BASE + DMEM_BYTES
 # 1: also zeroize the unit (CTRL.ZEROIZE) at a random cycle of a job: the job must end with
 # ABORTED or with the whole, right output (off by default: a bug, dmafault.md)
-DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "0") == "1"
+DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "1") == "1"
 UNKNOWN = "unknown"                                      # key state not known
 BAD_CFG = {1: 0x1C, 2: 0x8, 3: 0x8, 4: 5 | 0x80, 5: 7}     # a configuration the engine refuses
 

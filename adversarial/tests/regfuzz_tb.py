@@ -37,7 +37,7 @@ CFG_MASK = {1: 0xFF, 2: 0xF, 3: 0xF, 4: 0xFF, 5: 0xFFFFFFFF}
 ABORTED = 7
 # 1: random ZEROIZE (CTRL or the ZERO instruction) during the DMA jobs under fire; the job must
 # then fail with ABORTED or deliver the right output (regfuzz.md: it may end DONE without it)
-DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "0") == "1"
+DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "1") == "1"
 
 
 class Fuzzer:

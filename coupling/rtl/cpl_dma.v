@@ -23,9 +23,9 @@
 // Engine supervision: SETTLE cycles after dma_start the engine must have shown busy (else it
 // refused the configuration: ENGINE). From then on an engine error (codes 1-7; the unit's own
 // codes 8-11 come from CPU accesses and are ignored) stops the job (ENGINE), and busy falling
-// before all input was sent means the unit was zeroized (ABORTED). A job whose engine goes idle
-// after all input without a last output beat (a CMAC segment that is not the final one) ends
-// normally. Every failure pulses dma_zeroize for the engine.
+// before all input was sent, or after it without the key (a zeroize wipes the key), means the
+// unit was zeroized (ABORTED). A job whose engine goes idle after all input without a last
+// output beat and keeps its key (a CMAC segment that is not the final one) ends normally. Every failure pulses dma_zeroize for the engine.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and every refusal answer on the
 // next cycle; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
@@ -406,7 +406,9 @@ module cpl_dma #(
           end else if (u_err) begin
             e_fail = 1'b1;  e_code = E_ENGINE;
           end else if (!u_busy && !u_ov) begin
-            if (in_left) begin
+            // a zeroize also clears the engine's key: idle without its key (or for SHA-3,
+            // which has none and always outputs) means the output was lost
+            if (in_left || !u_krdy) begin
               e_fail = 1'b1;  e_code = E_ABORTED;        // the unit was zeroized
             end else begin
               e_ok = 1'b1;                               // ended without output (CMAC segment)

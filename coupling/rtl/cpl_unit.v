@@ -181,6 +181,10 @@ module cpl_unit #(
   reg                  klh_q, klh_d;                // key load held
   reg [CFG_BITS-1:0]   klcfg_q, klcfg_d;
   reg [2:0]            defr_q, defr_d;              // {start, ivload, keyload} after a zeroize
+  reg                  kexp_q, kexp_d;              // key delivered, schedule not ready yet
+  reg                  zdma_q;                      // zeroized while the DMA owns the engine
+  reg                  sth_q, sth_d;                // START held until the key/IV is in
+  reg [CFG_BITS-1:0]   sthcfg_q, sthcfg_d;
   reg [5:0]            infl_q, infl_d;              // blocks in the engine with output to come
   reg [4:0]            rpos_q, rpos_d;              // RESULT word position
   reg [4:0]            obeat_q, obeat_d;            // DMA output beat
@@ -259,7 +263,7 @@ module cpl_unit #(
 
   wire zero_now = m_zero || (c_go && c_op == OP_ZERO);
   // commands given together with ZEROIZE apply in the cycle after it (ZEROIZE comes first)
-  wire start_req = (m_start && !m_zero) || (c_do && c_op == OP_START) || dma_start_i ||
+  wire st_new    = (m_start && !m_zero) || (c_do && c_op == OP_START) || dma_start_i ||
                    defr_q[2];
   wire ivld_req  = (m_ivld && !m_zero) || (c_do && c_op == OP_IVLOAD) || defr_q[1];
   wire kl_new    = m_kload || (c_do && c_op == OP_KLOAD) || (dma_keyload_i && KEY_BITS > 0) ||
@@ -269,20 +273,30 @@ module cpl_unit #(
   // rejects it (WRITE_BUSY), so a KLOADW never waits for a message to end
   wire kl_block  = zero_now || (eng_busy_i && !msg_q);
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
+  // the end of a delivered key load: schedule ready, an error rose, or the bound
+  wire kx_end    = eng_key_ready_i || (eng_err_i && !eerr_q) || klcw >= KLOAD_WAIT;
+  // CTRL applies KEYLOAD, IVLOAD, START in that order: a START (MMIO, cpi or DMA) waits while a
+  // key load is held or expanding, and for one cycle after an IV load (engines may sample the
+  // IV on the start edge); it is shown as BUSY meanwhile, and the data that follow wait in the
+  // staging block (no engine takes input before its start)
+  wire st_wait   = kl_new || klh_q || (kexp_q && !kx_end) || ivld_req;
+  wire st_go     = (st_new || sth_q) && !st_wait && !zero_now;
 
   wire [CFG_BITS-1:0] c_rs1_cfg = cpi_rs1_i[CFG_BITS-1:0];
   wire [CFG_BITS-1:0] kl_cfg_new = dma_keyload_i ? dma_cfg_i[CFG_BITS-1:0] : cfg_q;
+  wire [CFG_BITS-1:0] st_cfg_new = dma_start_i ? dma_cfg_i[CFG_BITS-1:0] :
+                                   (c_do && c_op == OP_START) ? c_rs1_cfg : cfg_q;
   reg  [CFG_BITS-1:0] ecfg;
   always @* begin
-    if (dma_start_i || dma_keyload_i)            ecfg = dma_cfg_i[CFG_BITS-1:0];
-    else if (c_do && c_op == OP_START)           ecfg = c_rs1_cfg;
+    if (st_go)                                   ecfg = st_new ? st_cfg_new : sthcfg_q;
+    else if (dma_keyload_i)                      ecfg = dma_cfg_i[CFG_BITS-1:0];
     else if (klh_q && !kl_new)                   ecfg = klcfg_q;
     else                                         ecfg = cfg_q;
   end
 
   assign eng_zeroize_o   = zero_now;
   assign eng_cfg_o       = ecfg;
-  assign eng_start_o     = start_req && !zero_now;
+  assign eng_start_o     = st_go;
   wire   start_acc       = eng_start_o && !eng_busy_i;
   assign eng_key_valid_o = kl_fire;
   assign eng_key_o       = swap_key(key_q);
@@ -385,8 +399,9 @@ module cpl_unit #(
   wire m_dout_bad = m_dout && !eng_out_valid_i && ({28'h0, dout_idx} < NW);
   wire m_consume  = m_dout_ok && ({28'h0, dout_idx} == NW - 1);
 
-  wire produces = !mode_in(OUTLAST_MODES, mcfg_q) || blast_q;
-  wire due = eng_out_valid_i || (eng_busy_i && ((pend_q && produces) || infl_q != 6'd0));
+  wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
+  wire due = eng_out_valid_i ||
+             ((eng_busy_i || sth_q) && ((pend_q && produces) || infl_q != 6'd0));
   wire r_ans  = wres_q && (eng_out_valid_i || !due);
   wire r_ok   = wres_q && eng_out_valid_i && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
@@ -412,7 +427,7 @@ module cpl_unit #(
   assign eng_in_bytes_o = blast_q ? bbytes_q : BB8;
 
   // ------------------------------------------------------------------ status
-  wire        st_busy = eng_busy_i || klh_q;
+  wire        st_busy = eng_busy_i || klh_q || sth_q;
   wire        st_err  = uerr_q || eng_err_i;
   wire [3:0]  st_code = (uerr_q && (usel_q || !eng_err_i)) ? ucode_q :
                         eng_err_i ? eng_err_code_i : 4'd0;
@@ -431,8 +446,7 @@ module cpl_unit #(
   wire [31:0] cap_word = {CAP_OPT, IB32[7:0], KB32[7:0], BB8};
 
   // KLOADW answers with STATUS once the delivered key is ready, an error rose, or at the bound
-  wire kl_ans = wkl_q && wklgo_q &&
-                (eng_key_ready_i || (eng_err_i && !eerr_q) || klcw >= KLOAD_WAIT);
+  wire kl_ans = wkl_q && wklgo_q && kx_end;
 
   // ------------------------------------------------------------------ next state
   reg [3:0] flag_code;
@@ -458,6 +472,9 @@ module cpl_unit #(
     klh_d    = klh_q;
     klcfg_d  = klcfg_q;
     defr_d   = 3'b000;
+    kexp_d   = kexp_q && !kx_end;
+    sth_d    = (st_new || sth_q) && st_wait;
+    sthcfg_d = st_new ? st_cfg_new : sthcfg_q;
     infl_d   = infl_q;
     rpos_d   = rpos_q;
     obeat_d  = obeat_q;
@@ -521,9 +538,10 @@ module cpl_unit #(
         rpos_d = r_cons ? 5'd0 : rpos_q + 5'd1;
       end
     end
+    if (kl_fire) klcnt_d = 7'd0;
+    else if (kexp_q || wklgo_q) klcnt_d = klcnt_q + 7'd1;
     if (wkl_q) begin
       if (kl_fire) wklgo_d = 1'b1;
-      if (wklgo_q) klcnt_d = klcnt_q + 7'd1;
       if (kl_ans) begin
         wkl_d   = 1'b0;
         wklgo_d = 1'b0;
@@ -567,7 +585,6 @@ module cpl_unit #(
               rsp_d   = 1'b0;   // KLOADW: answered when the key is ready
               wkl_d   = 1'b1;
               wklgo_d = kl_fire;  // delivered now, or later when held
-              klcnt_d = 7'd0;
             end
           end
           OP_RESULT: begin
@@ -594,6 +611,7 @@ module cpl_unit #(
     end
     if (kl_fire) begin
       klh_d  = 1'b0;
+      kexp_d = 1'b1;
       key_d  = {KB{1'b0}};
       kpos_d = 5'd0;
     end
@@ -614,13 +632,15 @@ module cpl_unit #(
     // ---- message and output accounting (only for a START the engine takes: every engine
     //      ignores start_i while busy, so a refused START_BUSY leaves the running message's
     //      in-flight count, RESULT position and configuration alone)
+    // a new message drops a partly collected block (not the beats collected while its START
+    // was held; a first DMA beat may come with the start pulse)
+    if (st_new && !(|wen) && (start_acc || (sth_d && !eng_busy_i))) pos_d = 5'd0;
     if (start_acc) begin
       msg_d   = 1'b1;
       mcfg_d  = ecfg;
       infl_d  = 6'd0;
       rpos_d  = 5'd0;
       obeat_d = 5'd0;
-      if (!(|wen)) pos_d = 5'd0;   // a first DMA beat may come with the start pulse
       uerr_d  = 1'b0;
     end else begin
       msg_d = msg_q && eng_busy_i;
@@ -659,6 +679,8 @@ module cpl_unit #(
       blast_d  = 1'b0;
       msg_d    = 1'b0;
       klh_d    = 1'b0;
+      kexp_d   = 1'b0;
+      sth_d    = 1'b0;
       infl_d   = 6'd0;
       rpos_d   = 5'd0;
       obeat_d  = 5'd0;
@@ -688,6 +710,10 @@ module cpl_unit #(
       klh_q     <= 1'b0;
       klcfg_q   <= {CFG_BITS{1'b0}};
       defr_q    <= 3'b000;
+      kexp_q    <= 1'b0;
+      zdma_q    <= 1'b0;
+      sth_q     <= 1'b0;
+      sthcfg_q  <= {CFG_BITS{1'b0}};
       infl_q    <= 6'd0;
       rpos_q    <= 5'd0;
       obeat_q   <= 5'd0;
@@ -726,6 +752,10 @@ module cpl_unit #(
       klh_q     <= klh_d;
       klcfg_q   <= klcfg_d;
       defr_q    <= defr_d;
+      kexp_q    <= kexp_d;
+      zdma_q    <= zero_now && dma_own_i;
+      sth_q     <= sth_d;
+      sthcfg_q  <= sthcfg_d;
       infl_q    <= infl_d;
       rpos_q    <= rpos_d;
       obeat_q   <= obeat_d;
@@ -757,8 +787,10 @@ module cpl_unit #(
 
   assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);
   assign empty_ok_o   = mode_in(EMPTY_MODES, dma_cfg_i[CFG_BITS-1:0]);
-  assign eng_busy_o   = st_busy;
-  assign key_ready_o  = eng_key_ready_i;
+  // a zeroize during a DMA job shows busy to the DMA for a cycle, so one that blocks the job's
+  // start (or comes before the engine showed busy) ends it ABORTED like any later one
+  assign eng_busy_o   = st_busy || zdma_q;
+  assign key_ready_o  = eng_key_ready_i && (KEY_BITS > 0);   // as STATUS.KEY_READY
   assign err_o        = st_err;
   assign err_code_o   = st_code;
   assign irq_o        = |(is_q & ie_q);

@@ -156,6 +156,47 @@ async def test_errors_real_unit(dut) -> None:
 
 
 @cocotb.test()
+async def test_unit_zeroize_during_job(dut) -> None:
+    """A ZEROIZE of the unit at any cycle of a running 2-block ECB job (also after the last
+    input beat, before the last output beat) ends it ABORTED or with all its output right,
+    never DONE with output missing; a CMAC segment that is not the final one (no output)
+    still ends DONE and chains into the final segment's tag."""
+    tb = await setup(dut)
+    rng = random.Random(5)
+    key = rng.randbytes(16)
+    data = rng.randbytes(32)
+    exp = AES.new(key, AES.MODE_ECB).encrypt(data)
+    tb.mem[0x1000:0x1020] = data
+    aborted = 0
+    for delay in range(0, 48, 2):
+        await tb.load_key(key)
+        tb.mem[0x2000:0x2020] = bytes(32)
+        await tb.cpi(0, 0b011, 1, ecfg(0, ECB))
+        await tb.cpi(1, 0b011, addr(0x1000), addr(0x2000))
+        await tb.cpi(2, 0b011, 32, 0)                            # DRUN: returns at once
+        await tb.ticks(delay)
+        await tb.uwrite(UNIT_CTRL, 8)                            # the unit's ZEROIZE
+        _, done, err, code = status_fields(await tb.wait_idle())
+        if err:
+            assert code == 7 and not done, f"delay {delay}: code {code}"
+            aborted += 1
+        else:
+            assert done and bytes(tb.mem[0x2000:0x2020]) == exp, \
+                f"delay {delay}: DONE with output missing"
+        await tb.ticks(20)                                       # the key-store wipe
+    assert aborted > 0
+    # CMAC in two segments: the first (kind 0) outputs nothing and ends DONE
+    await tb.load_key(key)
+    await tb.set_iv(bytes(16))
+    tb.mem[0x2000:0x2020] = bytes(32)
+    _, err = await tb.job(ecfg(0, CMAC_MODE, 0, 0), 0x1000, 0x2000, 16, outlen=16)
+    assert err == 0 and bytes(tb.mem[0x2000:0x2020]) == bytes(32)
+    _, err = await tb.job(ecfg(0, CMAC_MODE, 0, 1), 0x1010, 0x2000, 16, outlen=16)
+    assert err == 0
+    assert bytes(tb.mem[0x2000:0x2010]) == CMAC.new(key, msg=data, ciphermod=AES).digest()
+
+
+@cocotb.test()
 async def test_figures(dut) -> None:
     """Measured: DKEYW per key size, one 16-byte block, 80 bytes, 4 KiB ECB and CTR."""
     tb = await setup(dut)
