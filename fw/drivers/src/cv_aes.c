@@ -333,17 +333,6 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
     q_[3] = d_;                                                  \
   } while (0)
 
-/* Wait for OUT_VALID; returns 0 when there, else the STATUS (error or poll limit). */
-static inline uint32_t mmio_wait_out(volatile uint32_t *r) {
-  uint32_t n = CV_CPL_POLL_LIMIT;
-  do {
-    uint32_t s = r[CV_CPL_STATUS_OFFSET / 4];
-    if (s & CV_CPL_STATUS_OUT_VALID_MASK) return 0;
-    if (s & CV_CPL_STATUS_ERR_MASK) return s;
-  } while (--n);
-  return 0xFFFFFFFFu;
-}
-
 static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
   volatile uint32_t *r = aes_regs();
   uint32_t s;
@@ -352,15 +341,15 @@ static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const ui
   MMIO_PUSH(r, in, n == 1);
   if (n > 1) MMIO_PUSH(r, in + 4, n == 2);
   for (size_t i = 2; i < n; i++) {
-    if ((s = mmio_wait_out(r)) != 0) return (int)s;
+    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
     MMIO_POP(r, out);
     out += 4;
     MMIO_PUSH(r, in + 4 * i, i + 1 == n);
   }
-  if ((s = mmio_wait_out(r)) != 0) return (int)s;
+  if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
   MMIO_POP(r, out);
   if (n > 1) {
-    if ((s = mmio_wait_out(r)) != 0) return (int)s;
+    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
     MMIO_POP(r, out + 4);
   }
   return 0;
@@ -655,7 +644,7 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
   if (cpi) {
     CPI_POP(t);
   } else {
-    if ((s = mmio_wait_out(r)) != 0) return hw_fail(ctx, s);
+    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return hw_fail(ctx, s);
     MMIO_POP(r, t);
   }
   copy_words_out(tag, t, 4);

@@ -125,16 +125,6 @@ int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, voi
 }
 
 /* ------------------------------------------------------------------ mmio message */
-static inline uint32_t mmio_wait_out(volatile uint32_t *r) {
-  uint32_t n = CV_CPL_POLL_LIMIT;
-  do {
-    uint32_t s = r[CV_CPL_STATUS_OFFSET / 4];
-    if (s & CV_CPL_STATUS_OUT_VALID_MASK) return 0;
-    if (s & CV_CPL_STATUS_ERR_MASK) return s;
-  } while (--n);
-  return 0xFFFFFFFFu;
-}
-
 static inline void mmio_push(volatile uint32_t *r, const uint32_t *p, unsigned bw, int last,
                              int keystream) {
   if (!keystream)
@@ -156,15 +146,15 @@ uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint
   mmio_push(r, in, bw, n == 1, keystream);
   if (n > 1) mmio_push(r, in + step, bw, n == 2, keystream);
   for (size_t i = 2; i < n; i++) {
-    if ((s = mmio_wait_out(r)) != 0) return s;
+    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return s;
     mmio_pop(r, out, bw);
     out += bw;
     mmio_push(r, in + step * i, bw, i + 1 == n, keystream);
   }
-  if ((s = mmio_wait_out(r)) != 0) return s;
+  if ((s = cv_cpl_mmio_wait_out(r)) != 0) return s;
   mmio_pop(r, out, bw);
   if (n > 1) {
-    if ((s = mmio_wait_out(r)) != 0) return s;
+    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return s;
     mmio_pop(r, out + bw, bw);
   }
   return 0;
