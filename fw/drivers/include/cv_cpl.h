@@ -65,6 +65,9 @@
 #define CV_DMA_ERR_CODE(status) (((status) & CV_DMA_STATUS_ERR_CODE_MASK) >> \
                                  CV_DMA_STATUS_ERR_CODE_SHIFT)
 
+/* Clear n bytes through volatile stores (key copies, contexts: not optimised away). */
+void cv_cpl_wipe(void *p, size_t n);
+
 /* ------------------------------------------------------------------ error decoding */
 /* eng_map[c] = the CV_ERR_* of engine code c (1..7; entry 0 unused). */
 typedef int8_t cv_cpl_errmap_t[8];
@@ -246,6 +249,14 @@ CV_CPL_INLINE uint32_t cv_dma_cpi_wait(void) { return CV_CPI_DWAIT(); }
  * Returns the DMA STATUS. The key never passes a CPU-readable register. */
 uint32_t cv_dma_mmio_key(uint32_t engine, uint32_t kcfg, uintptr_t addr);
 uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr);
+
+/* A DMA STATUS that means the job ended well: no error, or only a command refused while it ran
+ * (code BUSY with DONE: the running job went on and completed). */
+static inline int cv_dma_status_ok(uint32_t s) {
+  if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
+  return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
+         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
+}
 
 /* ABORT the running job (the engine is zeroized by the hardware). */
 CV_CPL_INLINE void cv_dma_abort(void) { CV_REG32(CV_DMA_CTRL_ADDR) = CV_DMA_CTRL_ABORT_MASK; }

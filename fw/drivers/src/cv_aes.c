@@ -68,11 +68,6 @@ static void aes_key_lost(void) {
   aes_valid_from = aes_ids + 1;
 }
 
-static void wipe(void *p, size_t n) {
-  volatile uint8_t *q = (volatile uint8_t *)p;
-  while (n--) *q++ = 0;
-}
-
 static inline void copy_words_in(uint32_t *w, const uint8_t *p, unsigned n) {
   if (((uintptr_t)p & 3) == 0) {
     const uint32_t *s = (const uint32_t *)(const void *)p;
@@ -517,14 +512,6 @@ static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
   return e;
 }
 
-/* The job ended well: no error, or only a command rejected while it ran (code BUSY: the
- * running job continues and completes, STATUS.DONE set). */
-static inline int dma_status_ok(uint32_t s) {
-  if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
-  return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
-         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
-}
-
 static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len, int async) {
   if (dma_bad(in, out, len, len)) return CV_ERR_DMA;
@@ -555,7 +542,7 @@ static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
   if (dlen) {
     dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
     uint32_t s = dma_wait(ctx);
-    if (!dma_status_ok(s)) return dma_fail(s);
+    if (!cv_dma_status_ok(s)) return dma_fail(s);
   }
   if (rem) return pio_tail(ctx, cfg, 1, in + dlen, out + dlen, rem, iv);
   if (iv) pio_iv_read(ctx, iv);
@@ -665,7 +652,7 @@ static int dma_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
   const uint32_t eng = CV_ENGINE_AES | (kind == KIND_K2 ? CV_DMA_ENGINE_PAD_MASK : 0);
   dma_go(ctx, eng, cfg, src, dst, len, 16);
   uint32_t s = dma_wait(ctx);
-  if (!dma_status_ok(s)) return dma_fail(s);
+  if (!cv_dma_status_ok(s)) return dma_fail(s);
   if (dst != tag) memcpy(tag, dst, 16);
   return CV_OK;
 }
@@ -740,7 +727,7 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
       cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
       s = cv_dma_mmio_wait();
     }
-    if (!dma_status_ok(s)) {
+    if (!cv_dma_status_ok(s)) {
       if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
           s != 0xFFFFFFFFu)
         return 0;  /* refused before anything moved: the general path names the error */
@@ -840,7 +827,7 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
     }
     aes_owner = 0;  /* the engine holds no key now */
   }
-  wipe(&ctx->sw, sizeof ctx->sw);
+  cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
   ctx->id = 0xFFFFFFFFu;  /* never the owner (0 is "no owner") */
 }
@@ -870,7 +857,7 @@ int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   aes_job.ctx = NULL;
   if (aes_job.started) {
     uint32_t s = dma_wait(ctx);
-    if (!dma_status_ok(s)) return dma_fail(s);
+    if (!cv_dma_status_ok(s)) return dma_fail(s);
   }
   const uint32_t cfg = cfg_of(ctx, aes_job.mode, aes_job.dir);
   uint8_t *v = aes_job.mode == CV_AES_MODE_ECB ? NULL : iv;

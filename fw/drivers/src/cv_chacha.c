@@ -224,5 +224,5 @@ void cv_chacha_zeroize(cv_chacha_ctx *ctx) {
   if (!ctx) return;
   if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
     cv_light_zeroize(ENG, ctx->backend);
-  cv_light_wipe(ctx, sizeof *ctx);
+  cv_cpl_wipe(ctx, sizeof *ctx);
 }

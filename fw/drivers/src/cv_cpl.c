@@ -38,6 +38,11 @@ int cv_dma_status_err(uint32_t dma_status, uint32_t unit_status, const int8_t *e
   }
 }
 
+void cv_cpl_wipe(void *p, size_t n) {
+  volatile uint8_t *q = (volatile uint8_t *)p;
+  while (n--) *q++ = 0;
+}
+
 int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align) {
   const uint32_t lo = CV_DMEM_BASE, hi = CV_DMEM_BASE + CV_DMEM_SIZE;
   if (((src | dst) & (align - 1u)) != 0) return CV_ERR_DMA;

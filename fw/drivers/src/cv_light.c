@@ -23,11 +23,6 @@ static void key_lost(unsigned eng) {
   light_valid_from[eng] = light_ids + 1;
 }
 
-void cv_light_wipe(void *p, size_t n) {
-  volatile uint8_t *q = (volatile uint8_t *)p;
-  while (n--) *q++ = 0;
-}
-
 /* cpi key load for engine t: KEY pairs, CFG, KLOADW. */
 #define CPI_KEY(t) s = cv_cpl_cpi_key(t, hw->kcfg, hw->kw, nwords)
 
@@ -94,13 +89,6 @@ int cv_light_dma_bad(const void *in, size_t len, const void *out, size_t outlen)
   return 0;
 }
 
-/* The job ended well: no error, or only a command rejected while it ran (code BUSY with DONE). */
-static inline int dma_ok(uint32_t s) {
-  if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
-  return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
-         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
-}
-
 static __attribute__((noinline)) int dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
   uint32_t us = CV_CPL_REG(cv_light_base(eng), CV_CPL_STATUS_OFFSET);
   int e = cv_dma_status_err(ds, us, map);
@@ -121,7 +109,7 @@ int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, voi
     cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
     s = cv_dma_mmio_wait();
   }
-  return dma_ok(s) ? CV_OK : dma_fail(eng, s, map);
+  return cv_dma_status_ok(s) ? CV_OK : dma_fail(eng, s, map);
 }
 
 /* ------------------------------------------------------------------ mmio message */

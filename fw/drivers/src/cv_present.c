@@ -52,5 +52,5 @@ void cv_present_zeroize(cv_present_ctx *ctx) {
   if (!ctx) return;
   if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
     cv_light_zeroize(ENG, ctx->backend);
-  cv_light_wipe(ctx, sizeof *ctx);
+  cv_cpl_wipe(ctx, sizeof *ctx);
 }

@@ -156,7 +156,7 @@ int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   }
   if (cv_light_owner[ENG] == ctx->id) cv_light_owner[ENG] = 0;
   ctx->id = 0;
-  cv_light_wipe(ctx->buf, sizeof ctx->buf);
+  cv_cpl_wipe(ctx->buf, sizeof ctx->buf);
   return e;
 }
 
@@ -197,5 +197,5 @@ void cv_sha3_zeroize(cv_sha3_ctx *ctx) {
   if (!ctx) return;
   if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
     cv_light_zeroize(ENG, ctx->backend);
-  cv_light_wipe(ctx, sizeof *ctx);
+  cv_cpl_wipe(ctx, sizeof *ctx);
 }
