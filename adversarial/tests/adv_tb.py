@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import os
 import random
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from coupling.tests.cpl_dma_tb import DMEM_BASE, PB, Bench
@@ -39,6 +40,7 @@ KEY_BUS = 32                 # bytes of KEY staging (8 words)
 CHACHA_IVSTART = os.environ.get("ADV_CHACHA_IVSTART", "1") == "1"
 POLL = 400                   # STATUS reads before a wait counts as a hang
 CPI_LIMIT = 2000             # cycles before an unanswered instruction counts as a hang
+TRAIL = 24                   # operations logged before a failure (the replay trail)
 DMA_LIMIT = 40000            # cycles before an unfinished DMA job counts as a hang (plus
                              # DMA_PER_BYTE per byte of LEN)
 DMA_PER_BYTE = 16
@@ -167,6 +169,11 @@ class AdvBench(Bench):
         super().__init__(dut, models=False)
         self.ops = 0
         self.usel = 0
+        # the last operations, logged with a failure (what led to it, for a replay)
+        self.trail: deque = deque(maxlen=TRAIL)
+
+    def note(self, *what) -> None:
+        self.trail.append((self.ops, self.cycle) + what)
 
     async def init(self) -> None:
         self.drive("usel_i", 0)
@@ -176,6 +183,7 @@ class AdvBench(Bench):
     async def reset(self) -> None:
         """Pulse rst_ni at once (whatever runs), then let the engines settle."""
         self.ops += 1
+        self.note("reset")
         self.cpi_req, self.ubus, self.bus = None, None, None
         self.dut.rst_ni.value = 0
         await self.ticks(2)
@@ -190,6 +198,7 @@ class AdvBench(Bench):
 
     async def uw(self, e: int, off: int, value: int) -> None:
         self.ops += 1
+        self.note("uw", e, hex(off), hex(value & 0xFFFFFFFF))
         self._sel(e)
         self.ubus = (1, off, value & 0xFFFFFFFF)
         await self.tick()
@@ -200,6 +209,7 @@ class AdvBench(Bench):
         self.ubus = (0, off, 0)
         await self.tick()
         await self.tick()
+        self.note("ur", e, hex(off), hex(self.ubus_rdata))
         return self.ubus_rdata
 
     async def ust(self, e: int) -> int:
@@ -219,6 +229,7 @@ class AdvBench(Bench):
     # ---- the DMA window
     async def dw(self, reg: str, value: int) -> None:
         self.ops += 1
+        self.note("dw", reg, hex(value))
         await self.write(reg, value)
 
     async def dr(self, reg: str) -> int:
@@ -248,6 +259,7 @@ class AdvBench(Bench):
                 self.cpi_req = None
                 raise Hang(f"no answer to custom instruction {ins:#010x}")
         data, err, cyc = self.cpi_rsp[0]
+        self.note("cpi", hex(ins), hex(rs1 & 0xFFFFFFFF), hex(rs2 & 0xFFFFFFFF), hex(data), err)
         return data, err, cyc - self.cpi_accept_cycle
 
     async def ucpi(self, e: int, name: str, rs1: int = 0, rs2: int = 0) -> tuple[int, int, int]:
@@ -432,7 +444,9 @@ async def open_campaign(dut, name: str, interface: str, salt: int, bench=None):
     and its counters."""
     tb = (bench or AdvBench)(dut)
     await tb.init()
-    return tb, random.Random(ADV_SEED * salt + PB), Counters(name, interface)
+    c = Counters(name, interface)
+    c.trail = tb.trail
+    return tb, random.Random(ADV_SEED * salt + PB), c
 
 
 def uniq_offsets() -> list[int]:
@@ -456,10 +470,13 @@ class Counters:
     timing_variations: int = 0
     other_failures: int = 0
     details: str = ""
+    trail: deque = field(default_factory=deque)   # the bench's, set by open_campaign
 
     def fail(self, kind: str, why: str, log) -> None:
         setattr(self, kind, getattr(self, kind) + 1)
         log.error("%s: %s", kind, why)
+        for t in self.trail:
+            log.error("  before it: op %d cycle %d %s", t[0], t[1], " ".join(map(str, t[2:])))
         if len(self.details) < 4000:
             self.details += f"{kind}: {why}; "
 

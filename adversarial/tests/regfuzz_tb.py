@@ -164,7 +164,9 @@ class Fuzzer:
             if op == 10 and f3 == 0b100 and target == e and ins & 0x7F == 0x0B and not err:
                 self.check_status(e, rd, dma_idle)
         elif r < 0.995 or not dma_idle:                # idle gap
-            await tb.ticks(rng.randint(1, 30))
+            n = rng.randint(1, 30)
+            tb.note("gap", n)
+            await tb.ticks(n)
         else:
             await tb.reset()
 
