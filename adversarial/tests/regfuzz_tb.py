@@ -309,3 +309,39 @@ async def regfuzz(dut) -> None:
     c.operations = tb.ops
     c.dump({"recoveries": recoveries})
     dut._log.info("regfuzz: %d operations, %d recoveries, %s", tb.ops, recoveries, c)
+
+
+@cocotb.test()
+async def zeroize_collision(dut) -> None:
+    """Directed regression of the 10^6-operation run's finding (regfuzz.md, bug 2): a CPU access
+    to an engine window in the cycle the DMA zeroizes that engine (a job aborted by the CPU's
+    ZEROIZE) was dropped, so a read answered 0 and a write was lost. Here the CPU writes
+    LAST_BYTES and reads it, ID and CAP back at every offset 0..8 cycles after its ZEROIZE; at
+    least one write must meet the DMA's zeroize cycle and every access must take effect."""
+    tb = AdvBench(dut)
+    await tb.init()
+    eng, e = ENGINES[3], 3
+    idw = await tb.ur(e, OFF["ID"])
+    cap = await tb.ur(e, OFF["CAP"])
+    met = 0
+    for delay in range(9):
+        st, _ = await tb.dma_key(eng, 0, bytes(range(16)).ljust(32, b"\0"), 0x1000)
+        assert not st & 4, f"key load {st:#x}"
+        n = 8 * 40
+        for reg, v in (("ENGINE", e), ("ECFG", 0), ("SRC", DMEM_BASE + 0x2000),
+                       ("DST", DMEM_BASE + 0x6000), ("LEN", n), ("OUTLEN", 0)):
+            await tb.dw(reg, v)
+        await tb.dw("CTRL", 1)
+        await tb.ticks(12)
+        await tb.uw(e, OFF["CTRL"], ZEROIZE)
+        await tb.ticks(delay)
+        lb = 1 + delay
+        await tb.uw(e, OFF["LAST_BYTES"], lb)
+        met += (int(dut.u_dma.dma_zeroize_o.value) >> (e - 1)) & 1
+        got = [await tb.ur(e, OFF[r]) for r in ("LAST_BYTES", "ID", "CAP")]
+        assert got == [lb, idw, cap], f"delay {delay}: read {[hex(g) for g in got]}"
+        while (await tb.dr("STATUS")) & 1:
+            pass
+        await tb.uw(e, OFF["CTRL"], ZEROIZE)
+        await tb.idle(e)
+    assert met, "no write met the DMA's zeroize cycle: the test lost its aim"

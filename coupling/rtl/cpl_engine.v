@@ -100,14 +100,6 @@ module cpl_engine #(
       (ENGINE == E_PRESENT) ? ((dma_cfg_i[2] == 1'b0) ? 8'd16 : 8'd0) :
       (ENGINE == E_CHACHA)  ? (dma_cfg_i[5] ? 8'd16 : 8'd32) : 8'd0;
 
-  // The DMA's zeroize reaches the unit as a CTRL.ZEROIZE write on its register port (a CPU
-  // access to the window in that same cycle is dropped: it happens only when a DMA job ends in
-  // an abort or an engine error, while the DMA owns the engine and CPU writes are refused).
-  wire        u_req   = req_i || dma_zeroize_i;
-  wire        u_we    = we_i || dma_zeroize_i;
-  wire [11:0] u_addr  = dma_zeroize_i ? `CV_CPL_CTRL_OFFSET : addr_i;
-  wire [31:0] u_wdata = dma_zeroize_i ? (32'h1 << `CV_CPL_CTRL_ZEROIZE_LSB) : wdata_i;
-
   wire                  zeroize, start, key_valid, key_ready, iv_valid, in_valid, in_ready;
   wire                  in_last, out_valid, out_ready, out_last, busy, err;
   wire [CFG_BITS-1:0]   cfg;
@@ -123,11 +115,11 @@ module cpl_engine #(
     .MODE_W(MODE_W), .PARTIAL_MODES(PARTIAL), .EMPTY_MODES(EMPTY), .OUTLAST_MODES(OUTLAST)
   ) u_unit (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .req_i(u_req), .we_i(u_we), .addr_i(u_addr), .wdata_i(u_wdata), .rdata_o(rdata_o),
+    .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i), .cpi_rs2_i(cpi_rs2_i),
     .cpi_rsp_valid_o(cpi_rsp_valid_o), .cpi_rsp_data_o(cpi_rsp_data_o),
     .cpi_rsp_err_o(cpi_rsp_err_o),
-    .dma_own_i(dma_own_i), .dma_start_i(dma_start_i), .dma_cfg_i(dma_cfg_i),
+    .dma_own_i(dma_own_i), .dma_zeroize_i(dma_zeroize_i), .dma_start_i(dma_start_i), .dma_cfg_i(dma_cfg_i),
     .dma_keyw_valid_i(dma_keyw_valid_i), .dma_keyw_data_i(dma_keyw_data_i),
     .dma_keyload_i(dma_keyload_i), .dma_in_valid_i(dma_in_valid_i),
     .dma_in_ready_o(dma_in_ready_o), .dma_in_data_i(dma_in_data_i),

@@ -56,6 +56,7 @@ module cpl_unit #(
   output wire                    cpi_rsp_err_o,
   // DMA word port (coupling/README.md), memory-order lanes
   input  wire                    dma_own_i,
+  input  wire                    dma_zeroize_i,  // the DMA's zeroize (job abort, engine error)
   input  wire                    dma_start_i,
   /* verilator lint_off UNUSEDSIGNAL */  // the engine uses CFG_BITS of the word
   input  wire [31:0]             dma_cfg_i,
@@ -261,7 +262,9 @@ module cpl_unit #(
   wire m_kload = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_KEYLOAD_LSB] && (KEY_BITS > 0);
   wire m_ivld  = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_IVLOAD_LSB] && (IV_BITS > 0);
 
-  wire zero_now = m_zero || (c_go && c_op == OP_ZERO);
+  // the DMA's zeroize has its own input: a CPU access to the window in the same cycle still
+  // happens (it once shared the register port and such an access was dropped: regfuzz.md)
+  wire zero_now = m_zero || (c_go && c_op == OP_ZERO) || dma_zeroize_i;
   // commands given together with ZEROIZE apply in the cycle after it (ZEROIZE comes first)
   wire st_new    = (m_start && !m_zero) || (c_do && c_op == OP_START) || dma_start_i ||
                    defr_q[2];
