@@ -207,6 +207,11 @@ CV_CPL_INLINE uint32_t cv_dma_align(void) {
  * [src, src+len) and [dst, dst+outlen) inside dmem without wrapping, dst == src or no overlap.
  * CV_OK or CV_ERR_DMA. */
 int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align);
+/* The same on pointers, for the drivers: 1 when the buffers are bad. */
+static inline int cv_dma_bad(const void *in, size_t len, const void *out, size_t outlen,
+                             uint32_t align) {
+  return cv_dma_check((uintptr_t)in, len, (uintptr_t)out, outlen, align) != CV_OK;
+}
 
 /* mmio-dma: program and start a job (engine = SEL | PAD). Every register is written each
  * time: one store costs less than comparing with a cached value. */

@@ -72,9 +72,6 @@ CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, un
 void cv_light_zeroize(unsigned eng, cv_backend_t b);
 /* An engine error in the middle of a message (STATUS s): zeroize, forget the key, map. */
 int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map);
-/* DMA: the buffer check (alignment CV_LIGHT_DMA_ALIGN, inside dmem, no wrap, out == in or no
- * overlap): 1 when bad. */
-int cv_light_dma_bad(const void *in, size_t len, const void *out, size_t outlen);
 /* Run one job on eng through b (cpi-dma or mmio-dma) and wait; CV_OK or the decoded error (the
  * engine's key is forgotten when the failed job wiped it). */
 int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,

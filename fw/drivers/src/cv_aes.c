@@ -476,16 +476,6 @@ static int pio_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
 }
 
 /* ------------------------------------------------------------------ DMA data path */
-static inline int dma_bad(const void *in, const void *out, size_t len, size_t outlen) {
-  const uint32_t s = (uint32_t)(uintptr_t)in - CV_DMEM_BASE;
-  const uint32_t d = (uint32_t)(uintptr_t)out - CV_DMEM_BASE;
-  if ((s | d) & (CV_AES_DMA_ALIGN - 1)) return 1;
-  if (len > CV_DMEM_SIZE || outlen > CV_DMEM_SIZE) return 1;
-  if (s > CV_DMEM_SIZE - len || d > CV_DMEM_SIZE - outlen) return 1;
-  if (s != d && s < d + outlen && d < s + len) return 1;
-  return 0;
-}
-
 static inline void dma_go(const cv_aes_ctx *ctx, uint32_t engine, uint32_t cfg, const void *in,
                           void *out, size_t len, size_t outlen) {
   if (ctx->backend == CV_BACKEND_CPI_DMA) {
@@ -514,7 +504,7 @@ static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
 
 static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len, int async) {
-  if (dma_bad(in, out, len, len)) return CV_ERR_DMA;
+  if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
   if (aes_job.ctx) {
     if (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) return CV_ERR_BUSY;
   }
@@ -640,9 +630,9 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
 
 static int dma_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
   static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
-  uint8_t *dst = dma_bad(tag, tag, 16, 16) ? (uint8_t *)tagbuf : tag;
+  uint8_t *dst = cv_dma_bad(tag, 16, tag, 16, CV_AES_DMA_ALIGN) ? (uint8_t *)tagbuf : tag;
   const uint8_t *src = len ? msg : dst;  /* an empty message still names a valid source */
-  if (dma_bad(src, dst, len, 16)) return CV_ERR_DMA;
+  if (cv_dma_bad(src, len, dst, 16, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
   if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
   int e = own(ctx);
   if (e) return e;

@@ -79,16 +79,6 @@ int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map
 }
 
 /* ------------------------------------------------------------------ DMA */
-int cv_light_dma_bad(const void *in, size_t len, const void *out, size_t outlen) {
-  const uint32_t s = (uint32_t)(uintptr_t)in - CV_DMEM_BASE;
-  const uint32_t d = (uint32_t)(uintptr_t)out - CV_DMEM_BASE;
-  if ((s | d) & (CV_LIGHT_DMA_ALIGN - 1)) return 1;
-  if (len > CV_DMEM_SIZE || outlen > CV_DMEM_SIZE) return 1;
-  if (s > CV_DMEM_SIZE - len || d > CV_DMEM_SIZE - outlen) return 1;
-  if (s != d && s < d + outlen && d < s + len) return 1;
-  return 0;
-}
-
 static __attribute__((noinline)) int dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
   uint32_t us = CV_CPL_REG(cv_light_base(eng), CV_CPL_STATUS_OFFSET);
   int e = cv_dma_status_err(ds, us, map);
@@ -214,7 +204,7 @@ static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t
 
 int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
                uint8_t *out, size_t nblk, const int8_t *map) {
-  if (cv_light_is_dma(b) && cv_light_dma_bad(in, 8 * nblk, out, 8 * nblk)) return CV_ERR_DMA;
+  if (cv_light_is_dma(b) && cv_dma_bad(in, 8 * nblk, out, 8 * nblk, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
   int e = cv_light_own(eng, b, hw, 4, map);
   if (e || nblk == 0) return e;
   if (cv_light_is_dma(b)) return cv_light_dma(eng, b, cfg, in, out, 8 * nblk, 0, map);
