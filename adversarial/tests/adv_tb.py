@@ -209,8 +209,9 @@ class AdvBench(Bench):
         self.ubus = (0, off, 0)
         await self.tick()
         await self.tick()
-        self.note("ur", e, hex(off), hex(self.ubus_rdata))
-        return self.ubus_rdata
+        v = self.ubus_rdata
+        self.note("ur", e, hex(off), hex(v))
+        return v
 
     async def ust(self, e: int) -> int:
         return await self.ur(e, OFF["STATUS"])

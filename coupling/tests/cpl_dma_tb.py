@@ -218,14 +218,34 @@ class Bench:
         self.units: dict[int, UnitModel] = {}
         self.rdata = 0
         self.bus: tuple | None = None
-        self.bus_rdata = 0
         self.cpi_req: tuple | None = None
         self.cpi_rsp: list = []
         self.cpi_accept_cycle = 0
         self.mem_reads = 0
         self.mem_writes = 0
-        self.irq = 0
         self.driven: dict[str, int] = {}
+        self._h: dict = {}               # signal handles by name (a lookup costs a VPI call)
+
+    def sig(self, name: str):
+        h = self._h.get(name)
+        if h is None:
+            h = self._h[name] = getattr(self.dut, name)
+        return h
+
+    # Read data, the unit window's read data and the interrupt are read when the bench asks for
+    # them (right after the cycle that answers), not sampled every cycle: signal reads are most
+    # of the bench's cost.
+    @property
+    def bus_rdata(self) -> int:
+        return int(self.sig("rdata_o").value)
+
+    @property
+    def ubus_rdata(self) -> int:
+        return int(self.sig("urdata_o").value)
+
+    @property
+    def irq(self) -> int:
+        return int(self.sig("irq_o").value)
 
     async def init(self) -> None:
         d = self.dut
@@ -329,7 +349,7 @@ class Bench:
     def drive(self, name: str, value: int) -> None:
         """Write a DUT input only when it changes (VPI writes are the bench's main cost)."""
         if self.driven.get(name) != value:
-            getattr(self.dut, name).value = value
+            self.sig(name).value = value
             self.driven[name] = value
 
     def sample(self) -> None:
@@ -343,21 +363,20 @@ class Bench:
                   int(d.eng_busy_i.value), "own", int(d.dma_own_o.value), "start",
                   int(d.dma_start_o.value), "settle", int(d.settle_q.value), "ob",
                   int(d.ob_q.value), "jolen", int(d.jolen_q.value))
-        self.bus_rdata = int(d.rdata_o.value)
-        self.irq = int(d.irq_o.value)
-        if int(d.cpi_rsp_valid_o.value):
-            self.cpi_rsp.append((int(d.cpi_rsp_data_o.value), int(d.cpi_rsp_err_o.value),
+        sig = self.sig
+        if int(sig("cpi_rsp_valid_o").value):
+            self.cpi_rsp.append((int(sig("cpi_rsp_data_o").value), int(sig("cpi_rsp_err_o").value),
                                  self.cycle))
-        if self.cpi_req is not None and int(d.cpi_req_ready_o.value):
+        if self.cpi_req is not None and int(sig("cpi_req_ready_o").value):
             self.cpi_req = None
             self.cpi_accept_cycle = self.cycle
         # memory
         self.rdata_next = None
-        if int(d.mem_req_o.value):
-            addr = int(d.mem_addr_o.value) * PB
-            if int(d.mem_we_o.value):
-                be = int(d.mem_be_o.value)
-                wd = int(d.mem_wdata_o.value).to_bytes(PB, "little")
+        if int(sig("mem_req_o").value):
+            addr = int(sig("mem_addr_o").value) * PB
+            if int(sig("mem_we_o").value):
+                be = int(sig("mem_be_o").value)
+                wd = int(sig("mem_wdata_o").value).to_bytes(PB, "little")
                 for b in range(PB):
                     if (be >> b) & 1:
                         self.mem[addr + b] = wd[b]
@@ -366,7 +385,6 @@ class Bench:
                 self.rdata = int.from_bytes(self.mem[addr:addr + PB], "little")
                 self.mem_reads += 1
         if not self.models:
-            self.ubus_rdata = int(d.urdata_o.value)
             return
         # units (every strobe comes with own)
         own = int(d.dma_own_o.value)
