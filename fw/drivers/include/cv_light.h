@@ -137,6 +137,22 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
  * aligned buffers, on cpi or mmio (t the engine, a constant). Evaluates to 1 when it handled
  * the call (status in *st), 0 when the general path must. One branch decides, laid out as the
  * fall-through (a taken forward branch costs 3 cycles on this core). */
-#define CV_L64_FAST(t, base, ctx, cfg, dir, in, out, len, st, map) __extension__({                int done_ = 0;                                                                              uint32_t bad_ = ((uint32_t)(len) ^ 8u) | ((ctx)->hw.id ^ cv_light_owner[t]) |                              (((uintptr_t)(in) | (uintptr_t)(out)) & 3u) | ((unsigned)(dir) >> 1) |                     ((in) == NULL) | ((out) == NULL);                                           if (__builtin_expect(bad_ == 0, 1)) {                                                         if (__builtin_expect((ctx)->backend == CV_BACKEND_CPI, 1)) {                                  CV_L64_CPI_BLOCK(t, cfg, in, out);                                                          *(st) = CV_OK;                                                                              done_ = 1;                                                                                } else if ((ctx)->backend == CV_BACKEND_MMIO) {                                               uint32_t s_ = cv_l64_mmio_block(base, cfg, in, out);                                        *(st) = s_ ? cv_light_hw_fail(t, CV_BACKEND_MMIO, s_, map) : CV_OK;                         done_ = 1;                                                                                }                                                                                         }                                                                                           done_; })
+#define CV_L64_FAST(t, base, ctx, cfg, dir, in, out, len, st, map) __extension__({          \
+    int done_ = 0;                                                                       \
+    uint32_t bad_ = ((uint32_t)(len) ^ 8u) | ((ctx)->hw.id ^ cv_light_owner[t]) |        \
+                    (((uintptr_t)(in) | (uintptr_t)(out)) & 3u) | ((unsigned)(dir) >> 1) | \
+                    ((in) == NULL) | ((out) == NULL);                                    \
+    if (__builtin_expect(bad_ == 0, 1)) {                                                \
+      if (__builtin_expect((ctx)->backend == CV_BACKEND_CPI, 1)) {                       \
+        CV_L64_CPI_BLOCK(t, cfg, in, out);                                               \
+        *(st) = CV_OK;                                                                   \
+        done_ = 1;                                                                       \
+      } else if ((ctx)->backend == CV_BACKEND_MMIO) {                                    \
+        uint32_t s_ = cv_l64_mmio_block(base, cfg, in, out);                             \
+        *(st) = s_ ? cv_light_hw_fail(t, CV_BACKEND_MMIO, s_, map) : CV_OK;              \
+        done_ = 1;                                                                       \
+      }                                                                                  \
+    }                                                                                    \
+    done_; })
 
 #endif /* CV_LIGHT_H */
