@@ -78,7 +78,7 @@ module adv_top #(
 
   wire [159:0]          eng_rdata;
   wire [4:0]            eng_in_ready, eng_out_valid, eng_out_last, eng_partial_ok;
-  wire [4:0]            eng_empty_ok, eng_err;
+  wire [4:0]            eng_empty_ok, eng_noread, eng_err;
   wire [5*DMA_BITS-1:0] eng_out_data;
   wire [19:0]           eng_err_code;
   wire [39:0]           eng_key_bytes;
@@ -109,7 +109,7 @@ module adv_top #(
         .dma_out_valid_o(eng_out_valid[e-1]), .dma_out_ready_i(dw_out_ready[e-1]),
         .dma_out_data_o(eng_out_data[DMA_BITS*(e-1) +: DMA_BITS]),
         .dma_out_last_o(eng_out_last[e-1]), .partial_ok_o(eng_partial_ok[e-1]),
-        .empty_ok_o(eng_empty_ok[e-1]), .eng_busy_o(busy_o[e-1]),
+        .empty_ok_o(eng_empty_ok[e-1]), .noread_o(eng_noread[e-1]), .eng_busy_o(busy_o[e-1]),
         .key_ready_o(key_ready_o[e-1]), .err_o(eng_err[e-1]),
         .err_code_o(eng_err_code[4*(e-1) +: 4]), .key_bytes_o(eng_key_bytes[8*(e-1) +: 8]),
         .irq_o(uirq_o[e-1])
@@ -147,7 +147,8 @@ module adv_top #(
     .dma_in_data_o(dw_in_data), .dma_in_last_o(dw_in_last), .dma_in_bytes_o(dw_in_bytes),
     .dma_out_valid_i(eng_out_valid), .dma_out_ready_o(dw_out_ready),
     .dma_out_data_i(eng_out_data), .dma_out_last_i(eng_out_last),
-    .partial_ok_i(eng_partial_ok), .empty_ok_i(eng_empty_ok), .eng_busy_i(busy_o),
+    .partial_ok_i(eng_partial_ok), .empty_ok_i(eng_empty_ok), .noread_i(eng_noread),
+    .eng_busy_i(busy_o),
     .key_ready_i(key_ready_o), .err_i(eng_err), .err_code_i(eng_err_code),
     .key_bytes_i(eng_key_bytes), .irq_o(irq_o)
   );

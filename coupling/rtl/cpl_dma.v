@@ -14,7 +14,9 @@
 // Streaming (state RUN): reads fill a small FIFO of port words (credit: reads in flight plus
 // FIFO entries never exceed its depth, so read data that arrive one cycle later always have a
 // place); input beats are cut from the FIFO head, bytes past LEN replaced by the padding, and
-// the whole last block is sent (pure padding beats need no read). Output beats are written as
+// the whole last block is sent (pure padding beats need no read). A unit that ignores its input
+// in the job's configuration (noread: ChaCha keystream) gets zero beats and nothing is read, so
+// the port carries only the output. Output beats are written as
 // they come, with byte enables up to OUTLEN; beats past OUTLEN are consumed without a write.
 // One memory access per cycle: when a read and a write both want the port they alternate, so
 // the next block's reads and the previous block's writes overlap the engine's computation.
@@ -83,6 +85,7 @@ module cpl_dma #(
   input  wire [4:0]              dma_out_last_i,
   input  wire [4:0]              partial_ok_i,
   input  wire [4:0]              empty_ok_i,
+  input  wire [4:0]              noread_i,        // the unit ignores the job's input data
   input  wire [4:0]              eng_busy_i,
   input  wire [4:0]              key_ready_i,
   input  wire [4:0]              err_i,
@@ -194,6 +197,7 @@ module cpl_dma #(
   wire [2:0] se      = s_ok ? sel_d[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
   wire       s_part  = partial_ok_i[se];
   wire       s_empty = empty_ok_i[se];
+  wire       s_nord  = noread_i[se];
   wire [7:0] s_kb    = key_bytes_i[8*se +: 8];
 
   // inputs of engines that are not attached are ignored (constant: synthesis drops them)
@@ -537,7 +541,8 @@ module cpl_dma #(
             jbl2_d  = (blk_l2(sel_d) < LPB3) ? blk_l2(sel_d) : LPB3;
             jlen_d  = len_d[LW-1:0];
             jolen_d = eff_olen[LW-1:0];
-            rlen_d  = (len_d[LW-1:0] + PB_M) & ~PB_M;
+            // an engine that ignores its input (noread) gets zero beats and nothing is read
+            rlen_d  = s_nord ? {LW{1'b0}} : (len_d[LW-1:0] + PB_M) & ~PB_M;
             // whole blocks: LEN rounded up to the block, one block for LEN = 0
             nbl     = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_d));
             tin_d   = ((len_d == 32'h0) ? nbl : (len_d[LW-1:0] + nbl - 1'b1)) & ~(nbl - 1'b1);

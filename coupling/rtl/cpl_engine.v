@@ -55,6 +55,7 @@ module cpl_engine #(
   output wire                dma_out_last_o,
   output wire                partial_ok_o,
   output wire                empty_ok_o,
+  output wire                noread_o,       // the job's input is ignored (ChaCha keystream)
   output wire                eng_busy_o,
   output wire                key_ready_o,
   output wire                err_o,
@@ -79,6 +80,8 @@ module cpl_engine #(
                                   (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
   localparam [31:0]  OUTLAST    = (ENGINE == E_AES) ? 32'b10_0000 :
                                   (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
+  // ChaCha's keystream mode ignores its input: the DMA then sends zero beats and reads nothing
+  localparam [31:0]  NOREAD     = (ENGINE == E_CHACHA) ? 32'b01 : 32'h0;
   localparam integer KB         = (KEY_BITS > 0) ? KEY_BITS : 32;
   localparam integer IVB        = (IV_BITS > 0) ? IV_BITS : 32;
   localparam [31:0]  ARCH32     = AES_ARCH;
@@ -112,7 +115,8 @@ module cpl_engine #(
   cpl_unit #(
     .ENGINE(ENGINE), .BLOCK_BITS(BLOCK_BITS), .KEY_BITS(KEY_BITS), .IV_BITS(IV_BITS),
     .CFG_BITS(CFG_BITS), .CAP_OPT(CAP_OPT), .DMA_BITS(DMA_BITS), .MODE_LSB(MODE_LSB),
-    .MODE_W(MODE_W), .PARTIAL_MODES(PARTIAL), .EMPTY_MODES(EMPTY), .OUTLAST_MODES(OUTLAST)
+    .MODE_W(MODE_W), .PARTIAL_MODES(PARTIAL), .EMPTY_MODES(EMPTY), .OUTLAST_MODES(OUTLAST),
+    .NOREAD_MODES(NOREAD)
   ) u_unit (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
@@ -126,7 +130,8 @@ module cpl_engine #(
     .dma_in_last_i(dma_in_last_i), .dma_in_bytes_i(dma_in_bytes_i),
     .dma_out_valid_o(dma_out_valid_o), .dma_out_ready_i(dma_out_ready_i),
     .dma_out_data_o(dma_out_data_o), .dma_out_last_o(dma_out_last_o),
-    .partial_ok_o(partial_ok_o), .empty_ok_o(empty_ok_o), .eng_busy_o(eng_busy_o),
+    .partial_ok_o(partial_ok_o), .empty_ok_o(empty_ok_o), .noread_o(noread_o),
+    .eng_busy_o(eng_busy_o),
     .key_ready_o(key_ready_o), .err_o(err_o), .err_code_o(err_code_o), .irq_o(irq_o),
     .eng_zeroize_o(zeroize), .eng_cfg_o(cfg), .eng_start_o(start), .eng_key_o(key),
     .eng_key_valid_o(key_valid), .eng_key_ready_i(key_ready), .eng_iv_o(iv),

@@ -32,6 +32,7 @@ module cpl_unit #(
   parameter [31:0]  PARTIAL_MODES = 32'h0,  // bit m: mode m takes a partial last block
   parameter [31:0]  EMPTY_MODES   = 32'h0,  // bit m: mode m takes an empty message
   parameter [31:0]  OUTLAST_MODES = 32'h0,  // bit m: mode m outputs only after the last block
+  parameter [31:0]  NOREAD_MODES  = 32'h0,  // bit m: mode m ignores its input data
   parameter integer KLOAD_WAIT    = 63      // KLOADW answers at the latest this long after load
 ) (
   input  wire                    clk_i,
@@ -75,6 +76,7 @@ module cpl_unit #(
   output wire                    dma_out_last_o,
   output wire                    partial_ok_o,
   output wire                    empty_ok_o,
+  output wire                    noread_o,       // the DMA may send zeros without reading
   output wire                    eng_busy_o,
   output wire                    key_ready_o,
   output wire                    err_o,
@@ -790,6 +792,7 @@ module cpl_unit #(
 
   assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);
   assign empty_ok_o   = mode_in(EMPTY_MODES, dma_cfg_i[CFG_BITS-1:0]);
+  assign noread_o     = mode_in(NOREAD_MODES, dma_cfg_i[CFG_BITS-1:0]);
   // a zeroize during a DMA job shows busy to the DMA for a cycle, so one that blocks the job's
   // start (or comes before the engine showed busy) ends it ABORTED like any later one
   assign eng_busy_o   = st_busy || zdma_q;

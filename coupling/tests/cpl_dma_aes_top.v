@@ -43,7 +43,7 @@ module cpl_dma_aes_top #(
   wire [DMA_BITS-1:0] kwd, ind;
   wire                inl;
   wire [7:0]          inb;
-  wire                u_inr, u_ov, u_ol, u_pok, u_eok, u_busy, u_krdy, u_err;
+  wire                u_inr, u_ov, u_ol, u_pok, u_eok, u_nord, u_busy, u_krdy, u_err;
   wire [3:0]          u_code;
   wire [DMA_BITS-1:0] u_od;
   wire [7:0]          kbytes;
@@ -65,7 +65,8 @@ module cpl_dma_aes_top #(
     .dma_in_last_o(inl), .dma_in_bytes_o(inb),
     .dma_out_valid_i({4'b0, u_ov}), .dma_out_ready_o(ordy),
     .dma_out_data_i({{(4*DMA_BITS){1'b0}}, u_od}), .dma_out_last_i({4'b0, u_ol}),
-    .partial_ok_i({4'b0, u_pok}), .empty_ok_i({4'b0, u_eok}), .eng_busy_i({4'b0, u_busy}),
+    .partial_ok_i({4'b0, u_pok}), .empty_ok_i({4'b0, u_eok}), .noread_i({4'b0, u_nord}),
+    .eng_busy_i({4'b0, u_busy}),
     .key_ready_i({4'b0, u_krdy}), .err_i({4'b0, u_err}), .err_code_i({16'b0, u_code}),
     .key_bytes_i({32'b0, kbytes}), .irq_o(irq_o)
   );
@@ -81,7 +82,8 @@ module cpl_dma_aes_top #(
     .dma_in_valid_i(inv[0]), .dma_in_ready_o(u_inr), .dma_in_data_i(ind),
     .dma_in_last_i(inl), .dma_in_bytes_i(inb),
     .dma_out_valid_o(u_ov), .dma_out_ready_i(ordy[0]), .dma_out_data_o(u_od),
-    .dma_out_last_o(u_ol), .partial_ok_o(u_pok), .empty_ok_o(u_eok), .eng_busy_o(u_busy),
+    .dma_out_last_o(u_ol), .partial_ok_o(u_pok), .empty_ok_o(u_eok), .noread_o(u_nord),
+    .eng_busy_o(u_busy),
     .key_ready_o(u_krdy), .err_o(u_err), .err_code_o(u_code), .key_bytes_o(kbytes),
     .irq_o(uirq_o)
   );

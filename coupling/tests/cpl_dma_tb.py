@@ -63,6 +63,7 @@ class UnitModel:
     key_bytes: int = 16
     partial_ok: int = 0
     empty_ok: int = 0
+    noread: int = 0         # input ignored: the DMA sends zero beats without reading
     refuse: int = 0                 # err code raised at start instead of running (0: accept)
     fail_after: int = -1            # raise err (code 3) when this many blocks were taken
     drop_busy_after: int = -1       # act as if zeroized by the CPU after this many blocks
@@ -254,7 +255,7 @@ class Bench:
                  "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i"]
         if self.models:
             names += ["dma_in_ready_i", "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i",
-                      "partial_ok_i", "empty_ok_i", "eng_busy_i", "key_ready_i", "err_i",
+                      "partial_ok_i", "empty_ok_i", "noread_i", "eng_busy_i", "key_ready_i", "err_i",
                       "err_code_i", "key_bytes_i"]
         else:
             names += ["ureq_i", "uwe_i", "uaddr_i", "uwdata_i"]
@@ -275,7 +276,7 @@ class Bench:
         d = self.dut
         await FallingEdge(d.clk_i)
         self.cycle += 1
-        vec = {k: 0 for k in ("in_ready", "out_valid", "out_last", "partial_ok", "empty_ok",
+        vec = {k: 0 for k in ("in_ready", "out_valid", "out_last", "partial_ok", "empty_ok", "noread",
                               "busy", "key_ready", "err")}
         odata = 0
         codes = 0
@@ -288,6 +289,7 @@ class Bench:
             vec["out_last"] |= u.out_last() << i
             vec["partial_ok"] |= u.partial_ok << i
             vec["empty_ok"] |= u.empty_ok << i
+            vec["noread"] |= u.noread << i
             vec["busy"] |= int(u.busy) << i
             vec["key_ready"] |= u.key_ready << i
             vec["err"] |= int(u.err != 0) << i
@@ -318,6 +320,7 @@ class Bench:
         drive("dma_out_data_i", odata)
         drive("partial_ok_i", vec["partial_ok"])
         drive("empty_ok_i", vec["empty_ok"])
+        drive("noread_i", vec["noread"])
         drive("eng_busy_i", vec["busy"])
         drive("key_ready_i", vec["key_ready"])
         drive("err_i", vec["err"])
@@ -547,8 +550,12 @@ async def check_job(tb: Bench, unit: UnitModel, src: int, dst: int, n: int, outl
     data = rng.randbytes(n)
     tb.mem[src:src + n] = data
     before = bytes(tb.mem)
-    # the unit sees whole blocks (zero padded here: PAD only with the hash model)
+    # the unit sees whole blocks (zero padded here: PAD only with the hash model); a noread
+    # unit sees zeros and the job reads nothing
     padded = data + bytes(max(1, -(-n // unit.block)) * unit.block - n)
+    if unit.noread:
+        padded = bytes(len(padded))
+    reads0 = tb.mem_reads
     if unit.mode == "ecb":
         exp = expect_ecb(padded, unit.key)
     elif unit.mode == "ctr":
@@ -577,6 +584,10 @@ async def check_job(tb: Bench, unit: UnitModel, src: int, dst: int, n: int, outl
     assert bytes(after) == before, "memory outside DST changed"
     assert await tb.read("DONE_BYTES") == written
     assert unit.cfgs[-1] == ecfg
+    if unit.noread:
+        assert tb.mem_reads == reads0, f"a noread job read memory ({tb.mem_reads - reads0} words)"
+    else:
+        assert n == 0 or tb.mem_reads > reads0
     return cyc
 
 
@@ -618,6 +629,22 @@ async def test_partial_and_padding(dut) -> None:
             await check_job(tb, u5, 0x2000, 0x6000, n, outlen=8, pad=pad)
             assert u5.last_bytes == (n - (max(1, -(-n // 8)) - 1) * 8)
     assert u5.in_beats > 0
+
+
+@cocotb.test()
+async def test_noread(dut) -> None:
+    """A unit that ignores its input (noread_i: ChaCha keystream) gets zero beats and the job
+    reads nothing; the output and every byte outside DST as usual."""
+    u = UnitModel(4, 64, "ctr", lat=20, partial_ok=1, key_bytes=32, noread=1)
+    tb = await setup(dut, [u])
+    for n in (1, 64, 100, 256):
+        await check_job(tb, u, 0x1000, 0x5000, n)
+        await check_job(tb, u, 0x1000, 0x5000, n, use_cpi=True)
+    t_nord = await check_job(tb, u, 0x1000, 0x5000, 4096)
+    u.noread = 0
+    t_read = await check_job(tb, u, 0x1000, 0x5000, 4096)
+    dut._log.info("4 KiB on a 64-byte unit (lat 20): %d cycles without reads, %d with", t_nord,
+                  t_read)
 
 
 @cocotb.test()

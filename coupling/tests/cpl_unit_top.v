@@ -42,6 +42,7 @@ module cpl_unit_top #(
   output wire                dma_out_last_o,
   output wire                partial_ok_o,
   output wire                empty_ok_o,
+  output wire                noread_o,
   output wire                eng_busy_o,
   output wire                key_ready_o,
   output wire                err_o,
@@ -90,7 +91,8 @@ module cpl_unit_top #(
     .dma_in_last_i(dma_in_last_i), .dma_in_bytes_i(dma_in_bytes_i),
     .dma_out_valid_o(dma_out_valid_o), .dma_out_ready_i(dma_out_ready_i),
     .dma_out_data_o(dma_out_data_o), .dma_out_last_o(dma_out_last_o),
-    .partial_ok_o(partial_ok_o), .empty_ok_o(empty_ok_o), .eng_busy_o(eng_busy_o),
+    .partial_ok_o(partial_ok_o), .empty_ok_o(empty_ok_o), .noread_o(noread_o),
+    .eng_busy_o(eng_busy_o),
     .key_ready_o(key_ready_o), .err_o(err_o), .err_code_o(err_code_o),
     .key_bytes_o(key_bytes), .irq_o(irq_o)
   );

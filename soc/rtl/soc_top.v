@@ -341,7 +341,7 @@ module soc_top #(
   // (cpl_engine = cpl_unit + the engine). Slice/bit e-1 of the vectors below is engine e.
   wire [159:0]          eng_rdata;
   wire [4:0]            eng_in_ready, eng_out_valid, eng_out_last, eng_partial_ok;
-  wire [4:0]            eng_empty_ok, eng_busy, eng_key_ready, eng_err;
+  wire [4:0]            eng_empty_ok, eng_noread, eng_busy, eng_key_ready, eng_err;
   wire [5*DMA_BITS-1:0] eng_out_data;
   wire [19:0]           eng_err_code;
   wire [39:0]           eng_key_bytes;
@@ -391,6 +391,7 @@ module soc_top #(
           .dma_out_last_o   (eng_out_last[e-1]),
           .partial_ok_o     (eng_partial_ok[e-1]),
           .empty_ok_o       (eng_empty_ok[e-1]),
+          .noread_o         (eng_noread[e-1]),
           .eng_busy_o       (eng_busy[e-1]),
           .key_ready_o      (eng_key_ready[e-1]),
           .err_o            (eng_err[e-1]),
@@ -413,6 +414,7 @@ module soc_top #(
         assign eng_out_last[e-1]                        = 1'b0;
         assign eng_partial_ok[e-1]                      = 1'b0;
         assign eng_empty_ok[e-1]                        = 1'b0;
+        assign eng_noread[e-1]                          = 1'b0;
         assign eng_busy[e-1]                            = 1'b0;
         assign eng_key_ready[e-1]                       = 1'b0;
         assign eng_err[e-1]                             = 1'b0;
@@ -467,6 +469,7 @@ module soc_top #(
     .dma_out_last_i   (eng_out_last),
     .partial_ok_i     (eng_partial_ok),
     .empty_ok_i       (eng_empty_ok),
+    .noread_i         (eng_noread),
     .eng_busy_i       (eng_busy),
     .key_ready_i      (eng_key_ready),
     .err_i            (eng_err),
