@@ -102,7 +102,8 @@ def ref_present(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
 
 
 def ref_chacha(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
-    """Keystream XOR from counter 0; nonce = iv[:8] (original) or iv[:12] (RFC 8439)."""
+    """The keystream from counter 0 (init: one block; keystream: len(msg) bytes, the message
+    unused) or the message XOR it (xor); nonce = iv[:8] (original) or iv[:12] (RFC 8439)."""
     alg = case["algorithm"]
     rfc = alg.endswith("rfc8439")
     rounds = int(alg.split("-")[0][len("chacha"):])
@@ -112,6 +113,8 @@ def ref_chacha(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
                                 (n + 63) // 64, rounds, rfc)
     if case["mode"] == "init":
         return ks[:64]
+    if case["mode"] == "keystream":
+        return ks[:n]
     return bytes(a ^ b for a, b in zip(msg, ks))
 
 

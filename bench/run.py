@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from sim.verilator import harness  # noqa: E402
 
 OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
-NO_DIRECTION = {"init", "cmac", "hash", "keystream"}
+NO_DIRECTION = {"init", "cmac", "hash", "keystream", "xor"}
 BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None}
 # Modes that take whole blocks only: a size that is not a whole number of blocks (E203-NICE's
 # 40,020 bytes) is not expanded for them (the API answers CV_ERR_LENGTH, nothing to measure).
@@ -577,7 +577,7 @@ def summary(records: list[dict], figures: list[dict], runs: list[ConfigRun]) -> 
     return "\n".join(out)
 
 
-MODES_PLOTTED = ["ecb", "cbc", "cfb128", "ofb", "ctr", "cmac", "keystream", "hash"]
+MODES_PLOTTED = ["ecb", "cbc", "cfb128", "ofb", "ctr", "cmac", "keystream", "xor", "hash"]
 
 
 def _series(rs: list[dict]) -> dict[tuple, list[tuple[int, int]]]:

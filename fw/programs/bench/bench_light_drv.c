@@ -4,7 +4,8 @@
  * (BENCH_COUPLING_* and CV_BACKEND_* share their numbering), so the rows of one engine differ
  * only in how the data moves. The work measured and the output checked are those of the
  * software runners (bench_light_sw.c): init (key setup; check: one block / 64 bytes of
- * keystream), ECB, CTR, keystream (XOR from counter 0), hash (SHAKE: 64 bytes). */
+ * keystream), ECB, CTR, keystream (from counter 0, no input), xor (the message XOR the keystream), hash
+ * (SHAKE: 64 bytes). */
 #include "bench.h"
 #include "cv_chacha.h"
 #include "cv_present.h"
@@ -79,12 +80,14 @@ void bench_chacha_drv(const bench_case_t *c, const uint8_t *key, uint8_t *iv, co
   r->status = cv_chacha_init(&ctx.chacha, b, key, c->key_bytes, iv, nonce_len, rounds);
   if (r->status != CV_OK) return;
   r->out_len = c->bytes;
-  if (c->mode != BENCH_MODE_KEYSTREAM) {
+  if (c->mode != BENCH_MODE_KEYSTREAM && c->mode != BENCH_MODE_XOR) {
     r->status = CV_ERR_MODE;
     return;
   }
+  /* keystream: the output alone (the input is not read); xor: encryption of the message */
   BENCH_BEGIN(r);
-  r->status = cv_chacha_xor(&ctx.chacha, in, out, c->bytes);
+  if (c->mode == BENCH_MODE_KEYSTREAM) r->status = cv_chacha_keystream(&ctx.chacha, out, c->bytes);
+  else r->status = cv_chacha_xor(&ctx.chacha, in, out, c->bytes);
   BENCH_END(r);
 }
 

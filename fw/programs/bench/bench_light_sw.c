@@ -1,6 +1,6 @@
 /* bench_light_sw.c: the software backends of the lightweight engines (fw/crypto): PRINCE and
- * PRESENT (init, ECB, CTR), ChaCha (init, keystream = XOR with the keystream, which is both
- * encryption and decryption) and SHA-3/SHAKE (hash, one shot). Each measures only the API call
+ * PRESENT (init, ECB, CTR), ChaCha (init; keystream: the keystream alone; xor: the message XOR
+ * the keystream, which is both encryption and decryption) and SHA-3/SHAKE (hash, one shot). Each measures only the API call
  * that does the work, like bench_aes_sw.c. */
 #include "bench.h"
 #include "cv_chacha_sw.h"
@@ -101,12 +101,14 @@ void bench_chacha_sw(const bench_case_t *c, const uint8_t *key, uint8_t *iv, con
   r->status = cv_chacha_sw_init(&chacha, key, c->key_bytes, iv, nonce_len, rounds);
   if (r->status != CV_OK) return;
   r->out_len = c->bytes;
-  if (c->mode != BENCH_MODE_KEYSTREAM) {
+  if (c->mode != BENCH_MODE_KEYSTREAM && c->mode != BENCH_MODE_XOR) {
     r->status = CV_ERR_MODE;
     return;
   }
+  /* keystream: the output alone (the input is not read); xor: encryption of the message */
   BENCH_BEGIN(r);
-  r->status = cv_chacha_sw_xor(&chacha, in, out, c->bytes);
+  if (c->mode == BENCH_MODE_KEYSTREAM) r->status = cv_chacha_sw_keystream(&chacha, out, c->bytes);
+  else r->status = cv_chacha_sw_xor(&chacha, in, out, c->bytes);
   BENCH_END(r);
 }
 
