@@ -24,7 +24,7 @@ OUT = harness.ROOT / "build" / "adversarial"
 ADV_OPS = int(os.environ.get("ADV_OPS", "3000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
 LONG = ADV_OPS >= 1_000_000 or os.environ.get("ADV_LONG", "0") == "1"
-CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400}   # measured ~1,900 and ~330, with margin
+CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400}   # measured ~1,240 and ~330, with margin
 CHUNK = {"adv_cpi": 50_000, "adv_irq": 100_000}
 IRQS_PER_ROUND = 2_000   # interrupts one test_adv_irq round takes (measured ~2,100 at period 300)
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
