@@ -47,13 +47,18 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     max_cycles = ops * CYCLES_PER_OP[campaign] + 20_000_000
     res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000))
     if res.returncode == harness.EXIT_TIMEOUT:
-        return {}, 0, 1, res.stdout[-2000:]
-    summary = SUMMARY.findall(res.stdout)
-    failed = int(summary[-1][1]) if summary else 1
-    stats = _stats(prog, res.stdout)
-    if (res.returncode != 0 or not stats) and failed == 0:
-        failed = 1   # an unexpected trap or a crash: no summary or statistics line
-    return stats, failed, 0, res.stdout[-2000:]
+        stats, failed, hang = {}, 0, 1
+    else:
+        summary = SUMMARY.findall(res.stdout)
+        failed = int(summary[-1][1]) if summary else 1
+        stats, hang = _stats(prog, res.stdout), 0
+        if (res.returncode != 0 or not stats) and failed == 0:
+            failed = 1   # an unexpected trap or a crash: no summary or statistics line
+    # every simulation's figures as they come: a long run that is stopped keeps what it did
+    OUT.mkdir(parents=True, exist_ok=True)
+    with open(OUT / f"{campaign}-runs.jsonl", "a") as f:
+        f.write(json.dumps({**make_vars, "stats": stats, "failed": failed, "hang": hang}) + "\n")
+    return stats, failed, hang, res.stdout[-2000:]
 
 
 def _write(rec: dict) -> dict:
