@@ -160,6 +160,12 @@ module cpl_dma #(
   reg          jfail_q, jfail_d;    // the running / last job or key load failed
   reg          kerr0_q, kerr0_d;    // engine error state when the key load was issued
   reg [3:0]    kcode0_q, kcode0_d;
+  // A key load that neither ends nor errs within KWAIT_MAX cycles fails (ENGINE): an engine held
+  // in a CPU message rejects the load with the same code its sticky error already shows, and
+  // without this bound DKEYW/DWAIT would wait for ever (adv_cpi, 2026-11-23). The longest
+  // legitimate wait is a wipe (16) plus PRESENT's key schedule (~64).
+  localparam [7:0] KWAIT_MAX = 8'd255;
+  reg [7:0]    kw_q, kw_d;
   reg          rr_q, rr_d;          // the last contended cycle went to a write
   reg          infl_q, infl_d;      // a read was issued last cycle: its data arrive now
   // FIFO of read words
@@ -425,6 +431,8 @@ module cpl_dma #(
           e_fail = 1'b1;  e_code = E_ENGINE;
         end else if (settle_q == 2'd0 && u_krdy && !u_busy) begin
           e_ok = 1'b1;
+        end else if (kw_q == KWAIT_MAX) begin
+          e_fail = 1'b1;  e_code = E_ENGINE;           // never ready: bounded
         end
       end
       default: ;
@@ -448,7 +456,7 @@ module cpl_dma #(
     tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  ob_d = ob_q;  jbytes_d = jbytes_q;
     jpad_d = jpad_q;  rptr_d = rptr_q;  rleft_d = rleft_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
-    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
+    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;  rr_d = rr_q;  infl_d = gnt_rd;
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
     pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
     fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
@@ -645,7 +653,7 @@ module cpl_dma #(
       jolen_q <= {LW{1'b0}};  tin_q <= {LW{1'b0}};  rlen_q <= {LW{1'b0}};  ib_q <= {LW{1'b0}};
       ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;  jpad_q <= 1'b0;  rptr_q <= {MAW{1'b0}};
       rleft_q <= {LW{1'b0}};  dstw_q <= {MAW{1'b0}};  first_q <= 1'b0;  settle_q <= 2'd0;
-      bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
+      bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  kw_q <= 8'h0;  rr_q <= 1'b0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
       frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
       pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;
@@ -659,6 +667,7 @@ module cpl_dma #(
       ob_q <= ob_d;  jbytes_q <= jbytes_d;  jpad_q <= jpad_d;  rptr_q <= rptr_d;
       rleft_q <= rleft_d;  dstw_q <= dstw_d;  first_q <= first_d;  settle_q <= settle_d;
       bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
+      kw_q <= kw_d;
       rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  fwp_q <= fwp_d;
       frp_q <= frp_d;  fcnt_q <= fcnt_d;
       pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;

@@ -156,6 +156,32 @@ async def test_errors_real_unit(dut) -> None:
 
 
 @cocotb.test()
+async def test_key_load_bounded(dut) -> None:
+    """A DMA key load on an engine held in a CPU message whose sticky error already shows the
+    code the load gets (WRITE_BUSY) ends with ENGINE within the DMA's bound instead of waiting for
+    ever (adv_cpi found DWAIT hanging on it); the engine is usable afterwards."""
+    tb = await setup(dut)
+    key = bytes(range(16))
+    await tb.load_key(key)
+    await tb.uwrite(0x00C, ecfg(0, ECB))               # CFG
+    await tb.uwrite(UNIT_CTRL, 1)                      # START: a message, no data follows
+    await tb.uwrite(UNIT_CTRL, 2)                      # KEYLOAD mid-message: rejected, sticky
+    await tb.ticks(4)
+    st = await tb.uread(UNIT_STATUS)
+    assert st & 4, f"no sticky unit error (STATUS {st:#x})"
+    tb.mem[0xF000:0xF020] = key + bytes(16)
+    await tb.cpi(0, 0b011, 1, ecfg(0, ECB))
+    rd, err, cyc = await tb.cpi(3, 0b111, addr(0xF000), ecfg(0, ECB), limit=2000)
+    assert err == 1 and status_fields(rd)[2:] == (1, 5), f"DKEYW {rd:#x} err {err}"
+    dut._log.info("key load on a held engine failed after %d cycles", cyc)
+    await tb.load_key(key)
+    tb.mem[0x1000:0x1010] = bytes(16)
+    _, err = await tb.job(ecfg(0, ECB), 0x1000, 0x2000, 16)
+    assert err == 0 and bytes(tb.mem[0x2000:0x2010]) == AES.new(key, AES.MODE_ECB).encrypt(
+        bytes(16))
+
+
+@cocotb.test()
 async def test_unit_zeroize_during_job(dut) -> None:
     """A ZEROIZE of the unit at any cycle of a running 2-block ECB job (also after the last
     input beat, before the last output beat) ends it ABORTED or with all its output right,
