@@ -313,7 +313,7 @@ async def regfuzz(dut) -> None:
 
 @cocotb.test()
 async def zeroize_collision(dut) -> None:
-    """Directed regression of the 10^6-operation run's finding (regfuzz.md, bug 2): a CPU access
+    """Directed regression of the 10^6-operation run's finding (regfuzz.md, bug 4): a CPU access
     to an engine window in the cycle the DMA zeroizes that engine (a job aborted by the CPU's
     ZEROIZE) was dropped, so a read answered 0 and a write was lost. Here the CPU writes
     LAST_BYTES and reads it, ID and CAP back at every offset 0..8 cycles after its ZEROIZE; at

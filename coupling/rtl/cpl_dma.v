@@ -27,7 +27,8 @@
 // codes 8-11 come from CPU accesses and are ignored) stops the job (ENGINE), and busy falling
 // before all input was sent, or after it without the key (a zeroize wipes the key), means the
 // unit was zeroized (ABORTED). A job whose engine goes idle after all input without a last
-// output beat and keeps its key (a CMAC segment that is not the final one) ends normally. Every failure pulses dma_zeroize for the engine.
+// output beat and keeps its key (a CMAC segment that is not the final one) ends normally. Every
+// failure pulses dma_zeroize for the engine.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and every refusal answer on the
 // next cycle; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
@@ -456,7 +457,8 @@ module cpl_dma #(
     tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  ob_d = ob_q;  jbytes_d = jbytes_q;
     jpad_d = jpad_q;  rptr_d = rptr_q;  rleft_d = rleft_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
-    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;  rr_d = rr_q;  infl_d = gnt_rd;
+    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
+    kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;     // cycles of the key-load wait
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
     pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
     fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
@@ -653,7 +655,8 @@ module cpl_dma #(
       jolen_q <= {LW{1'b0}};  tin_q <= {LW{1'b0}};  rlen_q <= {LW{1'b0}};  ib_q <= {LW{1'b0}};
       ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;  jpad_q <= 1'b0;  rptr_q <= {MAW{1'b0}};
       rleft_q <= {LW{1'b0}};  dstw_q <= {MAW{1'b0}};  first_q <= 1'b0;  settle_q <= 2'd0;
-      bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  kw_q <= 8'h0;  rr_q <= 1'b0;
+      bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
+      kw_q <= 8'h0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
       frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
       pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;

@@ -255,8 +255,8 @@ class Bench:
                  "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i"]
         if self.models:
             names += ["dma_in_ready_i", "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i",
-                      "partial_ok_i", "empty_ok_i", "noread_i", "eng_busy_i", "key_ready_i", "err_i",
-                      "err_code_i", "key_bytes_i"]
+                      "partial_ok_i", "empty_ok_i", "noread_i", "eng_busy_i", "key_ready_i",
+                      "err_i", "err_code_i", "key_bytes_i"]
         else:
             names += ["ureq_i", "uwe_i", "uaddr_i", "uwdata_i"]
         for name in names:
@@ -276,8 +276,8 @@ class Bench:
         d = self.dut
         await FallingEdge(d.clk_i)
         self.cycle += 1
-        vec = {k: 0 for k in ("in_ready", "out_valid", "out_last", "partial_ok", "empty_ok", "noread",
-                              "busy", "key_ready", "err")}
+        vec = {k: 0 for k in ("in_ready", "out_valid", "out_last", "partial_ok", "empty_ok",
+                              "noread", "busy", "key_ready", "err")}
         odata = 0
         codes = 0
         kbytes = 0

@@ -148,7 +148,8 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
 
 /* Whole blocks, any alignment, any backend (the DMA when the buffers allow it). */
 static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
-  if (cv_light_is_dma(ctx->backend) && !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN)) {
+  if (cv_light_is_dma(ctx->backend) &&
+      !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN)) {
     if (cv_light_uses_cpi(ctx->backend)) {
       CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
       CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);

@@ -204,7 +204,8 @@ static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t
 
 int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
                uint8_t *out, size_t nblk, const int8_t *map) {
-  if (cv_light_is_dma(b) && cv_dma_bad(in, 8 * nblk, out, 8 * nblk, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
+  if (cv_light_is_dma(b) && cv_dma_bad(in, 8 * nblk, out, 8 * nblk, CV_LIGHT_DMA_ALIGN))
+    return CV_ERR_DMA;
   int e = cv_light_own(eng, b, hw, 4, map);
   if (e || nblk == 0) return e;
   if (cv_light_is_dma(b)) return cv_light_dma(eng, b, cfg, in, out, 8 * nblk, 0, map);

@@ -4,8 +4,8 @@
  * (BENCH_COUPLING_* and CV_BACKEND_* share their numbering), so the rows of one engine differ
  * only in how the data moves. The work measured and the output checked are those of the
  * software runners (bench_light_sw.c): init (key setup; check: one block / 64 bytes of
- * keystream), ECB, CTR, keystream (from counter 0, no input), xor (the message XOR the keystream), hash
- * (SHAKE: 64 bytes). */
+ * keystream), ECB, CTR, keystream (from counter 0, no input), xor (the message XOR the
+ * keystream), hash (SHAKE: 64 bytes). */
 #include "bench.h"
 #include "cv_chacha.h"
 #include "cv_present.h"

@@ -1,7 +1,7 @@
 /* bench_light_sw.c: the software backends of the lightweight engines (fw/crypto): PRINCE and
  * PRESENT (init, ECB, CTR), ChaCha (init; keystream: the keystream alone; xor: the message XOR
- * the keystream, which is both encryption and decryption) and SHA-3/SHAKE (hash, one shot). Each measures only the API call
- * that does the work, like bench_aes_sw.c. */
+ * the keystream, which is both encryption and decryption) and SHA-3/SHAKE (hash, one shot).
+ * Each measures only the API call that does the work, like bench_aes_sw.c. */
 #include "bench.h"
 #include "cv_chacha_sw.h"
 #include "cv_present_sw.h"

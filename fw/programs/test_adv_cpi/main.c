@@ -3,8 +3,9 @@
  * ADV_OPS random custom-0/custom-1 instruction words (every funct7, funct3, rd, rs1, rs2; half of
  * them steered onto the contract's table so that legal operations are frequent) run one at a
  * time from a slot in imem (tramp.S; imem is writable through the data port), with fuzz values
- * (gen_value) in the instruction's rs1 and rs2 and a distinct word in every other register. The expected outcome comes from the contract's table (coupling/README.md, "Custom
- * instructions", with the per-engine key/IV sizes of cpl_engine: key operations are illegal on
+ * (gen_value) in the instruction's rs1 and rs2 and a distinct word in every other register. The
+ * expected outcome comes from the contract's table (coupling/README.md, "Custom instructions",
+ * with the per-engine key/IV sizes of cpl_engine: key operations are illegal on
  * SHA-3, IV operations on PRINCE, PRESENT and SHA-3):
  *   illegal  -> trap, mcause 2, mtval = the instruction, mepc = the slot, no register changed;
  *   legal    -> no trap (RESULT, DRUNW and DKEYW may answer err = the same trap), no register
@@ -177,14 +178,13 @@ static void one_op(uint32_t i) {
   __asm__ volatile("mv %0, tp" : "=r"(tp));
   uint32_t insn = gen_insn();
   /* Only rs1 and rs2 reach the unit; every other register just has to come back unchanged, so
-   * it gets a cheap distinct word (drawing 31 fuzz values per instruction was most of the
+   * it gets a cheap distinct word (drawing 31 fuzz values per instruction was a third of the
    * campaign's cycles). */
   const uint32_t base = rnd();
-  ctx.in[0] = 0;
   for (unsigned r = 1; r < 32; r++) ctx.in[r] = base + r * 0x9e3779b9u;
   ctx.in[(insn >> 15) & 31u] = gen_value();
   ctx.in[(insn >> 20) & 31u] = gen_value();
-  ctx.in[0] = 0;
+  ctx.in[0] = 0;  /* x0, also when rs1 or rs2 names it */
   ctx.in[2] = (uint32_t)(uintptr_t)&fuzz_stack[FUZZ_STACK_WORDS];
   ctx.in[3] = gp;
   ctx.in[4] = tp;
