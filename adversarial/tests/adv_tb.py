@@ -31,6 +31,7 @@ ADV_OPS = int(os.environ.get("ADV_OPS", "2000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
 ADV_LONG = os.environ.get("ADV_LONG", "0") == "1"
 ADV_JSON = os.environ.get("ADV_JSON", "")
+PROGRESS_OPS = 20000         # a long campaign writes a partial record this often (operations)
 
 START, KEYLOAD, IVLOAD, ZEROIZE = (fbit("CTRL", n) for n in ("START", "KEYLOAD", "IVLOAD",
                                                               "ZEROIZE"))
@@ -481,13 +482,15 @@ class Counters:
         if len(self.details) < 4000:
             self.details += f"{kind}: {why}; "
 
-    def dump(self, extra: dict | None = None) -> None:
+    def dump(self, extra: dict | None = None, partial: bool = False) -> None:
+        """Write the record (ADV_JSON). partial: a progress record of a run still going, so a
+        long run that is stopped keeps what it checked."""
         rec = {"campaign": self.campaign, "interface": self.interface,
                "operations": self.operations, "hangs": self.hangs,
                "lost_or_corrupted_bytes": self.lost_or_corrupted_bytes,
                "key_leaks": self.key_leaks, "timing_variations": self.timing_variations,
                "other_failures": self.other_failures, "seed": ADV_SEED, "long": ADV_LONG,
-               "details": self.details, "dma_bits": PB * 8, **(extra or {})}
+               "details": self.details, "dma_bits": PB * 8, "partial": partial, **(extra or {})}
         if ADV_JSON:
             Path(ADV_JSON).write_text(json.dumps(rec, indent=1))
 
@@ -523,7 +526,9 @@ def run_campaign(campaign: str, module: str, dma_bits: int, env: dict | None = N
         fcntl.flock(lock, fcntl.LOCK_EX)
         run(f"adv-{dma_bits}", "adv_top", SOURCES, module, parameters={"DMA_BITS": dma_bits},
             extra_env={"DMA_BITS": str(dma_bits), "ADV_JSON": str(part), **(env or {})})
-    return json.loads(part.read_text())
+    rec = json.loads(part.read_text())
+    assert not rec.pop("partial"), f"{campaign}: the simulation ended before its final record"
+    return rec
 
 
 def merge(campaign: str, interface: str, parts: list[dict]) -> dict:

@@ -156,6 +156,8 @@ async def consttime(dut) -> None:
                     c.fail("timing_variations", f"engine {e} cfg {cfg:#x} len {n} {coupling} "
                            f"sample {rounds}: {sig[:2]} vs {ref[k][:2]}", dut._log)
         rounds += 1
+        c.operations = tb.ops
+        c.dump({"samples": samples, "rounds": rounds, "cases": len(ref)}, partial=True)
     # the measurement is not blind: one block more must change every coupling's signature
     eng = ENGINES[1]
     key, iv = rng.randbytes(16), rng.randbytes(16)

@@ -21,8 +21,8 @@ import random
 
 import cocotb
 
-from adversarial.tests.adv_tb import (ADV_OPS, DMA_LIMIT, DMA_PER_BYTE, AdvBench, Counters,
-                                      ENGINES, Engine, Hang, open_campaign)
+from adversarial.tests.adv_tb import (ADV_OPS, DMA_LIMIT, DMA_PER_BYTE, PROGRESS_OPS, AdvBench,
+                                      Counters, ENGINES, Engine, Hang, open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, DMEM_BYTES, PB
 from coupling.tests.cpl_unit_tb import OFF, words
 
@@ -68,6 +68,10 @@ class Campaign:
         # per engine: (cfg, key) loaded, None = no key (reset, ZEROIZE), UNKNOWN
         self.keyed: dict[int, object] = dict.fromkeys(ENGINES)
         self.jobs = self.failed_jobs = self.aborts = self.keyloads = 0
+
+    def figures(self) -> dict:
+        return {"jobs": self.jobs, "failed_jobs": self.failed_jobs, "aborts": self.aborts,
+                "keyloads": self.keyloads}
 
     # ---- addresses
     def addr(self, size: int) -> int:
@@ -288,7 +292,12 @@ class Campaign:
 async def dmafault(dut) -> None:
     tb, rng, c = await open_campaign(dut, "dmafault", "mmio-dma+cpi-dma", 104729)
     cp = Campaign(tb, c, rng, dut._log)
+    progress = PROGRESS_OPS
     while tb.ops < ADV_OPS:
+        if tb.ops >= progress:
+            progress += PROGRESS_OPS
+            c.operations = tb.ops
+            c.dump(cp.figures(), partial=True)
         try:
             if rng.random() < 0.03:
                 await cp.unit_zeroize()
@@ -298,8 +307,7 @@ async def dmafault(dut) -> None:
             await tb.reset()
             cp.keyed = dict.fromkeys(ENGINES, UNKNOWN)
     c.operations = tb.ops
-    c.dump({"jobs": cp.jobs, "failed_jobs": cp.failed_jobs, "aborts": cp.aborts,
-            "keyloads": cp.keyloads})
+    c.dump(cp.figures())
     dut._log.info("dmafault DMA_BITS=%d: %d operations, %d jobs (%d failed as expected or "
                   "not), %d aborts, %d key loads: %s", PB * 8, tb.ops, cp.jobs, cp.failed_jobs,
                   cp.aborts, cp.keyloads, c)
