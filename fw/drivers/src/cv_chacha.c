@@ -146,10 +146,11 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
   return CV_OK;
 }
 
-/* Whole blocks, any alignment, any backend (the DMA when the buffers allow it). */
-static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
+/* Whole blocks, any alignment, any backend (the DMA when the buffers allow it; checked: the
+ * caller found these buffers good for the DMA). */
+static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n, int checked) {
   if (cv_light_is_dma(ctx->backend) &&
-      !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN)) {
+      (checked || !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN))) {
     if (cv_light_uses_cpi(ctx->backend)) {
       CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
       CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
@@ -176,6 +177,36 @@ static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n)
   return CV_OK;
 }
 
+#if !defined(__OPTIMIZE_SIZE__)
+/* The single-block call (64 bytes, no keystream left over, key owned, word-aligned buffers) on
+ * cpi, without run()'s bookkeeping: the common case of a block-at-a-time caller and the issue's
+ * single-block figure. 1 when it ran (it cannot fail: the engine owns a valid configuration). */
+static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                size_t len) {
+  if (len != 64 || ctx->backend != CV_BACKEND_CPI || ctx->ks_pos < 64 ||
+      ctx->hw.id != cv_light_owner[ENG] || (((uintptr_t)in | (uintptr_t)out) & 3))
+    return 0;
+  const uint32_t *iv = ctx->iv;
+  uint32_t *q = (uint32_t *)(void *)out;
+  CV_CPI_IV(ENG, iv[0], iv[1]);
+  CV_CPI_IV(ENG, iv[2], iv[3]);
+  CV_CPI_IVLOAD(ENG);
+  CV_CPI_START(ENG, ctx->cfg | (in ? XOR : 0));
+  if (in) PUSH16((const uint32_t *)(const void *)in, 1);
+  else PUSH0(1);
+  advance(ctx, 1);  /* while the engine computes */
+#pragma GCC unroll 8
+  for (int k = 0; k < 16; k += 2) {
+    uint32_t a = CV_CPI_RESULT(ENG), b = CV_CPI_RESULT(ENG);
+    q[k] = a;
+    q[k + 1] = b;
+  }
+  return 1;
+}
+#else
+#define cpi_one_block(ctx, in, out, len) 0
+#endif
+
 /* XOR (in != NULL) or keystream (in == NULL) over any length. */
 static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   if (cv_light_is_dma(ctx->backend) && cv_dma_bad(in ? in : out, len, out, len, CV_LIGHT_DMA_ALIGN))
@@ -183,6 +214,7 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
   int e = cv_light_own(ENG, ctx->backend, &ctx->hw, 8, chacha_errmap);
   if (e) return e;
   const uint8_t *ks = (const uint8_t *)ctx->ks;
+  const int checked = ctx->ks_pos >= 64;  /* blocks() gets the buffers run() checked */
   if (ctx->ks_pos < 64) {  /* the rest of the last partial block first */
     size_t k = 64 - ctx->ks_pos < len ? 64 - ctx->ks_pos : len;
     for (size_t i = 0; i < k; i++) out[i] = (in ? in[i] : 0) ^ ks[ctx->ks_pos + i];
@@ -193,7 +225,7 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
   }
   size_t nb = len >> 6, rem = len & 63;
   if (nb) {
-    e = blocks(ctx, in, out, nb);
+    e = blocks(ctx, in, out, nb, checked);
     if (e) return e;
   }
   if (rem) {
@@ -211,6 +243,7 @@ int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
   if (!ctx || (!out && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
+  if (cpi_one_block(ctx, NULL, out, len)) return CV_OK;
   return run(ctx, NULL, out, len);
 }
 
@@ -218,6 +251,7 @@ int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t le
   if (!ctx || ((!in || !out) && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
+  if (cpi_one_block(ctx, in, out, len)) return CV_OK;
   return run(ctx, in, out, len);
 }
 

@@ -171,12 +171,16 @@ int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, 
   if (cv_light_is_dma(backend) && out_len) {
     static uint32_t bounce[16] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
     uint8_t *dst = out;
-    if (cv_dma_bad(out, out_len, out, out_len, CV_LIGHT_DMA_ALIGN)) {
-      if (out_len > sizeof bounce) return CV_ERR_DMA;
-      dst = (uint8_t *)bounce;
-    }
     const uint8_t *src = len ? msg : dst;
-    if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
+    if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) {
+      /* a digest that cannot be DMA'd into out goes through the bounce buffer */
+      if (cv_dma_bad(out, out_len, out, out_len, CV_LIGHT_DMA_ALIGN)) {
+        if (out_len > sizeof bounce) return CV_ERR_DMA;
+        dst = (uint8_t *)bounce;
+      }
+      src = len ? msg : dst;
+      if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
+    }
     if (cv_light_owner[ENG]) cv_light_zeroize(ENG, backend);
     uint32_t cfg = (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << 16 : 0);
     e = cv_light_dma(ENG, backend, cfg, src, dst, len, out_len, sha3_errmap);

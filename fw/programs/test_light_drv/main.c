@@ -251,6 +251,19 @@ static void test_chacha(cv_backend_t b) {
     CHECK_EQ(cv_chacha_xor(a, out, out, 192), CV_OK);
     CHECK_EQ(cv_chacha_sw_xor(&s->sw, in, ref, 192), CV_OK);
     CHECK_MEM(out, ref, 192);
+    /* a block at a time (cpi's single-block path), across the 2^32 counter boundary */
+    cv_chacha_set_counter(a, 0xFFFFFFFFull);
+    cv_chacha_sw_set_counter(&s->sw, 0xFFFFFFFFull);
+    for (int k = 0; k < 3; k++) CHECK_EQ(cv_chacha_xor(a, in + 64 * k, out + 64 * k, 64), CV_OK);
+    CHECK_EQ(cv_chacha_sw_xor(&s->sw, in, ref, 192), CV_OK);
+    CHECK_MEM(out, ref, 192);
+    CHECK(cv_chacha_get_counter(a) == cv_chacha_sw_get_counter(&s->sw));
+    /* a whole block after a partial one continues the kept keystream (no single-block path) */
+    CHECK_EQ(cv_chacha_keystream(a, out + 128, 10), CV_OK);
+    CHECK_EQ(cv_chacha_keystream(a, out, 64), CV_OK);
+    CHECK_EQ(cv_chacha_sw_keystream(&s->sw, ref, 74), CV_OK);
+    CHECK_MEM(out + 128, ref, 10);
+    CHECK_MEM(out, ref + 10, 64);
   }
   uint8_t nonce[12] = {0};
   CHECK_EQ(cv_chacha_init(a, b, key, 24, nonce, 12, 20), CV_ERR_KEYLEN);
