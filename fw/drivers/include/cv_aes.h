@@ -10,9 +10,10 @@
  * CV_AES_DMA_ALIGN and inside data memory, out == in or not overlapping (else CV_ERR_DMA, nothing
  * written; the range and overlap of a whole-block call are checked by the DMA itself before
  * anything moves, so such a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises
- * the DMA interrupt if IE.ERR is enabled). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing written); CFB128/OFB/CTR take any
- * length. The hardware engine is one shared resource: a context owns it from init until another
- * context's init or zeroize (the driver reloads the key when ownership changed).
+ * the DMA interrupt if IE.ERR is enabled). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
+ * written); CFB128/OFB/CTR take any length. The hardware engine is one shared resource: a
+ * context owns it from init until another context's init or zeroize (the driver reloads the key
+ * when ownership changed).
  * Return values: CV_OK or a negative CV_ERR_* (cv_status.h, the one list): CV_ERR_KEYLEN,
  * CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA, CV_ERR_BUSY, CV_ERR_NOKEY (not initialised, or the
  * engine was zeroized: init again), CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW; the mapping of

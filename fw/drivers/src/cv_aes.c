@@ -274,7 +274,8 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
 /* n >= 1 whole blocks, word-aligned, one message with cfg. Blocks i+1 waits in the unit's
  * staging register while block i computes; block i+2 is sent once block i's output is read
  * (then block i+1 has entered the engine and the staging register is free). */
-static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const uint32_t *in,
+                                                          uint32_t *out, size_t n) {
   CV_CPI_START(AES, cfg);
   if (n == 1) {
     CPI_PUSH(in, 1);
@@ -328,7 +329,8 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
     q_[3] = d_;                                                  \
   } while (0)
 
-static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const uint32_t *in, uint32_t *out, size_t n) {
+static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const uint32_t *in,
+                                                          uint32_t *out, size_t n) {
   volatile uint32_t *r = aes_regs();
   uint32_t s;
   r[CV_CPL_CFG_OFFSET / 4] = cfg;

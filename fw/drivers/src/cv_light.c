@@ -173,8 +173,9 @@ uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint
   } while (0)
 
 /* Word-aligned buffers, key owned, pio backends. */
-static __attribute__((noinline)) int l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg, const uint32_t *in, uint32_t *out,
-                   size_t n, const int8_t *map) {
+static __attribute__((noinline)) int l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg,
+                                             const uint32_t *in, uint32_t *out, size_t n,
+                                             const int8_t *map) {
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) CPI64_MSG(CV_ENGINE_PRINCE);
     else CPI64_MSG(CV_ENGINE_PRESENT);

@@ -29,7 +29,8 @@ int cv_present_init(cv_present_ctx *ctx, cv_backend_t backend, const uint8_t *ke
 int cv_present_ecb(cv_present_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
   int st;
   if (__builtin_expect(ctx != NULL, 1) &&
-      CV_L64_FAST(ENG, CV_PRESENT_BASE, ctx, ctx->hw.kcfg | (uint32_t)dir, dir, in, out, len, &st, present_errmap))
+      CV_L64_FAST(ENG, CV_PRESENT_BASE, ctx, ctx->hw.kcfg | (uint32_t)dir, dir, in, out, len,
+                  &st, present_errmap))
     return st;
   if (!ctx || !in || !out || (unsigned)dir > 1) return CV_ERR_ARG;
   if (len & 7) return CV_ERR_LENGTH;
