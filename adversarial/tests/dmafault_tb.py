@@ -262,6 +262,11 @@ class Campaign:
             # a job the engine refused or that was aborted may have zeroized the unit
             if code in (ENGINE, ABORTED) and eng is not None and eng.has_key:
                 self.keyed[e] = UNKNOWN
+        if by_unit and eng.has_key:
+            # the unit's ZEROIZE wipes the key whatever the job's outcome, also when the job
+            # had ended before it (a bench bug until 2026-11-23: the next job was predicted to
+            # run, the engine refused it; dmafault.md)
+            self.keyed[e] = None
         lo = dst - DMEM_BASE
         want = bytearray(before)
         if code == 0:
