@@ -68,10 +68,12 @@ class Campaign:
         # per engine: (cfg, key) loaded, None = no key (reset, ZEROIZE), UNKNOWN
         self.keyed: dict[int, object] = dict.fromkeys(ENGINES)
         self.jobs = self.failed_jobs = self.aborts = self.keyloads = 0
+        self.readbacks = self.unchanged_matches = 0
 
     def figures(self) -> dict:
         return {"jobs": self.jobs, "failed_jobs": self.failed_jobs, "aborts": self.aborts,
-                "keyloads": self.keyloads}
+                "keyloads": self.keyloads, "key_readbacks": self.readbacks,
+                "key_word_matches_unchanged_by_the_load": self.unchanged_matches}
 
     # ---- addresses
     def addr(self, size: int) -> int:
@@ -118,6 +120,7 @@ class Campaign:
         else:
             tb.mem[at - DMEM_BASE:at - DMEM_BASE + kb] = key.ljust(kb, b"\0")
         before = bytes(tb.mem)
+        regs_before = await self.windows(e) if rng.random() < 0.3 else None
         if rng.random() < 0.5:
             await tb.dw("ENGINE", e)
             await tb.dw("ECFG", eng.key_cfg(cfg))
@@ -138,21 +141,33 @@ class Campaign:
                         self.log)
         if code == 0:
             self.keyed[e] = (cfg, key)
-            if rng.random() < 0.3:
-                await self.key_readback(e, key)
+            if regs_before is not None:
+                await self.key_readback(e, key, regs_before)
         elif code not in (RANGE, ALIGN):
             self.keyed[e] = UNKNOWN
 
-    async def key_readback(self, e: int, key: bytes) -> None:
-        """After a DMA key load no CPU-readable register shows a key word: every offset of the
-        dma window (0..0x3C) and of the unit's window up to DOUT."""
+    async def windows(self, e: int) -> dict[tuple[str, int], int]:
+        """Every offset of the dma window (0..0x3C) and of engine e's unit window below DOUT."""
+        seen = {("dma", o): await self.tb.dr_off(o) for o in range(0, 0x40, 4)}
+        seen.update({("unit", o): await self.tb.ur(e, o) for o in range(0, OFF["DOUT"], 4)})
+        return seen
+
+    async def key_readback(self, e: int, key: bytes, before: dict) -> None:
+        """After a DMA key load no CPU-readable register shows a word of the key. A register that
+        read the same value before the load did not get it from this key: PRESENT-80's last key
+        word holds two key bytes and two zero bytes, so it can equal a small register value
+        (LAST_BYTES = 8, seed 3 of the 10^6 run); such matches are counted, not failed."""
         kw = {w for w in words(key.ljust(-(-len(key) // 4) * 4, b"\0")) if w}
-        seen = [("dma", o, await self.tb.dr_off(o)) for o in range(0, 0x40, 4)]
-        seen += [("unit", o, await self.tb.ur(e, o)) for o in range(0, OFF["DOUT"], 4)]
-        for win, o, v in seen:
-            if v in kw:
-                self.c.fail("key_leaks", f"engine {e}: key word {v:#x} read at {win} offset "
-                            f"{o:#x} after a DMA key load", self.log)
+        self.readbacks += 1
+        for (win, o), v in (await self.windows(e)).items():
+            if v not in kw:
+                continue
+            if before[win, o] == v:
+                self.unchanged_matches += 1
+                continue
+            self.c.fail("key_leaks", f"engine {e}: key word {v:#x} read at {win} offset {o:#x} "
+                        f"after a DMA key load (key {key.hex()}, was {before[win, o]:#x})",
+                        self.log)
 
     # ---- one job
     def job_cfg(self, eng: Engine) -> int:
