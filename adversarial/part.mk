@@ -3,7 +3,8 @@
 #                           formal jobs and the cocotb campaigns included), then the report:
 #                           build/adversarial/*.json -> build/bench/adversarial.{json,md}
 #   make adversarial-long   the same with ADV_OPS=1000000 operations per campaign, niced (hours:
-#                           see adversarial/README.md, "Run time")
+#                           see adversarial/README.md, "Run time"); the long records are kept in
+#                           adversarial/long/ (commit them) and stand in the report for CI ones
 # The report is written even when a campaign fails; the target then fails with pytest's status.
 .PHONY: adversarial adversarial-long adversarial-report
 ADV_LONG_OPS ?= 1000000
@@ -14,7 +15,7 @@ adversarial: setup gen
 
 adversarial-long: setup gen
 	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 nice -n 5 $(ADV_PYTEST); rc=$$?; \
-	  python adversarial/report.py; exit $$rc
+	  python adversarial/report.py --keep; exit $$rc
 
 adversarial-report: setup
 	$(ENV) python adversarial/report.py

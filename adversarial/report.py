@@ -2,7 +2,14 @@
 in adversarial/README.md) into build/bench/adversarial.json and a markdown table
 build/bench/adversarial.md.
 
-    python adversarial/report.py [--src build/adversarial] [--out build/bench]
+The long runs (10^6 operations, hours each) keep their records in the repository,
+adversarial/long/*.json, copied there from build/adversarial/ by --keep (make adversarial-long
+does it) and committed: a campaign's kept
+long record stands in the report for a CI-size record of the same campaign in build/ (a long
+record in build/, i.e. a fresh long run, wins).
+
+    python adversarial/report.py [--src build/adversarial] [--long adversarial/long]
+                                 [--out build/bench] [--keep]
 """
 from __future__ import annotations
 
@@ -20,8 +27,17 @@ COLUMNS = ("campaign", "interface", "operations", "hangs", "lost/corrupted bytes
            "timing variations", "other failures", "size")
 
 
-def load(src: Path) -> list[dict]:
-    """Every record in src (top level only), checked against the format; sorted by campaign."""
+def load(src: Path, long: Path | None = None) -> list[dict]:
+    """Every record in src (top level only), checked against the format, with long's records
+    standing in for the CI-size ones of the same campaign; sorted by campaign."""
+    recs = {r["campaign"]: r for r in load_dir(src)}
+    for r in load_dir(long) if long else []:
+        if not recs.get(r["campaign"], {}).get("long"):
+            recs[r["campaign"]] = r
+    return sorted(recs.values(), key=lambda r: r["campaign"])
+
+
+def load_dir(src: Path) -> list[dict]:
     recs = []
     for path in sorted(src.glob("*.json")):
         rec = json.loads(path.read_text())
@@ -31,7 +47,7 @@ def load(src: Path) -> list[dict]:
             if not isinstance(rec[key], kind) or (kind is int and isinstance(rec[key], bool)):
                 raise ValueError(f"{path.name}: field {key!r} is not {kind.__name__}")
         recs.append(rec)
-    return sorted(recs, key=lambda r: r["campaign"])
+    return recs
 
 
 def summary(recs: list[dict]) -> dict:
@@ -56,8 +72,8 @@ def markdown(recs: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(src: Path, out: Path) -> dict:
-    recs = load(src)
+def write(src: Path, out: Path, long: Path | None = None) -> dict:
+    recs = load(src, long)
     out.mkdir(parents=True, exist_ok=True)
     doc = {"summary": summary(recs), "campaigns": recs}
     (out / "adversarial.json").write_text(json.dumps(doc, indent=1))
@@ -65,12 +81,25 @@ def write(src: Path, out: Path) -> dict:
     return doc
 
 
+def keep(src: Path, long: Path) -> None:
+    """Copy every long record of src into long (the repository's kept long runs)."""
+    long.mkdir(parents=True, exist_ok=True)
+    for r in load_dir(src):
+        if r["long"]:
+            (long / f"{r['campaign']}.json").write_text(json.dumps(r, indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--src", type=Path, default=ROOT / "build" / "adversarial")
+    ap.add_argument("--long", type=Path, default=ROOT / "adversarial" / "long")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench")
+    ap.add_argument("--keep", action="store_true",
+                    help="first copy the long records of --src into --long")
     args = ap.parse_args()
-    doc = write(args.src, args.out)
+    if args.keep:
+        keep(args.src, args.long)
+    doc = write(args.src, args.out, args.long)
     print((args.out / "adversarial.md").read_text(), end="")
     if not doc["campaigns"]:
         raise SystemExit(f"no campaign records in {args.src}")

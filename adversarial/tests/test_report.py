@@ -58,3 +58,28 @@ def test_report_rejects_missing_field(tmp_path) -> None:
     (tmp_path / "a.json").write_text(json.dumps(r))
     with pytest.raises(ValueError, match="missing field 'key_leaks'"):
         report.load(tmp_path)
+
+
+def test_report_kept_long_records(tmp_path) -> None:
+    """A kept long record replaces a CI-size one of the same campaign; a fresh long one in
+    build/ wins over the kept one."""
+    src, long = tmp_path / "src", tmp_path / "long"
+    src.mkdir()
+    long.mkdir()
+    (src / "a.json").write_text(json.dumps(rec("a")))
+    (src / "b.json").write_text(json.dumps(rec("b", operations=5, long=True)))
+    (long / "a.json").write_text(json.dumps(rec("a", operations=1_000_000, long=True)))
+    (long / "b.json").write_text(json.dumps(rec("b", operations=7, long=True)))
+    (long / "c.json").write_text(json.dumps(rec("c", operations=9, long=True)))
+    got = {r["campaign"]: r["operations"] for r in report.load(src, long)}
+    assert got == {"a": 1_000_000, "b": 5, "c": 9}
+    assert [r["operations"] for r in report.load(src)] == [1000, 5]
+
+
+def test_report_keep_copies_long_records(tmp_path) -> None:
+    src, long = tmp_path / "src", tmp_path / "long"
+    src.mkdir()
+    (src / "a.json").write_text(json.dumps(rec("a")))
+    (src / "b.json").write_text(json.dumps(rec("b", long=True)))
+    report.keep(src, long)
+    assert sorted(p.name for p in long.iterdir()) == ["b.json"]
