@@ -656,10 +656,69 @@ static inline int check_common(const cv_aes_ctx *ctx, int dir, const void *in, c
   return CV_OK;
 }
 
+/* One DMA job of the fast path (the DMA backends): IV in, the job, IV out. len may end in a
+ * partial block where the job takes one (CTR, OFB, CFB encryption; hw_cipher). Returns 1 when
+ * it handled the call (*rc set), 0 to take the general path. */
+static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32_t mode,
+                                                          uint32_t cfg, uint32_t *v32,
+                                                          const uint8_t *in, uint8_t *out,
+                                                          size_t len, int *rc) {
+  /* range and overlap are the hardware's checks (made before anything moves) */
+  if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job.ctx) return 0;
+  volatile uint32_t *r = aes_regs();
+  const int cpi = b == CV_BACKEND_CPI_DMA;
+  uint32_t s;
+  if (cpi) {
+    if (mode != CV_AES_MODE_ECB) IV_IN(1, r, v32);
+    CV_CPI_DSEL(CV_ENGINE_AES, cfg);
+    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
+    CV_CPI_DRUN(len, 0);
+    s = CV_CPI_DWAIT();
+  } else {
+    if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
+    cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
+    s = cv_dma_mmio_wait();
+  }
+  if (!cv_dma_status_ok(s)) {
+    if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
+        s != 0xFFFFFFFFu)
+      return 0;  /* refused before anything moved: the general path names the error */
+    *rc = dma_fail(s);
+    return 1;
+  }
+  if (mode != CV_AES_MODE_ECB) {
+    if (cpi) IV_OUT(1, r, v32);
+    else IV_OUT(0, r, v32);
+  }
+  *rc = CV_OK;
+  return 1;
+}
+
+#if !defined(__OPTIMIZE_SIZE__)
+/* A DMA message of CTR, OFB or CFB encryption ending in a partial block, which the job takes
+ * (fast() sends only whole blocks, so these calls reach hw_cipher): dma_fast when the key is
+ * in and the buffers are aligned, else the general DMA path. Not in size-optimised builds. */
+static __attribute__((noinline)) int dma_partial(cv_aes_ctx *ctx, uint32_t mode, uint8_t *iv,
+                                                 const uint8_t *in, uint8_t *out, size_t len) {
+  int rc;
+  if (ctx->id == aes_owner && !((uintptr_t)iv & 3) &&
+      dma_fast(ctx->backend, mode, cfg_of(ctx, mode, 0), (uint32_t *)(void *)iv, in, out, len,
+               &rc))
+    return rc;
+  return dma_cipher(ctx, mode, 0, iv, in, out, len, 0);
+}
+#endif
+
 static __attribute__((noinline)) int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir,
                                                uint8_t *iv, const uint8_t *in, uint8_t *out,
                                                size_t len) {
-  if (is_dma(ctx->backend)) return dma_cipher(ctx, mode, dir, iv, in, out, len, 0);
+  if (is_dma(ctx->backend)) {
+#if !defined(__OPTIMIZE_SIZE__)
+    if ((len & 15) && !(mode == CV_AES_MODE_CFB128 && dir))
+      return dma_partial(ctx, mode, iv, in, out, len);
+#endif
+    return dma_cipher(ctx, mode, dir, iv, in, out, len, 0);
+  }
   if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   return pio_cipher(ctx, mode, dir, iv, in, out, len);
 }
@@ -702,37 +761,8 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
     *rc = CV_OK;
     return 1;
   }
-  if (b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA) {
-    /* range and overlap are the hardware's checks (made before anything moves) */
-    if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job.ctx) return 0;
-    volatile uint32_t *r = aes_regs();
-    const int cpi = b == CV_BACKEND_CPI_DMA;
-    uint32_t s;
-    if (cpi) {
-      if (mode != CV_AES_MODE_ECB) IV_IN(1, r, v32);
-      CV_CPI_DSEL(CV_ENGINE_AES, cfg);
-      CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-      CV_CPI_DRUN(len, 0);
-      s = CV_CPI_DWAIT();
-    } else {
-      if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
-      cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
-      s = cv_dma_mmio_wait();
-    }
-    if (!cv_dma_status_ok(s)) {
-      if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
-          s != 0xFFFFFFFFu)
-        return 0;  /* refused before anything moved: the general path names the error */
-      *rc = dma_fail(s);
-      return 1;
-    }
-    if (mode != CV_AES_MODE_ECB) {
-      if (cpi) IV_OUT(1, r, v32);
-      else IV_OUT(0, r, v32);
-    }
-    *rc = CV_OK;
-    return 1;
-  }
+  if (b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA)
+    return dma_fast(b, mode, cfg, v32, in, out, len, rc);
   return 0;
 }
 
