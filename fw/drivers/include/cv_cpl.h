@@ -263,6 +263,21 @@ static inline int cv_dma_status_ok(uint32_t s) {
          CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
 }
 
+/* A job STATUS of a job the DMA refused before anything moved (RANGE, ALIGN, OVERLAP): the
+ * drivers' fast paths leave those checks to the hardware and let their general path, which
+ * checks the buffers itself, name the error. */
+static inline int cv_dma_refused(uint32_t s) {
+  return (s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
+         s != 0xFFFFFFFFu;
+}
+
+/* The DMA runs a job (e.g. an AES job started by cv_aes_start). A job issued now would be
+ * refused with code BUSY, and its wait would answer with the running job's DONE: a driver that
+ * did not start the running job checks this first. */
+CV_CPL_INLINE int cv_dma_busy(void) {
+  return (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) != 0;
+}
+
 /* ABORT the running job (the engine is zeroized by the hardware). */
 CV_CPL_INLINE void cv_dma_abort(void) { CV_REG32(CV_DMA_CTRL_ADDR) = CV_DMA_CTRL_ABORT_MASK; }
 

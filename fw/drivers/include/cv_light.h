@@ -72,10 +72,44 @@ CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, un
 void cv_light_zeroize(unsigned eng, cv_backend_t b);
 /* An engine error in the middle of a message (STATUS s): zeroize, forget the key, map. */
 int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map);
-/* Run one job on eng through b (cpi-dma or mmio-dma) and wait; CV_OK or the decoded error (the
- * engine's key is forgotten when the failed job wiped it). */
+/* Run one job on eng through b (cpi-dma or mmio-dma) and wait; CV_OK, CV_ERR_BUSY when the DMA
+ * already runs a job (nothing issued), or the decoded error (the engine's key is forgotten when
+ * the failed job wiped it). */
 int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,
                  size_t len, size_t outlen, const int8_t *map);
+/* The error of a job whose STATUS s was not ok (cv_dma_status_ok), as cv_light_dma returns it. */
+int cv_light_dma_fail(unsigned eng, uint32_t s, const int8_t *map);
+
+/* Issue one job on eng through b (cpi-dma or mmio-dma; the DMA idle) and wait: the DMA STATUS
+ * (0xFFFFFFFF at the poll limit). */
+CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t cfg,
+                                        const void *in, void *out, size_t len, size_t outlen) {
+  if (b == CV_BACKEND_CPI_DMA) {
+    CV_CPI_DSEL(eng, cfg);
+    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
+    CV_CPI_DRUN(len, outlen);
+    return CV_CPI_DWAIT();
+  }
+  cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+  return cv_dma_mmio_wait();
+}
+
+/* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the
+ * call, the buffers' range and overlap left to the DMA's own checks, made before anything
+ * moves. Evaluates to 1 when the call is done (*st = CV_OK or the job's error), 0 when the DMA
+ * refused the buffers: the caller's general path then checks them and names the error (the
+ * refusal also leaves the DMA's STATUS.ERR/IS.ERR set, as for AES). The caller checked the key
+ * ownership, the alignment to CV_LIGHT_DMA_ALIGN, the length and that the DMA is idle. */
+#define CV_LIGHT_DMA_FAST(eng, b, cfg, in, out, len, outlen, st, map) __extension__({       \
+    int done_ = 1;                                                                       \
+    uint32_t s_ = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);                   \
+    if (__builtin_expect(cv_dma_status_ok(s_), 1)) *(st) = CV_OK;                        \
+    else if (cv_dma_refused(s_)) done_ = 0;                                              \
+    else *(st) = cv_light_dma_fail(eng, s_, map);                                        \
+    done_; })
+
+/* The context's key copy: key_len (<= 32) bytes of key, zeros after them. */
+void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len);
 
 /* mmio: one message of n blocks of bw words (2 or 16) with cfg, word-aligned buffers; block
  * i+1 waits in the unit while block i computes. keystream != 0: only the final DIN word is
@@ -87,6 +121,9 @@ uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint
  * size), any alignment on sw-less backends except the DMA ones (checked: CV_ERR_DMA). */
 int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
                uint8_t *out, size_t nblk, const int8_t *map);
+/* n >= 1 whole blocks of ECB on cpi or mmio, word-aligned buffers, key owned. */
+int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg, const uint32_t *in, uint32_t *out,
+               size_t n, const int8_t *map);
 /* CTR over the engine's ECB (64-bit big-endian counter, +1 per block mod 2^64, a partial last
  * block increments it once), any length, any buffers: counter blocks go through the engine in
  * chunks of 32 in a driver buffer (by DMA on the DMA backends), the CPU XORs. */
@@ -133,25 +170,52 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
   return n ? s : 0xFFFFFFFFu;
 }
 
-/* The single-block fast path of cv_prince_ecb / cv_present_ecb: one 8-byte block, key owned,
- * aligned buffers, on cpi or mmio (t the engine, a constant). Evaluates to 1 when it handled
- * the call (status in *st), 0 when the general path must. One branch decides, laid out as the
- * fall-through (a taken forward branch costs 3 cycles on this core). */
+/* On a DMA backend b: whole blocks (len a non-zero multiple of 8) in one DMA job from the call,
+ * key owned, 16-byte aligned buffers, the DMA idle (CV_LIGHT_DMA_FAST); 0 otherwise. Not in
+ * size-optimised builds. */
+/* On cpi or mmio: whole blocks (len a non-zero multiple of 8), key owned, word-aligned
+ * buffers, straight to cv_l64_pio (cv_l64_ecb's checks and frame skipped). */
+#if defined(__OPTIMIZE_SIZE__)
+#define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) ((void)(own), (void)(io), 0)
+#define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) 0
+#else
+#define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
+  ((unsigned)(b) - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO &&                   \
+   !((own) | ((io) & 3u) | ((uint32_t)(len) & 7u) | ((unsigned)(dir) >> 1)) && (len) != 0 && \
+   (in) != NULL && (out) != NULL &&                                                        \
+   (*(st) = cv_l64_pio(t, b, cfg, (const uint32_t *)(const void *)(in),                    \
+                       (uint32_t *)(void *)(out), (size_t)(len) >> 3, map), 1))
+#define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
+  (!((own) | ((io) & (CV_LIGHT_DMA_ALIGN - 1u)) | ((uint32_t)(len) & 7u) |                  \
+     ((unsigned)(dir) >> 1)) &&                                                            \
+   (len) != 0 && !cv_dma_busy() &&                                                         \
+   CV_LIGHT_DMA_FAST(t, b, cfg, in, out, len, 0, st, map))
+#endif
+
+/* The fast path of cv_prince_ecb / cv_present_ecb (t the engine, a constant), key owned: one
+ * 8-byte block with word-aligned buffers on cpi or mmio inline, whole blocks on the DMA
+ * backends (CV_L64_DMA_TRY) or on cpi/mmio (CV_L64_PIO_TRY). Evaluates to 1 when it handled the
+ * call (status in *st), 0 when the general path must. One branch decides the cpi case, laid out
+ * as the fall-through (a taken forward branch costs 3 cycles on this core). */
 #define CV_L64_FAST(t, base, ctx, cfg, dir, in, out, len, st, map) __extension__({          \
     int done_ = 0;                                                                       \
-    uint32_t bad_ = ((uint32_t)(len) ^ 8u) | ((ctx)->hw.id ^ cv_light_owner[t]) |        \
-                    (((uintptr_t)(in) | (uintptr_t)(out)) & 3u) | ((unsigned)(dir) >> 1) | \
+    const uint32_t own_ = (ctx)->hw.id ^ cv_light_owner[t];                              \
+    const uintptr_t io_ = (uintptr_t)(in) | (uintptr_t)(out);                            \
+    const cv_backend_t b_ = (ctx)->backend;                                              \
+    uint32_t bad_ = ((uint32_t)(len) ^ 8u) | own_ | (io_ & 3u) | ((unsigned)(dir) >> 1) |  \
                     ((in) == NULL) | ((out) == NULL);                                    \
-    if (__builtin_expect(bad_ == 0, 1)) {                                                \
-      if (__builtin_expect((ctx)->backend == CV_BACKEND_CPI, 1)) {                       \
-        CV_L64_CPI_BLOCK(t, cfg, in, out);                                               \
-        *(st) = CV_OK;                                                                   \
-        done_ = 1;                                                                       \
-      } else if ((ctx)->backend == CV_BACKEND_MMIO) {                                    \
-        uint32_t s_ = cv_l64_mmio_block(base, cfg, in, out);                             \
-        *(st) = s_ ? cv_light_hw_fail(t, CV_BACKEND_MMIO, s_, map) : CV_OK;              \
-        done_ = 1;                                                                       \
-      }                                                                                  \
+    if (__builtin_expect(bad_ == 0, 1) && __builtin_expect(b_ == CV_BACKEND_CPI, 1)) {   \
+      CV_L64_CPI_BLOCK(t, cfg, in, out);                                                 \
+      *(st) = CV_OK;                                                                     \
+      done_ = 1;                                                                         \
+    } else if (bad_ == 0 && b_ == CV_BACKEND_MMIO) {                                     \
+      uint32_t s_ = cv_l64_mmio_block(base, cfg, in, out);                               \
+      *(st) = s_ ? cv_light_hw_fail(t, CV_BACKEND_MMIO, s_, map) : CV_OK;                \
+      done_ = 1;                                                                         \
+    } else if (cv_light_is_dma(b_)) {                                                    \
+      done_ = CV_L64_DMA_TRY(t, b_, cfg, own_, io_, dir, len, in, out, st, map);         \
+    } else {                                                                             \
+      done_ = CV_L64_PIO_TRY(t, b_, cfg, own_, io_, dir, len, in, out, st, map);         \
     }                                                                                    \
     done_; })
 

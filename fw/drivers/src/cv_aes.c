@@ -114,7 +114,7 @@ static int load_key(cv_aes_ctx *ctx) {
 /* The context's key is in the engine (reload it if another context used the engine). */
 static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
   if (ctx->key_bytes == 0 || ctx->id < aes_valid_from || ctx->id > aes_ids) return CV_ERR_NOKEY;
-  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
   if (load_key(ctx) == CV_OK) return CV_OK;
   /* a stale unit error (see init_retry): clear it with a zeroize and load again */
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
@@ -219,7 +219,7 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
     return CV_ERR_ARG;
   }
-  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
   const uint32_t id = ++aes_ids;
   ctx->backend = backend;
   ctx->key_bytes = (int)key_len;
@@ -508,7 +508,7 @@ static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len, int async) {
   if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
   if (aes_job.ctx) {
-    if (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) return CV_ERR_BUSY;
+    if (cv_dma_busy()) return CV_ERR_BUSY;
   }
   int e = own(ctx);
   if (e) return e;
@@ -635,7 +635,7 @@ static int dma_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
   uint8_t *dst = cv_dma_bad(tag, 16, tag, 16, CV_AES_DMA_ALIGN) ? (uint8_t *)tagbuf : tag;
   const uint8_t *src = len ? msg : dst;  /* an empty message still names a valid source */
   if (cv_dma_bad(src, len, dst, 16, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
-  if (aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK)) return CV_ERR_BUSY;
+  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
   int e = own(ctx);
   if (e) return e;
   iv_zero(ctx);
@@ -680,9 +680,7 @@ static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32
     s = cv_dma_mmio_wait();
   }
   if (!cv_dma_status_ok(s)) {
-    if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
-        s != 0xFFFFFFFFu)
-      return 0;  /* refused before anything moved: the general path names the error */
+    if (cv_dma_refused(s)) return 0;  /* the general path names the error */
     *rc = dma_fail(s);
     return 1;
   }
@@ -870,7 +868,7 @@ int cv_aes_start(cv_aes_ctx *ctx, int mode, int dir, uint8_t iv[16], const uint8
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
   (void)ctx;
-  return aes_job.ctx && (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) != 0;
+  return aes_job.ctx && cv_dma_busy();
 }
 
 int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {

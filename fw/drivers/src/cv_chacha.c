@@ -37,8 +37,7 @@ int cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key,
   ctx->ks_pos = 64;
   ctx->hw.id = cv_light_new_id(ENG);
   ctx->hw.kcfg = ctx->cfg;
-  memset(ctx->hw.kw, 0, 32);
-  memcpy(ctx->hw.kw, key, key_len);
+  cv_light_set_key(&ctx->hw, key, key_len);
   return cv_light_reclaim(ENG, backend, &ctx->hw, 8, chacha_errmap);
 }
 
@@ -159,18 +158,23 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
   return CV_OK;
 }
 
+/* The context's counter and nonce into the unit (IV, IVLOAD) before a DMA job. */
+static inline void dma_iv_load(const cv_chacha_ctx *ctx) {
+  if (cv_light_uses_cpi(ctx->backend)) {
+    CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
+    CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
+    CV_CPI_IVLOAD(ENG);
+  } else {
+    cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
+  }
+}
+
 /* Whole blocks, any alignment, any backend (the DMA when the buffers allow it; checked: the
  * caller found these buffers good for the DMA). */
 static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n, int checked) {
   if (cv_light_is_dma(ctx->backend) &&
       (checked || !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN))) {
-    if (cv_light_uses_cpi(ctx->backend)) {
-      CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
-      CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
-      CV_CPI_IVLOAD(ENG);
-    } else {
-      cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
-    }
+    dma_iv_load(ctx);
     int e = cv_light_dma(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), in ? in : out, out,
                          64 * n, 0, chacha_errmap);
     if (e == CV_OK) advance(ctx, n);
@@ -205,6 +209,7 @@ static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *
   POP16((uint32_t *)(void *)out);
   return 1;
 }
+
 #else
 #define cpi_one_block(ctx, in, out, len) 0
 #endif
@@ -241,11 +246,38 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
   return CV_OK;
 }
 
+#if !defined(__OPTIMIZE_SIZE__)
+/* A call on a DMA backend: whole blocks in one job straight from the call when len is a
+ * non-zero multiple of 64, no keystream is left over, the key is owned, the buffers are 16-byte
+ * aligned and the DMA is idle (IV, the job as CV_LIGHT_DMA_FAST runs it, the counter advanced);
+ * anything else, and buffers the DMA refused, through run(), which names the error. Out of
+ * line, entered by a tail call: the cpi single-block path keeps its entry without a frame. */
+static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *in,
+                                             uint8_t *out, size_t len) {
+  const uint8_t *src = in ? in : out;  /* keystream: the DMA reads nothing */
+  if (len && !(len & 63) && ctx->ks_pos >= 64 &&
+      !(((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) &&
+      ctx->hw.id == cv_light_owner[ENG] && !cv_dma_busy()) {
+    int st;
+    dma_iv_load(ctx);
+    if (CV_LIGHT_DMA_FAST(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), src, out, len, 0, &st,
+                          chacha_errmap)) {
+      if (st == CV_OK) advance(ctx, len >> 6);
+      return st;
+    }
+  }
+  return run(ctx, in, out, len);
+}
+#else
+#define dma_run run
+#endif
+
 int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
   if (!ctx || (!out && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
   if (cpi_one_block(ctx, NULL, out, len)) return CV_OK;
+  if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, NULL, out, len);
   return run(ctx, NULL, out, len);
 }
 
@@ -254,6 +286,7 @@ int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t le
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
   if (cpi_one_block(ctx, in, out, len)) return CV_OK;
+  if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, in, out, len);
   return run(ctx, in, out, len);
 }
 

@@ -18,6 +18,18 @@ uint32_t cv_light_new_id(unsigned eng) {
   return ++light_ids;
 }
 
+/* Word copies where the key is aligned (the words unrolled: no memcpy/memset call, and a
+ * constant cost for every key size), bytes otherwise and for a last partial word. */
+void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len) {
+  const uint32_t *k32 = (const uint32_t *)(const void *)key;
+  const size_t whole = ((uintptr_t)key & 3) ? 0 : key_len / 4;
+#if !defined(__OPTIMIZE_SIZE__)
+#pragma GCC unroll 8
+#endif
+  for (size_t j = 0; j < 8; j++) hw->kw[j] = j < whole ? k32[j] : 0;
+  for (size_t i = 4 * whole; i < key_len; i++) ((uint8_t *)hw->kw)[i] = key[i];
+}
+
 static void key_lost(unsigned eng) {
   cv_light_owner[eng] = 0;
   light_valid_from[eng] = light_ids + 1;
@@ -79,7 +91,7 @@ int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map
 }
 
 /* ------------------------------------------------------------------ DMA */
-static __attribute__((noinline)) int dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
+int cv_light_dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
   uint32_t us = CV_CPL_REG(cv_light_base(eng), CV_CPL_STATUS_OFFSET);
   int e = cv_dma_status_err(ds, us, map);
   /* a job that failed after it started zeroized the engine (SHA-3 has no key: its state) */
@@ -89,17 +101,11 @@ static __attribute__((noinline)) int dma_fail(unsigned eng, uint32_t ds, const i
 
 int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,
                  size_t len, size_t outlen, const int8_t *map) {
-  uint32_t s;
-  if (b == CV_BACKEND_CPI_DMA) {
-    CV_CPI_DSEL(eng, cfg);
-    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-    CV_CPI_DRUN(len, outlen);
-    s = CV_CPI_DWAIT();
-  } else {
-    cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
-    s = cv_dma_mmio_wait();
-  }
-  return cv_dma_status_ok(s) ? CV_OK : dma_fail(eng, s, map);
+  /* another driver's job (cv_aes_start) runs: ours would be refused, and its wait would end
+   * with that job's DONE */
+  if (cv_dma_busy()) return CV_ERR_BUSY;
+  uint32_t s = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);
+  return cv_dma_status_ok(s) ? CV_OK : cv_light_dma_fail(eng, s, map);
 }
 
 /* ------------------------------------------------------------------ mmio message */
@@ -172,10 +178,9 @@ uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint
     }                                                                           \
   } while (0)
 
-/* Word-aligned buffers, key owned, pio backends. */
-static __attribute__((noinline)) int l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg,
-                                             const uint32_t *in, uint32_t *out, size_t n,
-                                             const int8_t *map) {
+__attribute__((noinline)) int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg,
+                                         const uint32_t *in, uint32_t *out, size_t n,
+                                         const int8_t *map) {
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) CPI64_MSG(CV_ENGINE_PRINCE);
     else CPI64_MSG(CV_ENGINE_PRESENT);
@@ -189,13 +194,13 @@ static __attribute__((noinline)) int l64_pio(unsigned eng, cv_backend_t b, uint3
 static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t *in,
                        uint8_t *out, size_t n, const int8_t *map) {
   if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0)
-    return l64_pio(eng, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, n,
-                   map);
+    return cv_l64_pio(eng, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out,
+                      n, map);
   uint32_t buf[32];
   for (size_t i = 0; i < n;) {
     size_t k = n - i < 16 ? n - i : 16;
     memcpy(buf, in + 8 * i, 8 * k);
-    int e = l64_pio(eng, b, cfg, buf, buf, k, map);
+    int e = cv_l64_pio(eng, b, cfg, buf, buf, k, map);
     if (e) return e;
     memcpy(out + 8 * i, buf, 8 * k);
     i += k;
@@ -243,7 +248,7 @@ int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint
       ctr_inc(c);
     }
     e = cv_light_is_dma(b) ? cv_light_dma(eng, b, cfg, ks, ks, 8 * k, 0, map)
-                           : l64_pio(eng, b, cfg, ks, ks, k, map);
+                           : cv_l64_pio(eng, b, cfg, ks, ks, k, map);
     if (e) return e;
     size_t bytes = 8 * k;
     if (bytes > len - 8 * done) bytes = len - 8 * done;

@@ -21,8 +21,7 @@ int cv_present_init(cv_present_ctx *ctx, cv_backend_t backend, const uint8_t *ke
   }
   ctx->hw.id = cv_light_new_id(ENG);
   ctx->hw.kcfg = key_len == 16 ? 1u << CV_PRESENT_CFG_KSZ_SHIFT : 0;
-  uint8_t *w = (uint8_t *)ctx->hw.kw;
-  for (size_t i = 0; i < 16; i++) w[i] = i < key_len ? key[i] : 0;
+  cv_light_set_key(&ctx->hw, key, key_len);
   return cv_light_reclaim(ENG, backend, &ctx->hw, 4, present_errmap);
 }
 

@@ -18,9 +18,7 @@ int cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend, const uint8_t *key,
   }
   ctx->hw.id = cv_light_new_id(ENG);
   ctx->hw.kcfg = 0;
-  const uint8_t *k = key;
-  uint8_t *w = (uint8_t *)ctx->hw.kw;
-  for (int i = 0; i < 16; i++) w[i] = k[i];
+  cv_light_set_key(&ctx->hw, key, 16);
   return cv_light_reclaim(ENG, backend, &ctx->hw, 4, prince_errmap);
 }
 

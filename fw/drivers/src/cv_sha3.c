@@ -237,6 +237,15 @@ static inline __attribute__((always_inline)) int dma_hash(cv_backend_t backend, 
   static uint32_t bounce[16] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
   uint8_t *dst = out;
   const uint8_t *src = len ? msg : dst;
+#if !defined(__OPTIMIZE_SIZE__)
+  /* aligned buffers: the job straight away (CV_LIGHT_DMA_FAST); refused ones go on below */
+  if (!(((uintptr_t)src | (uintptr_t)dst) & (CV_LIGHT_DMA_ALIGN - 1)) && !cv_dma_busy()) {
+    int st;
+    if (cv_light_owner[ENG]) cv_light_zeroize(ENG, backend);
+    if (CV_LIGHT_DMA_FAST(ENG, backend, cfg, src, dst, len, out_len, &st, sha3_errmap))
+      return st;
+  }
+#endif
   if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) {
     if (cv_dma_bad(out, out_len, out, out_len, CV_LIGHT_DMA_ALIGN)) {
       if (out_len > sizeof bounce) return CV_ERR_DMA;
