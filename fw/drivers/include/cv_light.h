@@ -170,11 +170,13 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
   return n ? s : 0xFFFFFFFFu;
 }
 
-/* On a DMA backend b: whole blocks (len a non-zero multiple of 8) in one DMA job from the call,
- * key owned, 16-byte aligned buffers, the DMA idle (CV_LIGHT_DMA_FAST); 0 otherwise. Not in
- * size-optimised builds. */
-/* On cpi or mmio: whole blocks (len a non-zero multiple of 8), key owned, word-aligned
- * buffers, straight to cv_l64_pio (cv_l64_ecb's checks and frame skipped). */
+/* The multi-block cases of CV_L64_FAST, not in size-optimised builds (0 there). Both need the
+ * key owned (own == 0) and len a non-zero multiple of 8; each evaluates to 1 when it handled
+ * the call (*st set).
+ *   CV_L64_PIO_TRY  cpi or mmio, word-aligned buffers: straight to cv_l64_pio (cv_l64_ecb's
+ *                   checks and frame skipped).
+ *   CV_L64_DMA_TRY  a DMA backend, 16-byte aligned buffers, the DMA idle: one job from the call
+ *                   (CV_LIGHT_DMA_FAST; 0 when the DMA refused the buffers). */
 #if defined(__OPTIMIZE_SIZE__)
 #define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) ((void)(own), (void)(io), 0)
 #define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) 0

@@ -209,7 +209,6 @@ static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *
   POP16((uint32_t *)(void *)out);
   return 1;
 }
-
 #else
 #define cpi_one_block(ctx, in, out, len) 0
 #endif
