@@ -113,9 +113,12 @@ void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len);
 
 /* mmio: one message of n blocks of bw words (2 or 16) with cfg, word-aligned buffers; block
  * i+1 waits in the unit while block i computes. keystream != 0: only the final DIN word is
- * written (the engine ignores the input). Returns 0 or the failing STATUS. */
+ * written (the engine ignores the input). take_late != 0: the engine takes a block only once
+ * it has computed for it (ChaCha: its keystream block), so block 1 is written after IN_READY
+ * (the unit drops input written while a block waits: OVERRUN). Returns 0 or the failing
+ * STATUS. */
 uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
-                           size_t n, unsigned bw, int keystream);
+                           size_t n, unsigned bw, int keystream, int take_late);
 
 /* 64-bit block engines (PRINCE, PRESENT): nblk whole blocks of ECB with cfg (direction and key
  * size), any alignment on sw-less backends except the DMA ones (checked: CV_ERR_DMA). */

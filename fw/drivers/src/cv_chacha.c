@@ -129,12 +129,19 @@ static inline __attribute__((always_inline)) void cpi_open(const uint32_t *iv, u
   CV_CPI_START(ENG, cfg);
 }
 
-/* n blocks, word-aligned; in NULL: keystream. */
+/* n blocks, word-aligned; in NULL: keystream. The engine takes an input block only once its
+ * keystream block is computed (20 rounds after the IV load for the first), and the unit drops
+ * input written while a block waits for it (OVERRUN): block 1 waits for IN_READY. Later blocks
+ * are sent after the output two blocks back was read, by when the engine (which computes the
+ * next keystream block ahead) has taken the one before. */
 static void cpi_msg(const uint32_t *iv, uint32_t cfg, const uint32_t *in, uint32_t *out,
                     size_t n) {
   cpi_open(iv, cfg);
   PUSH(in, n == 1);
-  if (n > 1) PUSH(in + 16, n == 2);
+  if (n > 1) {
+    (void)cv_cpl_cpi_wait(ENG, CV_CPL_STATUS_IN_READY_MASK);
+    PUSH(in + 16, n == 2);
+  }
   for (size_t i = 2; i < n; i++) {
     POP16(out);
     out += 16;
@@ -152,7 +159,7 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
     cpi_msg(ctx->iv, cfg, in, out, n);
   } else {
     cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
-    uint32_t s = cv_light_mmio_msg(CV_CHACHA_BASE, cfg, in ? in : out, out, n, 16, !in);
+    uint32_t s = cv_light_mmio_msg(CV_CHACHA_BASE, cfg, in ? in : out, out, n, 16, !in, 1);
     if (s) return cv_light_hw_fail(ENG, ctx->backend, s, chacha_errmap);
   }
   advance(ctx, n);

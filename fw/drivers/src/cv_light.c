@@ -121,14 +121,20 @@ static inline void mmio_pop(volatile uint32_t *r, uint32_t *q, unsigned bw) {
 }
 
 uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
-                           size_t n, unsigned bw, int keystream) {
+                           size_t n, unsigned bw, int keystream, int take_late) {
   volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)base;
   uint32_t s;
   const unsigned step = keystream ? 0 : bw;
   r[CV_CPL_CFG_OFFSET / 4] = cfg;
   r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
   mmio_push(r, in, bw, n == 1, keystream);
-  if (n > 1) mmio_push(r, in + step, bw, n == 2, keystream);
+  if (n > 1) {
+    if (take_late) {
+      s = cv_cpl_mmio_wait(base, CV_CPL_STATUS_IN_READY_MASK);
+      if (s & CV_CPL_STATUS_ERR_MASK) return s;  /* also the poll limit's 0xFFFFFFFF */
+    }
+    mmio_push(r, in + step, bw, n == 2, keystream);
+  }
   for (size_t i = 2; i < n; i++) {
     if ((s = cv_cpl_mmio_wait_out(r)) != 0) return s;
     mmio_pop(r, out, bw);
@@ -186,7 +192,7 @@ __attribute__((noinline)) int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t 
     else CPI64_MSG(CV_ENGINE_PRESENT);
     return CV_OK;
   }
-  uint32_t s = cv_light_mmio_msg(cv_light_base(eng), cfg, in, out, n, 2, 0);
+  uint32_t s = cv_light_mmio_msg(cv_light_base(eng), cfg, in, out, n, 2, 0, 0);
   return s ? cv_light_hw_fail(eng, b, s, map) : CV_OK;
 }
 
