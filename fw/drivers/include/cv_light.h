@@ -85,10 +85,8 @@ int cv_light_dma_fail(unsigned eng, uint32_t s, const int8_t *map);
 CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t cfg,
                                         const void *in, void *out, size_t len, size_t outlen) {
   if (b == CV_BACKEND_CPI_DMA) {
-    CV_CPI_DSEL(eng, cfg);
-    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-    CV_CPI_DRUN(len, outlen);
-    return CV_CPI_DWAIT();
+    cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+    return cv_dma_cpi_wait();
   }
   cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
   return cv_dma_mmio_wait();
