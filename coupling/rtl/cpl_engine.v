@@ -11,7 +11,8 @@
 //   4 ChaCha   512-bit blocks, 256-bit key, IV (counter and nonce); any length (the unit pads
 //              the last block, the output is cut to the message length by the reader)
 //   5 SHA-3    64-bit words, no key, no IV; any length, empty messages too, output after the
-//              last word; the last word's byte count comes from LAST_BYTES (dma: the job length)
+//              last word; the last word's byte count comes from LAST_BYTES (dma: the job length);
+//              an endless SHAKE output (XOF, cfg[3]) only from the CPU, never on the DMA
 // CAP[31:24] reports the build options: AES {SBOX, ARCH[1:0]}, PRINCE {FOLDED},
 // PRESENT {RPC == 2, KEY128}.
 module cpl_engine #(
@@ -192,10 +193,14 @@ module cpl_engine #(
       wire unused = ^{key, key_valid, iv, iv_valid, out_bytes};
       // LAST_BYTES above 15 must stay an error (LEN) for the engine, not wrap to a small count
       wire [3:0] last_bytes = (in_bytes > 8'd15) ? 4'hF : in_bytes[3:0];
+      // A DMA job ends with the engine's last output word, which an XOF (cfg[3]) never gives:
+      // while the DMA owns the unit the XOF bit is cleared, which leaves SHAKE with OUTLEN 0, a
+      // configuration the engine refuses (CFG), so the DMA ends the job with ENGINE at once.
+      wire [31:0] eng_cfg = dma_own_i ? (cfg & ~32'h8) : cfg;
       assign key_ready = 1'b1;
       assign iv_back   = {IVB{1'b0}};
       sha3_top u_eng (
-        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(eng_cfg), .start_i(start),
         .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data),
         .in_bytes_i(last_bytes), .in_last_i(in_last), .out_valid_o(out_valid),
         .out_ready_i(out_ready), .out_data_o(out_data), .out_bytes_o(out_bytes),

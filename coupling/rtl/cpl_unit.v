@@ -189,6 +189,10 @@ module cpl_unit #(
   reg                  sth_q, sth_d;                // START held until the key/IV is in
   reg [CFG_BITS-1:0]   sthcfg_q, sthcfg_d;
   reg [5:0]            infl_q, infl_d;              // blocks in the engine with output to come
+  // The last block of a message whose output comes at its end (OUTLAST modes: SHA-3, CMAC) is
+  // in the engine: output is due until the engine goes idle, however many words it gives (a
+  // SHAKE output streams words, and a permutation, long after infl_q has counted its block out)
+  reg                  ofin_q, ofin_d;
   reg [4:0]            rpos_q, rpos_d;              // RESULT word position
   reg [4:0]            obeat_q, obeat_d;            // DMA output beat
   reg                  uerr_q, uerr_d, usel_q, usel_d;
@@ -406,7 +410,7 @@ module cpl_unit #(
 
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
   wire due = eng_out_valid_i ||
-             ((eng_busy_i || sth_q) && ((pend_q && produces) || infl_q != 6'd0));
+             ((eng_busy_i || sth_q) && ((pend_q && produces) || infl_q != 6'd0 || ofin_q));
   wire r_ans  = wres_q && (eng_out_valid_i || !due);
   wire r_ok   = wres_q && eng_out_valid_i && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
@@ -481,6 +485,7 @@ module cpl_unit #(
     sth_d    = (st_new || sth_q) && st_wait;
     sthcfg_d = st_new ? st_cfg_new : sthcfg_q;
     infl_d   = infl_q;
+    ofin_d   = ofin_q;
     rpos_d   = rpos_q;
     obeat_d  = obeat_q;
     uerr_d   = uerr_q;
@@ -644,6 +649,7 @@ module cpl_unit #(
       msg_d   = 1'b1;
       mcfg_d  = ecfg;
       infl_d  = 6'd0;
+      ofin_d  = 1'b0;
       rpos_d  = 5'd0;
       obeat_d = 5'd0;
       uerr_d  = 1'b0;
@@ -651,7 +657,8 @@ module cpl_unit #(
       msg_d = msg_q && eng_busy_i;
       if (!eng_busy_i) infl_d = 6'd0;
       else infl_d = infl_q + {5'd0, eng_take && produces} -
-                    {5'd0, eng_out_valid_i && eng_out_ready_o};
+                    {5'd0, eng_out_valid_i && eng_out_ready_o && infl_q != 6'd0};
+      ofin_d = eng_busy_i && (ofin_q || (eng_take && blast_q && mode_in(OUTLAST_MODES, mcfg_q)));
     end
     if (d_ofire) obeat_d = d_obeat_last ? 5'd0 : obeat_q + 5'd1;
 
@@ -687,6 +694,7 @@ module cpl_unit #(
       kexp_d   = 1'b0;
       sth_d    = 1'b0;
       infl_d   = 6'd0;
+      ofin_d   = 1'b0;
       rpos_d   = 5'd0;
       obeat_d  = 5'd0;
       uerr_d   = 1'b0;
@@ -720,6 +728,7 @@ module cpl_unit #(
       sth_q     <= 1'b0;
       sthcfg_q  <= {CFG_BITS{1'b0}};
       infl_q    <= 6'd0;
+      ofin_q    <= 1'b0;
       rpos_q    <= 5'd0;
       obeat_q   <= 5'd0;
       uerr_q    <= 1'b0;
@@ -762,6 +771,7 @@ module cpl_unit #(
       sth_q     <= sth_d;
       sthcfg_q  <= sthcfg_d;
       infl_q    <= infl_d;
+      ofin_q    <= ofin_d;
       rpos_q    <= rpos_d;
       obeat_q   <= obeat_d;
       uerr_q    <= uerr_d;

@@ -30,9 +30,15 @@ MODES = {
 }
 
 
-def cfg_word(mode: str, outlen: int = 0) -> int:
-    """cfg_i of sha3_top: function code and, for SHAKE, the output length in bytes."""
+XOF = 1 << 3  # cfg_i[3]: SHAKE output without end (OUTLEN field 0), squeezed until zeroize
+
+
+def cfg_word(mode: str, outlen: int = 0, xof: bool = False) -> int:
+    """cfg_i of sha3_top: function code and, for SHAKE, the output length in bytes or XOF."""
     m = MODES[mode]
+    if xof:
+        assert m.digest is None, "XOF is a SHAKE mode"
+        return m.code | XOF
     return m.code | ((outlen if m.digest is None else 0) << 16)
 
 

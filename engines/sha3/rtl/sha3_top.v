@@ -3,8 +3,9 @@
 `default_nettype none
 
 // cfg_i: [2:0] function (0 SHA3-224, 1 SHA3-256, 2 SHA3-384, 3 SHA3-512, 4 SHAKE128, 5 SHAKE256;
-// 6, 7 are errors), [15:3] reserved (must be 0), [31:16] output length in bytes for SHAKE (1 to
-// 65535; 0 is an error), ignored for SHA3-*.
+// 6, 7 are errors), [3] XOF (SHAKE only: squeeze without end, until zeroize; [31:16] must be 0),
+// [15:4] reserved (must be 0), [31:16] output length in bytes for SHAKE without XOF (1 to 65535;
+// 0 is an error), ignored for SHA3-*.
 //
 // Absorbing and squeezing both rotate the rate lanes by one lane per word: lane i takes lane i+1
 // and the last rate lane takes lane 0 XOR the input word. After `rate` words every lane is back in
@@ -32,7 +33,7 @@ module sha3_top (
 );
 
   localparam [3:0] ERR_NONE = 4'd0;
-  localparam [3:0] ERR_CFG = 4'd1;    // unknown function, reserved bits set, SHAKE length 0
+  localparam [3:0] ERR_CFG = 4'd1;    // unknown function, reserved bits, bad SHAKE length / XOF
   localparam [3:0] ERR_BUSY = 4'd2;   // start while a message is in progress
   localparam [3:0] ERR_LEN = 4'd3;    // in_bytes_i > 8 on the last word: message dropped
 
@@ -82,6 +83,7 @@ module sha3_top (
   reg [2:0]    fsm_q, fsm_d;
   reg [4:0]    rate_q, rate_d;     // rate in 64-bit lanes: 18, 17, 13, 9, 21, 17
   reg          shake_q, shake_d;
+  reg          xof_q, xof_d;       // SHAKE output without end: remain_q is not counted down
   reg [4:0]    pos_q, pos_d;       // lane position within the block
   reg [4:0]    rnd_q, rnd_d;
   reg [15:0]   remain_q, remain_d; // output bytes still to produce
@@ -160,8 +162,9 @@ module sha3_top (
   // ---------------------------------------------------------------------------------------------
   // Control
   wire [2:0] mode_i = cfg_i[2:0];
-  wire       cfg_ok = (mode_i < 3'd6) && (cfg_i[15:3] == 13'd0)
-                      && (mode_i < 3'd4 || cfg_i[31:16] != 16'd0);
+  wire       xof_i = cfg_i[3];
+  wire       cfg_ok = (mode_i < 3'd6) && (cfg_i[15:4] == 12'd0)
+                      && (mode_i < 3'd4 ? !xof_i : (xof_i == (cfg_i[31:16] == 16'd0)));
   reg  [4:0] rate_i;
   reg [15:0] len_i;
   always @* begin : mode_decode
@@ -180,6 +183,7 @@ module sha3_top (
     fsm_d = fsm_q;
     rate_d = rate_q;
     shake_d = shake_q;
+    xof_d = xof_q;
     pos_d = pos_q;
     rnd_d = rnd_q;
     remain_d = remain_q;
@@ -202,7 +206,8 @@ module sha3_top (
             err_code_d = ERR_NONE;
             rate_d = rate_i;
             shake_d = mode_i[2];
-            remain_d = len_i;
+            xof_d = xof_i;
+            remain_d = xof_i ? 16'hFFFF : len_i;  // XOF: never below 8, so never the last word
             pos_d = 5'd0;
             fin_d = 1'b0;
             dom_d = 1'b0;
@@ -257,7 +262,7 @@ module sha3_top (
             state_clr = 1'b1;
             fsm_d = ST_IDLE;
           end else begin
-            remain_d = remain_q - 16'd8;
+            if (!xof_q) remain_d = remain_q - 16'd8;
             shift_en = 1'b1;
             pos_d = pos_q + 5'd1;
             if (blk_end) begin
@@ -294,6 +299,7 @@ module sha3_top (
       fsm_q <= ST_IDLE;
       rate_q <= 5'd9;
       shake_q <= 1'b0;
+      xof_q <= 1'b0;
       pos_q <= 5'd0;
       rnd_q <= 5'd0;
       remain_q <= 16'd0;
@@ -305,6 +311,7 @@ module sha3_top (
       fsm_q <= fsm_d;
       rate_q <= rate_d;
       shake_q <= shake_d;
+      xof_q <= xof_d;
       pos_q <= pos_d;
       rnd_q <= rnd_d;
       remain_q <= remain_d;

@@ -1,5 +1,5 @@
 """cocotb bench of sha3_top: CAVP ShortMsg/LongMsg/Monte/VariableOut, random lengths vs hashlib,
-stalls, constant time, errors, zeroize and reset.
+stalls, constant time, errors, SHAKE without an output length (XOF), zeroize and reset.
 
 Inputs are driven on the falling edge and outputs sampled 1 ns later, so every sample shows the
 values that decide the transfers on the next rising edge. SHA3_FULL=1 runs every CAVP record
@@ -300,6 +300,49 @@ async def test_errors(dut):
     tb.drv.update(in_valid_i=0, in_last_i=0, out_ready_i=0)
     assert s["err_o"] == 1 and s["err_code_o"] == 2
     assert model.unpack(outs) == model.digest("SHA3-384", msg)
+
+
+@cocotb.test()
+async def test_xof(dut):
+    """SHAKE without an output length (cfg XOF): more than 65,535 bytes (the OUTLEN field's
+    limit) squeezed with random output stalls, equal to hashlib, never a last word; a zeroize
+    ends it and the engine is usable at once. An XOF with an OUTLEN, or with a SHA3-* function,
+    is refused (CFG)."""
+    tb = Bench(dut)
+    await tb.init()
+    rng = random.Random(SEED + 3)
+    for mode, n_msg, n_out in (("SHAKE128", 200, 70_016), ("SHAKE256", 37, 1_000)):
+        msg = rng.randbytes(n_msg)
+        await tb.step(start_i=1, cfg_i=model.cfg_word(mode, xof=True))
+        words, i, outs = model.pack(msg), 0, []
+        names = ("in_ready_o", "out_valid_o", "out_data_o", "out_bytes_o", "out_last_o",
+                 "err_o")
+        while len(outs) < n_out // 8:
+            w, nb, last = words[min(i, len(words) - 1)]
+            ready = int(rng.random() >= 0.2)
+            tb.drv.update(in_valid_i=int(i < len(words)), in_data_i=w, in_bytes_i=nb,
+                          in_last_i=int(last), out_ready_i=ready)
+            s = await tb.step(names)
+            i += int(i < len(words) and s["in_ready_o"] == 1)
+            if s["out_valid_o"] and ready:
+                assert (s["out_bytes_o"], s["out_last_o"], s["err_o"]) == (8, 0, 0), s
+                outs.append((s["out_data_o"], 8))
+        tb.drv.update(in_valid_i=0, in_last_i=0, out_ready_i=0)
+        assert model.unpack(outs) == model.digest(mode, msg, n_out), mode
+        s = await tb.step()
+        assert s["busy_o"] == 1 and s["out_valid_o"] == 1   # still squeezing: no end of its own
+        await tb.step(zeroize_i=1)
+        s = await tb.step()
+        assert s["busy_o"] == 0 and s["out_valid_o"] == 0 and int(dut.state_q.value) == 0
+        out, _ = await tb.hash(mode, b"abc", 40)
+        assert out == model.digest(mode, b"abc", 40)
+    for cfg in (model.cfg_word("SHA3-256") | model.XOF, model.cfg_word("SHAKE128", 64) | model.XOF,
+                model.cfg_word("SHAKE256", 1) | model.XOF):
+        s = await tb.step(start_i=1, cfg_i=cfg)
+        s = await tb.step()
+        assert (s["err_o"], s["err_code_o"], s["busy_o"]) == (1, 1, 0), hex(cfg)
+    out, _ = await tb.hash("SHAKE128", b"", 200)
+    assert out == model.digest("SHAKE128", b"", 200)
 
 
 @cocotb.test()

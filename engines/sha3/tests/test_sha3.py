@@ -5,7 +5,7 @@ from engines.sha3.model import sha3_model as model
 from sim.cocotb_run import run
 
 SOURCES = ["engines/sha3/rtl/sources.f"]
-SMOKE = ["test_smoke", "test_errors", "test_zeroize_reset"]
+SMOKE = ["test_smoke", "test_errors", "test_xof", "test_zeroize_reset"]
 
 
 def test_model_against_cavp() -> None:

@@ -6,9 +6,13 @@
  *   cv_sha3_init(&ctx, CV_BACKEND_CPI, CV_SHAKE128);
  *   cv_sha3_update(&ctx, part1, n1);  cv_sha3_update(&ctx, part2, n2);
  *   cv_sha3_final(&ctx, out, 200);
+ *   cv_sha3_squeeze(&ctx, out, 4096);  ... cv_sha3_squeeze(&ctx, out, 100);  // SHAKE as an XOF:
+ *   cv_sha3_final(&ctx, out, 0);       // reads in pieces of any size, final ends the message
  *
- * Output lengths: SHA3-* exactly the digest size (28/32/48/64); SHAKE any length on sw, 0..65,535
- * bytes on the hardware backends (the engine's OUTLEN field); else CV_ERR_OUTLEN.
+ * Output lengths: SHA3-* exactly the digest size (28/32/48/64), else CV_ERR_OUTLEN; SHAKE any
+ * length on every backend, in one call or in pieces (cv_sha3_squeeze; the engine squeezes
+ * without end, CFG.XOF, and final drops the rest). cv_sha3_hash gives a SHAKE output of up to
+ * 65,535 bytes in one DMA job on the DMA backends, a longer one through cpi or mmio.
  * The engine holds one message at a time: a hardware context owns it from cv_sha3_init to
  * cv_sha3_final; another context's init takes it over, and the first one's next call returns
  * CV_ERR_ABORTED. The hardware keeps the state (it cannot be read out), so a streaming message
@@ -16,7 +20,8 @@
  * backends use the DMA for cv_sha3_hash (padding in hardware; msg and out aligned to
  * CV_LIGHT_DMA_ALIGN inside data memory, an out of up to 64 bytes that is not goes through an
  * internal buffer; else CV_ERR_DMA).
- * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, update after final), CV_ERR_OUTLEN,
+ * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, update after final or a squeeze),
+ * CV_ERR_MODE (squeeze of SHA3-*), CV_ERR_OUTLEN,
  * CV_ERR_DMA, CV_ERR_ABORTED, CV_ERR_BUSY, CV_ERR_HW (fw/drivers/README.md). */
 #ifndef CV_SHA3_H
 #define CV_SHA3_H
@@ -35,12 +40,16 @@ typedef struct cv_sha3_ctx {
   uint32_t id;           /* hardware: owner id of the engine's running message (0: none) */
   uint32_t buf[2];       /* hardware: the held-back last word (sent by final or more data) */
   uint32_t buf_len;      /* hardware: bytes in buf (0..8) */
-  uint32_t outlen;       /* hardware: the engine's OUTLEN for this message (SHAKE) */
+  uint32_t outlen;       /* hardware: the engine's OUTLEN for this message (SHAKE; 0: XOF) */
+  uint32_t squeezing;    /* hardware: the message has ended; buf holds output (buf_len unread) */
   cv_sha3_sw_ctx sw;     /* sw backend */
 } cv_sha3_ctx;
 
 int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg);
 int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len);
+/* SHAKE: the next out_len bytes of the output, any number of calls, after the message (no
+ * update after it); final reads the last piece and ends. SHA3-*: CV_ERR_MODE. */
+int cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
 int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
 int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
                  size_t out_len);

@@ -1,11 +1,13 @@
 /* cv_sha3.c: the SHA-3 API of cv_sha3.h. sw: fw/crypto's cv_sha3_sw_*. Hardware (engine 5,
  * 64-bit input and output words, FIPS 202 padding in the engine): init STARTs the engine with
- * CFG.FUNC (and OUTLEN for SHAKE: the exact length in cv_sha3_hash, 65,535 for a streaming
- * message, whose unread output is dropped by a ZEROIZE at final); update sends whole 8-byte
+ * CFG.FUNC (for SHAKE also OUTLEN, the exact length, in cv_sha3_hash up to 65,535 bytes; else
+ * CFG.XOF, an output without end, which final ends with a ZEROIZE); update sends whole 8-byte
  * words, waiting for IN_READY before each (the engine absorbs one word per cycle but stops for
- * the 24-cycle permutation after every rate block), and holds back the last word so final can
- * send it with DATAL and LAST_BYTES; final reads the output words. cv_sha3_hash on the DMA
- * backends is one DMA job (LEN bytes in, OUTLEN bytes out). */
+ * the 24-cycle permutation after every rate block), and holds back the last word so final (or
+ * the first squeeze) can send it with DATAL and LAST_BYTES; final and squeeze read the output
+ * words, a squeeze keeping the unread rest of its last word for the next call. cv_sha3_hash on
+ * the DMA backends is one DMA job (LEN bytes in, OUTLEN bytes out; longer SHAKE outputs, which
+ * the DMA cannot run, go through the context path on cpi or mmio). */
 #include <string.h>
 
 #include "cv_sha3.h"
@@ -13,27 +15,27 @@
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
 #define ENG CV_ENGINE_SHA3
-#define SHAKE_STREAM_OUTLEN 65535u
+#define SHAKE_OUTLEN_MAX 65535u  /* the engine's OUTLEN field; longer outputs are an XOF */
 
 /* Engine codes 1 CFG, 2 BUSY, 3 LEN. */
 static const int8_t sha3_errmap[8] = {0, CV_ERR_MODE, CV_ERR_BUSY, CV_ERR_LENGTH, 0, 0, 0, 0};
 static const uint8_t md_bytes[6] = {28, 32, 48, 64, 0, 0};
 
-/* CV_OK when out_len is allowed for alg on backend b. */
-static int check_outlen(cv_backend_t b, int alg, size_t out_len) {
-  if (alg < CV_SHAKE128) return out_len == md_bytes[alg] ? CV_OK : CV_ERR_OUTLEN;
-  return b == CV_BACKEND_SW || out_len <= SHAKE_STREAM_OUTLEN ? CV_OK : CV_ERR_OUTLEN;
+/* CV_OK when out_len is allowed for alg: the digest size for SHA3-*, anything for SHAKE. */
+static int check_outlen(int alg, size_t out_len) {
+  return alg >= CV_SHAKE128 || out_len == md_bytes[alg] ? CV_OK : CV_ERR_OUTLEN;
 }
 
 static int hw_fail(const cv_sha3_ctx *ctx, uint32_t s) {
   return cv_light_hw_fail(ENG, ctx->backend, s, sha3_errmap);
 }
 
-/* Take the engine and START a message with OUTLEN outlen (SHAKE). */
+/* Take the engine and START a message; SHAKE: OUTLEN outlen (1..65,535), or an XOF for 0. */
 static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
   const cv_backend_t b = ctx->backend;
   if (cv_light_owner[ENG]) cv_light_zeroize(ENG, b);  /* drop another context's message */
-  uint32_t cfg = (uint32_t)ctx->alg | (ctx->alg >= CV_SHAKE128 ? outlen << 16 : 0), s;
+  uint32_t cfg = (uint32_t)ctx->alg, s;
+  if (ctx->alg >= CV_SHAKE128) cfg |= outlen ? outlen << 16 : CV_SHA3_CFG_XOF_MASK;
   if (cv_light_uses_cpi(b)) {
     CV_CPI_START(ENG, cfg);
     s = CV_CPI_STATUS(ENG);
@@ -47,6 +49,7 @@ static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
   cv_light_owner[ENG] = ctx->id;
   ctx->buf_len = 0;
   ctx->outlen = outlen;
+  ctx->squeezing = 0;
   return CV_OK;
 }
 
@@ -105,7 +108,7 @@ int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg) {
   ctx->alg = alg;
   ctx->id = 0;
   if (backend == CV_BACKEND_SW) return cv_sha3_sw_init(&ctx->sw, alg);
-  return hw_start(ctx, SHAKE_STREAM_OUTLEN);
+  return hw_start(ctx, 0);
 }
 
 /* The context's message still runs in the engine. */
@@ -119,6 +122,7 @@ int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
   if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_update(&ctx->sw, data, len);
   int e = owned(ctx);
   if (e) return e;
+  if (ctx->squeezing) return CV_ERR_ARG;  /* the message has ended */
   uint8_t *b = (uint8_t *)ctx->buf;
   while (len) {
     if (ctx->buf_len == 8) {  /* more data follows: the held word goes */
@@ -139,20 +143,66 @@ int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
   return CV_OK;
 }
 
+/* Ends the message: the held-back last word (0..8 bytes) goes with DATAL and LAST_BYTES. From
+ * then on buf holds output: its last buf_len bytes are not read yet. */
+static int end_message(cv_sha3_ctx *ctx) {
+  uint8_t *b = (uint8_t *)ctx->buf;
+  for (uint32_t i = ctx->buf_len; i < 8; i++) b[i] = 0;
+  int e = push(ctx, ctx->buf[0], ctx->buf[1], 1, ctx->buf_len);
+  ctx->buf_len = 0;
+  ctx->squeezing = 1;
+  return e;
+}
+
+/* The next out_len bytes of the output: the unread rest of the last word, whole words straight
+ * into out, then a word into buf for a partial end (its rest is kept for the next call). */
+static int squeeze_hw(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+  int e = ctx->squeezing ? CV_OK : end_message(ctx);
+  const uint8_t *b = (const uint8_t *)ctx->buf;
+  while (e == CV_OK && out_len) {
+    if (ctx->buf_len == 0) {
+      const size_t whole = out_len & ~(size_t)7;
+      if (whole) {
+        e = pull(ctx, out, whole);
+        out += whole;
+        out_len -= whole;
+        continue;
+      }
+      e = pull(ctx, (uint8_t *)ctx->buf, 8);
+      ctx->buf_len = 8;
+    }
+    const size_t n = out_len < ctx->buf_len ? out_len : ctx->buf_len;
+    for (size_t i = 0; i < n; i++) out[i] = b[8 - ctx->buf_len + i];
+    ctx->buf_len -= (uint32_t)n;
+    out += n;
+    out_len -= n;
+  }
+  return e;
+}
+
+int cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+  if (!ctx || (!out && out_len)) return CV_ERR_ARG;
+  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_squeeze(&ctx->sw, out, out_len);
+  if (ctx->alg < CV_SHAKE128) return CV_ERR_MODE;
+  int e = owned(ctx);
+  if (e) return e;
+  return squeeze_hw(ctx, out, out_len);
+}
+
 int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   if (!ctx || (!out && out_len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_final(&ctx->sw, out, out_len);
-  int e = check_outlen(ctx->backend, ctx->alg, out_len);
+  int e = check_outlen(ctx->alg, out_len);
   if (e == CV_OK) e = owned(ctx);
   if (e) return e;
-  uint8_t *b = (uint8_t *)ctx->buf;
-  for (uint32_t i = ctx->buf_len; i < 8; i++) b[i] = 0;
-  if (out_len) {
-    e = push(ctx, ctx->buf[0], ctx->buf[1], 1, ctx->buf_len);
+  if (ctx->alg < CV_SHAKE128) {
+    e = end_message(ctx);
     if (e == CV_OK) e = pull(ctx, out, out_len);
+  } else if (out_len) {
+    e = squeeze_hw(ctx, out, out_len);
   }
-  if (e == CV_OK && (out_len == 0 || (ctx->alg >= CV_SHAKE128 && out_len < ctx->outlen))) {
-    cv_light_zeroize(ENG, ctx->backend);  /* unread SHAKE output (or no output) dropped */
+  if (e == CV_OK && ctx->alg >= CV_SHAKE128 && ctx->outlen == 0) {
+    cv_light_zeroize(ENG, ctx->backend);  /* an XOF has no end of its own (or no output) */
   }
   if (cv_light_owner[ENG] == ctx->id) cv_light_owner[ENG] = 0;
   ctx->id = 0;
@@ -257,7 +307,8 @@ static __attribute__((noinline)) int ctx_hash(cv_backend_t backend, int alg, con
   cv_sha3_ctx c;
   c.backend = backend;
   c.alg = alg;
-  int e = hw_start(&c, (uint32_t)out_len);
+  /* SHAKE: the exact OUTLEN when the field holds it, else an XOF that final ends */
+  int e = hw_start(&c, out_len <= SHAKE_OUTLEN_MAX ? (uint32_t)out_len : 0);
   if (e == CV_OK) e = cv_sha3_update(&c, msg, len);
   if (e == CV_OK) return cv_sha3_final(&c, out, out_len);
   cv_sha3_zeroize(&c);
@@ -291,8 +342,9 @@ int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, 
       (unsigned)alg > CV_SHAKE256)
     return CV_ERR_ARG;
   if (backend == CV_BACKEND_SW) return cv_sha3_sw_hash(alg, msg, len, out, out_len);
-  int e = check_outlen(backend, alg, out_len);
+  int e = check_outlen(alg, out_len);
   if (e) return e;
+  if (out_len > SHAKE_OUTLEN_MAX) return ctx_hash(backend, alg, msg, len, out, out_len);
   const uint32_t cfg = (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << 16 : 0);
   if (cv_light_is_dma(backend) && out_len) return hash_dma(backend, cfg, msg, len, out, out_len);
 #if !defined(__OPTIMIZE_SIZE__)

@@ -3,7 +3,8 @@
  * (unaligned and in-place buffers on the pio backends, guard bytes after every output); bad input
  * per SYSTEM.md section 2 (key size, round count, output length, whole blocks, DMA buffers that
  * are misaligned, outside data memory or overlapping: error and nothing written), zeroize, two
- * contexts sharing an engine; every engine used again after each error. Prints
+ * contexts sharing an engine; SHAKE squeezed in pieces past 65,535 bytes (test_xof); every engine
+ * used again after each error. Prints
  * "light <engine> <backend> done" per engine and backend (fw/drivers/tests/test_light_drivers.py
  * checks them) and "N passed, N failed". */
 #include <stdio.h>
@@ -330,6 +331,66 @@ static void test_chacha(cv_backend_t b) {
 }
 
 /* ------------------------------------------------------------------ SHA-3 */
+/* SHAKE as an XOF: a fixed message (byte i = 7i + 3, 100 bytes) squeezed in pieces of 1..704
+ * bytes, 70,003 bytes in all on the hardware (more than the engine's 65,535-byte OUTLEN field;
+ * 3,001 on sw), every piece with guard bytes; prints "xof <backend> <alg> <bytes> <FNV-1a of the
+ * whole output> <its last 16 bytes>" for test_light_drivers.py to check against hashlib. The
+ * first 160 bytes are also checked here against the one-call hash. Then the API's rules. */
+static void test_xof(cv_backend_t b) {
+  cv_sha3_ctx *a = &ctx_a.s, *a2 = &ctx_b.s;
+  const int alg = (b & 1) ? CV_SHAKE256 : CV_SHAKE128;
+  const size_t total = b == CV_BACKEND_SW ? 3001 : 70003;
+  for (int i = 0; i < 100; i++) in[i] = (uint8_t)(7 * i + 3);
+  CHECK_EQ(cv_sha3_hash(CV_BACKEND_SW, alg, in, 100, ref, 160), CV_OK);
+  CHECK_EQ(cv_sha3_init(a, b, alg), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in, 37), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in + 37, 63), CV_OK);
+  uint32_t fnv = 0x811C9DC5u;
+  size_t done = 0;
+  while (done < total) {
+    size_t k = 1 + rnd() % BUF, oo = rnd() % 4;
+    if (k > total - done) k = total - done;
+    guard(out + oo, k);
+    CHECK_EQ(done + k == total ? cv_sha3_final(a, out + oo, k) : cv_sha3_squeeze(a, out + oo, k),
+             CV_OK);
+    CHECK(guard_ok(out + oo, k));
+    for (size_t i = 0; i < 160 && done + i < 160 && i < k; i++) CHECK_EQ(out[oo + i], ref[done + i]);
+    for (size_t i = 0; i < k; i++) fnv = (fnv ^ out[oo + i]) * 0x01000193u;
+    done += k;
+    if (done == total) {
+      printf("xof %s %d %lu %08lx ", cv_backend_name(b), alg, (unsigned long)total,
+             (unsigned long)fnv);
+      for (size_t i = k < 16 ? 0 : k - 16; i < k; i++) printf("%02x", out[oo + i]);
+      printf("\n");
+    }
+  }
+  /* squeeze: SHAKE only; no update after it; ends with final; another context takes over */
+  CHECK_EQ(cv_sha3_init(a, b, CV_SHA3_256), CV_OK);
+  CHECK_EQ(cv_sha3_squeeze(a, out, 8), CV_ERR_MODE);
+  CHECK_EQ(cv_sha3_final(a, out, 32), CV_OK);
+  CHECK_EQ(cv_sha3_init(a, b, alg), CV_OK);
+  CHECK_EQ(cv_sha3_squeeze(a, out, 5), CV_OK);
+  CHECK_EQ(cv_sha3_update(a, in, 1), CV_ERR_ARG);
+  CHECK_EQ(cv_sha3_squeeze(a, out + 5, 0), CV_OK);
+  CHECK_EQ(cv_sha3_final(a, out + 5, 11), CV_OK);
+  CHECK_EQ(cv_sha3_hash(CV_BACKEND_SW, alg, in, 0, ref, 16), CV_OK);
+  CHECK_MEM(out, ref, 16);
+  if (b != CV_BACKEND_SW) {
+    CHECK_EQ(cv_sha3_squeeze(a, out, 8), CV_ERR_ARG);  /* after final */
+    CHECK_EQ(cv_sha3_init(a, b, alg), CV_OK);
+    CHECK_EQ(cv_sha3_squeeze(a, out, 3), CV_OK);
+    CHECK_EQ(cv_sha3_init(a2, b, CV_SHA3_224), CV_OK);
+    CHECK_EQ(cv_sha3_squeeze(a, out, 3), CV_ERR_ABORTED);
+    CHECK_EQ(cv_sha3_final(a2, out, 28), CV_OK);
+    CHECK_EQ(cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_224, in, 0, ref, 28), CV_OK);
+    CHECK_MEM(out, ref, 28);
+  }
+  /* a SHAKE hash with no output: nothing written, the engine free */
+  guard(out, 0);
+  CHECK_EQ(cv_sha3_hash(b, alg, in, 10, out, 0), CV_OK);
+  CHECK(guard_ok(out, 0));
+}
+
 static void test_sha3(cv_backend_t b) {
   cv_sha3_ctx *a = &ctx_a.s, *a2 = &ctx_b.s;
   static const size_t md[6] = {28, 32, 48, 64, 0, 0};
@@ -404,7 +465,6 @@ static void test_sha3(cv_backend_t b) {
   /* bad input */
   CHECK_EQ(cv_sha3_hash(b, CV_SHA3_256, in, 10, out, 28), CV_ERR_OUTLEN);
   CHECK_EQ(cv_sha3_hash(b, 6, in, 10, out, 28), CV_ERR_ARG);
-  if (b != CV_BACKEND_SW) CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 10, out, 70000), CV_ERR_OUTLEN);
   CHECK_EQ(cv_sha3_init(a, b, CV_SHAKE256), CV_OK);
   CHECK_EQ(cv_sha3_final(a, out, 32), CV_OK);
   CHECK_EQ(cv_sha3_update(a, in, 1), CV_ERR_ARG);  /* after final */
@@ -424,6 +484,7 @@ static void test_sha3(cv_backend_t b) {
     CHECK_EQ(cv_sha3_sw_hash(CV_SHA3_224, in, 64, ref, 28), CV_OK);
     CHECK_MEM(out + 3, ref, 28);
   }
+  test_xof(b);
   fill(in, 200);
   CHECK_EQ(cv_sha3_hash(b, CV_SHAKE128, in, 200, out, 160), CV_OK);
   CHECK_EQ(cv_sha3_sw_hash(CV_SHAKE128, in, 200, ref, 160), CV_OK);

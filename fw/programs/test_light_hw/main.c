@@ -254,6 +254,36 @@ static void test_sha3(void) {
     CHECK(memcmp(out, ref, outlen[f]) == 0);
     CHECK_EQ(out[outlen[f]], 0x33);
   }
+  /* SHAKE128 without an output length (XOF) on mmio: 30 words (two squeezes) of an endless
+   * output, then ZEROIZE ends it: idle at once */
+  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK;
+  cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
+  CV_CPL_REG(base, CV_CPL_LAST_BYTES_OFFSET) = 3;
+  memcpy(w, "abc\0\0\0\0\0", 8);
+  cv_cpl_mmio_push(base, w, 2, 1);
+  for (int i = 0; i < 30; i++) {
+    CHECK(!(cv_cpl_mmio_wait(base, CV_CPL_STATUS_OUT_VALID_MASK) & CV_CPL_STATUS_ERR_MASK));
+    cv_cpl_mmio_pop(base, w, 2);
+    memcpy(out + 8 * i, w, 8);
+  }
+  cv_sha3_sw_hash(CV_SHAKE128, (const uint8_t *)"abc", 3, ref, 240);
+  CHECK(memcmp(out, ref, 240) == 0);
+  CHECK(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) & CV_CPL_STATUS_BUSY_MASK);
+  cv_cpl_mmio_zeroize(base);
+  CHECK(!(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) & CV_CPL_STATUS_BUSY_MASK));
+  /* a DMA job ends with the last output word, which an XOF never gives: refused (DMA code 5
+   * ENGINE, the engine's code 1 CFG), nothing written, and the next job runs */
+  memset(out, 0x33, 80);
+  cv_dma_mmio_start(CV_ENGINE_SHA3, CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK, (uintptr_t)in,
+                    (uintptr_t)out, 16, 64);
+  uint32_t st = cv_dma_mmio_wait();
+  CHECK_EQ(CV_DMA_ERR_CODE(st), 5u);
+  CHECK_EQ(CV_CPL_ERR_CODE(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET)), 1u);
+  CHECK_EQ(out[0], 0x33);
+  CHECK_EQ(out[63], 0x33);
+  cv_sha3_sw_hash(CV_SHAKE128, in, 16, ref, 64);
+  CHECK_EQ(dma_job(CV_ENGINE_SHA3, CV_SHAKE128 | (64u << 16), in, out, 16, 64), 0);
+  CHECK(memcmp(out, ref, 64) == 0);
   /* function 6 is reserved: error CFG */
   CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 6;
   cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
