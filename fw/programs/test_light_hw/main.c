@@ -272,13 +272,15 @@ static void test_sha3(void) {
   cv_cpl_mmio_zeroize(base);
   CHECK(!(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) & CV_CPL_STATUS_BUSY_MASK));
   /* a DMA job ends with the last output word, which an XOF never gives: refused (DMA code 5
-   * ENGINE, the engine's code 1 CFG), nothing written, and the next job runs */
+   * ENGINE; the engine refused the start with CFG, and the DMA's failure path zeroized it, so
+   * its STATUS is clear again), nothing written, and the next job runs */
   memset(out, 0x33, 80);
   cv_dma_mmio_start(CV_ENGINE_SHA3, CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK, (uintptr_t)in,
                     (uintptr_t)out, 16, 64);
   uint32_t st = cv_dma_mmio_wait();
   CHECK_EQ(CV_DMA_ERR_CODE(st), 5u);
-  CHECK_EQ(CV_CPL_ERR_CODE(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET)), 1u);
+  CHECK_EQ(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) &
+           (CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_ERR_MASK), 0u);
   CHECK_EQ(out[0], 0x33);
   CHECK_EQ(out[63], 0x33);
   cv_sha3_sw_hash(CV_SHAKE128, in, 16, ref, 64);
