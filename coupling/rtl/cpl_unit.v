@@ -355,14 +355,15 @@ module cpl_unit #(
       if (pend_now) begin
         c_ovr = 1'b1;
       end else begin
+        // DATA fills a word pair: rs1 the even word, rs2 the odd one. pos_q is even here (DATA
+        // moves it by 2; DMA beats, which move it by 1 on the 32-bit port, end their block with
+        // the job's last beat or are cleared by the zeroize of every failed or aborted job, and
+        // the DMA owns the unit meanwhile), so each word has one instruction operand as its
+        // source instead of both: 755 of the ChaCha unit's 4,259 LUT6 (synth_xilinx, unit alone)
         for (ic = 0; ic < NW; ic = ic + 1) begin
-          if (ic == posw) begin
+          if ((ic >> 1) == (posw >> 1)) begin
             wen[ic] = 1'b1;
-            wdat[32*ic +: 32] = cpi_rs1_i;
-          end
-          if (ic == posw + 1) begin
-            wen[ic] = 1'b1;
-            wdat[32*ic +: 32] = cpi_rs2_i;
+            wdat[32*ic +: 32] = ic[0] ? cpi_rs2_i : cpi_rs1_i;
           end
         end
         // DATAL sends the block at once (a short last block keeps zeros in the rest)
