@@ -320,7 +320,8 @@ static __attribute__((noinline)) int dma_hash(cv_backend_t backend, uint32_t cfg
                                               const uint8_t *msg, size_t len, uint8_t *out,
                                               size_t out_len) {
   static uint32_t bounce[16] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
-  if (out_len > SHAKE_OUTLEN_MAX) return ctx_hash(backend, (int)(cfg & CV_SHA3_CFG_FUNC_MASK), msg, len, out, out_len);
+  if (out_len > SHAKE_OUTLEN_MAX)
+    return ctx_hash(backend, (int)(cfg & CV_SHA3_CFG_FUNC_MASK), msg, len, out, out_len);
   uint8_t *dst = out;
   const uint8_t *src = len ? msg : dst;
   if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) {
@@ -373,7 +374,8 @@ int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, 
    * goes through ctx_hash (an XOF that final ends; hash_dma sends it there) */
   if (cv_light_is_dma(backend) && out_len) return hash_dma(backend, cfg, msg, len, out, out_len);
 #if !defined(__OPTIMIZE_SIZE__)
-  if (out_len - 1 < SHAKE_OUTLEN_MAX && !(out_len & 3) && !(((uintptr_t)msg | (uintptr_t)out) & 3)) {
+  if (out_len - 1 < SHAKE_OUTLEN_MAX && !(out_len & 3) &&
+      !(((uintptr_t)msg | (uintptr_t)out) & 3)) {
     const uint32_t *m = (const uint32_t *)(const void *)msg;
     uint32_t *o = (uint32_t *)(void *)out;
     return backend == CV_BACKEND_CPI ? hash_cpi(cfg, m, len, o, out_len)
