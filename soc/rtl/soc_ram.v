@@ -3,9 +3,14 @@
 `default_nettype none
 
 // Both ports answer one cycle after a request (read data registered, writes take effect at the
-// edge). The array is held as 32-bit words so both widths index the same storage; a B_BITS-wide
-// access covers B_BITS/32 consecutive words, aligned. When both ports write one word in the same
-// cycle, port B wins (the DMA owner must not race the CPU on a word it also writes).
+// edge). The storage is B_BITS/32 banks of 32-bit words: word w lives in bank w % LANES, row
+// w / LANES. A port-B access reads or writes one row of every bank (B_BITS/32 consecutive words,
+// aligned); a port-A access one bank, whose registered read word a 4:1 multiplexer selects. So
+// every bank is a plain 32-bit true dual-port memory, which synthesis maps to block RAM: one
+// array with a 32-bit and a 128-bit port was not (yosys 0.70 built the 64 KiB data memory of
+// the 128-bit SoC from flip-flops, and ABC9 then ran out of memory). When both ports write one
+// word in the same cycle, port B wins (the DMA owner must not race the CPU on a word it also
+// writes).
 module soc_ram #(
   parameter integer BYTES        = 65536,
   parameter integer B_BITS       = 32,
@@ -20,70 +25,102 @@ module soc_ram #(
   input  wire [AW-1:0]         a_addr_i,     // 32-bit word index
   input  wire [3:0]            a_be_i,
   input  wire [31:0]           a_wdata_i,
-  output reg  [31:0]           a_rdata_o,
+  output wire [31:0]           a_rdata_o,
   // port B
   input  wire                  b_req_i,
   input  wire                  b_we_i,
-  input  wire [BW-1:0]         b_addr_i,     // B_BITS-word index
+  input  wire [BW-1:0]         b_addr_i,     // B_BITS-word index = row of every bank
   input  wire [B_BITS/8-1:0]   b_be_i,
   input  wire [B_BITS-1:0]     b_wdata_i,
-  output reg  [B_BITS-1:0]     b_rdata_o
+  output wire [B_BITS-1:0]     b_rdata_o
 );
   localparam integer WORDS = BYTES / 4;
   localparam integer LANES = B_BITS / 32;
+  localparam integer ROWS  = WORDS / LANES;
+  localparam integer LB    = AW - BW;        // bank-select bits of a port-A address (0 or 2)
 
-  // no_rw_check: a read of a word that the other port writes in the same cycle may return old
-  // or new data (the block RAM's behaviour; simulation returns the old word). Without it,
-  // yosys 0.70 maps no true dual-port memory with both ports on one clock to ECP5 DP16KD and
-  // falls back to flip-flops (512 Kbit). Nothing relies on that case: the DMA owner does not
-  // race the CPU on a word it also writes.
-  (* no_rw_check *)
-  reg [31:0] mem_q [0:WORDS-1];
+  wire [32*LANES-1:0] a_rd;     // each bank's registered port-A read word
+  wire [BW-1:0]       a_row = a_addr_i[AW-1:LB];
+  wire [LANES-1:0]    a_hit;    // the bank a port-A request goes to
 
-  // Simulation image loading (Yosys defines SYNTHESIS; an FPGA flow would use an init file).
-`ifndef SYNTHESIS
-  reg [8*256-1:0] init_file;
-  initial begin
-    if ($value$plusargs({INIT_PLUSARG, "=%s"}, init_file)) begin
-      $readmemh(init_file, mem_q);
+  genvar g;
+  generate
+    if (LB == 0) begin : g_one
+      assign a_hit     = a_req_i;
+      assign a_rdata_o = a_rd;
+    end else begin : g_sel
+      // the bank of the last port-A read, registered for the read multiplexer
+      reg [LB-1:0] a_bank_q;
+      always @(posedge clk_i) begin
+        if (a_req_i && !a_we_i) a_bank_q <= a_addr_i[LB-1:0];
+      end
+      for (g = 0; g < LANES; g = g + 1) begin : g_hit
+        assign a_hit[g] = a_req_i && (a_addr_i[LB-1:0] == g);
+      end
+      assign a_rdata_o = a_rd[32*a_bank_q +: 32];
     end
-  end
+  endgenerate
+
+  generate
+    for (g = 0; g < LANES; g = g + 1) begin : g_bank
+      // no_rw_check: a read of a word that the other port writes in the same cycle may return
+      // old or new data (the block RAM's behaviour; simulation returns the old word). Without
+      // it, yosys 0.70 maps no true dual-port memory with both ports on one clock to ECP5
+      // DP16KD and falls back to flip-flops. Nothing relies on that case: the DMA owner does
+      // not race the CPU on a word it also writes.
+      (* no_rw_check *)
+      reg [31:0] mem_q [0:ROWS-1];
+      reg [31:0] a_rd_q;
+      reg [31:0] b_rd_q;
+
+      // Simulation image loading (Yosys defines SYNTHESIS; an FPGA flow would use an init
+      // file): the image is in 32-bit words, word w going to bank w % LANES.
+`ifndef SYNTHESIS
+      reg [8*256-1:0] init_file;
+      reg [31:0]      image_q [0:WORDS-1];
+      integer         r;
+      initial begin
+        if ($value$plusargs({INIT_PLUSARG, "=%s"}, init_file)) begin
+          for (r = 0; r < WORDS; r = r + 1) image_q[r] = 32'h0;
+          $readmemh(init_file, image_q);
+          for (r = 0; r < ROWS; r = r + 1) mem_q[r] = image_q[r * LANES + g];
+        end
+      end
 `endif
 
-  // Separate loop variables per always block (one shared integer would have two drivers).
-  integer ia;
-  integer ib;
-  integer l;
-
-  always @(posedge clk_i) begin
-    if (a_req_i) begin
-      if (a_we_i) begin
-        for (ia = 0; ia < 4; ia = ia + 1) begin
-          if (a_be_i[ia]) mem_q[a_addr_i][8*ia +: 8] <= a_wdata_i[8*ia +: 8];
-        end
-      end else begin
-        a_rdata_o <= mem_q[a_addr_i];
-      end
-    end
-  end
-
-  // Lane l of a port-B word is the 32-bit word at index b_addr_i*LANES + l. Data on the bus are
-  // little-endian like the core's view of memory: lane 0 sits in bits 31:0.
-  always @(posedge clk_i) begin
-    if (b_req_i) begin
-      for (l = 0; l < LANES; l = l + 1) begin
-        if (b_we_i) begin
-          for (ib = 0; ib < 4; ib = ib + 1) begin
-            if (b_be_i[4*l + ib]) begin
-              mem_q[b_addr_i * LANES + l][8*ib +: 8] <= b_wdata_i[32*l + 8*ib +: 8];
+      // separate loop variables per always block (one shared integer would have two drivers)
+      integer ia;
+      integer ib;
+      always @(posedge clk_i) begin
+        if (a_hit[g]) begin
+          if (a_we_i) begin
+            for (ia = 0; ia < 4; ia = ia + 1) begin
+              if (a_be_i[ia]) mem_q[a_row][8*ia +: 8] <= a_wdata_i[8*ia +: 8];
             end
+          end else begin
+            a_rd_q <= mem_q[a_row];
           end
-        end else begin
-          b_rdata_o[32*l +: 32] <= mem_q[b_addr_i * LANES + l];
         end
       end
+
+      // Lane g of a port-B word is bank g's word of that row. Data on the bus are little-endian
+      // like the core's view of memory: lane 0 sits in bits 31:0.
+      always @(posedge clk_i) begin
+        if (b_req_i) begin
+          if (b_we_i) begin
+            for (ib = 0; ib < 4; ib = ib + 1) begin
+              if (b_be_i[4*g + ib]) mem_q[b_addr_i][8*ib +: 8] <= b_wdata_i[32*g + 8*ib +: 8];
+            end
+          end else begin
+            b_rd_q <= mem_q[b_addr_i];
+          end
+        end
+      end
+
+      assign a_rd[32*g +: 32]      = a_rd_q;
+      assign b_rdata_o[32*g +: 32] = b_rd_q;
     end
-  end
+  endgenerate
 endmodule
 
 `default_nettype wire
