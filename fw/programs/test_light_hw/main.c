@@ -223,23 +223,26 @@ static void test_chacha(void) {
   cv_cpl_mmio_zeroize(base);
 }
 
-static void test_sha3(void) {
-  const uint32_t base = CV_SHA3_BASE;
-  CHECK_EQ(CV_CPL_REG(base, CV_CPL_ID_OFFSET) >> 16, 0xC505u);
-  /* SHA3-512("abc") by mmio: one 8-byte word with 3 valid bytes */
-  memset(in, 0, 8);
-  memcpy(in, "abc", 3);
+/* "abc" hashed on mmio with CFG cfg: the output's first `words` 8-byte words into out. */
+static void sha3_mmio_abc(uint32_t base, uint32_t cfg, int words) {
+  uint32_t w[2] = {0, 0};
+  memcpy(w, "abc", 3);
   CV_CPL_REG(base, CV_CPL_LAST_BYTES_OFFSET) = 3;
-  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 3;
+  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = cfg;
   cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
-  uint32_t w[2];
-  memcpy(w, in, 8);
   cv_cpl_mmio_push(base, w, 2, 1);
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < words; i++) {
     CHECK(!(cv_cpl_mmio_wait(base, CV_CPL_STATUS_OUT_VALID_MASK) & CV_CPL_STATUS_ERR_MASK));
     cv_cpl_mmio_pop(base, w, 2);
     memcpy(out + 8 * i, w, 8);
   }
+}
+
+static void test_sha3(void) {
+  const uint32_t base = CV_SHA3_BASE;
+  CHECK_EQ(CV_CPL_REG(base, CV_CPL_ID_OFFSET) >> 16, 0xC505u);
+  /* SHA3-512("abc") by mmio: one 8-byte word with 3 valid bytes */
+  sha3_mmio_abc(base, CV_SHA3_512, 8);
   cv_sha3_sw_hash(CV_SHA3_512, (const uint8_t *)"abc", 3, ref, 64);
   CHECK(memcmp(out, ref, 64) == 0);
   /* every function by DMA over random lengths (empty included), against the software */
@@ -256,16 +259,7 @@ static void test_sha3(void) {
   }
   /* SHAKE128 without an output length (XOF) on mmio: 30 words (two squeezes) of an endless
    * output, then ZEROIZE ends it: idle at once */
-  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK;
-  cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
-  CV_CPL_REG(base, CV_CPL_LAST_BYTES_OFFSET) = 3;
-  memcpy(w, "abc\0\0\0\0\0", 8);
-  cv_cpl_mmio_push(base, w, 2, 1);
-  for (int i = 0; i < 30; i++) {
-    CHECK(!(cv_cpl_mmio_wait(base, CV_CPL_STATUS_OUT_VALID_MASK) & CV_CPL_STATUS_ERR_MASK));
-    cv_cpl_mmio_pop(base, w, 2);
-    memcpy(out + 8 * i, w, 8);
-  }
+  sha3_mmio_abc(base, CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK, 30);
   cv_sha3_sw_hash(CV_SHAKE128, (const uint8_t *)"abc", 3, ref, 240);
   CHECK(memcmp(out, ref, 240) == 0);
   CHECK(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) & CV_CPL_STATUS_BUSY_MASK);
