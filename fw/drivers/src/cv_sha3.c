@@ -239,7 +239,7 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
    * drops it: OVERRUN). Word 0 finds the staging free (a message ends with every word taken, a
    * ZEROIZE clears it), and the wait before word 1 also covers a START the unit holds. */
   static const uint8_t rate_words[6] = {18, 17, 13, 9, 21, 17};  /* 8-byte words per block */
-  const uint32_t rate = rate_words[cfg & 7];
+  const uint32_t rate = rate_words[cfg & CV_SHA3_CFG_FUNC_MASK];
   uint32_t k = 2;  /* words until the next wait */
   if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
   for (; m != end; m += 2) {
