@@ -6,10 +6,14 @@
 // Implements the cpl_dma section of coupling/README.md. Programmed through the `dma` window
 // (coupling/regs/dma.toml) or the cpi-dma instructions (target 7); both write the same registers.
 //
-// Command: the checks (ENGINE, RANGE, ALIGN, OVERLAP, LENGTH, in that priority) are evaluated
-// combinationally in the cycle of the command, on the register values being written, so a DRUN
-// starts streaming in the next cycle. A job's parameters are copied into job registers: register
-// writes during a job do not disturb it.
+// Command: a command (DRUN/DKEY, CTRL.START/KEYLOAD) writes its registers and moves to CHECK;
+// there the checks (ENGINE, RANGE, ALIGN, OVERLAP, LENGTH, in that priority) run on the
+// registered values and the job starts (its start pulse the cycle after) or is refused. Checking
+// the registers rather than the values being written costs a job one cycle but keeps the core's
+// request (its operand forwarding, the crossbar's decode) out of the checks' 33-bit adders and
+// compares, and the unit's key size out of the same cycle as the command: that chain was the
+// SoC's critical path (synth/README.md). A job's parameters are copied into job registers:
+// register writes during a job (and during CHECK) do not disturb it.
 //
 // Streaming (state RUN): reads fill a small FIFO of port words (credit: reads in flight plus
 // FIFO entries never exceed its depth, so read data that arrive one cycle later always have a
@@ -30,8 +34,8 @@
 // output beat and keeps its key (a CMAC segment that is not the final one) ends normally. Every
 // failure pulses dma_zeroize for the engine.
 //
-// cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and every refusal answer on the
-// next cycle; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
+// cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
+// the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
 // the state and the unit only, so no loop runs back through the core).
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
@@ -109,7 +113,7 @@ module cpl_dma #(
   localparam [7:0]    ENG8  = ENGINES[7:0];
 
   localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
-                   S_ZERO = 3'd5;
+                   S_ZERO = 3'd5, S_CHECK = 3'd6;
 
   localparam [3:0] E_RANGE = 4'd1, E_ALIGN = 4'd2, E_OVERLAP = 4'd3, E_LENGTH = 4'd4,
                    E_ENGINE = 4'd5, E_BUSY = 4'd6, E_ABORTED = 4'd7;
@@ -174,6 +178,7 @@ module cpl_dma #(
   reg [FPW-1:0] fwp_q, fwp_d, frp_q, frp_d;
   reg [FPW:0]   fcnt_q, fcnt_d;
   // cpi
+  reg          ckey_q, ckey_d;      // CHECK: the command is a key load
   reg          pend_q, pend_d;      // a waiting operation (DRUNW, DKEYW, DWAIT)
   reg          pfail_q, pfail_d;    // it answers err when the job failed (DRUNW, DKEYW)
   reg          rsp_q, rsp_d, rerr_q, rerr_d;
@@ -197,11 +202,13 @@ module cpl_dma #(
   wire c_ok   = cpi_fire && c_legal;
   wire c_wait = c_f3[2];            // DRUNW, DKEYW, DWAIT
 
-  wire idle = (st_q == S_IDLE);
+  wire idle  = (st_q == S_IDLE);
+  wire check = (st_q == S_CHECK);
 
   // ------------------------------------------------------------------ selected unit's signals
-  wire       s_ok    = (sel_d >= 4'd1) && (sel_d <= 4'd5) && ENG8[sel_d[2:0]];
-  wire [2:0] se      = s_ok ? sel_d[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
+  // (the registered selection: they matter in CHECK, where the unit sees ecfg_q on dma_cfg_o)
+  wire       s_ok    = (sel_q >= 4'd1) && (sel_q <= 4'd5) && ENG8[sel_q[2:0]];
+  wire [2:0] se      = s_ok ? sel_q[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
   wire       s_part  = partial_ok_i[se];
   wire       s_empty = empty_ok_i[se];
   wire       s_nord  = noread_i[se];
@@ -234,8 +241,6 @@ module cpl_dma #(
 
   reg        cmd_start, cmd_key;
   // ------------------------------------------------------------------ register writes
-  // (a separate block: dma_cfg_o shows ecfg_d to the unit, whose partial_ok/empty_ok/key bytes
-  // come back into the checks)
   reg       ie_w;
   reg [1:0] is_clr;
   always @* begin
@@ -295,38 +300,39 @@ module cpl_dma #(
 
   end
 
-  // ------------------------------------------------------------------ checks
+  // ------------------------------------------------------------------ checks (in CHECK)
   reg [31:0] eff_olen;
   reg [32:0] s_end, d_end, k_end;
   reg [3:0]  chk_job, chk_key;
   reg [5:0]  bl2;
   always @* begin
-    eff_olen = (olen_d == 32'h0) ? len_d : olen_d;
-    s_end    = {1'b0, src_d} + {1'b0, len_d};
-    d_end    = {1'b0, dst_d} + {1'b0, eff_olen};
-    k_end    = {1'b0, src_d} + {25'h0, s_kb};
-    bl2      = {3'b0, blk_l2(sel_d)};
+    eff_olen = (olen_q == 32'h0) ? len_q : olen_q;
+    s_end    = {1'b0, src_q} + {1'b0, len_q};
+    d_end    = {1'b0, dst_q} + {1'b0, eff_olen};
+    k_end    = {1'b0, src_q} + {25'h0, s_kb};
+    bl2      = {3'b0, blk_l2(sel_q)};
     chk_job  = 4'd0;
     if (!s_ok)
       chk_job = E_ENGINE;
-    else if ({1'b0, src_d} < BASE || s_end > LIMIT || {1'b0, dst_d} < BASE || d_end > LIMIT)
+    else if ({1'b0, src_q} < BASE || s_end > LIMIT || {1'b0, dst_q} < BASE || d_end > LIMIT)
       chk_job = E_RANGE;
-    else if ((src_d[LPB-1:0] != {LPB{1'b0}}) || (dst_d[LPB-1:0] != {LPB{1'b0}}))
+    else if ((src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}}))
       chk_job = E_ALIGN;
-    else if ((src_d != dst_d) && (len_d != 32'h0) && (eff_olen != 32'h0) &&
-             ({1'b0, dst_d} < s_end) && ({1'b0, src_d} < d_end))
+    else if ((src_q != dst_q) && (len_q != 32'h0) && (eff_olen != 32'h0) &&
+             ({1'b0, dst_q} < s_end) && ({1'b0, src_q} < d_end))
       chk_job = E_OVERLAP;
-    else if ((len_d == 32'h0) ? !s_empty :
-             (((len_d & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part))
+    else if ((len_q == 32'h0) ? !s_empty :
+             (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part))
       chk_job = E_LENGTH;
     chk_key = 4'd0;
     if (!s_ok || (s_kb == 8'h0))
       chk_key = E_ENGINE;
-    else if ({1'b0, src_d} < BASE || k_end > LIMIT)
+    else if ({1'b0, src_q} < BASE || k_end > LIMIT)
       chk_key = E_RANGE;
-    else if (src_d[LPB-1:0] != {LPB{1'b0}})
+    else if (src_q[LPB-1:0] != {LPB{1'b0}})
       chk_key = E_ALIGN;
   end
+  wire [3:0] chk = ckey_q ? chk_key : chk_job;
 
   // ------------------------------------------------------------------ input beats
   wire [LW-1:0] btb     = {{(LW-1){1'b0}}, 1'b1} << jbl2_q;     // beat bytes
@@ -460,7 +466,7 @@ module cpl_dma #(
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
     kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;     // cycles of the key-load wait
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
-    pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
+    ckey_d = ckey_q;  pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
     fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
 
     // ---- MMIO reads (registered)
@@ -500,7 +506,7 @@ module cpl_dma #(
       end
     end
 
-    // ---- commands
+    // ---- commands: registers written above, the checks in CHECK
     if (cmd_start || cmd_key) begin
       if (!idle) begin
         err_d  = 1'b1;
@@ -509,58 +515,70 @@ module cpl_dma #(
         if (c_ok) rerr_d = c_wait;                 // DRUNW/DKEYW while busy: trap at once
       end else begin
         done_d = 1'b0;
-        if ((cmd_key ? chk_key : chk_job) != 4'd0) begin
-          err_d   = 1'b1;
-          code_d  = cmd_key ? chk_key : chk_job;
-          jfail_d = 1'b1;
-          is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
-          if (c_ok) rerr_d = c_wait;
-        end else begin
-          err_d    = 1'b0;
-          code_d   = 4'd0;
-          jfail_d  = 1'b0;
-          dbytes_d = 32'h0;
-          je_d     = se;
-          jcfg_d   = ecfg_d;
-          first_d  = 1'b1;
-          bseen_d  = 1'b0;
-          settle_d = SETTLE[1:0];
-          ib_d     = {LW{1'b0}};
-          ob_d     = {LW{1'b0}};
-          rptr_d   = src_d[LPB +: MAW];
-          dstw_d   = dst_d[LPB +: MAW];
-          fwp_d    = {FPW{1'b0}};
-          frp_d    = {FPW{1'b0}};
-          fcnt_d   = {(FPW+1){1'b0}};
-          if (c_ok && c_wait) begin
-            rsp_d   = 1'b0;
-            pend_d  = 1'b1;
-            pfail_d = 1'b1;
-          end
-          if (cmd_key) begin
-            st_d     = S_KEY;
-            jbl2_d   = LPB3;
-            jlen_d   = {{(LW-8){1'b0}}, s_kb};
-            jolen_d  = {LW{1'b0}};
-            rlen_d   = ({{(LW-8){1'b0}}, s_kb} + PB_M) & ~PB_M;
-            tin_d    = rlen_d;
-            jpad_d   = 1'b0;
-            jbytes_d = 8'h0;
-          end else begin
-            st_d    = S_RUN;
-            jbl2_d  = (blk_l2(sel_d) < LPB3) ? blk_l2(sel_d) : LPB3;
-            jlen_d  = len_d[LW-1:0];
-            jolen_d = eff_olen[LW-1:0];
-            // an engine that ignores its input (noread) gets zero beats and nothing is read
-            rlen_d  = s_nord ? {LW{1'b0}} : (len_d[LW-1:0] + PB_M) & ~PB_M;
-            // whole blocks: LEN rounded up to the block, one block for LEN = 0
-            nbl     = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_d));
-            tin_d   = ((len_d == 32'h0) ? nbl : (len_d[LW-1:0] + nbl - 1'b1)) & ~(nbl - 1'b1);
-            jbytes_d = len_d[7:0] + nbl[7:0] - tin_d[7:0];
-            jpad_d  = pad_d && ((len_d == 32'h0) || ((len_d[LW-1:0] & (nbl - 1'b1)) != 0));
-          end
-          rleft_d = rlen_d >> LPB;
+        st_d   = S_CHECK;
+        ckey_d = cmd_key;
+        if (c_ok && c_wait) begin
+          rsp_d   = 1'b0;
+          pend_d  = 1'b1;
+          pfail_d = 1'b1;
         end
+      end
+    end
+    if (check) begin
+      if (chk != 4'd0 || m_abort) begin
+        // refused (an ABORT here: nothing started, nothing to wipe); a DRUNW/DKEYW waiting
+        // for it traps, a DWAIT gets the status
+        st_d    = S_IDLE;
+        err_d   = 1'b1;
+        code_d  = (chk != 4'd0) ? chk : E_ABORTED;
+        jfail_d = 1'b1;
+        is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+        if (pend_q) begin
+          pend_d = 1'b0;
+          rsp_d  = 1'b1;
+          rdat_d = {20'h0, code_d, 5'h0, 1'b1, 1'b0, 1'b0};
+          rerr_d = pfail_q;
+        end
+      end else begin
+        err_d    = 1'b0;
+        code_d   = 4'd0;
+        jfail_d  = 1'b0;
+        dbytes_d = 32'h0;
+        je_d     = se;
+        jcfg_d   = ecfg_q;
+        first_d  = 1'b1;
+        bseen_d  = 1'b0;
+        settle_d = SETTLE[1:0];
+        ib_d     = {LW{1'b0}};
+        ob_d     = {LW{1'b0}};
+        rptr_d   = src_q[LPB +: MAW];
+        dstw_d   = dst_q[LPB +: MAW];
+        fwp_d    = {FPW{1'b0}};
+        frp_d    = {FPW{1'b0}};
+        fcnt_d   = {(FPW+1){1'b0}};
+        if (ckey_q) begin
+          st_d     = S_KEY;
+          jbl2_d   = LPB3;
+          jlen_d   = {{(LW-8){1'b0}}, s_kb};
+          jolen_d  = {LW{1'b0}};
+          rlen_d   = ({{(LW-8){1'b0}}, s_kb} + PB_M) & ~PB_M;
+          tin_d    = rlen_d;
+          jpad_d   = 1'b0;
+          jbytes_d = 8'h0;
+        end else begin
+          st_d    = S_RUN;
+          jbl2_d  = (blk_l2(sel_q) < LPB3) ? blk_l2(sel_q) : LPB3;
+          jlen_d  = len_q[LW-1:0];
+          jolen_d = eff_olen[LW-1:0];
+          // an engine that ignores its input (noread) gets zero beats and nothing is read
+          rlen_d  = s_nord ? {LW{1'b0}} : (len_q[LW-1:0] + PB_M) & ~PB_M;
+          // whole blocks: LEN rounded up to the block, one block for LEN = 0
+          nbl     = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_q));
+          tin_d   = ((len_q == 32'h0) ? nbl : (len_q[LW-1:0] + nbl - 1'b1)) & ~(nbl - 1'b1);
+          jbytes_d = len_q[7:0] + nbl[7:0] - tin_d[7:0];
+          jpad_d  = pad_q && ((len_q == 32'h0) || ((len_q[LW-1:0] & (nbl - 1'b1)) != 0));
+        end
+        rleft_d = rlen_d >> LPB;
       end
     end
 
@@ -611,7 +629,7 @@ module cpl_dma #(
     fail   = e_fail;
     fcode  = e_code;
     ok_end = e_ok;
-    if (m_abort && !idle && (st_q != S_ZERO) && !e_ok) begin
+    if (m_abort && !idle && !check && (st_q != S_ZERO) && !e_ok) begin
       fail  = 1'b1;
       fcode = E_ABORTED;
     end
@@ -659,7 +677,7 @@ module cpl_dma #(
       kw_q <= 8'h0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
       frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
-      pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;
+      ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;
     end else begin
       src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
       sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;
@@ -673,7 +691,7 @@ module cpl_dma #(
       kw_q <= kw_d;
       rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  fwp_q <= fwp_d;
       frp_q <= frp_d;  fcnt_q <= fcnt_d;
-      pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
+      ckey_q <= ckey_d;  pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
       rdat_q <= rdat_d;
     end
   end
@@ -693,12 +711,12 @@ module cpl_dma #(
   assign mem_wdata_o = gnt_wr ? o_wd : {DMA_BITS{1'b0}};
 
   wire [4:0] esel = 5'b00001 << je_q;
-  wire       own  = !idle;
+  wire       own  = !idle && !check;  // the unit is the DMA's once the job starts
   assign dma_own_o        = own ? esel : 5'b0;
   assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
-  // while idle the unit sees the configuration being written, for partial_ok/empty_ok/key bytes
-  assign dma_cfg_o        = idle ? ecfg_d : jcfg_q;
+  // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes
+  assign dma_cfg_o        = (idle || check) ? ecfg_q : jcfg_q;
   assign dma_keyw_valid_o = k_fire ? esel : 5'b0;
   assign dma_keyw_data_o  = k_fire ? beat : {DMA_BITS{1'b0}};
   assign dma_keyload_o    = (st_q == S_KLOAD) ? esel : 5'b0;

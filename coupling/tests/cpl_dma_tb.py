@@ -534,8 +534,10 @@ async def test_registers(dut) -> None:
     assert await tb.read("IE") == 3
     assert await tb.read("CTRL") == 0
     assert await tb.status() == 0
-    # a failing command (engine 15) sets IS.ERR and raises the line
+    # a failing command (engine 15) sets IS.ERR and raises the line; the checks run in the cycle
+    # after the command (CHECK), which a read issued at once still sees as busy
     await tb.write("CTRL", 1)
+    assert status_fields(await tb.status()) == (1, 0, 0, 0)
     assert status_fields(await tb.status()) == (0, 0, 1, ENGINE)
     assert await tb.read("IS") == 2 and tb.irq == 1
     await tb.write("IS", 2)
@@ -688,7 +690,7 @@ async def test_checks(dut) -> None:
                 await tb.cpi(0, 0b011, sel, 0x11)
                 await tb.cpi(1, 0b011, src, dst)
                 rd, err, cyc = await tb.cpi(2, 0b111, n, olen)
-                assert err == 1 and cyc == 1, f"DRUNW case {code}: err {err} after {cyc}"
+                assert err == 1 and cyc == 2, f"DRUNW case {code}: err {err} after {cyc}"
                 rd, err, _ = await tb.cpi(5, 0b100)
                 st = rd
             else:
@@ -830,6 +832,7 @@ async def test_cpi_ops(dut) -> None:
     u4.key_bytes = 0
     await tb.write("ENGINE", 4)
     await tb.write("CTRL", 2)
+    await tb.tick()  # CHECK
     assert status_fields(await tb.status()) == (0, 0, 1, ENGINE)
     # a job after a key load uses the new key (ECB through DRUNW)
     u1.err = 0
