@@ -711,8 +711,10 @@ module cpl_dma #(
   assign mem_wdata_o = gnt_wr ? o_wd : {DMA_BITS{1'b0}};
 
   wire [4:0] esel = 5'b00001 << je_q;
-  wire       own  = !idle && !check;  // the unit is the DMA's once the job starts
-  assign dma_own_o        = own ? esel : 5'b0;
+  // the commanded unit is the DMA's from CHECK on (a CPU access there gets BUSY_DMA instead of
+  // slipping into the job's first block); a refused job releases it after that one cycle
+  wire [4:0] csel = s_ok ? (5'b00001 << se) : 5'b0;
+  assign dma_own_o        = idle ? 5'b0 : check ? csel : esel;
   assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes

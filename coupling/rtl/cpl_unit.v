@@ -17,8 +17,9 @@
 // Output path: DOUT reads, RESULT and the DMA output beats read the engine's output register
 // directly; the read of a block's final word drives out_ready in the same cycle.
 //
-// Commands act at the edge of the request (MMIO write or accepted instruction), like any
-// SoC target: the engine sees start/key_valid/iv_valid in the request cycle.
+// Commands: the CPU's START/KEYLOAD/IVLOAD (MMIO write or accepted instruction) reach the engine
+// in the cycle after the request, the DMA's in the cycle of its strobe; ZEROIZE acts in the
+// request cycle (see defr_q below).
 module cpl_unit #(
   parameter integer ENGINE        = 1,      // engine number (ID.ENGINE, cpi target)
   parameter integer BLOCK_BITS    = 128,    // 64, 128 or 512
@@ -183,7 +184,7 @@ module cpl_unit #(
   reg [CFG_BITS-1:0]   mcfg_q, mcfg_d;              // cfg of the running message
   reg                  klh_q, klh_d;                // key load held
   reg [CFG_BITS-1:0]   klcfg_q, klcfg_d;
-  reg [2:0]            defr_q, defr_d;              // {start, ivload, keyload} after a zeroize
+  reg [2:0]            defr_q, defr_d;              // the CPU's {start, ivload, keyload}, one cycle on
   reg                  kexp_q, kexp_d;              // key delivered, schedule not ready yet
   reg                  zdma_q;                      // zeroized while the DMA owns the engine
   reg                  sth_q, sth_d;                // START held until the key/IV is in
@@ -271,16 +272,28 @@ module cpl_unit #(
   // the DMA's zeroize has its own input: a CPU access to the window in the same cycle still
   // happens (it once shared the register port and such an access was dropped: regfuzz.md)
   wire zero_now = m_zero || (c_go && c_op == OP_ZERO) || dma_zeroize_i;
-  // commands given together with ZEROIZE apply in the cycle after it (ZEROIZE comes first)
-  wire st_new    = (m_start && !m_zero) || (c_do && c_op == OP_START) || dma_start_i ||
-                   defr_q[2];
-  wire ivld_req  = (m_ivld && !m_zero) || (c_do && c_op == OP_IVLOAD) || defr_q[1];
-  wire kl_new    = m_kload || (c_do && c_op == OP_KLOAD) || (dma_keyload_i && KEY_BITS > 0) ||
-                   defr_q[0];
+  // The CPU's START, KEYLOAD and IVLOAD (CTRL bits, instructions) reach the engine one cycle
+  // after the request (defr_q), the DMA's at once (its strobes are flip-flops). So nothing of the
+  // core's request path (operand forwarding, the crossbar's decode) is in the same cycle as the
+  // engine's reaction to a command (AES: start -> round-key read -> round -> state), the chain
+  // that bounded the SoC's Fmax (synth/README.md). Commands given together with ZEROIZE thus
+  // apply after it; a deferred command that finds the DMA owning the unit is refused (BUSY_DMA).
+  // None of the three may depend on the CPU's request in the cycle they act: ZEROIZE (which
+  // does) wins inside every engine, which ignores start/key/IV with zeroize_i.
+  wire c_start   = m_start || (c_do && c_op == OP_START);
+  wire c_ivld    = m_ivld || (c_do && c_op == OP_IVLOAD);
+  wire c_kload   = m_kload || (c_do && c_op == OP_KLOAD);
+  wire defr_drop = (defr_q != 3'b000) && dma_own_i;
+  // (a DMA start right after a zeroize of the unit the DMA owns, in the DMA's CHECK cycle, is
+  // dropped: the DMA then sees the zeroize as ABORTED, as one during the job, not as a start
+  // the key-less engine refused)
+  wire st_new    = (dma_start_i && !zdma_q) || (defr_q[2] && !dma_own_i);
+  wire ivld_req  = defr_q[1] && !dma_own_i;
+  wire kl_new    = (dma_keyload_i && KEY_BITS > 0) || (defr_q[0] && !dma_own_i);
   // a key load waits while the engine is busy with something other than a message (AES wipes
   // its key store after reset/zeroize); during a message it goes through and the engine
   // rejects it (WRITE_BUSY), so a KLOADW never waits for a message to end
-  wire kl_block  = zero_now || (eng_busy_i && !msg_q);
+  wire kl_block  = eng_busy_i && !msg_q;
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
   // the end of a delivered key load: schedule ready, an error rose, or the bound
   wire kx_end    = eng_key_ready_i || (eng_err_i && !eerr_q) || klcw >= KLOAD_WAIT;
@@ -289,12 +302,12 @@ module cpl_unit #(
   // IV on the start edge); it is shown as BUSY meanwhile, and the data that follow wait in the
   // staging block (no engine takes input before its start)
   wire st_wait   = kl_new || klh_q || (kexp_q && !kx_end) || ivld_req;
-  wire st_go     = (st_new || sth_q) && !st_wait && !zero_now;
+  wire st_go     = (st_new || sth_q) && !st_wait;
 
   wire [CFG_BITS-1:0] c_rs1_cfg = cpi_rs1_i[CFG_BITS-1:0];
   wire [CFG_BITS-1:0] kl_cfg_new = dma_keyload_i ? dma_cfg_i[CFG_BITS-1:0] : cfg_q;
-  wire [CFG_BITS-1:0] st_cfg_new = dma_start_i ? dma_cfg_i[CFG_BITS-1:0] :
-                                   (c_do && c_op == OP_START) ? c_rs1_cfg : cfg_q;
+  // (a cpi START wrote its configuration into cfg_q the cycle before it acts)
+  wire [CFG_BITS-1:0] st_cfg_new = dma_start_i ? dma_cfg_i[CFG_BITS-1:0] : cfg_q;
   reg  [CFG_BITS-1:0] ecfg;
   always @* begin
     if (st_go)                                   ecfg = st_new ? st_cfg_new : sthcfg_q;
@@ -309,7 +322,7 @@ module cpl_unit #(
   wire   start_acc       = eng_start_o && !eng_busy_i;
   assign eng_key_valid_o = kl_fire;
   assign eng_key_o       = swap_key(key_q);
-  assign eng_iv_valid_o  = ivld_req && !zero_now;
+  assign eng_iv_valid_o  = ivld_req;
   assign eng_iv_o        = swap_iv(iv_q);
 
   // ------------------------------------------------------------------ input staging
@@ -388,7 +401,8 @@ module cpl_unit #(
   wire [3:0] dout_idx = aidx16;
   // the engine's output block and IV in memory order
   wire [BLOCK_BITS-1:0] omem = swap_blk(eng_out_data_i);
-  wire [IVB-1:0]        eiv  = swap_iv(eng_iv_i);
+  // (in the cycle an IV load reaches the engine, the IV being loaded)
+  wire [IVB-1:0]        eiv  = ivld_req ? iv_q : swap_iv(eng_iv_i);
   reg  [31:0] dout_word, res_word, ivrd_word, iv_word;
   always @* begin
     io = 0;
@@ -439,18 +453,23 @@ module cpl_unit #(
 
   // ------------------------------------------------------------------ status
   wire        st_busy = eng_busy_i || klh_q || sth_q;
+  // STATUS.BUSY also covers a CPU command on its way to the engine (defr_q), and a START on its
+  // way hides the error it will clear or replace: a poll issued right after a command never sees
+  // the state from before it
+  wire        st_busy_rd = st_busy || (defr_q != 3'b000);
   wire        st_err  = uerr_q || eng_err_i;
+  wire        st_err_rd  = st_err && !defr_q[2];
   wire [3:0]  st_code = (uerr_q && (usel_q || !eng_err_i)) ? ucode_q :
                         eng_err_i ? eng_err_code_i : 4'd0;
   wire [31:0] status;
-  assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy;
-  assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && (KEY_BITS > 0);
+  assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy_rd;
+  assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && !defr_q[0] && (KEY_BITS > 0);
   assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q;
   assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = eng_out_valid_i;
-  assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err;
+  assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err_rd;
   assign status[`CV_CPL_STATUS_DMA_LSB]       = dma_own_i;
   assign status[7:6]                          = 2'b00;
-  assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = st_code;
+  assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = defr_q[2] ? 4'd0 : st_code;
   assign status[31:12]                        = 20'h0;
 
   wire [31:0] id_word  = {8'hC5, EN32[7:0], 16'h0100};
@@ -534,7 +553,6 @@ module cpl_unit #(
         for (i = 0; i < KW; i = i + 1) if (a_key && i == ai8) key_d[32*i +: 32] = wdata_i;
         for (i = 0; i < IVW; i = i + 1) if (a_iv && i == ai4) iv_d[32*i +: 32] = wdata_i;
       end
-      if (m_zero && (m_start || m_kload || m_ivld)) defr_d = {m_start, m_ivld, m_kload};
     end
     if (m_ovr || c_ovr) begin
       flag = 1'b1; flag_code = E_OVERRUN;
@@ -604,6 +622,12 @@ module cpl_unit #(
           default: ;
         endcase
       end
+    end
+
+    // ---- the CPU's commands act in the next cycle (above)
+    defr_d = {c_start, c_ivld, c_kload};
+    if (defr_drop) begin
+      flag = 1'b1; flag_code = E_BUSY_DMA;
     end
 
     // ---- key staging from the DMA

@@ -380,16 +380,21 @@ async def test_errors(dut) -> None:
     # UNDERFLOW: DOUT read with nothing valid reads 0
     assert await tb.read(OFF["DOUT"] + 12) == 0
     assert tb.code(await tb.status()) == E_UNDERFLOW
-    # engine code after a unit code: bad mode at START -> code 2 (MODE)
+    # engine code after a unit code: bad mode at START -> code 2 (MODE). The START reaches the
+    # engine a cycle after the write: a STATUS read issued at once shows BUSY and no error (the
+    # START on its way clears or replaces it), the engine's answer after it
     await tb.write(OFF["CFG"], cfgw(0, 6))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    assert await tb.status() == fbit("STATUS", "BUSY") | fbit("STATUS", "IN_READY")
     assert tb.code(await tb.status()) == 2
     await tb.write(OFF["CFG"], cfgw(3, 0))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.cycles(1)
     assert tb.code(await tb.status()) == 1
     # no key -> 6 (NO_KEY)
     await tb.write(OFF["CFG"], cfgw(0, 0))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.cycles(1)
     assert tb.code(await tb.status()) == 6
     # OVERRUN: a staged block nobody takes, then another DIN write
     await tb.mmio_block(bytes(16), last=False)
@@ -428,6 +433,7 @@ async def test_errors(dut) -> None:
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
     await tb.mmio_block(blk, last=False)
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
+    await tb.cycles(1)
     assert tb.code(await tb.status()) == 4
     await tb.mmio_block(blk, last=True)
     assert await tb.mmio_result() == AES.new(key, AES.MODE_ECB).encrypt(blk)
@@ -617,6 +623,7 @@ async def test_cpi(dut) -> None:
     # alone: the RESULTs issued at once still wait for the block's output (no early trap)
     await tb.ok("STATUS")
     await tb.ok("START", cfgw(0, CBC))
+    await tb.cycles(1)  # the START reaches the engine a cycle after the request
     assert tb.code(await tb.ok("STATUS")) == 4
     got = wbytes([await tb.ok("RESULT") for _ in range(4)])
     assert got == AES.new(key, AES.MODE_ECB).encrypt(bytes(16))
@@ -709,6 +716,7 @@ async def test_dma_port(dut) -> None:
         for i, w in enumerate(words(iv)):
             await tb.write(OFF["IV"] + 4 * i, w)
         await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+        await tb.cycles(1)  # the IV load reaches the engine before the DMA takes the unit
         d.dma_own_i.value = 1
         msg = rand_msg(tb, nb)
         out, cyc = await dma_run(tb, cfgw(2, mode, dec), msg)
@@ -725,6 +733,7 @@ async def test_dma_port(dut) -> None:
     for i, w in enumerate(words(iv)):
         await tb.write(OFF["IV"] + 4 * i, w)
     await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+    await tb.cycles(1)
     d.dma_own_i.value = 1
     msg = rand_msg(tb, nb)
     out, _ = await dma_run(tb, cfgw(2, CBC, 1), msg, stall=True)
