@@ -203,6 +203,7 @@ module cpl_unit #(
   reg                  rsp_q, rsp_d, rerr_q, rerr_d;
   reg [31:0]           rdat_q, rdat_d;
   reg                  wres_q, wres_d, wkl_q, wkl_d, wklgo_q, wklgo_d;
+  reg                  cons_q;                      // DOUT consumed the output block: out_ready
   reg [6:0]            klcnt_q, klcnt_d;
 
   // ------------------------------------------------------------------ decode
@@ -419,20 +420,25 @@ module cpl_unit #(
       if (io == ai4)      iv_word   = eiv[32*io +: 32];
     end
   end
+  // A DOUT read of a block's final word consumes the block in the next cycle (cons_q drives
+  // out_ready), so the core's request does not reach into the engine (AES: out_ready ->
+  // in_ready -> this unit's staging) in its own cycle; meanwhile the block counts as gone for
+  // every reader (ov: STATUS.OUT_VALID, DOUT, RESULT, the DMA).
+  wire ov      = eng_out_valid_i && !cons_q;
   wire m_dout  = rd_req && a_dout && !dma_own_i;
-  wire m_dout_ok  = m_dout && eng_out_valid_i && ({28'h0, dout_idx} < NW);
-  wire m_dout_bad = m_dout && !eng_out_valid_i && ({28'h0, dout_idx} < NW);
+  wire m_dout_ok  = m_dout && ov && ({28'h0, dout_idx} < NW);
+  wire m_dout_bad = m_dout && !ov && ({28'h0, dout_idx} < NW);
   wire m_consume  = m_dout_ok && ({28'h0, dout_idx} == NW - 1);
 
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
-  wire due = eng_out_valid_i ||
+  wire due = ov ||
              ((eng_busy_i || sth_q) && ((pend_q && produces) || infl_q != 6'd0 || ofin_q));
-  wire r_ans  = wres_q && (eng_out_valid_i || !due);
-  wire r_ok   = wres_q && eng_out_valid_i && !dma_own_i;
+  wire r_ans  = wres_q && (ov || !due);
+  wire r_ok   = wres_q && ov && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
 
   wire d_obeat_last = (obw == NBT - 1);
-  assign dma_out_valid_o = dma_own_i && eng_out_valid_i;
+  assign dma_out_valid_o = dma_own_i && ov;
   wire d_ofire = dma_out_valid_o && dma_out_ready_i;
   wire d_cons  = d_ofire && d_obeat_last;
   reg [DMA_BITS-1:0] dout_beat;
@@ -444,7 +450,7 @@ module cpl_unit #(
   end
   assign dma_out_data_o = dout_beat;
   assign dma_out_last_o  = eng_out_last_i && d_obeat_last;
-  assign eng_out_ready_o = m_consume || r_cons || d_cons;
+  assign eng_out_ready_o = cons_q || r_cons || d_cons;
 
   assign eng_in_valid_o = pend_q;
   assign eng_in_data_o  = swap_blk(blk_q);
@@ -465,7 +471,7 @@ module cpl_unit #(
   assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy_rd;
   assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && !defr_q[0] && (KEY_BITS > 0);
   assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q;
-  assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = eng_out_valid_i;
+  assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = ov;
   assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err_rd;
   assign status[`CV_CPL_STATUS_DMA_LSB]       = dma_own_i;
   assign status[7:6]                          = 2'b00;
@@ -562,7 +568,7 @@ module cpl_unit #(
     // the next instruction may be accepted in the same cycle (handled after this)
     if (r_ans) begin
       wres_d = 1'b0;
-      if (!eng_out_valid_i) begin
+      if (!ov) begin
         flag = 1'b1; flag_code = E_UNDERFLW;
       end else begin
         rpos_d = r_cons ? 5'd0 : rpos_q + 5'd1;
@@ -700,7 +706,7 @@ module cpl_unit #(
     // DONE: a started message ended (not the key-store wipe, not a refused START)
     if (msg_q && busy_st_q && !eng_busy_i && !eng_start_o) is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
     if (!erra_q && st_err)            is_d[`CV_CPL_IS_ERR_LSB]  = 1'b1;
-    if (!outv_q && eng_out_valid_i)   is_d[`CV_CPL_IS_OUT_LSB]  = 1'b1;
+    if (!outv_q && ov)                is_d[`CV_CPL_IS_OUT_LSB]  = 1'b1;
 
     // ---- zeroize clears every staging register, waits and the unit's error
     if (zero_now) begin
@@ -749,6 +755,7 @@ module cpl_unit #(
       defr_q    <= 3'b000;
       kexp_q    <= 1'b0;
       zdma_q    <= 1'b0;
+      cons_q    <= 1'b0;
       sth_q     <= 1'b0;
       sthcfg_q  <= {CFG_BITS{1'b0}};
       infl_q    <= 6'd0;
@@ -792,6 +799,7 @@ module cpl_unit #(
       defr_q    <= defr_d;
       kexp_q    <= kexp_d;
       zdma_q    <= zero_now && dma_own_i;
+      cons_q    <= m_consume && !zero_now;
       sth_q     <= sth_d;
       sthcfg_q  <= sthcfg_d;
       infl_q    <= infl_d;
@@ -804,7 +812,7 @@ module cpl_unit #(
       eerr_q    <= eng_err_i;
       erra_q    <= st_err;
       busy_st_q <= st_busy;
-      outv_q    <= eng_out_valid_i;
+      outv_q    <= ov;
       rdata_q   <= rdata_d;
       rsp_q     <= rsp_d;
       rerr_q    <= rerr_d;
@@ -820,8 +828,8 @@ module cpl_unit #(
   assign rdata_o = rdata_q;
 
   assign cpi_rsp_valid_o = rsp_q || r_ans || kl_ans;
-  assign cpi_rsp_err_o   = rsp_q ? rerr_q : (r_ans && !eng_out_valid_i);
-  assign cpi_rsp_data_o  = rsp_q ? rdat_q : r_ans ? (eng_out_valid_i ? res_word : 32'h0) :
+  assign cpi_rsp_err_o   = rsp_q ? rerr_q : (r_ans && !ov);
+  assign cpi_rsp_data_o  = rsp_q ? rdat_q : r_ans ? (ov ? res_word : 32'h0) :
                            kl_ans ? status : 32'h0;
 
   assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);
