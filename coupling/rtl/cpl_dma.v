@@ -35,8 +35,9 @@
 // failure pulses dma_zeroize for the engine.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
-// the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT answer combinationally in the cycle the job ends (computed from
-// the state and the unit only, so no loop runs back through the core).
+// the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT
+// answer combinationally in the cycle the job ends (computed from the state and the unit only,
+// so no loop runs back through the core).
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
   parameter integer DMEM_BYTES = 65536,              // power of two
@@ -466,7 +467,8 @@ module cpl_dma #(
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
     kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;     // cycles of the key-load wait
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
-    ckey_d = ckey_q;  pend_d = pend_q;  pfail_d = pfail_q;  rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
+    ckey_d = ckey_q;  pend_d = pend_q;  pfail_d = pfail_q;
+    rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
     fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
 
     // ---- MMIO reads (registered)
@@ -526,19 +528,13 @@ module cpl_dma #(
     end
     if (check) begin
       if (chk != 4'd0 || m_abort) begin
-        // refused (an ABORT here: nothing started, nothing to wipe); a DRUNW/DKEYW waiting
-        // for it traps, a DWAIT gets the status
+        // refused (an ABORT here: nothing started, nothing to wipe); the waiting operation
+        // answers below
         st_d    = S_IDLE;
         err_d   = 1'b1;
         code_d  = (chk != 4'd0) ? chk : E_ABORTED;
         jfail_d = 1'b1;
         is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
-        if (pend_q) begin
-          pend_d = 1'b0;
-          rsp_d  = 1'b1;
-          rdat_d = {20'h0, code_d, 5'h0, 1'b1, 1'b0, 1'b0};
-          rerr_d = pfail_q;
-        end
       end else begin
         err_d    = 1'b0;
         code_d   = 4'd0;
@@ -652,13 +648,14 @@ module cpl_dma #(
     end
 
     // ---- a waiting operation answers when the job ends: in that same cycle when it was
-    // accepted earlier (end_rsp, below), else (a DWAIT accepted in that cycle) on the next
+    // accepted earlier (end_rsp, below), else on the next: a DWAIT accepted in that cycle, or a
+    // DRUNW/DKEYW whose command CHECK refused (err: it traps)
     if (pend_q && end_rsp) pend_d = 1'b0;
-    if (!pend_q && pend_d && !idle && (st_d == S_IDLE)) begin
+    if (pend_d && !idle && (st_d == S_IDLE)) begin
       pend_d = 1'b0;
       rsp_d  = 1'b1;
       rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
-      rerr_d = 1'b0;
+      rerr_d = pfail_d;
     end
   end
 
@@ -677,7 +674,8 @@ module cpl_dma #(
       kw_q <= 8'h0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
       frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
-      ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;  rdat_q <= 32'h0;
+      ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;
+      rdat_q <= 32'h0;
     end else begin
       src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
       sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;

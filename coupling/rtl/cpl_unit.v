@@ -15,7 +15,8 @@
 // dma_out_ready_i): cpl_dma must not make dma_out_ready_i depend on dma_in_ready_o.
 //
 // Output path: DOUT reads, RESULT and the DMA output beats read the engine's output register
-// directly; the read of a block's final word drives out_ready in the same cycle.
+// directly; a RESULT or DMA beat of a block's final word drives out_ready in the same cycle, a
+// DOUT read of it in the next (cons_q).
 //
 // Commands: the CPU's START/KEYLOAD/IVLOAD (MMIO write or accepted instruction) reach the engine
 // in the cycle after the request, the DMA's in the cycle of its strobe; ZEROIZE acts in the
@@ -184,7 +185,7 @@ module cpl_unit #(
   reg [CFG_BITS-1:0]   mcfg_q, mcfg_d;              // cfg of the running message
   reg                  klh_q, klh_d;                // key load held
   reg [CFG_BITS-1:0]   klcfg_q, klcfg_d;
-  reg [2:0]            defr_q, defr_d;              // the CPU's {start, ivload, keyload}, one cycle on
+  reg [2:0]            defr_q, defr_d;              // the CPU's {start, ivload, keyload}
   reg                  kexp_q, kexp_d;              // key delivered, schedule not ready yet
   reg                  zdma_q;                      // zeroized while the DMA owns the engine
   reg                  sth_q, sth_d;                // START held until the key/IV is in
@@ -467,6 +468,7 @@ module cpl_unit #(
   wire        st_err_rd  = st_err && !defr_q[2];
   wire [3:0]  st_code = (uerr_q && (usel_q || !eng_err_i)) ? ucode_q :
                         eng_err_i ? eng_err_code_i : 4'd0;
+  wire [3:0]  st_code_rd = defr_q[2] ? 4'd0 : st_code;
   wire [31:0] status;
   assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy_rd;
   assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && !defr_q[0] && (KEY_BITS > 0);
@@ -475,7 +477,7 @@ module cpl_unit #(
   assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err_rd;
   assign status[`CV_CPL_STATUS_DMA_LSB]       = dma_own_i;
   assign status[7:6]                          = 2'b00;
-  assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = defr_q[2] ? 4'd0 : st_code;
+  assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = st_code_rd;
   assign status[31:12]                        = 20'h0;
 
   wire [31:0] id_word  = {8'hC5, EN32[7:0], 16'h0100};
@@ -507,7 +509,7 @@ module cpl_unit #(
     mcfg_d   = mcfg_q;
     klh_d    = klh_q;
     klcfg_d  = klcfg_q;
-    defr_d   = 3'b000;
+    defr_d   = {c_start, c_ivld, c_kload};   // the CPU's commands act in the next cycle
     kexp_d   = kexp_q && !kx_end;
     sth_d    = (st_new || sth_q) && st_wait;
     sthcfg_d = st_new ? st_cfg_new : sthcfg_q;
@@ -630,8 +632,7 @@ module cpl_unit #(
       end
     end
 
-    // ---- the CPU's commands act in the next cycle (above)
-    defr_d = {c_start, c_ivld, c_kload};
+    // ---- a CPU command that would act while the DMA owns the unit is refused
     if (defr_drop) begin
       flag = 1'b1; flag_code = E_BUSY_DMA;
     end
