@@ -19,41 +19,66 @@ module sha3_round (
     6'd27, 6'd28, 6'd62, 6'd1, 6'd0     // y = 0
   };
 
-  // One procedural block on lane arrays rather than many part-select assigns into one wide
-  // vector: the same logic, but event-driven simulators (Icarus) evaluate it far faster.
-  reg [63:0]   a_l [0:24];  // input lanes
-  reg [63:0]   b_l [0:24];  // after theta, rho and pi
-  reg [63:0]   c_l [0:4];   // column parities C[x]
-  reg [63:0]   d_l [0:4];   // theta effect D[x] = C[x-1] ^ rotl(C[x+1], 1)
-  reg [1599:0] out_r;
+  // Theta's column parities and the chi lanes are modules of their own, kept through
+  // flattening (keep_hierarchy): so each is mapped as the 5-input and 6-input functions it is
+  // (sha3_chi_lane.v says why that matters). Everything between them is one procedural block on
+  // lane arrays: the same logic as many part-select assigns into one wide vector, but
+  // event-driven simulators (Icarus) evaluate it far faster.
+  wire [319:0] c_w;         // column parities C[x], x = 0 in the low bits
+  reg  [63:0]  a_l  [0:24]; // input lanes
+  reg  [63:0]  d_l  [0:4];  // theta effect D[x] = C[x-1] ^ rotl(C[x+1], 1)
+  reg  [63:0]  ap_l [0:24]; // the lane that rho and pi place at each position
+  reg  [63:0]  dp_l [0:24]; // its D, rotated with it
+  wire [1599:0] chi_w;
 
   function automatic [63:0] rotl64(input [63:0] v, input [5:0] n);
     rotl64 = (n == 6'd0) ? v : ((v << n) | (v >> (7'd64 - {1'b0, n})));
   endfunction
 
-  always @* begin : keccak_round
+  genvar gx, gy;
+  generate
+    for (gx = 0; gx < 5; gx = gx + 1) begin : g_col
+      sha3_parity u_parity (
+        .lanes_i({state_i[64*(gx+20) +: 64], state_i[64*(gx+15) +: 64], state_i[64*(gx+10) +: 64],
+                  state_i[64*(gx+5) +: 64], state_i[64*gx +: 64]}),
+        .parity_o(c_w[64*gx +: 64])
+      );
+    end
+  endgenerate
+
+  always @* begin : theta_rho_pi
     integer x, y, i;
     for (i = 0; i < 25; i = i + 1) a_l[i] = state_i[64*i +: 64];
-    for (x = 0; x < 5; x = x + 1) c_l[x] = a_l[x] ^ a_l[x+5] ^ a_l[x+10] ^ a_l[x+15] ^ a_l[x+20];
-    for (x = 0; x < 5; x = x + 1) d_l[x] = c_l[(x+4)%5] ^ rotl64(c_l[(x+1)%5], 6'd1);
-    // rho and pi: lane (x, y) rotated and moved to (y, 2x + 3y)
+    for (x = 0; x < 5; x = x + 1)
+      d_l[x] = c_w[64*((x+4)%5) +: 64] ^ rotl64(c_w[64*((x+1)%5) +: 64], 6'd1);
+    // rho and pi: lane (x, y) rotated and moved to (y, 2x + 3y); its D goes with it, so theta's
+    // XOR happens inside chi's LUTs
     for (y = 0; y < 5; y = y + 1)
-      for (x = 0; x < 5; x = x + 1)
-        b_l[y + 5*((2*x+3*y)%5)] = rotl64(a_l[x+5*y] ^ d_l[x], RHO[6*(x+5*y) +: 6]);
-    // The bypass enters after pi and switches off chi's nonlinear term and iota, so it costs two
-    // spare LUT inputs per bit rather than a multiplexer after the round.
-    // Lanes 21..24 are never in the rate: the caller does not write them during a bypass, so
-    // their output is left as the plain round (don't-care in bypass mode).
-    for (i = 0; i < 21; i = i + 1) if (bypass_i) b_l[i] = bypass_data_i[64*i +: 64];
-    for (y = 0; y < 5; y = y + 1)
-      for (x = 0; x < 5; x = x + 1)
-        out_r[64*(x+5*y) +: 64] = b_l[x+5*y]
-                                ^ (~b_l[(x+1)%5+5*y] & b_l[(x+2)%5+5*y]
-                                   & {64{!(bypass_i && (x+5*y) < 21)}});
-    out_r[63:0] = out_r[63:0] ^ (rc_i & {64{!bypass_i}});
+      for (x = 0; x < 5; x = x + 1) begin
+        ap_l[y + 5*((2*x+3*y)%5)] = rotl64(a_l[x+5*y], RHO[6*(x+5*y) +: 6]);
+        dp_l[y + 5*((2*x+3*y)%5)] = rotl64(d_l[x], RHO[6*(x+5*y) +: 6]);
+      end
   end
 
-  assign state_o = out_r;
+  generate
+    for (gy = 0; gy < 5; gy = gy + 1) begin : g_row
+      for (gx = 0; gx < 5; gx = gx + 1) begin : g_lane
+        sha3_chi_lane u_chi (
+          .a0_i(ap_l[gx+5*gy]),         .d0_i(dp_l[gx+5*gy]),
+          .a1_i(ap_l[(gx+1)%5+5*gy]),   .d1_i(dp_l[(gx+1)%5+5*gy]),
+          .a2_i(ap_l[(gx+2)%5+5*gy]),   .d2_i(dp_l[(gx+2)%5+5*gy]),
+          .lane_o(chi_w[64*(gx+5*gy) +: 64])
+        );
+      end
+    end
+  endgenerate
+
+  // The bypass replaces the rate lanes (0..20) after the round. Lanes 21..24 are never in the
+  // rate: the caller does not write them during a bypass, so they keep the plain round. iota
+  // only touches lane 0, and not in bypass mode.
+  assign state_o = {chi_w[1599:1344],
+                    bypass_i ? bypass_data_i[1343:64] : chi_w[1343:64],
+                    bypass_i ? bypass_data_i[63:0] : (chi_w[63:0] ^ rc_i)};
 
 endmodule
 
