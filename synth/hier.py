@@ -2,9 +2,9 @@
 
 `make synth` flattens every design (the figures comparable with the papers); this runs the same
 sources through `synth_xilinx` *without* -flatten and prints the LUT6 (logic + LUT-RAM sites),
-flip-flop, CARRY4 and DSP48 count of each module, its own logic only, plus the total. Without
-flattening, yosys cannot optimise across module boundaries, so the total is typically a few
-percent away from the flattened figure; the split is what this is for.
+flip-flop, CARRY4 and DSP48 count of each module, its own logic only (times its instances), plus
+the total. Without flattening, yosys cannot optimise across module boundaries, so the total is
+typically a few percent away from the flattened figure; the split is what this is for.
 
     python synth/hier.py core            # block (first config) or block:config
     python synth/hier.py aes:rolled-table
@@ -24,17 +24,32 @@ from synth import run as synth  # noqa: E402
 
 
 def module_counts(stat_json: Path) -> dict[str, dict[str, float]]:
-    """Per module (own cells only): luts (LUT1..6 + LUT-RAM sites), ffs, carry4, dsps."""
+    """Per module (own cells only, for one instance): luts (LUT1..6 + LUT-RAM sites), ffs,
+    carry4, dsps, and n, how many times the design instantiates it (the top once)."""
     mods = json.loads(stat_json.read_text()).get("modules", {})
+    # module names carry yosys's leading backslash, cell types naming them do not
+    cells = {name.lstrip("\\"): {k: int(v) for k, v in m.get("num_cells_by_type", {}).items()}
+             for name, m in mods.items()}
+    # instance counts, top-down: a module's cells of a module type are its submodules
+    users = {name: [(parent, n) for parent, c in cells.items() for t, n in c.items() if t == name]
+             for name in cells}
+    inst: dict[str, int] = {}
+
+    def count(name: str) -> int:
+        if name not in inst:
+            inst[name] = sum(n * count(parent) for parent, n in users[name]) if users[name] else 1
+        return inst[name]
+
     out = {}
-    for name, m in mods.items():
-        s = synth.summarize("xilinx7", {k: int(v) for k, v in
-                                        m.get("num_cells_by_type", {}).items()})
+    for name, c in cells.items():
+        s = synth.summarize("xilinx7", c)
         # "$paramod\\core_csr\\HART_ID=..." -> core_csr
         parts = [x for x in name.split("\\") if x]
         short = parts[1] if name.startswith("$paramod") and len(parts) > 1 else parts[-1]
+        if short in out:  # two parameterisations of one module: keep them apart
+            short = name
         out[short] = {"luts": s["luts"], "ffs": s["ffs"], "carry4": s["carry4"],
-                      "dsps": s["dsps"], "lut_mem": s["lut_mem"]}
+                      "dsps": s["dsps"], "lut_mem": s["lut_mem"], "n": count(name)}
     return out
 
 
@@ -65,12 +80,17 @@ def main(argv: list[str] | None = None) -> int:
         print(synth.tail(job / "yosys.log"), file=sys.stderr)
         return 1
     counts = module_counts(job / "stat.json")
-    total = {k: sum(c[k] for c in counts.values()) for k in ("luts", "ffs", "carry4", "dsps")}
-    print(f"{entry.name}: 7-series, hierarchical (module's own cells)")
+    total = {k: sum(c[k] * c["n"] for c in counts.values())
+             for k in ("luts", "ffs", "carry4", "dsps")}
+    print(f"{entry.name}: 7-series, hierarchical (module's own cells, all its instances; "
+          "x n: instances)")
     print(f"| module | LUT6 | FF | CARRY4 | DSP48 |\n|---|---|---|---|---|")
-    for name, c in sorted(counts.items(), key=lambda kv: -kv[1]["luts"]):
-        mem = f" (LUT-RAM {c['lut_mem']})" if c["lut_mem"] else ""
-        print(f"| {name} | {c['luts']:,}{mem} | {c['ffs']:,} | {c['carry4']} | {c['dsps']} |")
+    for name, c in sorted(counts.items(), key=lambda kv: -kv[1]["luts"] * kv[1]["n"]):
+        n = c["n"]
+        mem = f" (LUT-RAM {c['lut_mem'] * n})" if c["lut_mem"] else ""
+        each = f" ({n} x {c['luts']:,})" if n > 1 else ""
+        print(f"| {name}{f' x {n}' if n > 1 else ''} | {c['luts'] * n:,}{each}{mem} | "
+              f"{c['ffs'] * n:,} | {c['carry4'] * n} | {c['dsps'] * n} |")
     print(f"| total | {total['luts']:,} | {total['ffs']:,} | {total['carry4']} | {total['dsps']} |")
     return 0
 

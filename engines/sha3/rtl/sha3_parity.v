@@ -2,10 +2,9 @@
 // Theta's column parities C[x] = A[x,0] ^ ... ^ A[x,4]: 64 five-input XORs, one LUT each.
 `default_nettype none
 
-// Its own module (keep_hierarchy) for the same reason as sha3_chi_lane: flattened, the mapper
-// merges the parities into theta's D terms and builds two larger LUTs per D bit instead of one
-// parity LUT per column bit and one two-input D LUT.
-(* keep_hierarchy *)
+// Its own module for the same reason as sha3_chi_lane (kept as a hierarchy on 7-series): left in
+// the flattened round, the mapper merges the parities into theta's D terms and builds two larger
+// LUTs per D bit instead of one parity LUT per column bit and one two-input D LUT.
 module sha3_parity (
   input  wire [319:0] lanes_i,  // the five lanes of one column, y = 0 in the low bits
   output wire [63:0]  parity_o

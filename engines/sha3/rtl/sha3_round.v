@@ -19,11 +19,11 @@ module sha3_round (
     6'd27, 6'd28, 6'd62, 6'd1, 6'd0     // y = 0
   };
 
-  // Theta's column parities and the chi lanes are modules of their own, kept through
-  // flattening (keep_hierarchy): so each is mapped as the 5-input and 6-input functions it is
-  // (sha3_chi_lane.v says why that matters). Everything between them is one procedural block on
-  // lane arrays: the same logic as many part-select assigns into one wide vector, but
-  // event-driven simulators (Icarus) evaluate it far faster.
+  // Theta's column parities and the chi lanes are modules of their own, so that the 7-series
+  // synthesis can map each as the 5-input and 6-input function per bit it is (sha3_chi_lane.v
+  // says why that matters). Everything between them is one procedural block on lane arrays: the
+  // same logic as many part-select assigns into one wide vector, but event-driven simulators
+  // (Icarus) evaluate it far faster.
   wire [319:0] c_w;         // column parities C[x], x = 0 in the low bits
   reg  [63:0]  a_l  [0:24]; // input lanes
   reg  [63:0]  d_l  [0:4];  // theta effect D[x] = C[x-1] ^ rotl(C[x+1], 1)
