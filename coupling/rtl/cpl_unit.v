@@ -116,6 +116,8 @@ module cpl_unit #(
   localparam integer BW   = (DMA_BITS < BLOCK_BITS) ? DMA_BITS : BLOCK_BITS;  // DMA beat bits
   localparam integer WPB  = BW / 32;                                // words per DMA beat
   localparam integer NBT  = NW / WPB;                               // DMA beats per block
+  localparam integer NWB  = $clog2(NW);                             // word index bits (NW >= 2)
+  localparam integer NBB  = (NBT > 1) ? $clog2(NBT) : 1;            // beat index bits
   localparam integer KBW  = (DMA_BITS < KB) ? DMA_BITS : KB;        // DMA key beat bits
   localparam integer KPB  = KBW / 32;
   localparam integer BLOCK_BYTES = BLOCK_BITS / 8;
@@ -343,7 +345,7 @@ module cpl_unit #(
   reg [BLOCK_BITS-1:0] wdat;
   reg                  cmpl, clast, m_ovr, c_ovr;
   reg [7:0]            cbytes;
-  integer ic, io, ib, i;   // loop variables, one per block (assigned first: no latch)
+  integer ic, io, i;   // loop variables, one per block (assigned first: no latch)
   always @* begin
     ic = 0;
     wen    = {NW{1'b0}};
@@ -405,15 +407,21 @@ module cpl_unit #(
   wire [BLOCK_BITS-1:0] omem = swap_blk(eng_out_data_i);
   // (in the cycle an IV load reaches the engine, the IV being loaded)
   wire [IVB-1:0]        eiv  = ivld_req ? iv_q : swap_iv(eng_iv_i);
-  reg  [31:0] dout_word, res_word, ivrd_word, iv_word;
+  // Word selects of the output block as indexed part-selects, which map to the FPGA's wide
+  // multiplexers (7-series: LUT6 + MUXF7/MUXF8, 4 LUTs per bit for 16 words); written as a loop
+  // of index compares they became AND-OR chains of about 9 LUTs per bit (the ChaCha unit: 900
+  // LUT6 for its three 16-word selects). An index beyond the block is a don't-care for every
+  // reader: DOUT checks its index against NW first, RESULT's and the DMA's counters stay below.
+  // On the 32-bit port a DMA beat is one word, and DOUT reads only while the DMA does not own
+  // the unit, so the two share one select (the DMA's data is a don't-care while not owning).
+  wire [NBB-1:0] beat_sel = obeat_q[NBB-1:0];
+  wire [NWB-1:0] dout_sel = (BW == 32 && dma_own_i) ? obeat_q[NWB-1:0] : dout_idx[NWB-1:0];
+  wire [NWB-1:0] res_sel  = rpos_q[NWB-1:0];
+  wire [31:0]    dout_word = omem[32*dout_sel +: 32];
+  wire [31:0]    res_word  = omem[32*res_sel +: 32];
+  reg  [31:0]    ivrd_word, iv_word;
   always @* begin
     io = 0;
-    dout_word = 32'h0;
-    res_word  = 32'h0;
-    for (io = 0; io < NW; io = io + 1) begin
-      if (io == ai16) dout_word = omem[32*io +: 32];
-      if (io == rpw)    res_word  = omem[32*io +: 32];
-    end
     ivrd_word = 32'h0;
     iv_word   = 32'h0;
     for (io = 0; io < IVW; io = io + 1) begin
@@ -442,12 +450,11 @@ module cpl_unit #(
   assign dma_out_valid_o = dma_own_i && ov;
   wire d_ofire = dma_out_valid_o && dma_out_ready_i;
   wire d_cons  = d_ofire && d_obeat_last;
-  reg [DMA_BITS-1:0] dout_beat;
-  always @* begin
-    ib = 0;
+  reg [DMA_BITS-1:0] dout_beat;  // beat obeat_q of the block (a 64-bit block on the 128-bit port:
+  always @* begin                 // the block in the low half, zeros above)
     dout_beat = {DMA_BITS{1'b0}};
-    for (ib = 0; ib < NW; ib = ib + 1)
-      if (ib / WPB == obw) dout_beat[32*(ib % WPB) +: 32] = omem[32*ib +: 32];
+    if (BW == 32) dout_beat[31:0] = dout_word;
+    else          dout_beat[BW-1:0] = omem[BW*beat_sel +: BW];
   end
   assign dma_out_data_o = dout_beat;
   assign dma_out_last_o  = eng_out_last_i && d_obeat_last;
