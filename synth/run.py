@@ -158,7 +158,8 @@ def rp(path: Path | str) -> str:
 # 7-series only: modules kept as a hierarchy through flattening, so that ABC maps each as the
 # function per bit it is, one LUT6 (engines/sha3/README.md, Area: 4,615 -> 3,923 LUT6). On the
 # 4-input-LUT families the flattened mapping is the smaller one (a six-input function takes four
-# LUT4s there), so they are not kept.
+# LUT4s there; SHA-3 kept / flattened: ECP5 9,777 / 6,920 LUT4, iCE40 7,903 / 6,242), so they
+# are not kept.
 XILINX_KEEP = ("sha3_chi_lane", "sha3_parity")
 
 

@@ -407,10 +407,10 @@ module cpl_unit #(
   wire [BLOCK_BITS-1:0] omem = swap_blk(eng_out_data_i);
   // (in the cycle an IV load reaches the engine, the IV being loaded)
   wire [IVB-1:0]        eiv  = ivld_req ? iv_q : swap_iv(eng_iv_i);
-  // Word selects of the output block as indexed part-selects, which map to the FPGA's wide
-  // multiplexers (7-series: LUT6 + MUXF7/MUXF8, 4 LUTs per bit for 16 words); written as a loop
-  // of index compares they became AND-OR chains of about 9 LUTs per bit (the ChaCha unit: 900
-  // LUT6 for its three 16-word selects). An index beyond the block is a don't-care for every
+  // Word selects of the output block as indexed part-selects, which synthesis maps as
+  // multiplexer trees; written as a loop of index compares they became AND-OR chains of about 9
+  // LUTs per bit (the ChaCha unit: 900 of its 3,363 LUT6 for its three 16-word selects; 2,911
+  // with these selects and the sharing below). An index beyond the block is a don't-care for every
   // reader: DOUT checks its index against NW first, RESULT's and the DMA's counters stay below.
   // On the 32-bit port a DMA beat is one word, and DOUT reads only while the DMA does not own
   // the unit, so the two share one select (the DMA's data is a don't-care while not owning).
