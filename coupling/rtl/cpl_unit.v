@@ -10,7 +10,10 @@
 // Input path: words 0..NW-2 of a block collect in acc_q (from DIN writes, DATA operands or DMA
 // beats); the write of the final word moves the completed block into blk_q and marks it pending,
 // and blk_q is offered to the engine (in_valid) from the next cycle on. So a new block can be
-// collected while the previous one is offered: the DMA sustains one beat per cycle.
+// collected while the previous one is offered: the DMA sustains one beat per cycle. A block that
+// ends before its final word (a DATAL of a short last block) is written into acc_q like any word
+// and moved a cycle later (late_q), so only the final words' lanes of blk_q ever take a word
+// straight from a write.
 // dma_in_ready_o depends combinationally on the engine's in_ready (AES: on out_ready, so on
 // dma_out_ready_i): cpl_dma must not make dma_out_ready_i depend on dma_in_ready_o.
 //
@@ -118,6 +121,8 @@ module cpl_unit #(
   localparam integer NBT  = NW / WPB;                               // DMA beats per block
   localparam integer NWB  = $clog2(NW);                             // word index bits (NW >= 2)
   localparam integer NBB  = (NBT > 1) ? $clog2(NBT) : 1;            // beat index bits
+  localparam integer FL   = (WPB > 2) ? WPB : 2;                    // final lanes: DATA pair, beat
+  localparam [BLOCK_BITS-1:0] FINAL_M = ~({BLOCK_BITS{1'b1}} >> (32 * FL));  // their bits
   localparam integer KBW  = (DMA_BITS < KB) ? DMA_BITS : KB;        // DMA key beat bits
   localparam integer KPB  = KBW / 32;
   localparam integer BLOCK_BYTES = BLOCK_BITS / 8;
@@ -182,6 +187,7 @@ module cpl_unit #(
   reg [BLOCK_BITS-1:0] acc_q, acc_d, blk_q, blk_d;
   reg [4:0]            pos_q, pos_d;
   reg                  pend_q, pend_d, blast_q, blast_d;
+  reg                  late_q, late_d;              // acc_q holds a short block: move it now
   reg [7:0]            bbytes_q, bbytes_d;
   reg                  msg_q, msg_d;
   reg [CFG_BITS-1:0]   mcfg_q, mcfg_d;              // cfg of the running message
@@ -331,15 +337,18 @@ module cpl_unit #(
 
   // ------------------------------------------------------------------ input staging
   wire eng_take = pend_q && eng_in_ready_i;
-  wire pend_now = pend_q && !eng_take;          // the staged block stays for another cycle
+  // the staged block stays for another cycle, or a short block takes blk_q in this one
+  wire pend_now = (pend_q && !eng_take) || late_q;
 
   // words written this cycle: MMIO DIN/DINL (one), DATA/DATAL (two at pos), DMA beat (WPB)
   wire m_din   = wr_req && (a_din || a_dinl) && ({28'h0, aidx16} < NW);
   wire c_data  = c_do && (c_op == OP_DATA || c_op == OP_DATAL);
   wire d_beat  = dma_own_i && dma_in_valid_i;
+  // cpl_dma sends whole blocks (a short message's last block padded), so a block ends with the
+  // beat at its final word, also the job's last beat (dma_in_last_i only marks it last)
   wire d_cmpl  = ({27'h0, pos_q} + WPB >= NW);
-  wire d_fire  = d_beat && (!d_cmpl || !pend_now);
-  assign dma_in_ready_o = dma_own_i && (!d_cmpl || !pend_now);
+  wire d_fire  = d_beat && !late_q && (!d_cmpl || !pend_now);
+  assign dma_in_ready_o = dma_own_i && !late_q && (!d_cmpl || !pend_now);
 
   reg [NW-1:0]         wen;      // word write enables into the block being collected
   reg [BLOCK_BITS-1:0] wdat;
@@ -395,7 +404,7 @@ module cpl_unit #(
           wdat[32*ic +: 32] = dma_in_data_i[32*(ic % WPB) +: 32];
         end
       end
-      cmpl   = d_cmpl || dma_in_last_i;
+      cmpl   = d_cmpl;
       clast  = dma_in_last_i;
       cbytes = dma_in_bytes_i;
     end
@@ -414,6 +423,8 @@ module cpl_unit #(
   // reader: DOUT checks its index against NW first, RESULT's and the DMA's counters stay below.
   // On the 32-bit port a DMA beat is one word, and DOUT reads only while the DMA does not own
   // the unit, so the two share one select (the DMA's data is a don't-care while not owning).
+  // RESULT keeps its own: the cycle a waiting RESULT is answered, the core's next instruction
+  // may already read DOUT (its request leaves MEM as the RESULT leaves WB).
   wire [NBB-1:0] beat_sel = obeat_q[NBB-1:0];
   wire [NWB-1:0] dout_sel = (BW == 32 && dma_own_i) ? obeat_q[NWB-1:0] : dout_idx[NWB-1:0];
   wire [NWB-1:0] res_sel  = rpos_q[NWB-1:0];
@@ -441,7 +452,7 @@ module cpl_unit #(
 
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
   wire due = ov ||
-             ((eng_busy_i || sth_q) && ((pend_q && produces) || infl_q != 6'd0 || ofin_q));
+             ((eng_busy_i || sth_q) && (((pend_q || late_q) && produces) || infl_q != 6'd0 || ofin_q));
   wire r_ans  = wres_q && (ov || !due);
   wire r_ok   = wres_q && ov && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
@@ -479,7 +490,7 @@ module cpl_unit #(
   wire [31:0] status;
   assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy_rd;
   assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && !defr_q[0] && (KEY_BITS > 0);
-  assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q;
+  assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q && !late_q;
   assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = ov;
   assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err_rd;
   assign status[`CV_CPL_STATUS_DMA_LSB]       = dma_own_i;
@@ -510,6 +521,7 @@ module cpl_unit #(
     blk_d    = blk_q;
     pos_d    = pos_q;
     pend_d   = pend_q;
+    late_d   = 1'b0;
     blast_d  = blast_q;
     bbytes_d = bbytes_q;
     msg_d    = msg_q;
@@ -665,17 +677,33 @@ module cpl_unit #(
     end
 
     // ---- input block collection
+    // A write that completes a block at its final word (DIN/DINL at NW-1, the DATA pair at
+    // NW-2, a DMA beat at NW-WPB) fills only the top FL lanes; the rest of the block is acc_q.
+    // A block completed earlier (DATAL of a short block) goes into acc_q first and moves whole
+    // (late_q) in the next cycle, when no write can land (pend_now refused it): so the lanes
+    // below the top FL load blk_q from acc_q alone. The ChaCha unit alone: 2,911 -> 1,986 LUT6
+    // (any word could complete a block, so every bit of blk_q had a multiplexer in front).
     for (i = 0; i < NW; i = i + 1) if (wen[i]) acc_d[32*i +: 32] = wdat[32*i +: 32];
     if (eng_take) pend_d = 1'b0;
     if (|wen) pos_d = c_data ? pos_q + 5'd2 : d_fire ? pos_q + WPB[4:0] : pos_q;
+    if (late_q) begin
+      blk_d  = acc_q;
+      pend_d = 1'b1;
+      acc_d  = {BLOCK_BITS{1'b0}};
+    end
     if (cmpl) begin
-      blk_d    = wdat;
-      pend_d   = 1'b1;
       blast_d  = clast;
       bbytes_d = cbytes;
-      acc_d    = {BLOCK_BITS{1'b0}};
       pos_d    = 5'd0;
     end
+    // (two conditions, not one nested in the other: so written, yosys keeps blk_q's load as the
+    // flip-flops' enable; nested, it built a multiplexer per bit, +2,000 LUT6 for ChaCha's unit)
+    if (cmpl && wen[NW-1]) begin
+      blk_d  = (wdat & FINAL_M) | (acc_q & ~FINAL_M);
+      pend_d = 1'b1;
+      acc_d  = {BLOCK_BITS{1'b0}};
+    end
+    if (cmpl && !wen[NW-1]) late_d = 1'b1;
 
     // ---- message and output accounting (only for a START the engine takes: every engine
     //      ignores start_i while busy, so a refused START_BUSY leaves the running message's
@@ -726,6 +754,7 @@ module cpl_unit #(
       blk_d    = {BLOCK_BITS{1'b0}};
       pos_d    = 5'd0;
       pend_d   = 1'b0;
+      late_d   = 1'b0;
       blast_d  = 1'b0;
       msg_d    = 1'b0;
       klh_d    = 1'b0;
@@ -754,6 +783,7 @@ module cpl_unit #(
       blk_q     <= {BLOCK_BITS{1'b0}};
       pos_q     <= 5'd0;
       pend_q    <= 1'b0;
+      late_q    <= 1'b0;
       blast_q   <= 1'b0;
       bbytes_q  <= 8'd0;
       msg_q     <= 1'b0;
@@ -798,6 +828,7 @@ module cpl_unit #(
       blk_q     <= blk_d;
       pos_q     <= pos_d;
       pend_q    <= pend_d;
+      late_q    <= late_d;
       blast_q   <= blast_d;
       bbytes_q  <= bbytes_d;
       msg_q     <= msg_d;
