@@ -369,10 +369,7 @@ module cpl_unit #(
         m_ovr = 1'b1;
       end else begin
         for (ic = 0; ic < NW; ic = ic + 1) begin
-          if (ic == ai16) begin
-            wen[ic] = 1'b1;
-            wdat[32*ic +: 32] = wdata_i;
-          end
+          if (ic == ai16) wen[ic] = 1'b1;
         end
         cmpl  = ({28'h0, aidx16} == NW - 1);
         clast = a_dinl;
@@ -388,25 +385,73 @@ module cpl_unit #(
         // source instead of both (with KEY and IV below: the ChaCha unit alone 4,259 -> 3,174
         // LUT6)
         for (ic = 0; ic < NW; ic = ic + 1) begin
-          if ((ic >> 1) == (posw >> 1)) begin
-            wen[ic] = 1'b1;
-            wdat[32*ic +: 32] = ic[0] ? cpi_rs2_i : cpi_rs1_i;
-          end
+          if ((ic >> 1) == (posw >> 1)) wen[ic] = 1'b1;
         end
-        // DATAL sends the block at once (a short last block keeps zeros in the rest)
+        // DATAL ends the block (a short last block keeps zeros in the rest, and moves into
+        // blk_q a cycle later: late_q)
         cmpl  = (posw + 1 >= NW - 1) || (c_op == OP_DATAL);
         clast = (c_op == OP_DATAL);
       end
     end else if (d_fire) begin
       for (ic = 0; ic < NW; ic = ic + 1) begin
-        if (ic >= posw && ic < posw + WPB) begin
-          wen[ic] = 1'b1;
-          wdat[32*ic +: 32] = dma_in_data_i[32*(ic % WPB) +: 32];
-        end
+        if (ic >= posw && ic < posw + WPB) wen[ic] = 1'b1;
       end
       cmpl   = d_cmpl;
       clast  = dma_in_last_i;
       cbytes = dma_in_bytes_i;
+    end
+    // A written word's value depends on its source and its place in a pair or beat, not on its
+    // index, which only enables it: so all words share a few source multiplexers and each
+    // staged bit loads through its flip-flop's enable (ChaCha's unit: 1,791 -> 1,653 LUT6)
+    for (ic = 0; ic < NW; ic = ic + 1)
+      if (wen[ic])
+        wdat[32*ic +: 32] = (m_din && !dma_own_i) ? wdata_i :
+                            c_data ? (ic[0] ? cpi_rs2_i : cpi_rs1_i) :
+                            dma_in_data_i[32*(ic % WPB) +: 32];
+  end
+
+  // Key and IV words written this cycle, as wen/wdat for the block: an enable per word and its
+  // new value, applied in one place, so the staging registers load through their flip-flops'
+  // enables (the writes were spread over the MMIO, instruction and DMA branches of the
+  // next-state block, and yosys built a multiplexer in front of every bit). The three sources
+  // never write in one cycle: MMIO and instruction writes are refused while the DMA owns the
+  // unit, and the core issues one of them at a time. (ChaCha's unit: 1,986 -> 1,791 LUT6.)
+  reg [KW-1:0]  kwen;
+  reg [KB-1:0]  kdat;
+  reg [IVW-1:0] ivwen;
+  reg [IVB-1:0] ivdat;
+  integer ik;
+  always @* begin
+    ik    = 0;
+    kwen  = {KW{1'b0}};
+    kdat  = key_q;
+    ivwen = {IVW{1'b0}};
+    ivdat = iv_q;
+    for (ik = 0; ik < KW; ik = ik + 1) begin
+      if (wr_ok && a_key && ik == ai8) begin
+        kwen[ik] = 1'b1;
+        kdat[32*ik +: 32] = wdata_i;
+      end
+      // pairs as for DATA: kpos_q/ivpos_q are even here (KEY/IV move them by 2, DMA key beats
+      // by 1 or 4 through keys of 4, 6 or 8 words, a failed key load zeroizes)
+      if (c_do && c_op == OP_KEY && (ik >> 1) == (kpw >> 1)) begin
+        kwen[ik] = 1'b1;
+        kdat[32*ik +: 32] = ik[0] ? cpi_rs2_i : cpi_rs1_i;
+      end
+      if (dma_own_i && dma_keyw_valid_i && ik >= kpw && ik < kpw + KPB) begin
+        kwen[ik] = 1'b1;
+        kdat[32*ik +: 32] = dma_keyw_data_i[32*(ik % KPB) +: 32];
+      end
+    end
+    for (ik = 0; ik < IVW; ik = ik + 1) begin
+      if (wr_ok && a_iv && ik == ai4) begin
+        ivwen[ik] = 1'b1;
+        ivdat[32*ik +: 32] = wdata_i;
+      end
+      if (c_do && c_op == OP_IV && (ik >> 1) == (ivpw >> 1)) begin
+        ivwen[ik] = 1'b1;
+        ivdat[32*ik +: 32] = ik[0] ? cpi_rs2_i : cpi_rs1_i;
+      end
     end
   end
 
@@ -577,8 +622,6 @@ module cpl_unit #(
         end
       end else begin
         if (a_cfg) cfg_d = wdata_i[CFG_BITS-1:0];
-        for (i = 0; i < KW; i = i + 1) if (a_key && i == ai8) key_d[32*i +: 32] = wdata_i;
-        for (i = 0; i < IVW; i = i + 1) if (a_iv && i == ai4) iv_d[32*i +: 32] = wdata_i;
       end
     end
     if (m_ovr || c_ovr) begin
@@ -622,15 +665,9 @@ module cpl_unit #(
           OP_START: cfg_d = c_rs1_cfg;
           OP_LASTB: lastb_d = cpi_rs1_i[7:0];
           OP_KEY: begin
-            // pairs as for DATA: kpos_q/ivpos_q are even here (KEY/IV move them by 2, DMA key
-            // beats by 1 or 4 through keys of 4, 6 or 8 words, a failed key load zeroizes)
-            for (i = 0; i < KW; i = i + 1)
-              if ((i >> 1) == (kpw >> 1)) key_d[32*i +: 32] = i[0] ? cpi_rs2_i : cpi_rs1_i;
             kpos_d = ({27'h0, kpos_q} + 2 >= KW) ? 5'd0 : kpos_q + 5'd2;
           end
           OP_IV: begin
-            for (i = 0; i < IVW; i = i + 1)
-              if ((i >> 1) == (ivpw >> 1)) iv_d[32*i +: 32] = i[0] ? cpi_rs2_i : cpi_rs1_i;
             ivpos_d = ({30'h0, ivpos_q} + 2 >= IVW) ? 2'd0 : ivpos_q + 2'd2;
           end
           OP_IVRD:   rdat_d = ivrd_word;
@@ -657,10 +694,9 @@ module cpl_unit #(
     end
 
     // ---- key staging from the DMA
+    for (i = 0; i < KW; i = i + 1) if (kwen[i]) key_d[32*i +: 32] = kdat[32*i +: 32];
+    for (i = 0; i < IVW; i = i + 1) if (ivwen[i]) iv_d[32*i +: 32] = ivdat[32*i +: 32];
     if (dma_own_i && dma_keyw_valid_i) begin
-      for (i = 0; i < KW; i = i + 1)
-        if (i >= kpw && i < kpw + KPB)
-          key_d[32*i +: 32] = dma_keyw_data_i[32*(i % KPB) +: 32];
       kpos_d = ({27'h0, kpos_q} + KPB >= KW) ? 5'd0 : kpos_q + KPB[4:0];
     end
 
