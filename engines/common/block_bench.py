@@ -47,9 +47,13 @@ class BlockBench:
             if k not in ("key_i", "cfg_i"):
                 getattr(self.dut, k).value = 0
 
-    async def load_key(self, key: int) -> int:
-        """Load a key; returns the cycles from key_valid_i to key_ready_o."""
-        await self.pulse(key_i=key, key_valid_i=1)
+    async def load_key(self, key: int, cfg: int | None = None) -> int:
+        """Load a key (with cfg_i set to cfg, for engines that take the key size with the key);
+        returns the cycles from key_valid_i to key_ready_o."""
+        if cfg is None:
+            await self.pulse(key_i=key, key_valid_i=1)
+        else:
+            await self.pulse(key_i=key, key_valid_i=1, cfg_i=cfg)
         n = 1
         await ReadOnly()
         while not self.sig("key_ready_o"):

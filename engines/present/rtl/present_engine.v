@@ -7,15 +7,17 @@
 //   in_data_i --> st_q --+--> x = st_q ^ rk_q[top 64] --+--> S, P        (encrypt) --> st_q
 //                        |                              +--> P^-1, S^-1  (decrypt) --> st_q
 //                        |                              +--> out_data_o (after the last round)
-//   mkey_q / dk*_q ----> rk_q --> present_keystep (forward or backward) --> rk_q
+//   mkey_q / dk_q -----> rk_q --> present_keystep (forward or backward) --> rk_q
 //
 // Encryption: st = P(S(st ^ K_i)) for i = 1..31, output st ^ K32.
 // Decryption: st = S^-1(P^-1(st ^ K_j)) for j = 32..2, output st ^ K1.
 // Both are "XOR the round key, then a layer" for 31 cycles and a final XOR, so the output is the
 // same x that feeds the next round. Decryption starts from the key register after 31 forward
-// steps (K32's register); it is computed once when the key is loaded (dk80_q and, with KEY128,
-// dk128_q), so every block, either direction, takes exactly 31 cycles from acceptance to
-// out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
+// steps (K32's register, dk_q); it is computed once when the key is loaded, for the key size
+// cfg_i names at that moment (cfg_i[1], as AES takes its key size), so every block, either
+// direction, takes exactly 31 cycles from acceptance to out_valid_o and the next block can be
+// accepted on the cycle its predecessor is read out. A message must use the loaded key's size:
+// one that names the other size is refused with ERR_NOKEY (no key of that size is loaded).
 module present_engine #(
   parameter integer KEY128 = 1,  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
   parameter integer RPC = 1      // rounds (and key steps) per cycle: 1 or 2
@@ -50,16 +52,15 @@ module present_engine #(
 
   // ---------------------------------------------------------------- registers
   reg [KW-1:0] mkey_q;      // the loaded key (K1's register)
-  reg [79:0] dk80_q;        // K32's register for an 80-bit key
+  reg [KW-1:0] dk_q;        // K32's register (an 80-bit key's in the top 80 bits)
   reg [KW-1:0] rk_q, rk_d;  // working key register
   reg [63:0] st_q, st_d;
   reg [4:0] rnd_q, rnd_d;   // round (or key precomputation step) 1..31
   reg kstart_q, kstart_d;   // next cycle: copy mkey_q to rk_q and start precomputing
-  reg kbusy_q, kbusy_d;     // precomputing the decryption start key(s)
-  reg kphase_q, kphase_d;   // 1: the 128-bit schedule is being run, 0: the 80-bit one
+  reg kbusy_q, kbusy_d;     // precomputing the decryption start key
+  reg k128_q;               // the loaded key is 128 bits (cfg_i[1] at key_valid_i)
   reg kok_q, kok_d;         // key ready
   reg dec_q, dec_d;         // message direction
-  reg k128_q, k128_d;       // message key size
   reg busy_q, busy_d;
   reg open_q, open_d;       // the message still accepts input
   reg run_q, run_d;         // a block is being enciphered
@@ -83,7 +84,7 @@ module present_engine #(
   // Decryption steps the schedule back from K32 with round counters 31..1, i.e. 32 - rnd.
   wire ks_inv = run_q & dec_q;
   wire [4:0] ks_rc = ks_inv ? (5'd0 - rnd_q) : rnd_q;
-  wire ks_k128 = kbusy_q ? kphase_q : k128_q;
+  wire ks_k128 = k128_q;
   wire [KW-1:0] ks_out;
   present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
     .k_i(rk_q), .rc_i(ks_rc), .inv_i(ks_inv), .k128_i(ks_k128), .k_o(ks_out));
@@ -123,21 +124,8 @@ module present_engine #(
   wire out_fire = outv_q & out_ready_i;
   wire step_last = rnd_q == LAST_RND;
 
-  // Decryption start key for this message.
-  wire [KW-1:0] dk;
   generate
-    if (KEY128 != 0) begin : g_dk128
-      reg [127:0] dk128_q;  // K32's register for a 128-bit key
-      always @(posedge clk_i) begin
-        if (clear) begin
-          dk128_q <= 128'd0;
-        end else if (kbusy_q && kphase_q && step_last) begin
-          dk128_q <= ks_out;
-        end
-      end
-      assign dk = k128_q ? dk128_q : {dk80_q, 48'd0};
-    end else begin : g_dk80
-      assign dk = dk80_q;
+    if (KEY128 == 0) begin : g_k80
       /* verilator lint_off UNUSEDSIGNAL */
       wire unused_key = ^key_i[47:0];  // an 80-bit key is the top 80 bits of the key bus
       /* verilator lint_on UNUSEDSIGNAL */
@@ -150,7 +138,6 @@ module present_engine #(
     rnd_d = rnd_q + RPC5;
     kstart_d = key_load;
     kbusy_d = kbusy_q;
-    kphase_d = kphase_q;
     kok_d = kok_q;
     run_d = run_q;
     if (key_load) begin
@@ -158,28 +145,21 @@ module present_engine #(
       kbusy_d = 1'b0;
     end
     if (kstart_q) begin
-      // Start precomputing: the 128-bit schedule first (if built), then the 80-bit one.
+      // Start precomputing K32 with the loaded key's schedule.
       rk_d = mkey_q;
       rnd_d = 5'd1;
       kbusy_d = 1'b1;
-      kphase_d = (KEY128 != 0);
     end
     if (kbusy_q && step_last) begin
-      rk_d = mkey_q;
-      rnd_d = 5'd1;
-      if (kphase_q) begin
-        kphase_d = 1'b0;
-      end else begin
-        kbusy_d = 1'b0;
-        kok_d = ~key_load;
-      end
+      kbusy_d = 1'b0;
+      kok_d = ~key_load;
     end
     if (run_q && step_last) begin
       run_d = 1'b0;
     end
     if (in_fire) begin
       st_d = in_data_i;
-      rk_d = dec_q ? dk : mkey_q;
+      rk_d = dec_q ? dk_q : mkey_q;
       rnd_d = 5'd1;
       run_d = 1'b1;
     end
@@ -188,7 +168,6 @@ module present_engine #(
   // Message and error state.
   always @* begin
     dec_d = dec_q;
-    k128_d = k128_q;
     busy_d = busy_q;
     open_d = open_q;
     outv_d = outv_q;
@@ -206,7 +185,7 @@ module present_engine #(
       end else if (cfg_bad) begin
         err_d = 1'b1;
         err_code_d = ERR_CFG;
-      end else if (!kok_q || key_valid_i) begin
+      end else if (!kok_q || key_valid_i || (cfg_i[1] != k128_q)) begin
         err_d = 1'b1;
         err_code_d = ERR_NOKEY;
       end else begin
@@ -215,7 +194,6 @@ module present_engine #(
         busy_d = 1'b1;
         open_d = 1'b1;
         dec_d = cfg_i[0];
-        k128_d = cfg_i[1];
       end
     end
     if (out_fire) begin
@@ -248,9 +226,17 @@ module present_engine #(
 
   always @(posedge clk_i) begin
     if (clear) begin
-      dk80_q <= 80'd0;
-    end else if (kbusy_q && !kphase_q && step_last) begin
-      dk80_q <= ks_out[KW-1 -: 80];
+      k128_q <= 1'b0;
+    end else if (key_load) begin
+      k128_q <= cfg_i[1] && (KEY128 != 0);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
+      dk_q <= {KW{1'b0}};
+    end else if (kbusy_q && step_last) begin
+      dk_q <= ks_out;
     end
   end
 
@@ -275,10 +261,8 @@ module present_engine #(
       rnd_q <= 5'd0;
       kstart_q <= 1'b0;
       kbusy_q <= 1'b0;
-      kphase_q <= 1'b0;
       kok_q <= 1'b0;
       dec_q <= 1'b0;
-      k128_q <= 1'b0;
       busy_q <= 1'b0;
       open_q <= 1'b0;
       run_q <= 1'b0;
@@ -290,10 +274,8 @@ module present_engine #(
       rnd_q <= rnd_d;
       kstart_q <= kstart_d;
       kbusy_q <= kbusy_d;
-      kphase_q <= kphase_d;
       kok_q <= kok_d;
       dec_q <= dec_d;
-      k128_q <= k128_d;
       busy_q <= busy_d;
       open_q <= open_d;
       run_q <= run_d;

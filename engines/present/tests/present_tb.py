@@ -26,7 +26,7 @@ SIZES = (80, 128) if KEY128 else (80,)
 # RPC = 2, 15 double steps and one single step.
 STEPS = 31 if RPC == 1 else 16
 LATENCY = STEPS + 1
-KEY_LATENCY = 2 + 2 * STEPS if KEY128 else 2 + STEPS  # the 128-bit schedule, then the 80-bit one
+KEY_LATENCY = 2 + STEPS  # the loaded key size's schedule run forward once (K32)
 ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
 M64 = (1 << 64) - 1
 
@@ -58,6 +58,11 @@ def bus(key: int, bits: int) -> int:
     return model.key_to_bus(key, bits)
 
 
+async def load(tb: Bench, key: int, bits: int) -> int:
+    """Load a key of the given size (cfg_i names it with the key, as the unit sends it)."""
+    return await tb.load_key(bus(key, bits), cfg(False, bits))
+
+
 def expect(blocks: list[int], key: int, bits: int, dec: bool) -> list[int]:
     fn = model.decrypt if dec else model.encrypt
     return [fn(b, key, bits) for b in blocks]
@@ -72,7 +77,7 @@ async def test_vectors(dut):
         if bits not in SIZES:
             continue
         assert model.encrypt(pt, key, bits) == ct
-        lat = await tb.load_key(bus(key, bits))
+        lat = await load(tb, key, bits)
         assert lat == KEY_LATENCY, f"key latency {lat}"
         for dec, src, dst in ((False, pt, ct), (True, ct, pt)):
             await tb.start(cfg(dec, bits))
@@ -95,7 +100,7 @@ async def test_random_stream(dut):
     for trial in range(3):
         for bits in SIZES:
             key = rand_key(rng, bits)
-            await tb.load_key(bus(key, bits))
+            await load(tb, key, bits)
             for dec in (False, True):
                 n = rng.randint(1, 12)
                 blocks = [rng.getrandbits(64) for _ in range(n)]
@@ -111,7 +116,7 @@ async def test_random_stream(dut):
     # Back-to-back messages with one key and alternating directions (the key register is
     # re-loaded from the stored master/decryption keys at each block).
     key = rand_key(rng, SIZES[-1])
-    await tb.load_key(bus(key, SIZES[-1]))
+    await load(tb, key, SIZES[-1])
     for i in range(4):
         dec = bool(i & 1)
         blocks = [rng.getrandbits(64) for _ in range(3)]
@@ -133,7 +138,7 @@ async def test_constant_time(dut):
         keys = [0, (1 << bits) - 1, rand_key(rng, bits)]
         datas = [[0] * 4, [M64] * 4, [rng.getrandbits(64) for _ in range(4)]]
         for key in keys:
-            klat = await tb.load_key(bus(key, bits))
+            klat = await load(tb, key, bits)
             for dec in (False, True):
                 for blocks in datas:
                     await tb.start(cfg(dec, bits))
@@ -176,7 +181,7 @@ async def check_idle_and_cleared(tb: Bench) -> None:
 async def run_ok(tb: Bench, rng: random.Random, n: int = 3) -> None:
     for bits in SIZES:
         key = rand_key(rng, bits)
-        await tb.load_key(bus(key, bits))
+        await load(tb, key, bits)
         for dec in (False, True):
             blocks = [rng.getrandbits(64) for _ in range(n)]
             await tb.start(cfg(dec, bits))
@@ -205,7 +210,7 @@ async def test_zeroize_and_reset_midway(dut):
     rng = random.Random(11)
     for how in ("zeroize", "reset"):
         bits = SIZES[-1]
-        await tb.load_key(bus(rand_key(rng, bits), bits))
+        await load(tb, rand_key(rng, bits), bits)
         await tb.start(cfg(True, bits))
         blocks = [rng.getrandbits(64) for _ in range(5)]
         await tb.stream(blocks, 1.0, 0.0, rng, abort_after=1)
@@ -214,7 +219,8 @@ async def test_zeroize_and_reset_midway(dut):
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
         # In the middle of the decryption-key precomputation.
-        await tb.pulse(key_i=bus(rand_key(rng, bits), bits), key_valid_i=1)
+        await tb.pulse(key_i=bus(rand_key(rng, bits), bits), key_valid_i=1,
+                       cfg_i=cfg(False, bits))
         await tb.tick(KEY_LATENCY // 2)
         await clear(tb, how)
         await check_idle_and_cleared(tb)
@@ -228,7 +234,7 @@ async def test_bad_config(dut):
     await tb.init()
     rng = random.Random(3)
     key = rand_key(rng, 80)
-    await tb.load_key(bus(key, 80))
+    await load(tb, key, 80)
     bad = [0x4, 0x5, 0x6, 0x8, 0x9, 0xF] + ([] if KEY128 else [0x2, 0x3])
     for c in bad:
         await tb.start(c)
@@ -248,6 +254,20 @@ async def test_bad_config(dut):
     await tb.tick()
     outs, _, _, _, _ = await tb.stream([5, 6])
     assert outs == expect([5, 6], key, 80, False)
+    if KEY128:
+        # A message must use the loaded key's size (K32 is computed for that size only).
+        for bits, other in ((80, 128), (128, 80)):
+            key = rand_key(rng, bits)
+            await load(tb, key, bits)
+            for dec in (False, True):
+                await tb.start(cfg(dec, other))
+                await ReadOnly()
+                assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
+                assert tb.sig("busy_o") == 0
+                await tb.tick()
+            await tb.start(cfg(True, bits))
+            outs, _, _, _, _ = await tb.stream([7, 8])
+            assert outs == expect([7, 8], key, bits, True)
 
 
 @cocotb.test()
@@ -258,7 +278,7 @@ async def test_busy_errors(dut):
     rng = random.Random(5)
     key, other = rand_key(rng, 80), rand_key(rng, 80)
     # start while the decryption key is still being precomputed
-    await tb.pulse(key_i=bus(key, 80), key_valid_i=1)
+    await tb.pulse(key_i=bus(key, 80), key_valid_i=1, cfg_i=cfg(False, 80))
     await tb.tick(3)
     await tb.start(cfg(False, 80))
     await ReadOnly()
@@ -274,7 +294,7 @@ async def test_busy_errors(dut):
     await ReadOnly()
     assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY and tb.sig("busy_o") == 1
     await tb.tick()
-    await tb.pulse(key_i=bus(other, 80), key_valid_i=1)
+    await tb.pulse(key_i=bus(other, 80), key_valid_i=1, cfg_i=cfg(False, 80))
     await ReadOnly()
     assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_BUSY
     assert tb.sig("key_ready_o") == 1

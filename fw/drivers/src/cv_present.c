@@ -1,8 +1,9 @@
 /* cv_present.c: the PRESENT API of cv_present.h. sw: fw/crypto's cv_present_sw_*; the hardware
  * backends: the 64-bit block path of cv_light.c on engine 3. An 80-bit key is the top 80 bits
  * of the 128-bit key bus (key bytes 0..9, then zeros); CFG.KSZ 0 (80) or 1 (128), CFG.DEC. The
- * engine precomputes the decryption key at KEYLOAD (33/64 cycles), so every block costs the
- * same in both directions. */
+ * key size goes with the key (CFG.KSZ at KEYLOAD, the context's kcfg) and every message names
+ * the same size. The engine precomputes the decryption key at KEYLOAD (33 cycles), so every
+ * block costs the same in both directions. */
 #include "cv_present.h"
 
 #define ENG CV_ENGINE_PRESENT
