@@ -549,7 +549,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
     ap.add_argument("--pnr-budget", type=float,
                     default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")) or None,
-                    help="seconds nextpnr may take per job (default: no limit)")
+                    help="seconds nextpnr may take per job (default, or 0: no limit)")
     args = ap.parse_args(argv)
     jobs = max(1, min(args.jobs, 2))  # the machine has 2 cores shared by everyone
     families = [f for f in args.family.split(",") if f]
@@ -589,7 +589,8 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     t0 = time.monotonic()
     with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = {pool.submit(run_job, e, fam, args.out, args.pnr_budget): (e, fam)
+        budget = args.pnr_budget if args.pnr_budget and args.pnr_budget > 0 else None
+        futs = {pool.submit(run_job, e, fam, args.out, budget): (e, fam)
                 for e, fam in todo}
         for fut in cf.as_completed(futs):
             e, fam = futs[fut]
