@@ -88,6 +88,7 @@ class Entry:
     families: tuple[str, ...] = FAMILIES
     ci: bool = False
     ice40_skip: str | None = None
+    ecp5_skip: str | None = None
     pending: str | None = None
     throughput: dict[str, Any] | None = None
     paper: dict[str, Any] | None = None
@@ -110,6 +111,7 @@ def load_entries(path: Path = BLOCKS) -> list[Entry]:
             params=dict(b.get("params", {})),
             families=tuple(b.get("families", FAMILIES)),
             ci=bool(b.get("ci", False)), ice40_skip=b.get("ice40_skip"),
+            ecp5_skip=b.get("ecp5_skip"),
             pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper"),
             min_brams=dict(b.get("min_brams", {})),
             ecp5_mapper=b.get("ecp5_mapper", "abc9")))
@@ -493,7 +495,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             ice = fmt(i["luts"]) if "skip" not in i else f"no fit ({fmt(i['luts'])})"
         elif e.ice40_skip:
             ice = "skipped"
-        ecp_luts = "-"
+        ecp_luts = "skipped" if e.ecp5_skip else "-"
         if p:
             ecp_luts = fmt(p["luts"]) if "skip" not in p else f"no fit ({fmt(p['luts'])})"
             if p.get("pnr_error"):
@@ -578,6 +580,8 @@ def main(argv: list[str] | None = None) -> int:
                 skipped.append((e.block, e.config, fam, why))
             elif fam == "ice40" and e.ice40_skip:
                 skipped.append((e.block, e.config, fam, e.ice40_skip))
+            elif fam == "ecp5" and e.ecp5_skip:
+                skipped.append((e.block, e.config, fam, e.ecp5_skip))
             elif e.name in selected and fam in families:
                 todo.append((e, fam))
     # Most expensive first, so two workers finish together.
