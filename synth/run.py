@@ -44,13 +44,11 @@ FAMILIES = ("xilinx7", "ecp5", "ice40")
 ECP5_ARGS = ["--85k", "--package", "CABGA381", "--speed", "8"]
 # User I/O of LFE5U-85F in CABGA381; a top with more port bits is placed out of context.
 ECP5_PACKAGE_IO = 197
-# Largest iCE40 (HX8K/LP8K): 7,680 logic cells and 32 block RAMs of 4 Kbit.
-ICE40_LUTS = 7680
-ICE40_BRAMS = 32
-# LFE5U-85F (the part nextpnr places on): 83,640 LUT4, 208 DP16KD, 156 MULT18X18D.
-ECP5_LUTS = 83640
-ECP5_BRAMS = 208
-ECP5_DSPS = 156
+# The largest part of each family a design must fit: (name, LUT4, block RAMs, multipliers).
+# iCE40 HX8K/LP8K: 7,680 logic cells, 32 x 4 Kbit RAM (its DSPs are not counted: none on HX);
+# ECP5 LFE5U-85F (the part nextpnr places on): 83,640 LUT4, 208 DP16KD, 156 MULT18X18D.
+PARTS = {"ice40": ("the largest iCE40", 7680, 32, None, "RAM40_4K", None),
+         "ecp5": ("the LFE5U-85F", 83640, 208, 156, "DP16KD", "MULT18")}
 
 # Cells that fail the structural check when present after `proc` (before technology mapping),
 # one `select -assert-none` per reason so the error names it.
@@ -364,6 +362,20 @@ def tail(log: Path, n: int = 15) -> str:
         return ""
 
 
+def over_part(family: str, detail: dict[str, Any]) -> str | None:
+    """Why the design does not fit the family's largest part (PARTS), or None."""
+    if family not in PARTS:
+        return None
+    part, luts, brams, dsps, bram_name, dsp_name = PARTS[family]
+    have = [(detail["luts"], luts, "LUT4"), (detail["brams"], brams, bram_name)]
+    if dsps is not None:
+        have.append((detail["dsps"], dsps, dsp_name))
+    if all(n <= cap for n, cap, _ in have):
+        return None
+    return (f"needs {' / '.join(f'{n} {what}' for n, _, what in have)}, more than {part} "
+            f"({' / '.join(str(cap) for _, cap, _ in have)})")
+
+
 def run_job(entry: Entry, family: str, out: Path = OUT,
             pnr_budget: float | None = None) -> dict[str, Any]:
     """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
@@ -391,14 +403,9 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
         raise SynthCheckError(
             f"{entry.name} {family}: {detail['brams']} block RAMs, expected at least {need}: "
             f"a memory was not inferred as block RAM (see {job / 'yosys.log'}, memory_libmap)")
-    if family == "ice40" and (detail["luts"] > ICE40_LUTS or detail["brams"] > ICE40_BRAMS):
-        detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} RAM40_4K, more than "
-                          f"the largest iCE40 ({ICE40_LUTS} / {ICE40_BRAMS})")
-    if family == "ecp5" and (detail["luts"] > ECP5_LUTS or detail["brams"] > ECP5_BRAMS
-                             or detail["dsps"] > ECP5_DSPS):
-        detail["skip"] = (f"needs {detail['luts']} LUT4 / {detail['brams']} DP16KD / "
-                          f"{detail['dsps']} MULT18, more than the LFE5U-85F ({ECP5_LUTS} / "
-                          f"{ECP5_BRAMS} / {ECP5_DSPS}): not placed")
+    too_big = over_part(family, detail)
+    if too_big:
+        detail["skip"] = too_big + (": not placed" if family == "ecp5" else "")
     elif family == "ecp5":
         detail.update(run_nextpnr(entry, job, pnr_budget))
     detail["ecp5_mapper"] = entry.ecp5_mapper if family == "ecp5" else None
@@ -550,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
     ap.add_argument("--pnr-budget", type=float,
-                    default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")) or None,
+                    default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")),
                     help="seconds nextpnr may take per job (default, or 0: no limit)")
     args = ap.parse_args(argv)
     jobs = max(1, min(args.jobs, 2))  # the machine has 2 cores shared by everyone

@@ -192,11 +192,11 @@ endmodule
     entry = synth.Entry(block="cnt", config="abc", top="cnt", sources=[str(src)],
                         ecp5_mapper="abc")
     assert "abc -lut 4" in synth.family_script(entry, "ecp5", tmp_path)
-    monkeypatch.setattr(synth, "ECP5_LUTS", 5)
+    monkeypatch.setitem(synth.PARTS, "ecp5", ("the LFE5U-85F", 5, 208, 156, "DP16KD", "MULT18"))
     d = synth.run_job(entry, "ecp5", tmp_path)
     assert d["luts"] > 5 and d["ffs"] == 16 and "LFE5U-85F" in d["skip"], d
     assert d["fmax_mhz"] is None and "pnr_rc" not in d  # not placed
-    monkeypatch.setattr(synth, "ECP5_LUTS", 83640)
+    monkeypatch.undo()
     d = synth.run_job(entry, "ecp5", tmp_path, pnr_budget=0.01)
     assert "skip" not in d and d["fmax_mhz"] is None and d["pnr_rc"] is None, d
     assert "budget" in d["pnr_error"]

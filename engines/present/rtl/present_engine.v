@@ -84,10 +84,9 @@ module present_engine #(
   // Decryption steps the schedule back from K32 with round counters 31..1, i.e. 32 - rnd.
   wire ks_inv = run_q & dec_q;
   wire [4:0] ks_rc = ks_inv ? (5'd0 - rnd_q) : rnd_q;
-  wire ks_k128 = k128_q;
   wire [KW-1:0] ks_out;
   present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
-    .k_i(rk_q), .rc_i(ks_rc), .inv_i(ks_inv), .k128_i(ks_k128), .k_o(ks_out));
+    .k_i(rk_q), .rc_i(ks_rc), .inv_i(ks_inv), .k128_i(k128_q), .k_o(ks_out));
   wire [63:0] ya = dec_q ? dec_y : enc_y;
 
   // Next state and key register of a round step. With RPC = 2 a second round follows in the
@@ -106,7 +105,7 @@ module present_engine #(
       wire [4:0] ks2_rc = ks_inv ? (5'd0 - rnd2) : rnd2;
       wire [KW-1:0] ks2_out;
       present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks2 (
-        .k_i(ks_out), .rc_i(ks2_rc), .inv_i(ks_inv), .k128_i(ks_k128), .k_o(ks2_out));
+        .k_i(ks_out), .rc_i(ks2_rc), .inv_i(ks_inv), .k128_i(k128_q), .k_o(ks2_out));
       wire single = rnd_q == LAST_RND;
       assign st_step = single ? ya : (dec_q ? dec_y2 : enc_y2);
       assign rk_step = single ? ks_out : ks2_out;
