@@ -65,7 +65,8 @@ def round_keys(key: int, key_bits: int) -> list[int]:
 
 
 def decrypt_start_key(key: int, key_bits: int) -> int:
-    """The key register after 31 updates: where decryption starts (what the RTL precomputes)."""
+    """The key register after 31 updates: where a backward schedule starts (K32 in its top 64
+    bits; the RTL reads the round keys back from its store instead)."""
     for rnd in range(1, ROUNDS + 1):
         key = key_update(key, rnd, key_bits)
     return key

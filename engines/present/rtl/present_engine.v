@@ -4,20 +4,27 @@
 
 // Datapath (all registers on the left, one round per clock):
 //
-//   in_data_i --> st_q --+--> x = st_q ^ rk_q[top 64] --+--> S, P        (encrypt) --> st_q
-//                        |                              +--> P^-1, S^-1  (decrypt) --> st_q
-//                        |                              +--> out_data_o (after the last round)
-//   mkey_q / dk_q -----> rk_q --> present_keystep (forward or backward) --> rk_q
+//   in_data_i --> st_q --+--> x = st_q ^ rk_q --+--> S, P        (encrypt) --> st_q
+//                        |                      +--> P^-1, S^-1  (decrypt) --> st_q
+//                        |                      +--> out_data_o (after the last round)
+//   key_i --> kreg_q --> present_keystep --> kreg_q        (key set-up, 32 cycles)
+//                  \--> present_rk_ram: K1..K32 --> rk_q (the next round's key, read ahead)
 //
 // Encryption: st = P(S(st ^ K_i)) for i = 1..31, output st ^ K32.
 // Decryption: st = S^-1(P^-1(st ^ K_j)) for j = 32..2, output st ^ K1.
 // Both are "XOR the round key, then a layer" for 31 cycles and a final XOR, so the output is the
-// same x that feeds the next round. Decryption starts from the key register after 31 forward
-// steps (K32's register, dk_q); it is computed once when the key is loaded, for the key size
-// cfg_i names at that moment (cfg_i[1], as AES takes its key size), so every block, either
-// direction, takes exactly 31 cycles from acceptance to out_valid_o and the next block can be
-// accepted on the cycle its predecessor is read out. A message must use the loaded key's size:
-// one that names the other size is refused with ERR_NOKEY (no key of that size is loaded).
+// same x that feeds the next round. The key set-up runs the loaded key's schedule forward once
+// and writes every round key into a 32-word LUT RAM; a block reads them in order (encrypt) or
+// in reverse (decrypt) one cycle ahead into rk_q, so the rounds need no key-schedule logic, no
+// copy of the loaded key and no backward step. The key size comes with the key (cfg_i[1] at
+// key_valid_i, as AES takes its key size); a message naming the other size is refused with
+// ERR_NOKEY. Every block, either direction, takes exactly 31 cycles from acceptance to
+// out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
+//
+// The LUT RAM has no reset: after reset and zeroize the engine writes zeros over all 32 words
+// (the wipe, 32 cycles, from kreg_q, which the clear zeroed). A key load during the wipe ends it
+// and starts the set-up, which overwrites every word just the same; a start meanwhile finds no
+// key (ERR_NOKEY), as during a set-up.
 module present_engine #(
   parameter integer KEY128 = 1,  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
   parameter integer RPC = 1      // rounds (and key steps) per cycle: 1 or 2
@@ -48,24 +55,25 @@ module present_engine #(
   localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
   localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a ready key
   localparam [4:0] LAST_RND = 5'd31;
+  localparam [4:0] LAST_WORD = 5'd31;
   localparam [4:0] RPC5 = RPC[4:0];
 
   // ---------------------------------------------------------------- registers
-  reg [KW-1:0] mkey_q;      // the loaded key (K1's register)
-  reg [KW-1:0] dk_q;        // K32's register (an 80-bit key's in the top 80 bits)
-  reg [KW-1:0] rk_q, rk_d;  // working key register
+  reg [KW-1:0] kreg_q;       // key schedule register (set-up only; zero during the wipe)
+  reg [4:0] kcnt_q;          // round-key store word being written (set-up or wipe)
+  reg kset_q, kset_d;        // key set-up: writing K(kcnt+1), stepping kreg_q
+  reg wipe_q, wipe_d;        // wipe: writing zeros over the store
+  reg k128_q;                // the loaded key is 128 bits (cfg_i[1] at key_valid_i)
+  reg kok_q, kok_d;          // key ready
+  reg [64*RPC-1:0] rk_q;     // this step's round key(s), read from the store one cycle ahead
   reg [63:0] st_q, st_d;
-  reg [4:0] rnd_q, rnd_d;   // round (or key precomputation step) 1..31
-  reg kstart_q, kstart_d;   // next cycle: copy mkey_q to rk_q and start precomputing
-  reg kbusy_q, kbusy_d;     // precomputing the decryption start key
-  reg k128_q;               // the loaded key is 128 bits (cfg_i[1] at key_valid_i)
-  reg kok_q, kok_d;         // key ready
-  reg dec_q, dec_d;         // message direction
+  reg [4:0] rnd_q, rnd_d;    // round 1..31
+  reg dec_q, dec_d;          // message direction
   reg busy_q, busy_d;
-  reg open_q, open_d;       // the message still accepts input
-  reg run_q, run_d;         // a block is being enciphered
-  reg outv_q, outv_d;       // out_data_o holds a result
-  reg last_q, last_d;       // the block in flight is the message's last
+  reg open_q, open_d;        // the message still accepts input
+  reg run_q, run_d;          // a block is being enciphered
+  reg outv_q, outv_d;        // out_data_o holds a result
+  reg last_q, last_d;        // the block in flight is the message's last
   reg err_q, err_d;
   reg [3:0] err_code_q, err_code_d;
 
@@ -73,56 +81,66 @@ module present_engine #(
   // enable, so reset and zeroize cost no LUTs in front of them.
   wire clear = ~rst_ni | zeroize_i;
 
-  // ---------------------------------------------------------------- datapath
-  wire [63:0] x = st_q ^ rk_q[KW-1 -: 64];
-  wire [63:0] x_s, enc_y, x_pi, dec_y;
-  present_slayer #(.INV(0)) u_s (.x_i(x), .y_o(x_s));
-  present_player #(.INV(0)) u_p (.x_i(x_s), .y_o(enc_y));
-  present_player #(.INV(1)) u_pi (.x_i(x), .y_o(x_pi));
-  present_slayer #(.INV(1)) u_si (.x_i(x_pi), .y_o(dec_y));
-
-  // Decryption steps the schedule back from K32 with round counters 31..1, i.e. 32 - rnd.
-  wire ks_inv = run_q & dec_q;
-  wire [4:0] ks_rc = ks_inv ? (5'd0 - rnd_q) : rnd_q;
-  wire [KW-1:0] ks_out;
-  present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
-    .k_i(rk_q), .rc_i(ks_rc), .inv_i(ks_inv), .k128_i(k128_q), .k_o(ks_out));
-  wire [63:0] ya = dec_q ? dec_y : enc_y;
-
-  // Next state and key register of a round step. With RPC = 2 a second round follows in the
-  // same cycle, except in the last step (round 31 is odd), which does one round only.
-  wire [63:0] st_step;
-  wire [KW-1:0] rk_step;
-  generate
-    if (RPC == 2) begin : g_rpc2
-      wire [63:0] x2 = ya ^ ks_out[KW-1 -: 64];
-      wire [63:0] x2_s, enc_y2, x2_pi, dec_y2;
-      present_slayer #(.INV(0)) u_s2 (.x_i(x2), .y_o(x2_s));
-      present_player #(.INV(0)) u_p2 (.x_i(x2_s), .y_o(enc_y2));
-      present_player #(.INV(1)) u_pi2 (.x_i(x2), .y_o(x2_pi));
-      present_slayer #(.INV(1)) u_si2 (.x_i(x2_pi), .y_o(dec_y2));
-      wire [4:0] rnd2 = rnd_q + 5'd1;
-      wire [4:0] ks2_rc = ks_inv ? (5'd0 - rnd2) : rnd2;
-      wire [KW-1:0] ks2_out;
-      present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks2 (
-        .k_i(ks_out), .rc_i(ks2_rc), .inv_i(ks_inv), .k128_i(k128_q), .k_o(ks2_out));
-      wire single = rnd_q == LAST_RND;
-      assign st_step = single ? ya : (dec_q ? dec_y2 : enc_y2);
-      assign rk_step = single ? ks_out : ks2_out;
-    end else begin : g_rpc1
-      assign st_step = ya;
-      assign rk_step = ks_out;
-    end
-  endgenerate
-
-  // ---------------------------------------------------------------- control
+  // ---------------------------------------------------------------- control signals
   wire cfg_bad = cfg_i[3] | cfg_i[2] | (cfg_i[1] & (KEY128 == 0));
   wire key_load = key_valid_i & ~busy_q;
   assign in_ready_o = busy_q & open_q & ~run_q & (~outv_q | out_ready_i);
   wire in_fire = in_valid_i & in_ready_o;
   wire out_fire = outv_q & out_ready_i;
   wire step_last = rnd_q == LAST_RND;
+  wire kword_last = kcnt_q == LAST_WORD;
 
+  // ---------------------------------------------------------------- key set-up and store
+  wire [KW-1:0] ks_out;
+  present_keystep #(.KEY128(KEY128), .KW(KW)) u_ks (
+    .k_i(kreg_q), .rc_i(kcnt_q + 5'd1), .k128_i(k128_q), .k_o(ks_out));
+
+  // Read addresses for the next step: word w holds K(w+1); decryption reads the mirror word
+  // (31 - w = ~w). A new block starts at K1 (and K2); a step of round r reads K(r+RPC) (and
+  // K(r+RPC+1)), except that the last step reads K32 for the output XOR.
+  wire [4:0] rd_mirror = {5{dec_q}};
+  wire [4:0] ra0 = rd_mirror ^ (in_fire ? 5'd0 : (step_last ? LAST_WORD : rnd_q + RPC5 - 5'd1));
+  wire [64*RPC-1:0] rk_rd;
+  generate
+    if (RPC == 2) begin : g_rd2
+      wire [4:0] ra1 = rd_mirror ^ (in_fire ? 5'd1 : rnd_q + 5'd2);
+      present_rk_ram #(.NRD(2)) u_rk (
+        .clk_i(clk_i), .we_i(kset_q | wipe_q), .wa_i(kcnt_q), .wd_i(kreg_q[KW-1 -: 64]),
+        .ra_i({ra1, ra0}), .rd_o(rk_rd));
+    end else begin : g_rd1
+      present_rk_ram #(.NRD(1)) u_rk (
+        .clk_i(clk_i), .we_i(kset_q | wipe_q), .wa_i(kcnt_q), .wd_i(kreg_q[KW-1 -: 64]),
+        .ra_i(ra0), .rd_o(rk_rd));
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------- datapath
+  wire [63:0] x = st_q ^ rk_q[63:0];
+  wire [63:0] x_s, enc_y, x_pi, dec_y;
+  present_slayer #(.INV(0)) u_s (.x_i(x), .y_o(x_s));
+  present_player #(.INV(0)) u_p (.x_i(x_s), .y_o(enc_y));
+  present_player #(.INV(1)) u_pi (.x_i(x), .y_o(x_pi));
+  present_slayer #(.INV(1)) u_si (.x_i(x_pi), .y_o(dec_y));
+  wire [63:0] ya = dec_q ? dec_y : enc_y;
+
+  // Next state of a round step. With RPC = 2 a second round follows in the same cycle, except
+  // in the last step (round 31 is odd), which does one round only.
+  wire [63:0] st_step;
+  generate
+    if (RPC == 2) begin : g_rpc2
+      wire [63:0] x2 = ya ^ rk_q[127:64];
+      wire [63:0] x2_s, enc_y2, x2_pi, dec_y2;
+      present_slayer #(.INV(0)) u_s2 (.x_i(x2), .y_o(x2_s));
+      present_player #(.INV(0)) u_p2 (.x_i(x2_s), .y_o(enc_y2));
+      present_player #(.INV(1)) u_pi2 (.x_i(x2), .y_o(x2_pi));
+      present_slayer #(.INV(1)) u_si2 (.x_i(x2_pi), .y_o(dec_y2));
+      assign st_step = step_last ? ya : (dec_q ? dec_y2 : enc_y2);
+    end else begin : g_rpc1
+      assign st_step = ya;
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------- control
   generate
     if (KEY128 == 0) begin : g_k80
       /* verilator lint_off UNUSEDSIGNAL */
@@ -132,33 +150,27 @@ module present_engine #(
   endgenerate
 
   always @* begin
-    rk_d = rk_step;
     st_d = st_step;
     rnd_d = rnd_q + RPC5;
-    kstart_d = key_load;
-    kbusy_d = kbusy_q;
+    kset_d = kset_q;
+    wipe_d = wipe_q;
     kok_d = kok_q;
     run_d = run_q;
-    if (key_load) begin
+    if ((kset_q || wipe_q) && kword_last) begin
+      kset_d = 1'b0;
+      wipe_d = 1'b0;
+      kok_d = kset_q;
+    end
+    if (key_load) begin  // (also during the wipe: the set-up overwrites every word)
+      kset_d = 1'b1;
+      wipe_d = 1'b0;
       kok_d = 1'b0;
-      kbusy_d = 1'b0;
-    end
-    if (kstart_q) begin
-      // Start precomputing K32 with the loaded key's schedule.
-      rk_d = mkey_q;
-      rnd_d = 5'd1;
-      kbusy_d = 1'b1;
-    end
-    if (kbusy_q && step_last) begin
-      kbusy_d = 1'b0;
-      kok_d = ~key_load;
     end
     if (run_q && step_last) begin
       run_d = 1'b0;
     end
     if (in_fire) begin
       st_d = in_data_i;
-      rk_d = dec_q ? dk_q : mkey_q;
       rnd_d = 5'd1;
       run_d = 1'b1;
     end
@@ -213,13 +225,14 @@ module present_engine #(
   end
 
   wire st_en = in_fire | run_q;
-  wire rk_en = in_fire | run_q | kstart_q | kbusy_q;
 
   always @(posedge clk_i) begin
     if (clear) begin
-      mkey_q <= {KW{1'b0}};
+      kreg_q <= {KW{1'b0}};
     end else if (key_load) begin
-      mkey_q <= key_i[127 -: KW];
+      kreg_q <= key_i[127 -: KW];
+    end else if (kset_q) begin
+      kreg_q <= ks_out;
     end
   end
 
@@ -232,18 +245,18 @@ module present_engine #(
   end
 
   always @(posedge clk_i) begin
-    if (clear) begin
-      dk_q <= {KW{1'b0}};
-    end else if (kbusy_q && step_last) begin
-      dk_q <= ks_out;
+    if (clear || key_load) begin
+      kcnt_q <= 5'd0;
+    end else if (kset_q || wipe_q) begin
+      kcnt_q <= kcnt_q + 5'd1;
     end
   end
 
   always @(posedge clk_i) begin
     if (clear) begin
-      rk_q <= {KW{1'b0}};
-    end else if (rk_en) begin
-      rk_q <= rk_d;
+      rk_q <= {64*RPC{1'b0}};
+    end else if (st_en) begin
+      rk_q <= rk_rd;
     end
   end
 
@@ -258,8 +271,8 @@ module present_engine #(
   always @(posedge clk_i) begin
     if (clear) begin
       rnd_q <= 5'd0;
-      kstart_q <= 1'b0;
-      kbusy_q <= 1'b0;
+      kset_q <= 1'b0;
+      wipe_q <= 1'b1;  // the store is wiped after every reset and zeroize
       kok_q <= 1'b0;
       dec_q <= 1'b0;
       busy_q <= 1'b0;
@@ -271,8 +284,8 @@ module present_engine #(
       err_code_q <= ERR_NONE;
     end else begin
       rnd_q <= rnd_d;
-      kstart_q <= kstart_d;
-      kbusy_q <= kbusy_d;
+      kset_q <= kset_d;
+      wipe_q <= wipe_d;
       kok_q <= kok_d;
       dec_q <= dec_d;
       busy_q <= busy_d;

@@ -26,7 +26,10 @@ SIZES = (80, 128) if KEY128 else (80,)
 # RPC = 2, 15 double steps and one single step.
 STEPS = 31 if RPC == 1 else 16
 LATENCY = STEPS + 1
-KEY_LATENCY = 2 + STEPS  # the loaded key size's schedule run forward once (K32)
+# The key set-up writes K1..K32 into the round-key store, one word per cycle, either RPC.
+WORDS = 32
+KEY_LATENCY = 1 + WORDS
+WIPE = WORDS  # the store wipe after reset / zeroize: one word per cycle
 ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
 M64 = (1 << 64) - 1
 
@@ -113,8 +116,8 @@ async def test_random_stream(dut):
                 await ReadOnly()
                 assert tb.sig("busy_o") == 0
                 await tb.tick()
-    # Back-to-back messages with one key and alternating directions (the key register is
-    # re-loaded from the stored master/decryption keys at each block).
+    # Back-to-back messages with one key and alternating directions (each block reads the
+    # round-key store from its first or last word).
     key = rand_key(rng, SIZES[-1])
     await load(tb, key, SIZES[-1])
     for i in range(4):
@@ -218,13 +221,62 @@ async def test_zeroize_and_reset_midway(dut):
         await clear(tb, how)
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
-        # In the middle of the decryption-key precomputation.
+        # In the middle of the key set-up.
         await tb.pulse(key_i=bus(rand_key(rng, bits), bits), key_valid_i=1,
                        cfg_i=cfg(False, bits))
         await tb.tick(KEY_LATENCY // 2)
         await clear(tb, how)
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
+
+
+def store(tb: Bench) -> list[int]:
+    """The round-key store's words (K1..K32 after a set-up)."""
+    ram = (tb.dut.g_rd2 if RPC == 2 else tb.dut.g_rd1).u_rk.mem
+    return [int(ram[i].value) for i in range(WORDS)]
+
+
+@cocotb.test()
+async def test_store_and_wipe(dut):
+    """The set-up writes every round key into the store; a zeroize (or reset) wipes all of it
+    in WIPE cycles, during which a start finds no key; a key load during the wipe ends it and
+    its set-up takes the usual time and gives correct blocks."""
+    tb = Bench(dut)
+    await tb.init()
+    await tb.tick(WIPE)
+    await ReadOnly()
+    assert store(tb) == [0] * WORDS, "store not wiped after reset"
+    await tb.tick()
+    rng = random.Random(17)
+    for how in ("zeroize", "reset"):
+        for bits in SIZES:
+            key = rand_key(rng, bits)
+            await load(tb, key, bits)
+            await ReadOnly()
+            assert store(tb) == model.round_keys(key, bits), "store is not K1..K32"
+            await tb.tick()
+            await clear(tb, how)
+            await ReadOnly()
+            assert tb.sig("busy_o") == 0 and tb.sig("key_ready_o") == 0
+            await tb.tick()
+            await tb.start(cfg(False, bits))  # during the wipe: no key
+            await ReadOnly()
+            assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
+            await tb.tick(WIPE)
+            await ReadOnly()
+            assert store(tb) == [0] * WORDS, f"store not wiped after {how}"
+            await tb.tick()
+        # a key load a few cycles into the wipe ends it; the set-up overwrites every word
+        await clear(tb, "zeroize")
+        await tb.tick(5)
+        key = rand_key(rng, SIZES[-1])
+        assert await load(tb, key, SIZES[-1]) == KEY_LATENCY
+        for dec in (False, True):
+            blocks = [rng.getrandbits(64) for _ in range(3)]
+            await tb.start(cfg(dec, SIZES[-1]))
+            outs, _, _, _, _ = await tb.stream(blocks)
+            assert outs == expect(blocks, key, SIZES[-1], dec)
+            await tb.tick()
 
 
 @cocotb.test()
@@ -277,7 +329,7 @@ async def test_busy_errors(dut):
     await tb.init()
     rng = random.Random(5)
     key, other = rand_key(rng, 80), rand_key(rng, 80)
-    # start while the decryption key is still being precomputed
+    # start while the key set-up still runs
     await tb.pulse(key_i=bus(key, 80), key_valid_i=1, cfg_i=cfg(False, 80))
     await tb.tick(3)
     await tb.start(cfg(False, 80))
