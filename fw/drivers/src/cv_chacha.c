@@ -256,22 +256,36 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
 #if !defined(__OPTIMIZE_SIZE__)
 /* A call on a DMA backend: whole blocks in one job straight from the call when len is a
  * non-zero multiple of 64, no keystream is left over, the key is owned, the buffers are 16-byte
- * aligned and the DMA is idle (IV, the job as CV_LIGHT_DMA_FAST runs it, the counter advanced);
- * anything else, and buffers the DMA refused, through run(), which names the error. Out of
- * line, entered by a tail call: the cpi single-block path keeps its entry without a frame. */
+ * aligned and the DMA is idle: IV, the job, the counter advanced while the job runs (put back if
+ * the job fails); anything else, and buffers the DMA refused, through run(), which names the
+ * error. Out of line and without a frame (every call in it is a tail call): the cpi
+ * single-block path keeps its entry without one too. */
 static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *in,
                                              uint8_t *out, size_t len) {
   const uint8_t *src = in ? in : out;  /* keystream: the DMA reads nothing */
   if (len && !(len & 63) && ctx->ks_pos >= 64 &&
       !(((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) &&
       ctx->hw.id == cv_light_owner[ENG] && !cv_dma_busy()) {
-    int st;
-    dma_iv_load(ctx);
-    if (CV_LIGHT_DMA_FAST(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), src, out, len, 0, &st,
-                          chacha_errmap)) {
-      if (st == CV_OK) advance(ctx, len >> 6);
-      return st;
+    const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
+    const uint32_t c0 = ctx->iv[0], c1 = ctx->iv[1];
+    uint32_t s;
+    if (ctx->backend == CV_BACKEND_CPI_DMA) {
+      CV_CPI_IV(ENG, c0, c1);
+      CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
+      CV_CPI_IVLOAD(ENG);
+      cv_dma_cpi_start(ENG, cfg, (uintptr_t)src, (uintptr_t)out, (uint32_t)len, 0);
+      advance(ctx, len >> 6);
+      s = cv_dma_cpi_wait();
+    } else {
+      cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
+      cv_dma_mmio_start(ENG, cfg, (uintptr_t)src, (uintptr_t)out, (uint32_t)len, 0);
+      advance(ctx, len >> 6);
+      s = cv_dma_mmio_wait();
     }
+    if (__builtin_expect(cv_dma_status_ok(s), 1)) return CV_OK;
+    ctx->iv[0] = c0;  /* no keystream was delivered: the counter stays */
+    ctx->iv[1] = c1;
+    if (!cv_dma_refused(s)) return cv_light_dma_fail(ENG, s, chacha_errmap);
   }
   return run(ctx, in, out, len);
 }
