@@ -241,10 +241,30 @@ def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = Non
     return res.returncode
 
 
+USED_MODULE = re.compile(r"^(?:Top|Used) module:\s+(?:\S*\\)?([^\\\s]+)$", re.M)
+SEE_FILES = re.compile(r"See ((?:[^,\s]+:\d+(?:, )?)+)$")
+NO_MATCH = re.compile(r'^Warning: Selection "(\w+)" did not match any module\.$')
+
+
+def foreign(line: str, used: set[str]) -> bool:
+    """A warning about a module the design does not use: the front end's notes on every file
+    it read (a unit's build reads every engine's sources, one module per file named after it)
+    and the keep-hierarchy selection of a module the design does not have."""
+    if not used:
+        return False
+    m = SEE_FILES.search(line)
+    if m:
+        return all(Path(f.rsplit(":", 1)[0]).stem not in used for f in m.group(1).split(", "))
+    m = NO_MATCH.match(line)
+    return bool(m) and m.group(1) in XILINX_KEEP and m.group(1) not in used
+
+
 def scan_log(log: Path) -> tuple[list[str], list[str]]:
-    """(fatal findings, other warnings) from a yosys log."""
+    """(fatal findings, other warnings) from a yosys log; warnings that concern only modules
+    the design does not use (`foreign`) are left out."""
     fatal, warns = [], []
     text = log.read_text(errors="replace")
+    used = set(USED_MODULE.findall(text))
     for line in text.splitlines():
         if line.startswith(("Warning:", "ERROR:")):
             for pat, why in FATAL_WARNINGS:
@@ -254,7 +274,7 @@ def scan_log(log: Path) -> tuple[list[str], list[str]]:
             else:
                 if line.startswith("ERROR:"):
                     fatal.append(line)
-                else:
+                elif not foreign(line, used):
                     warns.append(line)
     return fatal, warns
 
@@ -624,7 +644,12 @@ def main(argv: list[str] | None = None) -> int:
             for fam in FAMILIES:
                 prev = args.out / e.name / fam / "detail.json"
                 if (e.block, e.config, fam) not in details and prev.exists() and not e.pending:
-                    details[(e.block, e.config, fam)] = json.loads(prev.read_text())
+                    d = json.loads(prev.read_text())
+                    if (prev.parent / "yosys.log").exists() and "warnings" in d:
+                        # that run's log read again with today's filter (scan_log)
+                        d["warnings"] = (scan_log(prev.parent / "yosys.log")[1]
+                                         + dead_findings(prev.parent / "precheck.txt"))
+                    details[(e.block, e.config, fam)] = d
     records, order = [], {(e.block, e.config): n for n, e in enumerate(load_entries())}
     for key in sorted(details, key=lambda k: (order.get(k[:2], 999), FAMILIES.index(k[2]))):
         d = details[key]

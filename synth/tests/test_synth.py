@@ -200,3 +200,28 @@ endmodule
     d = synth.run_job(entry, "ecp5", tmp_path, pnr_budget=0.01)
     assert "skip" not in d and d["fmax_mhz"] is None and d["pnr_rc"] is None, d
     assert "budget" in d["pnr_error"]
+
+
+def test_warnings_of_unused_modules_left_out(tmp_path: Path) -> None:
+    """scan_log keeps the warnings about modules the design uses (and those naming no file) and
+    drops the front end's notes on files it read but did not use (a unit reads every engine's
+    sources) and the keep selection of a module the design does not have."""
+    log = tmp_path / "yosys.log"
+    log.write_text("\n".join([
+        "Warning: Replacing memory \\win_q with list of registers. See engines/aes/rtl/aes_key_exp.v:211",
+        "Warning: Replacing memory \\dp_l with list of registers. See engines/sha3/rtl/sha3_round.v:59",
+        "Top module:  \\cpl_engine",
+        "Used module:     $paramod$8546422ebfc2f450\\cpl_unit",
+        "Used module:     \\sha3_top",
+        "Used module:         \\sha3_round",
+        "Used module:             \\sha3_parity",
+        'Warning: Selection "sha3_chi_lane" did not match any module.',
+        'Warning: Selection "sha3_parity" did not match any module.',
+        "Warning: Resizing cell port cpl_engine.u_x.a_i from 8 bits to 9 bits.",
+    ]) + "\n")
+    _, warns = synth.scan_log(log)
+    assert warns == [
+        "Warning: Replacing memory \\dp_l with list of registers. See engines/sha3/rtl/sha3_round.v:59",
+        'Warning: Selection "sha3_parity" did not match any module.',
+        "Warning: Resizing cell port cpl_engine.u_x.a_i from 8 bits to 9 bits.",
+    ]
