@@ -8,7 +8,7 @@
 //                        |                      +--> P^-1, S^-1  (decrypt) --> st_q
 //                        |                      +--> out_data_o (after the last round)
 //   key_i --> kreg_q --> present_keystep --> kreg_q        (key set-up, 32 cycles)
-//                  \--> present_rk_ram: K1..K32 --> rk_q (the next round's key, read ahead)
+//                  \--> rk_mem: K1..K32 --> rk_q (the next round's key, read ahead)
 //
 // Encryption: st = P(S(st ^ K_i)) for i = 1..31, output st ^ K32.
 // Decryption: st = S^-1(P^-1(st ^ K_j)) for j = 32..2, output st ^ K1.
@@ -100,17 +100,21 @@ module present_engine #(
   // K(r+RPC+1)), except that the last step reads K32 for the output XOR.
   wire [4:0] rd_mirror = {5{dec_q}};
   wire [4:0] ra0 = rd_mirror ^ (in_fire ? 5'd0 : (step_last ? LAST_WORD : rnd_q + RPC5 - 5'd1));
+  // The store: word w holds K(w+1); one synchronous write port (set-up and wipe), RPC
+  // asynchronous read ports, each registered in rk_q (the read data has no other load), so it
+  // maps to LUT RAM on 7-series (RAM32M) and ECP5 (TRELLIS_DPR16X4) and to block RAM where there
+  // is none (iCE40). No reset: the wipe clears it.
+  reg [63:0] rk_mem [0:31];
+  always @(posedge clk_i) begin
+    if (kset_q || wipe_q) rk_mem[kcnt_q] <= kreg_q[KW-1 -: 64];
+  end
   wire [64*RPC-1:0] rk_rd;
   generate
     if (RPC == 2) begin : g_rd2
       wire [4:0] ra1 = rd_mirror ^ (in_fire ? 5'd1 : rnd_q + 5'd2);
-      present_rk_ram #(.NRD(2)) u_rk (
-        .clk_i(clk_i), .we_i(kset_q | wipe_q), .wa_i(kcnt_q), .wd_i(kreg_q[KW-1 -: 64]),
-        .ra_i({ra1, ra0}), .rd_o(rk_rd));
+      assign rk_rd = {rk_mem[ra1], rk_mem[ra0]};
     end else begin : g_rd1
-      present_rk_ram #(.NRD(1)) u_rk (
-        .clk_i(clk_i), .we_i(kset_q | wipe_q), .wa_i(kcnt_q), .wd_i(kreg_q[KW-1 -: 64]),
-        .ra_i(ra0), .rd_o(rk_rd));
+      assign rk_rd = rk_mem[ra0];
     end
   endgenerate
 

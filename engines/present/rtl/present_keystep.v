@@ -6,8 +6,8 @@
 // 80 bits (k79 is the register's MSB), so the round key is always the top 64 bits; in 80-bit mode
 // the low 48 bits of a 128-bit register pass through unchanged.
 //   K <<<= 61; S on the top nibble (two nibbles for 128); XOR rc into k19..k15 (k66..k62)
-// Only the forward direction is built: the engine keeps every round key in a store
-// (present_rk_ram), so decryption reads them back in reverse instead of stepping backwards.
+// Only the forward direction is built: the engine keeps every round key in a store (rk_mem
+// in present_engine), so decryption reads them back in reverse instead of stepping backwards.
 module present_keystep #(
   parameter integer KEY128 = 1,
   parameter integer KW = 128  // key register width: 128 with KEY128, else 80

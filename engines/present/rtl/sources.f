@@ -7,5 +7,4 @@ engines/present/rtl/present_sbox.v
 engines/present/rtl/present_slayer.v
 engines/present/rtl/present_player.v
 engines/present/rtl/present_keystep.v
-engines/present/rtl/present_rk_ram.v
 engines/present/rtl/present_engine.v

@@ -232,8 +232,7 @@ async def test_zeroize_and_reset_midway(dut):
 
 def store(tb: Bench) -> list[int]:
     """The round-key store's words (K1..K32 after a set-up)."""
-    ram = (tb.dut.g_rd2 if RPC == 2 else tb.dut.g_rd1).u_rk.mem
-    return [int(ram[i].value) for i in range(WORDS)]
+    return [int(tb.dut.rk_mem[i].value) for i in range(WORDS)]
 
 
 @cocotb.test()
