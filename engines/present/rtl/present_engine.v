@@ -27,7 +27,7 @@
 // key (ERR_NOKEY), as during a set-up.
 module present_engine #(
   parameter integer KEY128 = 1,  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
-  parameter integer RPC = 1      // rounds (and key steps) per cycle: 1 or 2
+  parameter integer RPC = 1      // rounds per cycle: 1 or 2 (the set-up: one store word a cycle)
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -100,6 +100,7 @@ module present_engine #(
   // K(r+RPC+1)), except that the last step reads K32 for the output XOR.
   wire [4:0] rd_mirror = {5{dec_q}};
   wire [4:0] ra0 = rd_mirror ^ (in_fire ? 5'd0 : (step_last ? LAST_WORD : rnd_q + RPC5 - 5'd1));
+
   // The store: word w holds K(w+1); one synchronous write port (set-up and wipe), RPC
   // asynchronous read ports, each registered in rk_q (the read data has no other load), so it
   // maps to LUT RAM on 7-series (RAM32M) and ECP5 (TRELLIS_DPR16X4) and to block RAM where there
