@@ -80,16 +80,24 @@ int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, voi
 /* The error of a job whose STATUS s was not ok (cv_dma_status_ok), as cv_light_dma returns it. */
 int cv_light_dma_fail(unsigned eng, uint32_t s, const int8_t *map);
 
-/* Issue one job on eng through b (cpi-dma or mmio-dma; the DMA idle) and wait: the DMA STATUS
- * (0xFFFFFFFF at the poll limit). */
+/* Issue one job on eng through b (cpi-dma or mmio-dma; the DMA idle), without waiting: the
+ * caller may work while the job runs, then cv_light_dma_wait. */
+CV_CPL_INLINE void cv_light_dma_issue(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in,
+                                      void *out, size_t len, size_t outlen) {
+  if (b == CV_BACKEND_CPI_DMA)
+    cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+  else
+    cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+}
+/* Wait for the job issued through b: the DMA STATUS (0xFFFFFFFF at the poll limit). */
+CV_CPL_INLINE uint32_t cv_light_dma_wait(cv_backend_t b) {
+  return b == CV_BACKEND_CPI_DMA ? cv_dma_cpi_wait() : cv_dma_mmio_wait();
+}
+/* Issue one job and wait: the DMA STATUS. */
 CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t cfg,
                                         const void *in, void *out, size_t len, size_t outlen) {
-  if (b == CV_BACKEND_CPI_DMA) {
-    cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
-    return cv_dma_cpi_wait();
-  }
-  cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
-  return cv_dma_mmio_wait();
+  cv_light_dma_issue(eng, b, cfg, in, out, len, outlen);
+  return cv_light_dma_wait(b);
 }
 
 /* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the

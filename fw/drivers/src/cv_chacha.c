@@ -166,9 +166,11 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
   return CV_OK;
 }
 
-/* The context's counter and nonce into the unit (IV, IVLOAD) before a DMA job. */
-static inline void dma_iv_load(const cv_chacha_ctx *ctx) {
-  if (cv_light_uses_cpi(ctx->backend)) {
+/* The context's counter and nonce into the unit (IV, IVLOAD) through b's coupling before a DMA
+ * job. */
+static inline __attribute__((always_inline)) void dma_iv_load(const cv_chacha_ctx *ctx,
+                                                              cv_backend_t b) {
+  if (cv_light_uses_cpi(b)) {
     CV_CPI_IV(ENG, ctx->iv[0], ctx->iv[1]);
     CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
     CV_CPI_IVLOAD(ENG);
@@ -182,7 +184,7 @@ static inline void dma_iv_load(const cv_chacha_ctx *ctx) {
 static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n, int checked) {
   if (cv_light_is_dma(ctx->backend) &&
       (checked || !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN))) {
-    dma_iv_load(ctx);
+    dma_iv_load(ctx, ctx->backend);
     int e = cv_light_dma(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), in ? in : out, out,
                          64 * n, 0, chacha_errmap);
     if (e == CV_OK) advance(ctx, n);
@@ -254,6 +256,16 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
 }
 
 #if !defined(__OPTIMIZE_SIZE__)
+/* IV and one job through b, the counter advanced while the job runs; the job's DMA STATUS. */
+static inline __attribute__((always_inline)) uint32_t dma_job_advancing(
+    cv_chacha_ctx *ctx, cv_backend_t b, uint32_t cfg, const uint8_t *src, uint8_t *out,
+    size_t len) {
+  dma_iv_load(ctx, b);
+  cv_light_dma_issue(ENG, b, cfg, src, out, len, 0);
+  advance(ctx, len >> 6);
+  return cv_light_dma_wait(b);
+}
+
 /* A call on a DMA backend: whole blocks in one job straight from the call when len is a
  * non-zero multiple of 64, no keystream is left over, the key is owned, the buffers are 16-byte
  * aligned and the DMA is idle: IV, the job, the counter advanced while the job runs (put back if
@@ -266,22 +278,12 @@ static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *
   if (len && !(len & 63) && ctx->ks_pos >= 64 &&
       !(((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) &&
       ctx->hw.id == cv_light_owner[ENG] && !cv_dma_busy()) {
-    const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
     const uint32_t c0 = ctx->iv[0], c1 = ctx->iv[1];
-    uint32_t s;
-    if (ctx->backend == CV_BACKEND_CPI_DMA) {
-      CV_CPI_IV(ENG, c0, c1);
-      CV_CPI_IV(ENG, ctx->iv[2], ctx->iv[3]);
-      CV_CPI_IVLOAD(ENG);
-      cv_dma_cpi_start(ENG, cfg, (uintptr_t)src, (uintptr_t)out, (uint32_t)len, 0);
-      advance(ctx, len >> 6);
-      s = cv_dma_cpi_wait();
-    } else {
-      cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
-      cv_dma_mmio_start(ENG, cfg, (uintptr_t)src, (uintptr_t)out, (uint32_t)len, 0);
-      advance(ctx, len >> 6);
-      s = cv_dma_mmio_wait();
-    }
+    const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
+    /* one dispatch on the backend: each branch is the whole sequence for a constant backend */
+    const uint32_t s = ctx->backend == CV_BACKEND_CPI_DMA
+                           ? dma_job_advancing(ctx, CV_BACKEND_CPI_DMA, cfg, src, out, len)
+                           : dma_job_advancing(ctx, CV_BACKEND_MMIO_DMA, cfg, src, out, len);
     if (__builtin_expect(cv_dma_status_ok(s), 1)) return CV_OK;
     ctx->iv[0] = c0;  /* no keystream was delivered: the counter stays */
     ctx->iv[1] = c1;
