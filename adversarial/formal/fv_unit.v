@@ -8,9 +8,12 @@
 //     loaded from the collecting one a cycle late after a short DATAL: that move too);
 //   - STATUS.IN_READY reads low whenever the staging register is not free.
 // Covered: a short block ended by DATAL (word pair 0 of a 128-bit block) is offered two cycles
-// after the instruction, and a block waits for the engine for several cycles.
+// after the instruction (one with IN_BUFS = 1, where the block is offered from where it is
+// collected), and a block waits for the engine for several cycles. unit.sby runs both builds.
 `default_nettype none
-module fv_unit (
+module fv_unit #(
+  parameter integer IN_BUFS = 2
+) (
   input wire         clk_i,
   input wire         rst_ni,
   input wire         req_i,
@@ -49,7 +52,7 @@ module fv_unit (
   wire [31:0]  rdata;
 
   cpl_unit #(.ENGINE(1), .BLOCK_BITS(128), .KEY_BITS(128), .IV_BITS(128), .CFG_BITS(8),
-             .DMA_BITS(32), .MODE_LSB(0), .MODE_W(3), .PARTIAL_MODES(32'h1c)) dut (
+             .DMA_BITS(32), .MODE_LSB(0), .MODE_W(3), .PARTIAL_MODES(32'h1c), .IN_BUFS(IN_BUFS)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
@@ -102,7 +105,8 @@ module fv_unit (
   end
   always @* if (f_past && rst_ni && st_rd_q && busy_stage_q) assert (!rdata[2]);
 
-  // cover: a DATAL of word pair 0 (a short 128-bit block) offered two cycles later, and a block
+  // cover: a DATAL of word pair 0 (a short 128-bit block) offered two cycles later (one with a
+  // single buffer), and a block
   // that waits three cycles for the engine
   wire datal = cpi_req_i && cpi_insn_i[28:25] == 4'd8 && cpi_insn_i[14:12] == 3'b011;
   reg [1:0] dl_q;
@@ -112,7 +116,7 @@ module fv_unit (
     wait_q <= (rst_ni && held_q) ? wait_q + 3'd1 : 3'd0;
   end
   always @(posedge clk_i) if (f_past && rst_ni) begin
-    cover (dl_q[1] && !dl_q[0] && in_valid && in_bytes != 8'd16);
+    cover (((IN_BUFS == 1) ? dl_q[0] : (dl_q[1] && !dl_q[0])) && in_valid && in_bytes != 8'd16);
     cover (wait_q == 3'd3);
   end
 endmodule

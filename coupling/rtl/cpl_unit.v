@@ -13,7 +13,8 @@
 // collected while the previous one is offered: the DMA sustains one beat per cycle. A block that
 // ends before its final word (a DATAL of a short last block) is written into acc_q like any word
 // and moved a cycle later (late_q), so only the final words' lanes of blk_q ever take a word
-// straight from a write.
+// straight from a write. With IN_BUFS = 1 (ChaCha) there is no blk_q: the completed block is
+// offered from acc_q, and no word is written until the engine takes it.
 // dma_in_ready_o depends combinationally on the engine's in_ready (AES: on out_ready, so on
 // dma_out_ready_i): cpl_dma must not make dma_out_ready_i depend on dma_in_ready_o.
 //
@@ -38,7 +39,12 @@ module cpl_unit #(
   parameter [31:0]  EMPTY_MODES   = 32'h0,  // bit m: mode m takes an empty message
   parameter [31:0]  OUTLAST_MODES = 32'h0,  // bit m: mode m outputs only after the last block
   parameter [31:0]  NOREAD_MODES  = 32'h0,  // bit m: mode m ignores its input data
-  parameter integer KLOAD_WAIT    = 63      // KLOADW answers at the latest this long after load
+  parameter integer KLOAD_WAIT    = 63,     // KLOADW answers at the latest this long after load
+  // 2: a block is collected in acc_q while the previous one is offered from blk_q, so the DMA
+  // sends beats while the engine has not taken a block yet; 1: the block is offered from acc_q
+  // where it was collected, and the DMA waits (ChaCha: its engine takes a block when it has the
+  // keystream ready, and the DMA's loads and stores of a block fit in the rounds of the next)
+  parameter integer IN_BUFS       = 2
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -132,6 +138,7 @@ module cpl_unit #(
   localparam [31:0]  IB32 = IV_BITS / 8;
   localparam [31:0]  MM32 = (1 << MODE_W) - 1;
   localparam [7:0]   BB8  = BB32[7:0];
+  localparam         ONEBUF = (IN_BUFS == 1);                       // the block offered from acc_q
 
   localparam [3:0] E_OVERRUN  = 4'd8;
   localparam [3:0] E_UNDERFLW = 4'd9;
@@ -347,8 +354,10 @@ module cpl_unit #(
   // cpl_dma sends whole blocks (a short message's last block padded), so a block ends with the
   // beat at its final word, also the job's last beat (dma_in_last_i only marks it last)
   wire d_cmpl  = ({27'h0, pos_q} + WPB >= NW);
-  wire d_fire  = d_beat && !late_q && (!d_cmpl || !pend_now);
-  assign dma_in_ready_o = dma_own_i && !late_q && (!d_cmpl || !pend_now);
+  // (one buffer: no beat lands in a block that is offered)
+  wire d_room  = !late_q && ((!d_cmpl && !ONEBUF) || !pend_now);
+  wire d_fire  = d_beat && d_room;
+  assign dma_in_ready_o = dma_own_i && d_room;
 
   reg [NW-1:0]         wen;      // word write enables into the block being collected
   reg [BLOCK_BITS-1:0] wdat;
@@ -517,7 +526,7 @@ module cpl_unit #(
   assign eng_out_ready_o = cons_q || r_cons || d_cons;
 
   assign eng_in_valid_o = pend_q;
-  assign eng_in_data_o  = swap_blk(blk_q);
+  assign eng_in_data_o  = swap_blk(ONEBUF ? acc_q : blk_q);
   assign eng_in_last_o  = blast_q;
   assign eng_in_bytes_o = blast_q ? bbytes_q : BB8;
 
@@ -719,7 +728,14 @@ module cpl_unit #(
     // (late_q) in the next cycle, when no write can land (pend_now refused it): so the lanes
     // below the top FL load blk_q from acc_q alone. The ChaCha unit alone: 2,911 -> 1,986 LUT6
     // (any word could complete a block, so every bit of blk_q had a multiplexer in front).
-    for (i = 0; i < NW; i = i + 1) if (wen[i]) acc_d[32*i +: 32] = wdat[32*i +: 32];
+    // One buffer: the block the engine takes leaves zeros behind it (as the move into blk_q does
+    // with two), except in the words a write in the same cycle starts the next block with. As a
+    // clear of each unwritten word it is the flip-flops' reset; as a clear of the whole block
+    // before the writes, yosys built a multiplexer per bit (ChaCha's unit +490 LUT6, measured).
+    for (i = 0; i < NW; i = i + 1) begin
+      if (wen[i]) acc_d[32*i +: 32] = wdat[32*i +: 32];
+      if (ONEBUF && eng_take && !wen[i]) acc_d[32*i +: 32] = 32'h0;
+    end
     if (eng_take) pend_d = 1'b0;
     if (|wen) pos_d = c_data ? pos_q + 5'd2 : d_fire ? pos_q + WPB[4:0] : pos_q;
     if (late_q) begin
@@ -734,12 +750,13 @@ module cpl_unit #(
     end
     // (two conditions, not one nested in the other: so written, yosys keeps blk_q's load as the
     // flip-flops' enable; nested, it built a multiplexer per bit, +2,000 LUT6 for ChaCha's unit)
-    if (cmpl && wen[NW-1]) begin
+    if (cmpl && wen[NW-1] && !ONEBUF) begin
       blk_d  = (wdat & FINAL_M) | (acc_q & ~FINAL_M);
       pend_d = 1'b1;
       acc_d  = {BLOCK_BITS{1'b0}};
     end
-    if (cmpl && !wen[NW-1]) late_d = 1'b1;
+    if (cmpl && !wen[NW-1] && !ONEBUF) late_d = 1'b1;
+    if (cmpl && ONEBUF) pend_d = 1'b1;   // offered from where it was collected
 
     // ---- message and output accounting (only for a START the engine takes: every engine
     //      ignores start_i while busy, so a refused START_BUSY leaves the running message's
