@@ -13,8 +13,9 @@
 // collected while the previous one is offered: the DMA sustains one beat per cycle. A block that
 // ends before its final word (a DATAL of a short last block) is written into acc_q like any word
 // and moved a cycle later (late_q), so only the final words' lanes of blk_q ever take a word
-// straight from a write. With IN_BUFS = 1 (ChaCha) there is no blk_q: the completed block is
-// offered from acc_q, and no word is written until the engine takes it.
+// straight from a write. With IN_BUFS = 1 (every engine but SHA-3, cpl_engine) there is no
+// blk_q: the completed block is offered from acc_q, and no word is written until the engine
+// takes it.
 // dma_in_ready_o depends combinationally on the engine's in_ready (AES: on out_ready, so on
 // dma_out_ready_i): cpl_dma must not make dma_out_ready_i depend on dma_in_ready_o.
 //
@@ -42,8 +43,7 @@ module cpl_unit #(
   parameter integer KLOAD_WAIT    = 63,     // KLOADW answers at the latest this long after load
   // 2: a block is collected in acc_q while the previous one is offered from blk_q, so the DMA
   // sends beats while the engine has not taken a block yet; 1: the block is offered from acc_q
-  // where it was collected, and the DMA waits (ChaCha: its engine takes a block when it has the
-  // keystream ready, and the DMA's loads and stores of a block fit in the rounds of the next)
+  // where it was collected, and the DMA waits until the engine takes it
   parameter integer IN_BUFS       = 2
 ) (
   input  wire                    clk_i,
