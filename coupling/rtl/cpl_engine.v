@@ -22,7 +22,8 @@ module cpl_engine #(
   parameter integer AES_SBOX       = 0,  // aes_core SBOX: 0 table, 1 composite field
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
-  parameter integer PRESENT_RPC    = 1
+  parameter integer PRESENT_RPC    = 1,
+  parameter integer UNIT_BUFS      = 0   // cpl_unit IN_BUFS; 0: the engine's own (below)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -87,7 +88,7 @@ module cpl_engine #(
   // block before the DMA could fill a second, so a second block register bought no cycle (the
   // benchmark's DMA rows, measured). SHA-3 keeps two: during a permutation the DMA collects the
   // next lane, one cycle per rate block (SHA3-512 4 KiB 2,384 cycles, 2,440 with one).
-  localparam integer IN_BUFS    = (ENGINE == E_SHA3) ? 2 : 1;
+  localparam integer IN_BUFS    = (UNIT_BUFS != 0) ? UNIT_BUFS : (ENGINE == E_SHA3) ? 2 : 1;
   localparam integer KB         = (KEY_BITS > 0) ? KEY_BITS : 32;
   localparam integer IVB        = (IV_BITS > 0) ? IV_BITS : 32;
   localparam [31:0]  ARCH32     = AES_ARCH;

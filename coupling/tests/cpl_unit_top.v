@@ -5,7 +5,8 @@
 module cpl_unit_top #(
   parameter integer ARCH     = 0,
   parameter integer SBOX     = 1,
-  parameter integer DMA_BITS = 32
+  parameter integer DMA_BITS = 32,
+  parameter integer BUFS     = 0    // cpl_engine UNIT_BUFS (0: the AES unit's own, one register)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -77,7 +78,8 @@ module cpl_unit_top #(
   assign unit_rsp_data[159:32] = 128'h0;
 
   wire [7:0] key_bytes;
-  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS)) u_aes (
+  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS),
+               .UNIT_BUFS(BUFS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_i(unit_req[0]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),
