@@ -242,6 +242,14 @@ module cpl_dma #(
 
   reg        cmd_start, cmd_key;
   // ------------------------------------------------------------------ register writes
+  // A register takes its new value from one of two shared buses, the instruction's rs1 or rs2
+  // or else the MMIO write data, and its own condition only enables it: with a source
+  // multiplexer per register, each register bit had one in front of it. An instruction and an
+  // MMIO write never come in one cycle (the core issues one at a time); were they to, the
+  // instruction wins, as before.
+  wire [31:0] w_rs1 = c_ok ? cpi_req_rs1_i : wdata_i;
+  wire [31:0] w_rs2 = c_ok ? cpi_req_rs2_i : wdata_i;
+  wire        m_w   = wr_req && !c_ok;
   reg       ie_w;
   reg [1:0] is_clr;
   always @* begin
@@ -258,47 +266,28 @@ module cpl_dma #(
           ie_w   = 1'b1;
         end
         `CV_DMA_IS_OFFSET:     is_clr = wdata_i[1:0];
-        `CV_DMA_SRC_OFFSET:    src_d  = wdata_i;
-        `CV_DMA_DST_OFFSET:    dst_d  = wdata_i;
-        `CV_DMA_LEN_OFFSET:    len_d  = wdata_i;
-        `CV_DMA_OUTLEN_OFFSET: olen_d = wdata_i;
-        `CV_DMA_ENGINE_OFFSET: begin
-          sel_d = wdata_i[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
-          pad_d = wdata_i[`CV_DMA_ENGINE_PAD_LSB];
-        end
-        `CV_DMA_ECFG_OFFSET:   ecfg_d = wdata_i;
         default: ;
       endcase
     end
-    if (c_ok) begin
-      case (c_op)
-        OP_DSEL: begin
-          sel_d  = cpi_req_rs1_i[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
-          pad_d  = cpi_req_rs1_i[`CV_DMA_ENGINE_PAD_LSB];
-          ecfg_d = cpi_req_rs2_i;
-        end
-        OP_DADDR: begin
-          src_d = cpi_req_rs1_i;
-          dst_d = cpi_req_rs2_i;
-        end
-        OP_DRUN: begin
-          if (idle) begin    // a rejected command changes no register
-            len_d  = cpi_req_rs1_i;
-            olen_d = cpi_req_rs2_i;
-          end
-          cmd_start = 1'b1;
-        end
-        OP_DKEY: begin
-          if (idle) begin
-            src_d  = cpi_req_rs1_i;
-            ecfg_d = cpi_req_rs2_i;
-          end
-          cmd_key = 1'b1;
-        end
-        default: ;
-      endcase
+    if (c_ok && (c_op == OP_DRUN)) cmd_start = 1'b1;
+    if (c_ok && (c_op == OP_DKEY)) cmd_key   = 1'b1;
+    // (a command refused while busy changes no register)
+    if ((m_w && addr_i == `CV_DMA_SRC_OFFSET) ||
+        (c_ok && (c_op == OP_DADDR || (c_op == OP_DKEY && idle))))
+      src_d = w_rs1;
+    if ((m_w && addr_i == `CV_DMA_LEN_OFFSET) || (c_ok && c_op == OP_DRUN && idle))
+      len_d = w_rs1;
+    if ((m_w && addr_i == `CV_DMA_DST_OFFSET) || (c_ok && c_op == OP_DADDR))
+      dst_d = w_rs2;
+    if ((m_w && addr_i == `CV_DMA_OUTLEN_OFFSET) || (c_ok && c_op == OP_DRUN && idle))
+      olen_d = w_rs2;
+    if ((m_w && addr_i == `CV_DMA_ECFG_OFFSET) ||
+        (c_ok && (c_op == OP_DSEL || (c_op == OP_DKEY && idle))))
+      ecfg_d = w_rs2;
+    if ((m_w && addr_i == `CV_DMA_ENGINE_OFFSET) || (c_ok && c_op == OP_DSEL)) begin
+      sel_d = w_rs1[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
+      pad_d = w_rs1[`CV_DMA_ENGINE_PAD_LSB];
     end
-
   end
 
   // ------------------------------------------------------------------ checks (in CHECK)

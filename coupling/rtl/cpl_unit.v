@@ -126,6 +126,7 @@ module cpl_unit #(
   localparam integer WPB  = BW / 32;                                // words per DMA beat
   localparam integer NBT  = NW / WPB;                               // DMA beats per block
   localparam integer NWB  = $clog2(NW);                             // word index bits (NW >= 2)
+  localparam integer IVWB = (IVW > 1) ? $clog2(IVW) : 1;            // IV word index bits
   localparam integer NBB  = (NBT > 1) ? $clog2(NBT) : 1;            // beat index bits
   localparam integer FL   = (WPB > 2) ? WPB : 2;                    // final lanes: DATA pair, beat
   localparam [BLOCK_BITS-1:0] FINAL_M = ~({BLOCK_BITS{1'b1}} >> (32 * FL));  // their bits
@@ -363,7 +364,7 @@ module cpl_unit #(
   reg [BLOCK_BITS-1:0] wdat;
   reg                  cmpl, clast, m_ovr, c_ovr;
   reg [7:0]            cbytes;
-  integer ic, io, i;   // loop variables, one per block (assigned first: no latch)
+  integer ic, i;       // loop variables, one per block (assigned first: no latch)
   always @* begin
     ic = 0;
     wen    = {NW{1'b0}};
@@ -429,38 +430,33 @@ module cpl_unit #(
   reg [KB-1:0]  kdat;
   reg [IVW-1:0] ivwen;
   reg [IVB-1:0] ivdat;
+  // As for the block: a word's value depends only on the source and the word's place in a pair
+  // or DMA beat, so the few source multiplexers are shared by all words; the index only enables
+  // (each source's condition on the index was a select of every word's own multiplexer: a LUT
+  // per staged bit, measured: the AES unit 1,251 -> see coupling/README.md)
+  wire k_mmio = wr_ok && a_key;
+  wire k_cpi  = c_do && c_op == OP_KEY;
+  wire k_dma  = dma_own_i && dma_keyw_valid_i;
+  wire v_mmio = wr_ok && a_iv;
+  wire v_cpi  = c_do && c_op == OP_IV;
   integer ik;
   always @* begin
     ik    = 0;
     kwen  = {KW{1'b0}};
-    kdat  = key_q;
+    kdat  = {KB{1'b0}};
     ivwen = {IVW{1'b0}};
-    ivdat = iv_q;
+    ivdat = {IVB{1'b0}};
     for (ik = 0; ik < KW; ik = ik + 1) begin
-      if (wr_ok && a_key && ik == ai8) begin
-        kwen[ik] = 1'b1;
-        kdat[32*ik +: 32] = wdata_i;
-      end
       // pairs as for DATA: kpos_q/ivpos_q are even here (KEY/IV move them by 2, DMA key beats
       // by 1 or 4 through keys of 4, 6 or 8 words, a failed key load zeroizes)
-      if (c_do && c_op == OP_KEY && (ik >> 1) == (kpw >> 1)) begin
-        kwen[ik] = 1'b1;
-        kdat[32*ik +: 32] = ik[0] ? cpi_rs2_i : cpi_rs1_i;
-      end
-      if (dma_own_i && dma_keyw_valid_i && ik >= kpw && ik < kpw + KPB) begin
-        kwen[ik] = 1'b1;
-        kdat[32*ik +: 32] = dma_keyw_data_i[32*(ik % KPB) +: 32];
-      end
+      kwen[ik] = (k_mmio && ik == ai8) || (k_cpi && (ik >> 1) == (kpw >> 1)) ||
+                 (k_dma && ik >= kpw && ik < kpw + KPB);
+      kdat[32*ik +: 32] = k_dma ? dma_keyw_data_i[32*(ik % KPB) +: 32] :
+                          k_cpi ? (ik[0] ? cpi_rs2_i : cpi_rs1_i) : wdata_i;
     end
     for (ik = 0; ik < IVW; ik = ik + 1) begin
-      if (wr_ok && a_iv && ik == ai4) begin
-        ivwen[ik] = 1'b1;
-        ivdat[32*ik +: 32] = wdata_i;
-      end
-      if (c_do && c_op == OP_IV && (ik >> 1) == (ivpw >> 1)) begin
-        ivwen[ik] = 1'b1;
-        ivdat[32*ik +: 32] = ik[0] ? cpi_rs2_i : cpi_rs1_i;
-      end
+      ivwen[ik] = (v_mmio && ik == ai4) || (v_cpi && (ik >> 1) == (ivpw >> 1));
+      ivdat[32*ik +: 32] = v_cpi ? (ik[0] ? cpi_rs2_i : cpi_rs1_i) : wdata_i;
     end
   end
 
@@ -484,16 +480,12 @@ module cpl_unit #(
   wire [NWB-1:0] res_sel  = rpos_q[NWB-1:0];
   wire [31:0]    dout_word = omem[32*dout_sel +: 32];
   wire [31:0]    res_word  = omem[32*res_sel +: 32];
-  reg  [31:0]    ivrd_word, iv_word;
-  always @* begin
-    io = 0;
-    ivrd_word = 32'h0;
-    iv_word   = 32'h0;
-    for (io = 0; io < IVW; io = io + 1) begin
-      if (io == cpi_rs1_i) ivrd_word = eiv[32*io +: 32];
-      if (io == ai4)      iv_word   = eiv[32*io +: 32];
-    end
-  end
+  // (the IV words too: an IVRD index beyond the IV is refused before its word is used, and an
+  // IV_BITS = 0 unit reads none)
+  wire [IVWB-1:0] ivrd_sel  = (IVW > 1) ? cpi_rs1_i[IVWB-1:0] : {IVWB{1'b0}};
+  wire [IVWB-1:0] iv_sel    = (IVW > 1) ? aidx4[IVWB-1:0] : {IVWB{1'b0}};
+  wire [31:0]     ivrd_word = eiv[32*ivrd_sel +: 32];
+  wire [31:0]     iv_word   = eiv[32*iv_sel +: 32];
   // A DOUT read of a block's final word consumes the block in the next cycle (cons_q drives
   // out_ready), so the core's request does not reach into the engine (AES: out_ready ->
   // in_ready -> this unit's staging) in its own cycle; meanwhile the block counts as gone for
