@@ -153,3 +153,33 @@ def test_report_targets() -> None:
     rng = {"match": {"bytes": 64}, "cycles": [1129, 1525], "source": "AES-RV", "target_max": 80}
     assert run.seed_cycles(rng) == "1,129-1,525" and run.seed_per_block(rng) is None
     assert run.target_met(dict(rec, bytes=64, cycles=81), rng) == "no"
+
+
+def test_diff_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/diff.py pairs records by what they measure, whatever their order, and reports the
+    changed, the one-sided and the unverified ones (exit 1 only for the last)."""
+    from bench import diff
+
+    def rec(alg: str, nbytes: int, cycles: int, instret: int, verified: bool = True) -> dict:
+        return {"engine": "aes", "algorithm": alg, "key_bits": 128, "mode": "ecb",
+                "direction": "encrypt", "coupling": "cpi", "arch": "rolled", "dma_bits": 32,
+                "bytes": nbytes, "cycles": cycles, "instret": instret, "verified": verified}
+
+    old = tmp_path / "old.json"
+    new = tmp_path / "new.json"
+    old.write_text(json.dumps({"records": [
+        rec("aes-128", 16, 100, 50), rec("aes-128", 32, 200, 90), rec("aes-256", 16, 140, 60)]}))
+    new.write_text(json.dumps({"records": [
+        rec("aes-128", 32, 203, 90), rec("aes-128", 16, 100, 50), rec("aes-192", 16, 120, 55)]}))
+    res = diff.compare(diff.load(old), diff.load(new))
+    assert res["common"] == 2
+    assert [(c[1], c[2]) for c in res["changed"]] == [(200, 203)]
+    assert [k[1] for k in res["only_old"]] == ["aes-256"]
+    assert [k[1] for k in res["only_new"]] == ["aes-192"]
+    assert diff.main([str(old), str(new)]) == 0
+    out = capsys.readouterr().out
+    assert "2 records in both runs, 1 changed" in out and "cycles 200 -> 203 (+3)" in out
+    new.write_text(json.dumps({"records": [rec("aes-128", 16, 100, 50, verified=False)]}))
+    assert diff.main([str(old), str(new)]) == 1
+    out = capsys.readouterr().out
+    assert "not verified: aes-128 key 128 ecb encrypt 16 B [cpi rolled dma32]" in out
