@@ -17,13 +17,12 @@ import json
 import sys
 from pathlib import Path
 
-KEY_FIELDS = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
-              "dma_bits", "bytes")
+from bench.run import RECORD_ID, backend
 
 
 def record_key(rec: dict) -> tuple:
     """What a record measures: equal keys in two runs are the same measurement."""
-    return tuple(rec.get(f) for f in KEY_FIELDS)
+    return tuple(rec.get(f) for f in RECORD_ID)
 
 
 def load(path: Path) -> dict[tuple, dict]:
@@ -37,7 +36,7 @@ def compare(old: dict[tuple, dict], new: dict[tuple, dict]) -> dict:
     changed = [(k, old[k]["cycles"], new[k]["cycles"], old[k]["instret"], new[k]["instret"])
                for k in old.keys() & new.keys()
                if (old[k]["cycles"], old[k]["instret"]) != (new[k]["cycles"], new[k]["instret"])]
-    changed.sort(key=lambda c: (-abs(c[2] - c[1]) / max(c[1], 1), c[0].__repr__()))
+    changed.sort(key=lambda c: (-abs(c[2] - c[1]) / max(c[1], 1), repr(c[0])))
     return {"changed": changed,
             "only_old": sorted(old.keys() - new.keys(), key=repr),
             "only_new": sorted(new.keys() - old.keys(), key=repr),
@@ -46,7 +45,7 @@ def compare(old: dict[tuple, dict], new: dict[tuple, dict]) -> dict:
 
 
 def describe(key: tuple) -> str:
-    fields = dict(zip(KEY_FIELDS, key))
+    fields = dict(zip(RECORD_ID, key))
     parts = [fields["algorithm"]]
     if fields["key_bits"]:
         parts.append(f"key {fields['key_bits']}")
@@ -55,10 +54,7 @@ def describe(key: tuple) -> str:
         parts.append(fields["direction"])
     if fields["bytes"] is not None:
         parts.append(f"{fields['bytes']} B")
-    where = fields["coupling"]
-    if fields["arch"]:
-        where += f" {fields['arch']} dma{fields['dma_bits']}"
-    return f"{' '.join(str(p) for p in parts)} [{where}]"
+    return f"{' '.join(str(p) for p in parts)} [{backend(fields)}]"
 
 
 def main(argv: list[str] | None = None) -> int:

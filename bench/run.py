@@ -43,8 +43,10 @@ WHOLE_BLOCK_MODES = {"ecb", "cbc"}
 ARCH_PARAM = {"rolled": 0, "unrolled2": 1, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
 ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
-RECORD_KEYS = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
-               "dma_bits", "bytes", "cycles", "instret", "verified")
+# what a record measures (equal in two runs: the same measurement), then what was measured
+RECORD_ID = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
+             "dma_bits", "bytes")
+RECORD_KEYS = RECORD_ID + ("cycles", "instret", "verified")
 LINE = re.compile(r"^BENCH id=(\d+) cycles=(\d+) instret=(\d+) status=(-?\d+) crc=([0-9a-f]{8})$")
 
 

@@ -52,7 +52,8 @@ module fv_unit #(
   wire [31:0]  rdata;
 
   cpl_unit #(.ENGINE(1), .BLOCK_BITS(128), .KEY_BITS(128), .IV_BITS(128), .CFG_BITS(8),
-             .DMA_BITS(32), .MODE_LSB(0), .MODE_W(3), .PARTIAL_MODES(32'h1c), .IN_BUFS(IN_BUFS)) dut (
+             .DMA_BITS(32), .MODE_LSB(0), .MODE_W(3), .PARTIAL_MODES(32'h1c),
+             .IN_BUFS(IN_BUFS)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
@@ -106,8 +107,7 @@ module fv_unit #(
   always @* if (f_past && rst_ni && st_rd_q && busy_stage_q) assert (!rdata[2]);
 
   // cover: a DATAL of word pair 0 (a short 128-bit block) offered two cycles later (one with a
-  // single buffer), and a block
-  // that waits three cycles for the engine
+  // single buffer), and a block that waits three cycles for the engine
   wire datal = cpi_req_i && cpi_insn_i[28:25] == 4'd8 && cpi_insn_i[14:12] == 3'b011;
   reg [1:0] dl_q;
   reg [2:0] wait_q;
