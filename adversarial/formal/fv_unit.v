@@ -3,7 +3,9 @@
 // instruction port (operations, operands), the DMA's port and strobes, and the engine's answers
 // (in_ready, busy, out_valid, ...). Asserted, for every input sequence:
 //   - a block offered to the engine (in_valid) stays offered with the same data, last flag and
-//     byte count until the engine takes it (in_ready) or a zeroize drops it: no write of a later
+//     byte count until the engine takes it (in_ready) or a zeroize drops it (the DMA's acts in its
+//     cycle; the CPU's clears the unit in its cycle and reaches the engine, eng_zeroize_o, in
+//     the next, the cycle in which the offer is gone): no write of a later
 //     block, whatever its source and timing, reaches a block in flight (the staging register is
 //     loaded from the collecting one a cycle late after a short DATAL: that move too);
 //   - STATUS.IN_READY reads low whenever the staging register is not free.
@@ -90,7 +92,7 @@ module fv_unit #(
     hlast_q  <= in_last;
     hbytes_q <= in_bytes;
   end
-  always @* if (f_past && rst_ni && held_q) begin
+  always @* if (f_past && rst_ni && held_q && !zeroize) begin
     assert (in_valid);
     assert (in_data == hdata_q);
     assert (in_last == hlast_q);

@@ -36,8 +36,9 @@
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
 // the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT
-// answer combinationally in the cycle the job ends (computed from the state and the unit only,
-// so no loop runs back through the core).
+// answer from a register in the cycle after the job ends. (They once answered combinationally
+// in that cycle: the engine's status then ran through the DMA's end logic, the dispatcher, the
+// core's trap and stall logic and the next request into another unit, the SoC's critical path.)
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
   parameter integer DMEM_BYTES = 65536,              // power of two
@@ -392,9 +393,7 @@ module cpl_dma #(
   wire [31:0] cap = {8'h0, ENG8, PB[7:0], PB[7:0]};
 
   // ------------------------------------------------------------------ job end
-  // Computed from the state and the unit only, never from the cpi request or the bus: the
-  // answer to a waiting instruction is combinational in the cycle the job ends (one cycle less
-  // per DRUNW/DKEYW/DWAIT) and must not loop back through the core to a new request. An ABORT
+  // Computed from the state and the unit only, never from the cpi request or the bus. An ABORT
   // in the cycle a job ends normally comes too late and is ignored.
   wire m_abort = wr_req && (addr_i == `CV_DMA_CTRL_OFFSET) && wdata_i[`CV_DMA_CTRL_ABORT_LSB];
   reg        e_ok, e_fail;
@@ -435,10 +434,6 @@ module cpl_dma #(
       default: ;
     endcase
   end
-  // a failed job answers when S_ZERO ends; the status then is the registered one
-  wire        end_rsp  = pend_q && ((st_q == S_ZERO) || (e_ok && !e_fail));
-  wire [31:0] end_data = {20'h0, code_q, 5'h0, err_q, (st_q == S_ZERO) ? done_q : 1'b1, 1'b0};
-  wire        end_err  = pfail_q && (st_q == S_ZERO);
 
   // ------------------------------------------------------------------ next state
   reg         fail;
@@ -636,15 +631,14 @@ module cpl_dma #(
       fcnt_d = {(FPW+1){1'b0}};
     end
 
-    // ---- a waiting operation answers when the job ends: in that same cycle when it was
-    // accepted earlier (end_rsp, below), else on the next: a DWAIT accepted in that cycle, or a
-    // DRUNW/DKEYW whose command CHECK refused (err: it traps)
-    if (pend_q && end_rsp) pend_d = 1'b0;
+    // ---- a waiting operation answers in the cycle after the job ends (a failed one: after
+    // S_ZERO), also a DWAIT accepted in the cycle it ends, or a DRUNW/DKEYW whose command CHECK
+    // refused (err: it traps)
     if (pend_d && !idle && (st_d == S_IDLE)) begin
       pend_d = 1'b0;
       rsp_d  = 1'b1;
       rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
-      rerr_d = pfail_d;
+      rerr_d = pfail_d && jfail_d;
     end
   end
 
@@ -686,10 +680,9 @@ module cpl_dma #(
   // ------------------------------------------------------------------ outputs
   assign rdata_o         = rdata_q;
   assign cpi_req_ready_o = !pend_q;
-  // (rsp_q and end_rsp never coincide: no request is accepted while one waits)
-  assign cpi_rsp_valid_o = rsp_q || end_rsp;
-  assign cpi_rsp_data_o  = rsp_q ? rdat_q : end_data;
-  assign cpi_rsp_err_o   = rsp_q ? rerr_q : end_err;
+  assign cpi_rsp_valid_o = rsp_q;
+  assign cpi_rsp_data_o  = rdat_q;
+  assign cpi_rsp_err_o   = rerr_q;
 
   assign mem_req_o   = gnt_rd || gnt_wr;
   assign mem_we_o    = gnt_wr;

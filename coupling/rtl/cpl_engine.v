@@ -124,7 +124,8 @@ module cpl_engine #(
     .ENGINE(ENGINE), .BLOCK_BITS(BLOCK_BITS), .KEY_BITS(KEY_BITS), .IV_BITS(IV_BITS),
     .CFG_BITS(CFG_BITS), .CAP_OPT(CAP_OPT), .DMA_BITS(DMA_BITS), .MODE_LSB(MODE_LSB),
     .MODE_W(MODE_W), .PARTIAL_MODES(PARTIAL), .EMPTY_MODES(EMPTY), .OUTLAST_MODES(OUTLAST),
-    .NOREAD_MODES(NOREAD), .IN_BUFS(IN_BUFS)
+    .NOREAD_MODES(NOREAD), .IN_BUFS(IN_BUFS),
+    .ZERO_BUSY((ENGINE == 1) ? 1 : 0)
   ) u_unit (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),

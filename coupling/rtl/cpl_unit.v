@@ -24,8 +24,8 @@
 // DOUT read of it in the next (cons_q).
 //
 // Commands: the CPU's START/KEYLOAD/IVLOAD (MMIO write or accepted instruction) reach the engine
-// in the cycle after the request, the DMA's in the cycle of its strobe; ZEROIZE acts in the
-// request cycle (see defr_q below).
+// in the cycle after the request, the DMA's in the cycle of its strobe; the CPU's ZEROIZE clears
+// the unit in the request cycle and the engine in the next (see defr_q and zcpu_q below).
 module cpl_unit #(
   parameter integer ENGINE        = 1,      // engine number (ID.ENGINE, cpi target)
   parameter integer BLOCK_BITS    = 128,    // 64, 128 or 512
@@ -44,7 +44,10 @@ module cpl_unit #(
   // 2: a block is collected in acc_q while the previous one is offered from blk_q, so the DMA
   // sends beats while the engine has not taken a block yet; 1: the block is offered from acc_q
   // where it was collected, and the DMA waits until the engine takes it
-  parameter integer IN_BUFS       = 2
+  parameter integer IN_BUFS       = 2,
+  // 1: the engine is busy right after a zeroize (AES: its key-store wipe), so STATUS shows BUSY
+  // in the cycle the CPU's zeroize reaches it (zcpu_q), as it will in the next
+  parameter integer ZERO_BUSY     = 0
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -204,6 +207,7 @@ module cpl_unit #(
   reg [2:0]            defr_q, defr_d;              // the CPU's {start, ivload, keyload}
   reg                  kexp_q, kexp_d;              // key delivered, schedule not ready yet
   reg                  zdma_q;                      // zeroized while the DMA owns the engine
+  reg                  zcpu_q;                      // the CPU's zeroize reaches the engine
   reg                  sth_q, sth_d;                // START held until the key/IV is in
   reg [CFG_BITS-1:0]   sthcfg_q, sthcfg_d;
   reg [5:0]            infl_q, infl_d;              // blocks in the engine with output to come
@@ -289,15 +293,28 @@ module cpl_unit #(
 
   // the DMA's zeroize has its own input: a CPU access to the window in the same cycle still
   // happens (it once shared the register port and such an access was dropped: regfuzz.md)
-  wire zero_now = m_zero || (c_go && c_op == OP_ZERO) || dma_zeroize_i;
+  wire zero_cpu = m_zero || (c_go && c_op == OP_ZERO);
+  wire zero_now = zero_cpu || dma_zeroize_i;
+  // The unit clears its own registers in the request cycle (zero_now); the CPU's zeroize reaches
+  // the engine one cycle later (zcpu_q), like its other commands, so that the core's request
+  // path (the answer of the previous instruction, the stall, the next request) does not run on
+  // into every engine register's reset, the SoC's critical path. The DMA's zeroize comes from a
+  // flip-flop and acts at once. In the cycle the engine is being zeroized the unit shows it as
+  // already done: the engine's output, key-ready and error are hidden, its busy is the one it
+  // will show (ZERO_BUSY), and a START or key load waits (ZEROIZE wins inside the engine and
+  // would drop them).
+  wire e_busy = eng_busy_i || zcpu_q;
+  wire v_busy = zcpu_q ? (ZERO_BUSY != 0) : eng_busy_i;
+  wire e_krdy = eng_key_ready_i && !zcpu_q;
+  wire e_err  = eng_err_i && !zcpu_q;
+  wire e_ov   = eng_out_valid_i && !zcpu_q;
   // The CPU's START, KEYLOAD and IVLOAD (CTRL bits, instructions) reach the engine one cycle
   // after the request (defr_q), the DMA's at once (its strobes are flip-flops). So nothing of the
   // core's request path (operand forwarding, the crossbar's decode) is in the same cycle as the
   // engine's reaction to a command (AES: start -> round-key read -> round -> state), the chain
-  // that bounded the SoC's Fmax (synth/README.md). Commands given together with ZEROIZE thus
-  // apply after it; a deferred command that finds the DMA owning the unit is refused (BUSY_DMA).
-  // None of the three may depend on the CPU's request in the cycle they act: ZEROIZE (which
-  // does) wins inside every engine, which ignores start/key/IV with zeroize_i.
+  // that bounded the SoC's Fmax (synth/README.md). Commands given together with ZEROIZE apply
+  // after it (a START or key load waits out zcpu_q: every engine ignores start/key/IV with
+  // zeroize_i); a deferred command that finds the DMA owning the unit is refused (BUSY_DMA).
   wire c_start   = m_start || (c_do && c_op == OP_START);
   wire c_ivld    = m_ivld || (c_do && c_op == OP_IVLOAD);
   wire c_kload   = m_kload || (c_do && c_op == OP_KLOAD);
@@ -311,15 +328,15 @@ module cpl_unit #(
   // a key load waits while the engine is busy with something other than a message (AES wipes
   // its key store after reset/zeroize); during a message it goes through and the engine
   // rejects it (WRITE_BUSY), so a KLOADW never waits for a message to end
-  wire kl_block  = eng_busy_i && !msg_q;
+  wire kl_block  = e_busy && !msg_q;
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
   // the end of a delivered key load: schedule ready, an error rose, or the bound
-  wire kx_end    = eng_key_ready_i || (eng_err_i && !eerr_q) || klcw >= KLOAD_WAIT;
+  wire kx_end    = e_krdy || (e_err && !eerr_q) || klcw >= KLOAD_WAIT;
   // CTRL applies KEYLOAD, IVLOAD, START in that order: a START (MMIO, cpi or DMA) waits while a
   // key load is held or expanding, and for one cycle after an IV load (engines may sample the
   // IV on the start edge); it is shown as BUSY meanwhile, and the data that follow wait in the
   // staging block (no engine takes input before its start)
-  wire st_wait   = kl_new || klh_q || (kexp_q && !kx_end) || ivld_req;
+  wire st_wait   = kl_new || klh_q || (kexp_q && !kx_end) || ivld_req || zcpu_q;
   wire st_go     = (st_new || sth_q) && !st_wait;
 
   wire [CFG_BITS-1:0] c_rs1_cfg = cpi_rs1_i[CFG_BITS-1:0];
@@ -334,10 +351,10 @@ module cpl_unit #(
     else                                         ecfg = cfg_q;
   end
 
-  assign eng_zeroize_o   = zero_now;
+  assign eng_zeroize_o   = zcpu_q || dma_zeroize_i;
   assign eng_cfg_o       = ecfg;
   assign eng_start_o     = st_go;
-  wire   start_acc       = eng_start_o && !eng_busy_i;
+  wire   start_acc       = eng_start_o && !e_busy;
   assign eng_key_valid_o = kl_fire;
   assign eng_key_o       = swap_key(key_q);
   assign eng_iv_valid_o  = ivld_req;
@@ -490,7 +507,7 @@ module cpl_unit #(
   // out_ready), so the core's request does not reach into the engine (AES: out_ready ->
   // in_ready -> this unit's staging) in its own cycle; meanwhile the block counts as gone for
   // every reader (ov: STATUS.OUT_VALID, DOUT, RESULT, the DMA).
-  wire ov      = eng_out_valid_i && !cons_q;
+  wire ov      = e_ov && !cons_q;
   wire m_dout  = rd_req && a_dout && !dma_own_i;
   wire m_dout_ok  = m_dout && ov && ({28'h0, dout_idx} < NW);
   wire m_dout_bad = m_dout && !ov && ({28'h0, dout_idx} < NW);
@@ -498,7 +515,7 @@ module cpl_unit #(
 
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
   wire due = ov ||
-             ((eng_busy_i || sth_q) && (((pend_q || late_q) && produces) || infl_q != 6'd0 || ofin_q));
+             ((e_busy || sth_q) && (((pend_q || late_q) && produces) || infl_q != 6'd0 || ofin_q));
   wire r_ans  = wres_q && (ov || !due);
   wire r_ok   = wres_q && ov && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
@@ -523,19 +540,19 @@ module cpl_unit #(
   assign eng_in_bytes_o = blast_q ? bbytes_q : BB8;
 
   // ------------------------------------------------------------------ status
-  wire        st_busy = eng_busy_i || klh_q || sth_q;
+  wire        st_busy = v_busy || klh_q || sth_q;
   // STATUS.BUSY also covers a CPU command on its way to the engine (defr_q), and a START on its
   // way hides the error it will clear or replace: a poll issued right after a command never sees
   // the state from before it
   wire        st_busy_rd = st_busy || (defr_q != 3'b000);
-  wire        st_err  = uerr_q || eng_err_i;
+  wire        st_err  = uerr_q || e_err;
   wire        st_err_rd  = st_err && !defr_q[2];
-  wire [3:0]  st_code = (uerr_q && (usel_q || !eng_err_i)) ? ucode_q :
-                        eng_err_i ? eng_err_code_i : 4'd0;
+  wire [3:0]  st_code = (uerr_q && (usel_q || !e_err)) ? ucode_q :
+                        e_err ? eng_err_code_i : 4'd0;
   wire [3:0]  st_code_rd = defr_q[2] ? 4'd0 : st_code;
   wire [31:0] status;
   assign status[`CV_CPL_STATUS_BUSY_LSB]      = st_busy_rd;
-  assign status[`CV_CPL_STATUS_KEY_READY_LSB] = eng_key_ready_i && !defr_q[0] && (KEY_BITS > 0);
+  assign status[`CV_CPL_STATUS_KEY_READY_LSB] = e_krdy && !defr_q[0] && (KEY_BITS > 0);
   assign status[`CV_CPL_STATUS_IN_READY_LSB]  = !pend_q && !late_q;
   assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = ov;
   assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err_rd;
@@ -755,7 +772,7 @@ module cpl_unit #(
     //      in-flight count, RESULT position and configuration alone)
     // a new message drops a partly collected block (not the beats collected while its START
     // was held; a first DMA beat may come with the start pulse)
-    if (st_new && !(|wen) && (start_acc || (sth_d && !eng_busy_i))) pos_d = 5'd0;
+    if (st_new && !(|wen) && (start_acc || (sth_d && !e_busy))) pos_d = 5'd0;
     if (start_acc) begin
       msg_d   = 1'b1;
       mcfg_d  = ecfg;
@@ -765,11 +782,11 @@ module cpl_unit #(
       obeat_d = 5'd0;
       uerr_d  = 1'b0;
     end else begin
-      msg_d = msg_q && eng_busy_i;
-      if (!eng_busy_i) infl_d = 6'd0;
+      msg_d = msg_q && e_busy;
+      if (!e_busy) infl_d = 6'd0;
       else infl_d = infl_q + {5'd0, eng_take && produces} -
-                    {5'd0, eng_out_valid_i && eng_out_ready_o && infl_q != 6'd0};
-      ofin_d = eng_busy_i && (ofin_q || (eng_take && blast_q && mode_in(OUTLAST_MODES, mcfg_q)));
+                    {5'd0, e_ov && eng_out_ready_o && infl_q != 6'd0};
+      ofin_d = e_busy && (ofin_q || (eng_take && blast_q && mode_in(OUTLAST_MODES, mcfg_q)));
     end
     if (d_ofire) obeat_d = d_obeat_last ? 5'd0 : obeat_q + 5'd1;
 
@@ -778,14 +795,14 @@ module cpl_unit #(
       uerr_d  = 1'b1;
       ucode_d = flag_code;
       usel_d  = 1'b1;
-    end else if (eng_err_i && !eerr_q) begin
+    end else if (e_err && !eerr_q) begin
       usel_d = 1'b0;
     end
 
     // ---- interrupt status: set on events, write 1 to clear
     if (wr_req && a_is) is_d = is_q & ~wdata_i[2:0];
     // DONE: a started message ended (not the key-store wipe, not a refused START)
-    if (msg_q && busy_st_q && !eng_busy_i && !eng_start_o) is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
+    if (msg_q && busy_st_q && !e_busy && !eng_start_o) is_d[`CV_CPL_IS_DONE_LSB] = 1'b1;
     if (!erra_q && st_err)            is_d[`CV_CPL_IS_ERR_LSB]  = 1'b1;
     if (!outv_q && ov)                is_d[`CV_CPL_IS_OUT_LSB]  = 1'b1;
 
@@ -838,6 +855,7 @@ module cpl_unit #(
       defr_q    <= 3'b000;
       kexp_q    <= 1'b0;
       zdma_q    <= 1'b0;
+      zcpu_q    <= 1'b0;
       cons_q    <= 1'b0;
       sth_q     <= 1'b0;
       sthcfg_q  <= {CFG_BITS{1'b0}};
@@ -883,6 +901,7 @@ module cpl_unit #(
       defr_q    <= defr_d;
       kexp_q    <= kexp_d;
       zdma_q    <= zero_now && dma_own_i;
+      zcpu_q    <= zero_cpu;
       cons_q    <= m_consume && !zero_now;
       sth_q     <= sth_d;
       sthcfg_q  <= sthcfg_d;
@@ -893,7 +912,7 @@ module cpl_unit #(
       uerr_q    <= uerr_d;
       ucode_q   <= ucode_d;
       usel_q    <= usel_d;
-      eerr_q    <= eng_err_i;
+      eerr_q    <= e_err;
       erra_q    <= st_err;
       busy_st_q <= st_busy;
       outv_q    <= ov;
@@ -922,7 +941,7 @@ module cpl_unit #(
   // a zeroize during a DMA job shows busy to the DMA for a cycle, so one that blocks the job's
   // start (or comes before the engine showed busy) ends it ABORTED like any later one
   assign eng_busy_o   = st_busy || zdma_q;
-  assign key_ready_o  = eng_key_ready_i && (KEY_BITS > 0);   // as STATUS.KEY_READY
+  assign key_ready_o  = e_krdy && (KEY_BITS > 0);   // as STATUS.KEY_READY
   assign err_o        = st_err;
   assign err_code_o   = st_code;
   assign irq_o        = |(is_q & ie_q);
