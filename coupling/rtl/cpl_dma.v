@@ -156,6 +156,10 @@ module cpl_dma #(
   reg [LW-1:0] rlen_q, rlen_d;      // input bytes read (LEN rounded up to the port width)
   reg [LW-1:0] ib_q, ib_d;          // offset of the next input beat
   reg [LW-1:0] ob_q, ob_d;          // offset of the next output beat (stops at OUTLEN)
+  // ob_q >= OUTLEN (the job's output is written; beats are dropped), compared on the next
+  // values so that the output handshake into the engine starts from a flip-flop, not from the
+  // comparison's carry chain (it was the head of the SoC's critical path)
+  reg          odrop_q;
   reg [7:0]    jbytes_q, jbytes_d;  // valid bytes of the last block
   reg          jpad_q, jpad_d;      // the last block gets a 0x80 byte at offset LEN
   reg [MAW-1:0] rptr_q, rptr_d;     // next word to read
@@ -367,11 +371,16 @@ module cpl_dma #(
   wire          credit  = (fcnt_q + {{FPW{1'b0}}, infl_q}) < DEPTH_C;
   wire          want_rd = ((st_q == S_RUN) || (st_q == S_KEY)) && (rleft_q != {LW{1'b0}}) &&
                           credit;
-  wire          o_drop  = (ob_q >= jolen_q);
+  wire          o_drop  = odrop_q;
+  // The output side is ready (o_rdy) from the DMA's own registers, whether or not the unit has a
+  // beat: the unit's out_valid decides the write here but does not come back into the unit's
+  // out_ready (and through the engine into its input side) in the same cycle.
+  wire          wr_slot = (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q);
+  wire          o_rdy   = (st_q == S_RUN) && (o_drop || wr_slot);
   wire          want_wr = (st_q == S_RUN) && u_ov && !o_drop;
-  wire          gnt_wr  = want_wr && (!want_rd || !rr_q);
+  wire          gnt_wr  = wr_slot && u_ov;
   wire          gnt_rd  = want_rd && !gnt_wr;
-  wire          o_fire  = (st_q == S_RUN) && u_ov && (o_drop || gnt_wr);
+  wire          o_fire  = o_rdy && u_ov;
   wire          i_fire  = (st_q == S_RUN) && !first_q && beat_ok && u_inrdy;
   wire          k_fire  = (st_q == S_KEY) && beat_ok;
 
@@ -653,6 +662,7 @@ module cpl_dma #(
       jolen_q <= {LW{1'b0}};  tin_q <= {LW{1'b0}};  rlen_q <= {LW{1'b0}};  ib_q <= {LW{1'b0}};
       ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;  jpad_q <= 1'b0;  rptr_q <= {MAW{1'b0}};
       rleft_q <= {LW{1'b0}};  dstw_q <= {MAW{1'b0}};  first_q <= 1'b0;  settle_q <= 2'd0;
+      odrop_q <= 1'b1;
       bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
       kw_q <= 8'h0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
@@ -668,6 +678,7 @@ module cpl_dma #(
       jolen_q <= jolen_d;  tin_q <= tin_d;  rlen_q <= rlen_d;  ib_q <= ib_d;
       ob_q <= ob_d;  jbytes_q <= jbytes_d;  jpad_q <= jpad_d;  rptr_q <= rptr_d;
       rleft_q <= rleft_d;  dstw_q <= dstw_d;  first_q <= first_d;  settle_q <= settle_d;
+      odrop_q <= (ob_d >= jolen_d);
       bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
       kw_q <= kw_d;
       rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  fwp_q <= fwp_d;
@@ -706,7 +717,7 @@ module cpl_dma #(
   assign dma_in_data_o    = (st_q == S_RUN) ? beat : {DMA_BITS{1'b0}};
   assign dma_in_last_o    = b_last;
   assign dma_in_bytes_o   = jbytes_q;
-  assign dma_out_ready_o  = o_fire ? esel : 5'b0;
+  assign dma_out_ready_o  = o_rdy ? esel : 5'b0;
   assign irq_o            = |(is_q & ie_q);
 endmodule
 
