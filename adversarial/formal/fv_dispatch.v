@@ -1,7 +1,8 @@
 // fv_dispatch.v: formal properties of coupling/rtl/cpl_dispatch.v (the coprocessor port).
 // The core side is assumed to follow the port's rule (a request, once offered, is held with the
-// same instruction and operands until ready); the targets are free except that each answers only
-// a request it was given and within TMAX cycles. Asserted, for every input sequence:
+// same instruction and operands until ready, or withdrawn after a cycle that answered err: the
+// core's trap); the targets are free except that each answers only a request it was given and
+// within TMAX cycles. Asserted, for every input sequence:
 //   - one in flight: at most one target holds an unanswered request;
 //   - no dropped or duplicated request: an accepted legal request reaches exactly its target in
 //     the cycle it is accepted, an illegal one (custom-1, target 0/6) none; a target is only
@@ -9,6 +10,7 @@
 //   - responses only for requests: rsp_valid only while a core request is outstanding, exactly
 //     once per request, carrying the answering target's data/err; an illegal request gets err on
 //     the next cycle;
+//   - no request is taken in the cycle that answers the outstanding one with err;
 //   - the DMA request is held (valid, instruction, operands) until ready;
 //   - bounded liveness: every accepted request is answered within TMAX + 1 cycles of acceptance.
 `default_nettype none
@@ -91,7 +93,7 @@ module fv_dispatch #(parameter integer TMAX = 3) (
   // ---- environment
   always @(posedge clk_i) if (f_past && rst_ni && $past(rst_ni)) begin
     // the core holds an offered request until it is taken
-    if ($past(req_valid_i && !req_ready)) begin
+    if ($past(req_valid_i && !req_ready && !(rsp_valid && rsp_err))) begin
       assume (req_valid_i);
       assume (req_insn_i == $past(req_insn_i));
       assume (req_rs1_i == $past(req_rs1_i));
@@ -146,7 +148,7 @@ module fv_dispatch #(parameter integer TMAX = 3) (
     if (d_ans) assert (rsp_data == dma_rsp_data_i && rsp_err == dma_rsp_err_i);
     if (rsp_valid && !c_ill) assert (u_ans != 5'h0 || d_ans);
     // a new request is taken only when nothing is outstanding or in the cycle it is answered
-    if (take) assert (!c_out || rsp_valid);
+    if (take) assert (!c_out || (rsp_valid && !rsp_err));
     // bounded liveness
     assert (c_age <= TMAX);
   end

@@ -458,7 +458,16 @@ module core_top #(
   assign dmem_we_o       = mem_ctl_q[C_STORE];
   assign dmem_be_o       = mem_be;
   assign dmem_wdata_o    = mem_wdata;
-  assign cpi_req_valid_o = mem_act && mem_ctl_q[C_CPI];
+  // A coprocessor request does not wait for a coprocessor instruction in WB to be answered: it
+  // is offered meanwhile, and the coprocessor (cpl_dispatch) takes it only in a cycle with no
+  // instruction of its outstanding, or in the one that answers it without err. So the answer
+  // does not run through WB's trap and stall logic back out into the next request (the SoC's
+  // critical path ran unit answer -> dispatcher -> core -> next request -> another unit). Every
+  // other condition of mem_act holds: on a trap of the WB instruction the offer is withdrawn.
+  wire wb_cwait  = wb_valid_q && wb_ctl_q[C_CPI];
+  wire mem_cpi_ok = mem_valid_q && !mem_intr && !wb_csrw &&
+                    (wb_cwait || (wb_go && !wb_flush_younger));
+  assign cpi_req_valid_o = mem_cpi_ok && mem_ctl_q[C_CPI];
   assign cpi_req_insn_o  = mem_insn_q;
   assign cpi_req_rs1_o   = mem_opa_q;
   assign cpi_req_rs2_o   = mem_rs2v_q;

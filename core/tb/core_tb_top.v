@@ -94,14 +94,17 @@ module core_tb_top #(
   always @(negedge clk) begin
     imem_gnt  = rst_n && imem_req && (iq_n < 3) && (stall == 0 || rnd(0) % 4 != 0);
     dmem_gnt  = rst_n && dmem_req && (dq_n < 3) && (stall == 0 || rnd(0) % 3 != 0);
-    cpi_ready = (cpi_cnt == 0) && (stall == 0 || rnd(0) % 3 != 0);
+    // (never in the cycle of an err answer: the core withdraws its next offer on that trap)
+    cpi_ready = (cpi_cnt == 0) && !(cpi_rsp_valid && cpi_rsp_err) &&
+                (stall == 0 || rnd(0) % 3 != 0);
   end
 
-  // Handshake rules: an offered, not yet accepted request stays offered and unchanged.
-  reg        ip_req, dp_req, cp_req;
+  // Handshake rules: an offered, not yet accepted request stays offered and unchanged (a
+  // coprocessor request may be withdrawn after a cycle whose coprocessor answer was err).
+  reg        ip_req, dp_req, cp_req, cp_err;
   reg [31:0] ip_addr, dp_addr, dp_wdata, cp_insn;
   reg        dp_we;
-  initial begin ip_req = 0; dp_req = 0; cp_req = 0; end
+  initial begin ip_req = 0; dp_req = 0; cp_req = 0; cp_err = 0; end
   always @(posedge clk) begin
     if (rst_n) begin
       if (ip_req && !(imem_req && imem_addr == ip_addr)) begin
@@ -111,7 +114,7 @@ module core_tb_top #(
                       (!dmem_we || dmem_wdata == dp_wdata))) begin
         $display("PROTOCOL: data request withdrawn or changed before grant"); $finish;
       end
-      if (cp_req && !(cpi_req_valid && cpi_insn == cp_insn)) begin
+      if (cp_req && !cp_err && !(cpi_req_valid && cpi_insn == cp_insn)) begin
         $display("PROTOCOL: coprocessor request withdrawn or changed before ready"); $finish;
       end
     end
@@ -119,6 +122,7 @@ module core_tb_top #(
     dp_req <= dmem_req && !dmem_gnt;  dp_addr <= dmem_addr;  dp_we <= dmem_we;
     dp_wdata <= dmem_wdata;
     cp_req <= cpi_req_valid && !cpi_ready;  cp_insn <= cpi_insn;
+    cp_err <= cpi_rsp_valid && cpi_rsp_err;
   end
 
   reg [31:0] a, w, dmask;
