@@ -54,7 +54,15 @@ module core_csr #(
   reg [63:0] mcycle_q, mcycle_d;
   reg [63:0] minstret_q, minstret_d;
 
-  wire [31:0] mip     = {20'd0, irq_external_i, 3'd0, irq_timer_i, 3'd0, irq_software_i, 3'd0};
+  // The interrupt lines are sampled into flip-flops: mip and the decision to take an interrupt
+  // see them one cycle late, so the sources' logic (the timer's 64-bit compare) is not in the
+  // same cycle as the core's request and trap logic (a SoC critical path, synth/README.md).
+  reg  [2:0]  irq_q;    // {external, software, timer}
+  always @(posedge clk_i) begin
+    if (!rst_ni) irq_q <= 3'b000;
+    else         irq_q <= {irq_external_i, irq_software_i, irq_timer_i};
+  end
+  wire [31:0] mip     = {20'd0, irq_q[2], 3'd0, irq_q[0], 3'd0, irq_q[1], 3'd0};
   wire [31:0] mie_reg = {20'd0, ie_q[2], 3'd0, ie_q[1], 3'd0, ie_q[0], 3'd0};
   wire [31:0] mstatus = {19'd0, 2'b11, 3'd0, mpie_q, 3'd0, mie_q, 3'd0};  // MPP fixed to M
 
@@ -155,7 +163,7 @@ module core_csr #(
   end
 
   // Priority MEI > MSI > MTI (privileged spec order).
-  wire [2:0] pend = {irq_external_i, irq_software_i, irq_timer_i} &
+  wire [2:0] pend = irq_q &
                     {ie_q[2], ie_q[0], ie_q[1]};
   assign irq_take_o = mie_q && (pend != 3'd0);
   always @* begin
