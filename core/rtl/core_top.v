@@ -458,15 +458,7 @@ module core_top #(
   assign dmem_we_o       = mem_ctl_q[C_STORE];
   assign dmem_be_o       = mem_be;
   assign dmem_wdata_o    = mem_wdata;
-  // A coprocessor request does not wait for a coprocessor instruction in WB to be answered: it
-  // is offered meanwhile, and the coprocessor (cpl_dispatch) takes it only in a cycle with no
-  // instruction of its outstanding, or in the one that answers it without err. So the answer
-  // does not run through WB's trap and stall logic back out into the next request (the SoC's
-  // critical path ran unit answer -> dispatcher -> core -> next request -> another unit). Every
-  // other condition of mem_act holds: on a trap of the WB instruction the offer is withdrawn.
-  wire wb_cwait  = wb_valid_q && wb_ctl_q[C_CPI];
-  wire mem_cpi_ok = mem_valid_q && !mem_intr && !wb_csrw &&
-                    (wb_cwait || (wb_go && !wb_flush_younger));
+  wire mem_cpi_ok;  // MEM may offer its coprocessor request (below, after WB's signals)
   assign cpi_req_valid_o = mem_cpi_ok && mem_ctl_q[C_CPI];
   assign cpi_req_insn_o  = mem_insn_q;
   assign cpi_req_rs1_o   = mem_opa_q;
@@ -576,6 +568,19 @@ module core_top #(
   assign wb_go = !wb_valid_q || wb_done;
 
   wire wb_lerr = wb_valid_q && wb_ls && dmem_rvalid_i && dmem_err_i;
+
+  // A coprocessor request does not wait for a coprocessor instruction in WB to be answered: it
+  // is offered meanwhile, and the coprocessor (cpl_dispatch) takes it only in a cycle with no
+  // instruction of its outstanding, or in the one that answers it without err. So the answer
+  // does not run through WB's trap and stall logic back out into the next request (the SoC's
+  // critical path ran unit answer -> dispatcher -> core -> next request -> another unit). Every
+  // other condition of mem_act holds: on a trap of the WB instruction the offer is withdrawn.
+  // Written without wb_go and wb_flush_younger, which contain the answer: a coprocessor
+  // instruction in WB carries no exception, interrupt or mret, and only a load or store waits
+  // otherwise (with the answer in the cone, timing analysis still saw the path through it).
+  wire wb_lsgo = !wb_valid_q || !wb_ls || dmem_rvalid_i;
+  wire wb_ncfl = wb_valid_q && (wb_exc_q || wb_lerr || wb_intr_q || wb_ctl_q[C_MRET]);
+  assign mem_cpi_ok = mem_valid_q && !mem_intr && !wb_csrw && wb_lsgo && !wb_ncfl;
   wire wb_cerr = wb_valid_q && wb_ctl_q[C_CPI] && cpi_rsp_valid_i && cpi_rsp_err_i;
   wire wb_exc  = wb_exc_q || wb_lerr || wb_cerr;
   assign wb_trap = wb_valid_q && (wb_exc || wb_intr_q);
