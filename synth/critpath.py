@@ -6,7 +6,8 @@ path up to the cell's own name is enough:
 
     python synth/critpath.py build/synth/soc-default/ecp5/nextpnr.log
 
-prints the clock's figure, then `time  routing  instance  (x,y)` for each source cell.
+prints the clock's figure, then `time  routing  instance` for each cell of the path: the time at
+the cell's output, the routing delay into the cell, and the instance it belongs to.
 """
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import re
 import sys
 from pathlib import Path
 
-HOP = re.compile(r"Info:\s+(clk-to-q|logic|routing|setup)\s+([\d.]+)\s+([\d.]+)\s+(Source|Net)\s+(\S+)"
-                 r"(?:\s+\((\d+),(\d+)\))?")
+HOP = re.compile(r"Info:\s+(clk-to-q|logic|routing|setup)\s+([\d.]+)\s+([\d.]+)\s+"
+                 r"(Source|Net)\s+(\S+)")
 CELL_SUFFIX = re.compile(r"_(?:LUT4|TRELLIS|PFUMX|L6MUX21|CCU2C|DP16KD|MULT18X18D)")
 FMAX = re.compile(r"Max frequency for clock\s+'([^']+)':\s+([\d.]+) MHz")
 
@@ -48,15 +49,13 @@ def main(argv: list[str]) -> int:
         return 1
     route = 0.0
     for line in text[start + 1:]:
-        if not line.startswith("Info:") or "Critical path report" in line:
-            if line.startswith("Info: Critical path report"):
-                break
-            continue
+        if "Critical path report" in line:  # the next clock's (or the async) report
+            break
+        if "ns logic, " in line:            # the summary closes the path
+            print(line.replace("Info: ", "").strip())
+            break
         m = HOP.search(line)
         if not m:
-            if re.search(r"ns logic, .* ns routing", line):
-                print(line.replace("Info: ", "").strip())
-                break
             continue
         kind, curr, total, what, name = m.group(1, 2, 3, 4, 5)
         if kind == "routing":
