@@ -225,3 +225,28 @@ def test_warnings_of_unused_modules_left_out(tmp_path: Path) -> None:
         'Warning: Selection "sha3_parity" did not match any module.',
         "Warning: Resizing cell port cpl_engine.u_x.a_i from 8 bits to 9 bits.",
     ]
+
+
+def test_critpath_names_instances(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """synth/critpath.py prints the figure and one line per cell, by instance, and stops at the
+    next report."""
+    from synth import critpath
+    log = tmp_path / "nextpnr.log"
+    log.write_text("\n".join([
+        "Info: Max frequency for clock '$glbnet$clk': 12.50 MHz (FAIL at 100.00 MHz)",
+        "Info: Critical path report for clock '$glbnet$clk' (posedge -> posedge):",
+        "Info:       type curr  total name",
+        "Info:   clk-to-q  0.40  0.40 Source u_a.u_b.ready_o_TRELLIS_FF_Q.Q",
+        "Info:    routing  4.84  5.24 Net u_a.u_b.ready_o (73,21) -> (12,71)",
+        "Info:      logic  0.18  5.42 Source u_c.pos_q_LUT4_B_Z.F",
+        "Info: 0.58 ns logic, 4.84 ns routing",
+        "Info: Critical path report for cross-domain path '<async>' -> 'posedge':",
+        "Info:     source  0.00  0.00 Source rst_ni$tr_io.O",
+    ]) + "\n")
+    assert critpath.main(["critpath", str(log)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "12.50 MHz ($glbnet$clk)"
+    assert lines[1].split() == ["0.40", "0.00", "u_a.u_b.ready_o"]
+    assert lines[2].split() == ["5.42", "4.84", "u_c.pos_q"]
+    assert lines[3] == "0.58 ns logic, 4.84 ns routing"
+    assert len(lines) == 4
