@@ -59,43 +59,47 @@ def gf16_mul(a: int, b: int) -> int:
     return r
 
 
-def find_lambda() -> int:
-    """Smallest lambda making y^2 + y + lambda irreducible over GF(16)."""
-    for lam in range(1, 16):
-        if all(gf16_mul(y, y) ^ y ^ lam for y in range(16)):
-            return lam
-    raise RuntimeError("no lambda")
+def lambdas() -> list[int]:
+    """Every lambda making Y^2 + Y + lambda irreducible over GF(16): each gives a tower field."""
+    return [lam for lam in range(1, 16) if all(gf16_mul(y, y) ^ y ^ lam for y in range(16))]
 
 
-LAMBDA = find_lambda()
+# The tower representation the RTL uses: lambda and which of the AES polynomial's eight roots
+# becomes the image of x. Every choice gives the same S-box; they differ in the density of the
+# basis-change matrices and so in LUTs. Chosen by synthesising all 8 x 8 choices
+# (engines/aes/README.md, Area): lambda 14 with root 4 gave the fewest 7-series LUT6 in the
+# rolled engine (3,968; the first lambda and root, 8 and 0, gave 4,051).
+LAMBDA = 14
+ROOT = 4
 
 
-def cf_mul(a: int, b: int) -> int:
+def cf_mul(a: int, b: int, lam: int = LAMBDA) -> int:
     """GF((2^4)^2) product, element = hi*Y + lo, Y^2 = Y + lambda."""
     a1, a0, b1, b0 = a >> 4, a & 15, b >> 4, b & 15
     hh = gf16_mul(a1, b1)
     hi = hh ^ gf16_mul(a1, b0) ^ gf16_mul(a0, b1)
-    lo = gf16_mul(hh, LAMBDA) ^ gf16_mul(a0, b0)
+    lo = gf16_mul(hh, lam) ^ gf16_mul(a0, b0)
     return (hi << 4) | lo
 
 
-def cf_pow(a: int, n: int) -> int:
+def cf_pow(a: int, n: int, lam: int = LAMBDA) -> int:
     r = 1
     for _ in range(n):
-        r = cf_mul(r, a)
+        r = cf_mul(r, a, lam)
     return r
 
 
-def find_iso() -> list[int]:
+def roots(lam: int = LAMBDA) -> list[int]:
+    """The eight roots beta of the AES polynomial in the tower field, in increasing order."""
+    return [beta for beta in range(2, 256)
+            if not (cf_pow(beta, 8, lam) ^ cf_pow(beta, 4, lam) ^ cf_pow(beta, 3, lam)
+                    ^ beta ^ 1)]
+
+
+def find_iso(lam: int = LAMBDA, root: int = ROOT) -> list[int]:
     """Columns of the matrix M mapping the AES basis x^i to beta^i in the tower field."""
-    for beta in range(2, 256):
-        # beta must be a root of the AES polynomial
-        acc = 0
-        for k in (8, 4, 3, 1, 0):
-            acc ^= cf_pow(beta, k)
-        if acc == 0:
-            return [cf_pow(beta, i) for i in range(8)]
-    raise RuntimeError("no root")
+    beta = roots(lam)[root]
+    return [cf_pow(beta, i, lam) for i in range(8)]
 
 
 def mat_apply(cols: list[int], x: int) -> int:

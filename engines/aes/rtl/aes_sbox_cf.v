@@ -8,19 +8,24 @@
 // per output bit), selected by inv_i, and one matrix maps the AES basis into the tower basis.
 // On the way out the affine map of S is folded into the output matrix (M_FWD_OUT = A M^-1,
 // M_OUT = M^-1 for S^-1), which measured smaller on 7-series than applying A after M^-1 (85
-// against 93 LUT6 per S-box; folding the input side too gives 109). The matrices and LAMBDA are
-// derived by engines/aes/model/gen_sbox.py; the formal check in tests/ proves the result equal
-// to the FIPS-197 table.
+// against 93 LUT6 per S-box with the first representation below; folding the input side too
+// gives 109). The matrices and LAMBDA are derived by engines/aes/model/gen_sbox.py; the formal
+// check in tests/ proves the result equal to the FIPS-197 table. Of the 64 tower
+// representations (8 LAMBDAs x 8 roots of the AES polynomial) gen_sbox.py uses the one whose
+// matrices gave the rolled engine the fewest 7-series LUT6 (engines/aes/README.md, Area). delta
+// is kept as a net: left to the mapper, its four eight-input functions merge into the
+// multiplications on either side and cost more LUTs (the rolled engine 4,076 LUT6 without the
+// keep, 3,968 with it).
 module aes_sbox_cf (
   input  wire [7:0] in_i,
   input  wire       inv_i,   // 1: inverse S-box (decryption)
   output wire [7:0] out_o
 );
 
-  localparam [3:0]  LAMBDA    = 4'h8;
-  localparam [63:0] M_IN      = 64'he534d53c4c462001;  // AES basis -> tower basis
-  localparam [63:0] M_OUT     = 64'hdbb802a250e05c01;  // tower basis -> AES basis
-  localparam [63:0] M_FWD_OUT = 64'h60653e5236abb21f;  // A(tower^-1 z), without the 0x63
+  localparam [3:0]  LAMBDA    = 4'he;
+  localparam [63:0] M_IN      = 64'hbb52ea5e31394a01;  // AES basis -> tower basis
+  localparam [63:0] M_OUT     = 64'h65ef474e0c5ce101;  // tower basis -> AES basis
+  localparam [63:0] M_FWD_OUT = 64'h470e9a7d84b2b41f;  // A(tower^-1 z), without the 0x63
 
   // GF(2)-linear map given as 8 columns: column i (bits 8i+7:8i) is the image of bit i.
   function automatic [7:0] mat8(input [63:0] m, input [7:0] x);
@@ -81,7 +86,7 @@ module aes_sbox_cf (
   wire [3:0] a0 = t_in[3:0];
 
   // (a1 Y + a0)^-1 = (a1 Y + (a0 + a1)) / (a1^2 LAMBDA + a1 a0 + a0^2)
-  wire [3:0] delta = gf16_mul(gf16_sq(a1), LAMBDA) ^ gf16_mul(a1, a0) ^ gf16_sq(a0);
+  (* keep *) wire [3:0] delta = gf16_mul(gf16_sq(a1), LAMBDA) ^ gf16_mul(a1, a0) ^ gf16_sq(a0);
   wire [3:0] dinv  = gf16_inv(delta);
   wire [7:0] t_out = {gf16_mul(a1, dinv), gf16_mul(a0 ^ a1, dinv)};
 
