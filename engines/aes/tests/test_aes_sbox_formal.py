@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.aes.model import gen_sbox
 from engines.aes.model.gen_sbox import INV_SBOX, SBOX, gf256_inv
 from sim.cocotb_run import BUILD, ROOT
 
@@ -65,6 +66,19 @@ def test_sbox_git_formal() -> None:
     assert mutant.read_text() != text
     log = prove(RTL / "aes_sbox_lut.v", mutant, "aes_sbox_git")
     assert "SUCCESS!" not in log and "model found: FAIL!" in log, log[-2000:]
+
+
+def test_cf_constants() -> None:
+    """aes_sbox_cf's LAMBDA and matrices are the ones gen_sbox.py derives for its chosen tower
+    representation, which is a valid one: LAMBDA among the 8 that give a field, 8 roots, and the
+    model S-box built on it equal to FIPS-197."""
+    assert len(gen_sbox.lambdas()) == 8 and gen_sbox.LAMBDA in gen_sbox.lambdas()
+    assert len(gen_sbox.roots()) == 8 and 0 <= gen_sbox.ROOT < 8
+    gen_sbox.check()
+    text = (RTL / "aes_sbox_cf.v").read_text()
+    rtl = dict(re.findall(r"localparam \[\d+:0\]\s+(\w+)\s*=\s*(\d+'h[0-9a-f]+);", text))
+    want = gen_sbox.constants()
+    assert rtl == {k: want[k] for k in ("LAMBDA", "M_IN", "M_OUT", "M_FWD_OUT")}, rtl
 
 
 def test_sbox_equivalence_formal() -> None:
