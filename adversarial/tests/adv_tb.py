@@ -65,6 +65,7 @@ class Engine:
     has_key: bool
     has_iv: bool
     nokey: int                 # the engine's code for START without a key
+    iv_len: int = 16           # IV bytes (has_iv): the words written, two per IV instruction
 
     def rand_cfg(self, rng: random.Random) -> tuple[int, int]:
         """(configuration word, key length in bytes) of a random valid configuration."""
@@ -102,16 +103,18 @@ class Aes(Engine):
 
 
 class Block64(Engine):
-    """PRINCE and PRESENT: ECB over 64-bit blocks, byte 0 the most significant."""
+    """PRINCE and PRESENT: 64-bit blocks, byte 0 the most significant; ECB, or CTR (cfg bit 3,
+    the IV the big-endian counter, a partial last block allowed; the direction bit ignored)."""
 
     def rand_cfg(self, rng):
+        ctr = rng.randint(0, 1) << 3
         if self.num == 2:
-            return rng.randint(0, 1), 16
+            return rng.randint(0, 1) | ctr, 16
         ksz = rng.randint(0, 1)
-        return rng.randint(0, 1) | (ksz << 1), 16 if ksz else 10
+        return rng.randint(0, 1) | (ksz << 1) | ctr, 16 if ksz else 10
 
     def ref(self, cfg, key, iv, msg):
-        dec = cfg & 1
+        dec = cfg & 1 and not cfg & 8
         k = int.from_bytes(key, "big")
         if self.num == 2:
             fn = prince_model.decrypt if dec else prince_model.encrypt
@@ -120,6 +123,11 @@ class Block64(Engine):
             bits = 8 * len(key)
             fn = present_model.decrypt if dec else present_model.encrypt
             one = (lambda b: fn(b, k, bits))
+        if cfg & 8:
+            c0 = int.from_bytes(iv[:8], "big")
+            ks = b"".join(one((c0 + i) % 2**64).to_bytes(8, "big")
+                          for i in range(-(-len(msg) // 8)))
+            return bytes(a ^ b for a, b in zip(msg, ks))
         return b"".join(one(int.from_bytes(msg[i:i + 8], "big")).to_bytes(8, "big")
                         for i in range(0, len(msg), 8))
 
@@ -156,8 +164,8 @@ class Sha3(Engine):
         return sha3_model.digest(self.mode(cfg), msg, cfg >> 16)
 
 
-ENGINES = {1: Aes(1, "aes", 16, True, True, 6), 2: Block64(2, "prince", 8, True, False, 3),
-           3: Block64(3, "present", 8, True, False, 3),
+ENGINES = {1: Aes(1, "aes", 16, True, True, 6), 2: Block64(2, "prince", 8, True, True, 3, 8),
+           3: Block64(3, "present", 8, True, True, 3, 8),
            4: ChaCha(4, "chacha", 64, True, True, 3), 5: Sha3(5, "sha3", 8, False, False, 0)}
 
 
@@ -293,7 +301,7 @@ class AdvBench(Bench):
         first). ChaCha: two writes unless ADV_CHACHA_IVSTART=1 (adversarial/regfuzz.md: with
         both bits in one write its first block uses the previous IV)."""
         if eng.has_iv:
-            for i, w in enumerate(words(iv)):
+            for i, w in enumerate(words(iv[:eng.iv_len])):
                 await self.uw(eng.num, OFF["IV"] + 4 * i, w)
         await self.uw(eng.num, OFF["CFG"], cfg)
         both = eng.num != 4 or CHACHA_IVSTART
@@ -359,9 +367,9 @@ class AdvBench(Bench):
         e = eng.num
         cyc = []
         if eng.has_iv:
-            ws = words(iv)
-            cyc.append((await self.cpi_ok(e, "IV", ws[0], ws[1]))[1])
-            cyc.append((await self.cpi_ok(e, "IV", ws[2], ws[3]))[1])
+            ws = words(iv[:eng.iv_len])
+            for i in range(0, len(ws), 2):
+                cyc.append((await self.cpi_ok(e, "IV", ws[i], ws[i + 1]))[1])
             cyc.append((await self.cpi_ok(e, "IVLOAD"))[1])
         cyc.append((await self.cpi_ok(e, "START", cfg))[1])
         nw = eng.block // 4

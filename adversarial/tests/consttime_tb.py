@@ -34,8 +34,8 @@ def configs() -> list[tuple[int, int, int, int]]:
     for ksz in range(3):
         for mode, dec in ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (4, 0)):
             out.append((1, ksz | (mode << 2) | (dec << 5), 16 + 8 * ksz, 48))
-    out += [(2, dec, 16, 24) for dec in (0, 1)]
-    out += [(3, dec | (ksz << 1), 16 if ksz else 10, 24) for ksz in (0, 1) for dec in (0, 1)]
+    out += [(2, m, 16, 24) for m in (0, 1, 8)]  # ECB both ways, CTR
+    out += [(3, m | (ksz << 1), 16 if ksz else 10, 24) for ksz in (0, 1) for m in (0, 1, 8)]
     out += [(4, r | (k << 5) | (rfc << 6) | 0x80, 16 if k else 32, 128)
             for r in (8, 12, 20) for k in (0, 1) for rfc in (0, 1)]
     for name in sha3_model.MODES:
@@ -103,7 +103,7 @@ async def run_sample(tb: CtBench, eng: Engine, cfg: int, key: bytes, iv: bytes, 
             if err:
                 raise AssertionError(f"DKEYW engine {e} cfg {cfg:#x}: {rd:#x}")
         if eng.has_iv:
-            for i, w in enumerate(words(iv)):
+            for i, w in enumerate(words(iv[:eng.iv_len])):
                 await tb.uw(e, OFF["IV"] + 4 * i, w)
             await tb.uw(e, OFF["CTRL"], 4)
         n = len(msg)

@@ -32,12 +32,14 @@ END = DMEM_BASE + DMEM_BYTES
 # ABORTED or with the whole, right output (off by default: a bug, dmafault.md)
 DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "1") == "1"
 UNKNOWN = "unknown"                                      # key state not known
-BAD_CFG = {1: 0x1C, 2: 0x8, 3: 0x8, 4: 5 | 0x80, 5: 7}     # a configuration the engine refuses
+BAD_CFG = {1: 0x1C, 2: 0x2, 3: 0x4, 4: 5 | 0x80, 5: 7}     # a configuration the engine refuses
 
 
 def partial_ok(e: int, cfg: int) -> bool:
     if e == 1:
         return (cfg >> 2) & 7 in (2, 3, 4, 5)
+    if e in (2, 3):
+        return bool(cfg & 8)  # CTR
     return e in (4, 5)
 
 
@@ -218,7 +220,7 @@ class Campaign:
         # a job that runs: the reference and what memory must look like afterwards
         iv = rng.randbytes(16)
         if eng and eng.has_iv:
-            for i, w in enumerate(words(iv)):
+            for i, w in enumerate(words(iv[:eng.iv_len])):
                 await tb.uw(e, OFF["IV"] + 4 * i, w)
             await tb.uw(e, OFF["CTRL"], 4)
         before = bytes(tb.mem)

@@ -186,7 +186,7 @@ class Fuzzer:
             if await tb.ur(e, off):
                 self.c.fail("key_leaks", f"engine {e} KEY {off:#x} after ZEROIZE", self.log)
         if eng.has_iv:
-            for i in range(4):
+            for i in range(eng.iv_len // 4):
                 v = await tb.ur(e, OFF["IV"] + 4 * i)
                 if v:
                     self.c.fail("key_leaks", f"engine {e} IV word {i} = {v:#x} after ZEROIZE",
@@ -238,7 +238,7 @@ class Fuzzer:
         tb, rng, e = self.tb, self.rng, eng.num
         src, dst = 0x2000, 0x6000
         if eng.has_iv:
-            for i in range(4):
+            for i in range(eng.iv_len // 4):
                 await tb.uw(e, OFF["IV"] + 4 * i, int.from_bytes(iv[4 * i:4 * i + 4], "little"))
             await tb.uw(e, OFF["CTRL"], 4)
         if eng.has_key:

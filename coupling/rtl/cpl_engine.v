@@ -6,8 +6,9 @@
 // The unit's parameters follow from the engine (coupling/README.md, engines/*/regs.toml):
 //   1 AES      128-bit blocks, 256-bit key bus, IV; cfg[4:2] mode: CFB/OFB/CTR/CMAC take a
 //              partial last block, CMAC an empty message and outputs only the tag
-//   2 PRINCE   64-bit blocks, 128-bit key; whole blocks only (ECB)
-//   3 PRESENT  64-bit blocks, 128-bit key bus (80-bit keys in the top bits); whole blocks only
+//   2 PRINCE   64-bit blocks, 128-bit key, 64-bit IV (the CTR counter); cfg[3] mode: ECB whole
+//              blocks only, CTR (cpl_ctr64) a partial last block too
+//   3 PRESENT  64-bit blocks, 128-bit key bus (80-bit keys in the top bits), as PRINCE
 //   4 ChaCha   512-bit blocks, 256-bit key, IV (counter and nonce); any length (the unit pads
 //              the last block, the output is cut to the message length by the reader)
 //   5 SHA-3    64-bit words, no key, no IV; any length, empty messages too, output after the
@@ -70,14 +71,15 @@ module cpl_engine #(
   localparam integer BLOCK_BITS = (ENGINE == E_CHACHA) ? 512 : (ENGINE == E_AES) ? 128 : 64;
   localparam integer KEY_BITS   = (ENGINE == E_SHA3) ? 0 :
                                   (ENGINE == E_AES || ENGINE == E_CHACHA) ? 256 : 128;
-  localparam integer IV_BITS    = (ENGINE == E_AES || ENGINE == E_CHACHA) ? 128 : 0;
+  localparam integer IV_BITS    = (ENGINE == E_AES || ENGINE == E_CHACHA) ? 128 :
+                                  (ENGINE == E_SHA3) ? 0 : 64;
   localparam integer CFG_BITS   = (ENGINE == E_SHA3) ? 32 :
                                   (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 : 8;
   localparam integer MODE_LSB   = (ENGINE == E_AES) ? 2 : (ENGINE == E_CHACHA) ? 7 :
                                   (ENGINE == E_SHA3) ? 0 : 3;
   localparam integer MODE_W     = (ENGINE == E_AES || ENGINE == E_SHA3) ? 3 : 1;
   localparam [31:0]  PARTIAL    = (ENGINE == E_AES) ? 32'b11_1100 : (ENGINE == E_CHACHA) ? 32'b11 :
-                                  (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
+                                  (ENGINE == E_SHA3) ? 32'hFF : 32'b10;
   localparam [31:0]  EMPTY      = (ENGINE == E_AES) ? 32'b10_0000 :
                                   (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
   localparam [31:0]  OUTLAST    = (ENGINE == E_AES) ? 32'b10_0000 :
@@ -164,26 +166,42 @@ module cpl_engine #(
         .out_ready_i(out_ready), .out_data_o(out_data), .out_last_o(out_last), .busy_o(busy),
         .err_o(err), .err_code_o(err_code)
       );
-    end else if (ENGINE == E_PRINCE) begin : g_prince
-      wire unused = ^{in_bytes, iv, iv_valid};
-      assign iv_back = {IVB{1'b0}};
-      prince_engine #(.FOLDED(PRINCE_FOLDED)) u_eng (
-        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
-        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
-        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_last_i(in_last),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
-        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+    end else if (ENGINE == E_PRINCE || ENGINE == E_PRESENT) begin : g_blk64
+      // CFG.MODE (bit 3) = 1 is CTR, done by cpl_ctr64 in front of the engine: the engine then
+      // enciphers counters, so it is given an encryption (DEC and MODE cleared; CTR decryption
+      // is the same operation). The IV is the counter.
+      wire        ctr = cfg[3];
+      wire [3:0]  ecfg = {1'b0, cfg[2:1], cfg[0] & !ctr};
+      wire        e_in_valid, e_in_ready;
+      wire [63:0] e_in_data, e_out_data;
+      wire unused = ^in_bytes;  // whole blocks; a partial CTR block: the DMA pads and cuts
+      cpl_ctr64 #(.DEPTH((ENGINE == E_PRINCE) ? ((PRINCE_FOLDED == 0) ? 4 : 3) : 2)) u_ctr (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .start_i(start), .ctr_i(ctr),
+        .eng_busy_i(busy), .iv_i(iv), .iv_valid_i(iv_valid), .iv_o(iv_back),
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data),
+        .out_data_o(out_data), .eng_in_valid_o(e_in_valid), .eng_in_ready_i(e_in_ready),
+        .eng_in_data_o(e_in_data), .eng_out_valid_i(out_valid), .eng_out_ready_i(out_ready),
+        .eng_out_data_i(e_out_data)
       );
-    end else if (ENGINE == E_PRESENT) begin : g_present
-      wire unused = ^{in_bytes, iv, iv_valid};
-      assign iv_back = {IVB{1'b0}};
-      present_engine #(.KEY128(PRESENT_KEY128), .RPC(PRESENT_RPC)) u_eng (
-        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
-        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
-        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_last_i(in_last),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
-        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
-      );
+      if (ENGINE == E_PRINCE) begin : g_prince
+        prince_engine #(.FOLDED(PRINCE_FOLDED)) u_eng (
+          .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(ecfg), .start_i(start),
+          .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
+          .in_valid_i(e_in_valid), .in_ready_o(e_in_ready), .in_data_i(e_in_data),
+          .in_last_i(in_last), .out_valid_o(out_valid), .out_ready_i(out_ready),
+          .out_data_o(e_out_data), .out_last_o(out_last), .busy_o(busy), .err_o(err),
+          .err_code_o(err_code)
+        );
+      end else begin : g_present
+        present_engine #(.KEY128(PRESENT_KEY128), .RPC(PRESENT_RPC)) u_eng (
+          .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(ecfg), .start_i(start),
+          .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
+          .in_valid_i(e_in_valid), .in_ready_o(e_in_ready), .in_data_i(e_in_data),
+          .in_last_i(in_last), .out_valid_o(out_valid), .out_ready_i(out_ready),
+          .out_data_o(e_out_data), .out_last_o(out_last), .busy_o(busy), .err_o(err),
+          .err_code_o(err_code)
+        );
+      end
     end else if (ENGINE == E_CHACHA) begin : g_chacha
       wire unused = ^in_bytes;  // the last block is padded; the reader cuts the output
       chacha_top u_eng (

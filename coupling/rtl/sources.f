@@ -5,5 +5,6 @@
 // The engine wrapper (cpl_engine) needs the engines' own lists first (soc/rtl/sources.f).
 coupling/rtl/cpl_unit.v
 coupling/rtl/cpl_dispatch.v
+coupling/rtl/cpl_ctr64.v
 coupling/rtl/cpl_engine.v
 coupling/rtl/cpl_dma.v

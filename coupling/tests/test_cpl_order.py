@@ -7,7 +7,7 @@ import pytest
 from sim.cocotb_run import run
 
 SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
-SOURCES += ["coupling/rtl/cpl_unit.v", "coupling/rtl/cpl_engine.v"]
+SOURCES += ["coupling/rtl/cpl_unit.v", "coupling/rtl/cpl_ctr64.v", "coupling/rtl/cpl_engine.v"]
 
 
 @pytest.mark.parametrize("engine", [1, 4])

@@ -224,48 +224,67 @@ int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, cons
   return l64_pio_any(eng, b, cfg, in, out, nblk, map);
 }
 
-/* +1 on a big-endian 64-bit counter held as two memory-order words. */
-static inline void ctr_inc(uint32_t *w) {
-  if ((w[1] >> 24) != 0xFFu) {
-    w[1] += 1u << 24;
-    return;
-  }
+/* +n on a big-endian 64-bit counter held as two memory-order words. */
+static void ctr_add(uint32_t *w, size_t n) {
   uint8_t *p = (uint8_t *)w;
-  for (int i = 7; i >= 0; i--)
-    if (++p[i]) break;
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+  v += n;
+  for (int i = 7; i >= 0; i--, v >>= 8) p[i] = (uint8_t)v;
 }
 
-#define CTR_CHUNK 32  /* blocks per engine message */
+/* The counter into the unit (IV words, IVLOAD): cpl_ctr64 counts from it. */
+static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
+  if (cv_light_uses_cpi(b)) {
+    if (eng == CV_ENGINE_PRINCE) {
+      CV_CPI_IV(CV_ENGINE_PRINCE, c[0], c[1]);
+      CV_CPI_IVLOAD(CV_ENGINE_PRINCE);
+    } else {
+      CV_CPI_IV(CV_ENGINE_PRESENT, c[0], c[1]);
+      CV_CPI_IVLOAD(CV_ENGINE_PRESENT);
+    }
+  } else {
+    cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
+  }
+}
+
+_Static_assert(CV_PRINCE_CFG_MODE_MASK == CV_PRESENT_CFG_MODE_MASK, "one CTR bit for both");
+
+#define CTR_BOUNCE 256  /* bytes per DMA job when the caller's buffers do not suit the DMA */
 
 int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
                const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
   int e = cv_light_own(eng, b, hw, 4, map);
   if (e || len == 0) return e;
-  static uint32_t ks[2 * CTR_CHUNK] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
+  /* the unit's CTR mode (cpl_ctr64): the engine enciphers the counter, the unit XORs */
+  const uint32_t ccfg = (cfg & ~1u) | CV_PRINCE_CFG_MODE_MASK;
   uint32_t c[2];
   memcpy(c, ctr, 8);
-  const int words = (((uintptr_t)in | (uintptr_t)out) & 3) == 0;
-  size_t nb = (len + 7) >> 3;
-  for (size_t done = 0; done < nb;) {
-    size_t k = nb - done < CTR_CHUNK ? nb - done : CTR_CHUNK;
-    for (size_t i = 0; i < k; i++) {
-      ks[2 * i] = c[0];
-      ks[2 * i + 1] = c[1];
-      ctr_inc(c);
+  ctr_load(eng, b, c);
+  const size_t whole = len >> 3, tail = len & 7;
+  if (!cv_light_is_dma(b)) {
+    e = whole ? l64_pio_any(eng, b, ccfg, in, out, whole, map) : CV_OK;
+    if (e == CV_OK && tail) {
+      uint32_t t[2] = {0, 0};
+      memcpy(t, in + 8 * whole, tail);
+      e = cv_l64_pio(eng, b, ccfg, t, t, 1, map);
+      memcpy(out + 8 * whole, t, tail);
     }
-    e = cv_light_is_dma(b) ? cv_light_dma(eng, b, cfg, ks, ks, 8 * k, 0, map)
-                           : cv_l64_pio(eng, b, cfg, ks, ks, k, map);
-    if (e) return e;
-    size_t bytes = 8 * k;
-    if (bytes > len - 8 * done) bytes = len - 8 * done;
-    const uint8_t *ip = in + 8 * done;
-    uint8_t *op = out + 8 * done;
-    size_t w = words ? bytes >> 2 : 0;
-    for (size_t i = 0; i < w; i++)
-      ((uint32_t *)(void *)op)[i] = ((const uint32_t *)(const void *)ip)[i] ^ ks[i];
-    for (size_t i = 4 * w; i < bytes; i++) op[i] = ip[i] ^ ((const uint8_t *)ks)[i];
-    done += k;
+  } else if (!cv_dma_bad(in, len, out, len, CV_LIGHT_DMA_ALIGN)) {
+    e = cv_light_dma(eng, b, ccfg, in, out, len, 0, map);
+  } else {
+    /* through an aligned driver buffer, one job per CTR_BOUNCE bytes: the counter goes on in
+     * the unit from one job to the next */
+    static uint8_t buf[CTR_BOUNCE] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
+    for (size_t done = 0; e == CV_OK && done < len; done += CTR_BOUNCE) {
+      size_t k = len - done < CTR_BOUNCE ? len - done : CTR_BOUNCE;
+      memcpy(buf, in + done, k);
+      e = cv_light_dma(eng, b, ccfg, buf, buf, k, 0, map);
+      if (e == CV_OK) memcpy(out + done, buf, k);
+    }
   }
+  if (e) return e;
+  ctr_add(c, whole + (tail != 0));
   memcpy(ctr, c, 8);
   return CV_OK;
 }

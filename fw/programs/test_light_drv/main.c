@@ -141,13 +141,15 @@ static void test_b64(const b64_t *o, const char *const *kat, cv_backend_t b) {
     CHECK(guard_ok(out, 8));
   }
   /* random vs sw: both key sizes, ECB both directions, CTR split in two calls (CTR takes any
-   * buffers on every backend: the DMA runs on the driver's counter blocks) */
+   * buffers on every backend: the DMA backends run one job on buffers that suit the DMA, as in
+   * the first three rounds' first call, and go through a driver buffer otherwise) */
   for (int it = 0; it < (b == CV_BACKEND_SW ? 0 : 6); it++) {
     size_t kl = o->klen[it & 1];
     fill(key, kl);
     CHECK_EQ(o->init(s, CV_BACKEND_SW, key, kl), CV_OK);
     CHECK_EQ(o->init(a, b, key, kl), CV_OK);
-    size_t n = 8 * (1 + rnd() % 16), oi = off(b), oo = off(b), ci = rnd() % 4, co = rnd() % 4;
+    size_t n = 8 * (1 + rnd() % 16), oi = off(b), oo = off(b);
+    size_t ci = it < 3 ? 0 : rnd() % 4, co = it < 3 ? 0 : rnd() % 4;
     int dir = it >> 1 & 1;
     fill(in + oi, n);
     CHECK_EQ(o->ecb(s, dir, in + oi, ref, n), CV_OK);

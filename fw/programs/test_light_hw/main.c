@@ -118,10 +118,45 @@ static void test_prince(void) {
   memset(out, 0x5A, 32);
   CHECK(dma_job(CV_ENGINE_PRINCE, 0, in, out, 12, 0) != 0);
   CHECK_EQ(out[0], 0x5A);
-  /* reserved mode: error, and the engine still works afterwards */
-  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 8;
+  /* CTR in the unit (CFG.MODE = 1, the IV is the counter): 7 blocks by mmio from a counter
+   * that carries out of the low word, then 21 bytes (a partial last block) by mmio-dma, the
+   * counter going on from where the first message ended; the counter reads back as the IV */
+  uint8_t c0[8], c1[8];
+  fill(c0, 8);
+  memset(c0 + 4, 0xff, 3);
+  c0[7] = 0xfd;  /* the fourth block carries into the high word */
+  memcpy(c1, c0, 8);
+  fill(in, 77);
+  cv_prince_sw_ctr(&sw, c0, in, ref, 77);
+  uint32_t cw[2];
+  memcpy(cw, c1, 8);
+  cv_cpl_mmio_iv_load(base, cw, 2);
+  CHECK_EQ(mmio_run(base, 8, in, out, 7, 2), 0);
+  CHECK(memcmp(out, ref, 56) == 0);
+  memset(out + 56, 0x5A, 32);
+  CHECK_EQ(dma_job(CV_ENGINE_PRINCE, 8 | 1, in + 56, out + 56, 21, 0), 0);  /* DEC: ignored */
+  CHECK(memcmp(out + 56, ref + 56, 21) == 0);
+  CHECK_EQ(out[77], 0x5A);  /* the padded block's last 3 bytes are not written */
+  cv_cpl_mmio_iv_read(base, cw, 2);
+  CHECK(memcmp(cw, c0, 8) == 0);  /* 10 blocks on */
+  /* cpi: one CTR block, IV by instruction */
+  memcpy(cw, c1, 8);
+  CV_CPI_IV(CV_ENGINE_PRINCE, cw[0], cw[1]);
+  CV_CPI_IVLOAD(CV_ENGINE_PRINCE);
+  CV_CPI_START(CV_ENGINE_PRINCE, 8);
+  CV_CPI_DATAL(CV_ENGINE_PRINCE, word(in), word(in + 4));
+  r0 = CV_CPI_RESULT(CV_ENGINE_PRINCE);
+  r1 = CV_CPI_RESULT(CV_ENGINE_PRINCE);
+  CHECK_EQ(r0, word(ref));
+  CHECK_EQ(r1, word(ref + 4));
+  cv_prince_sw_ctr(&sw, c1, in, out, 8);  /* c1 one block on */
+  CHECK_EQ(CV_CPI_IVRD(CV_ENGINE_PRINCE, 0), word(c1));
+  CHECK_EQ(CV_CPI_IVRD(CV_ENGINE_PRINCE, 1), word(c1 + 4));
+  /* reserved key size: error, and the engine still works afterwards */
+  CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 2;
   cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
   CHECK(settled(base) & CV_CPL_STATUS_ERR_MASK);
+  cv_prince_sw_ecb(&sw, CV_ENCRYPT, in, ref, 8);
   CHECK_EQ(mmio_run(base, 0, in, out, 1, 2), 0);
   CHECK(memcmp(out, ref, 8) == 0);
   cv_cpl_mmio_zeroize(base);
@@ -167,6 +202,20 @@ static void test_present(void) {
       CHECK_EQ(dma_job(CV_ENGINE_PRESENT, kcfg | (uint32_t)dir, in, out, 48, 0), 0);
       CHECK(memcmp(out, ref, 48) == 0);
     }
+  }
+  /* CTR (CFG.MODE = 1) with the 128-bit key loaded last, 40 bytes by mmio-dma */
+  {
+    cv_present_sw_ctx sw;
+    cv_present_sw_init(&sw, key, 16);
+    uint8_t c0[8];
+    uint32_t cw[2];
+    fill(c0, 8);
+    memcpy(cw, c0, 8);
+    fill(in, 40);
+    cv_present_sw_ctr(&sw, c0, in, ref, 40);
+    cv_cpl_mmio_iv_load(base, cw, 2);
+    CHECK_EQ(dma_job(CV_ENGINE_PRESENT, 8 | 2, in, out, 40, 0), 0);
+    CHECK(memcmp(out, ref, 40) == 0);
   }
   /* key size 2 is reserved: error */
   CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 4;
