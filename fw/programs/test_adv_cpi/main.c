@@ -5,8 +5,8 @@
  * time from a slot in imem (tramp.S; imem is writable through the data port), with fuzz values
  * (gen_value) in the instruction's rs1 and rs2 and a distinct word in every other register. The
  * expected outcome comes from the contract's table (coupling/README.md, "Custom instructions",
- * with the per-engine key/IV sizes of cpl_engine: key operations are illegal on
- * SHA-3, IV operations on PRINCE, PRESENT and SHA-3):
+ * with the per-engine key/IV sizes of cpl_engine: key operations are illegal on SHA-3, IV
+ * operations on SHA-3, IVRD beyond the IV's words: 4 on AES and ChaCha, 2 on PRINCE and PRESENT):
  *   illegal  -> trap, mcause 2, mtval = the instruction, mepc = the slot, no register changed;
  *   legal    -> no trap (RESULT, DRUNW and DKEYW may answer err = the same trap), no register
  *               changed except rd for the operations with xd = 1; execution goes on at slot + 4.
@@ -79,8 +79,9 @@ static const cpi_entry_t table[] = {
 #define NTABLE (sizeof table / sizeof table[0])
 #define OP_IVRD 5u
 
-/* Engine capabilities (cpl_engine: KEY_BITS, IV_BITS): bit 0 key, bit 1 IV. */
-static const uint8_t caps[8] = {0, 3, 1, 1, 3, 0, 0, 0};
+/* Engine capabilities (cpl_engine: KEY_BITS, IV_BITS): bit 0 key, bit 1 IV; IV words. */
+static const uint8_t caps[8] = {0, 3, 3, 3, 3, 0, 0, 0};
+static const uint8_t iv_words[8] = {0, 4, 2, 2, 4, 0, 0, 0};
 
 enum { ILLEGAL = 0, LEGAL = 1 };
 typedef struct {
@@ -99,7 +100,7 @@ static outcome_t reference(uint32_t insn, uint32_t rs1v) {
     const cpi_entry_t *e = &table[i];
     if (e->dma != dma || e->op != op || e->f3 != f3) continue;
     if (e->need && !(caps[tgt] & e->need)) return o;
-    if (!dma && op == OP_IVRD && rs1v > 3u) return o;
+    if (!dma && op == OP_IVRD && rs1v >= iv_words[tgt]) return o;
     o.legal = LEGAL;
     o.xd = (int)(f3 >> 2);
     o.may_trap = e->may_trap;
