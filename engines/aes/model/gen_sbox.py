@@ -128,8 +128,10 @@ def verilog_matrix(cols: list[int]) -> str:
     return f"64'h{v:016x}"
 
 
-def constants() -> dict[str, str]:
-    m = find_iso()
+def constants(lam: int = LAMBDA, root: int = ROOT) -> dict[str, str]:
+    """The RTL constants of aes_sbox_cf for tower representation (lam, root), as Verilog
+    literals (the defaults are the representation the RTL uses)."""
+    m = find_iso(lam, root)
     minv = mat_inv(m)
     aff_lin = mat_from_func(lambda x: affine(x) ^ 0x63)
     aff_lin_inv = mat_inv(aff_lin)
@@ -138,18 +140,18 @@ def constants() -> dict[str, str]:
     inv_in = mat_from_func(lambda y: mat_apply(m, mat_apply(aff_lin_inv, y)))
     # (aes_sbox_cf applies A^-1 outside the input basis change and folds A into the forward
     # output matrix: it holds M_IN, M_OUT and M_FWD_OUT; M_INV_IN_FOLDED is for reference)
-    return {"LAMBDA": f"4'h{LAMBDA:x}", "M_IN": verilog_matrix(m), "M_OUT": verilog_matrix(minv),
+    return {"LAMBDA": f"4'h{lam:x}", "M_IN": verilog_matrix(m), "M_OUT": verilog_matrix(minv),
             "M_FWD_OUT": verilog_matrix(fwd_out),
             "M_INV_IN_FOLDED": verilog_matrix(inv_in)}
 
 
-def check() -> None:
+def check(lam: int = LAMBDA, root: int = ROOT) -> None:
     """Model the tower-field S-box in Python and compare it with the table."""
-    m = find_iso()
+    m = find_iso(lam, root)
     minv = mat_inv(m)
 
     def cf_inv(a: int) -> int:
-        return 0 if a == 0 else cf_pow(a, 254)
+        return 0 if a == 0 else cf_pow(a, 254, lam)
 
     for x in range(256):
         z = cf_inv(mat_apply(m, x))

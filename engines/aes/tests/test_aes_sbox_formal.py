@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.aes.model import gen_sbox
-from engines.aes.model.gen_sbox import INV_SBOX, SBOX, gf256_inv
+from engines.aes.model import gen_sbox, sbox_sweep
+from engines.aes.model.gen_sbox import INV_SBOX, SBOX, gf16_mul, gf256_inv, mat_apply
 from sim.cocotb_run import BUILD, ROOT
 
 RTL = ROOT / "engines" / "aes" / "rtl"
@@ -68,6 +68,12 @@ def test_sbox_git_formal() -> None:
     assert "SUCCESS!" not in log and "model found: FAIL!" in log, log[-2000:]
 
 
+def rtl_cf_constants(text: str | None = None) -> dict[str, str]:
+    """The localparams of aes_sbox_cf.v (or of the given text), as written."""
+    text = (RTL / "aes_sbox_cf.v").read_text() if text is None else text
+    return dict(re.findall(r"localparam \[\d+:0\]\s+(\w+)\s*=\s*(\d+'h[0-9a-f]+);", text))
+
+
 def test_cf_constants() -> None:
     """aes_sbox_cf's LAMBDA and matrices are the ones gen_sbox.py derives for its chosen tower
     representation, which is a valid one: LAMBDA among the 8 that give a field, 8 roots, and the
@@ -75,10 +81,88 @@ def test_cf_constants() -> None:
     assert len(gen_sbox.lambdas()) == 8 and gen_sbox.LAMBDA in gen_sbox.lambdas()
     assert len(gen_sbox.roots()) == 8 and 0 <= gen_sbox.ROOT < 8
     gen_sbox.check()
-    text = (RTL / "aes_sbox_cf.v").read_text()
-    rtl = dict(re.findall(r"localparam \[\d+:0\]\s+(\w+)\s*=\s*(\d+'h[0-9a-f]+);", text))
+    rtl = rtl_cf_constants()
     want = gen_sbox.constants()
     assert rtl == {k: want[k] for k in ("LAMBDA", "M_IN", "M_OUT", "M_FWD_OUT")}, rtl
+
+
+def cf_sbox_model(consts: dict[str, str]) -> tuple[list[int], list[int]]:
+    """S and S^-1 computed the way aes_sbox_cf computes them, from its constants as Verilog
+    literals: A^-1(x ^ 63) for S^-1, M_IN, the tower inversion through delta, then M_OUT (S^-1)
+    or M_FWD_OUT ^ 63 (S)."""
+    def val(lit: str) -> int:
+        return int(lit.split("'h")[1], 16)
+
+    def cols(lit: str) -> list[int]:
+        return [(val(lit) >> (8 * i)) & 0xff for i in range(8)]
+
+    def rotl(a: int, k: int) -> int:
+        return ((a << k) | (a >> (8 - k))) & 0xff
+
+    lam, m_in, m_out, m_fwd = (val(consts["LAMBDA"]), cols(consts["M_IN"]),
+                               cols(consts["M_OUT"]), cols(consts["M_FWD_OUT"]))
+    inv16 = [0] + [next(b for b in range(1, 16) if gf16_mul(a, b) == 1) for a in range(1, 16)]
+    out: tuple[list[int], list[int]] = ([], [])
+    for inv in (0, 1):
+        for x in range(256):
+            z = rotl(x, 1) ^ rotl(x, 3) ^ rotl(x, 6) ^ 0x05 if inv else x
+            t = mat_apply(m_in, z)
+            a1, a0 = t >> 4, t & 15
+            dinv = inv16[gf16_mul(gf16_mul(a1, a1), lam) ^ gf16_mul(a1, a0) ^ gf16_mul(a0, a0)]
+            t_out = (gf16_mul(a1, dinv) << 4) | gf16_mul(a0 ^ a1, dinv)
+            out[inv].append(mat_apply(m_out, t_out) if inv else mat_apply(m_fwd, t_out) ^ 0x63)
+    return out
+
+
+def test_sbox_sweep_candidates() -> None:
+    """The sweep's 64 candidates (8 LAMBDAs x 8 roots): each one's RTL constants, computed
+    the way aes_sbox_cf does, give the FIPS-197 S-box and inverse S-box (no synthesis)."""
+    pairs = sbox_sweep.pairs()
+    assert len(pairs) == len(set(pairs)) == 64
+    assert sorted({lam for lam, _ in pairs}) == gen_sbox.lambdas() and len(gen_sbox.lambdas()) == 8
+    assert all(sum(1 for p in pairs if p[0] == lam) == 8 for lam in gen_sbox.lambdas())
+    assert (gen_sbox.LAMBDA, gen_sbox.ROOT) in pairs and (8, 0) in pairs
+    seen = set()
+    for lam, root in pairs:
+        consts = sbox_sweep.rtl_constants(lam, root)
+        assert consts["LAMBDA"] == f"4'h{lam:x}"
+        assert cf_sbox_model(consts) == (SBOX, INV_SBOX), (lam, root)
+        seen.add((consts["LAMBDA"], consts["M_IN"]))
+    assert len(seen) == 64   # 64 different representations, not one repeated
+    # the model can fail: a matrix of another root (or another LAMBDA) breaks the S-box
+    wrong = dict(sbox_sweep.rtl_constants(14, 4), M_IN=sbox_sweep.rtl_constants(14, 5)["M_IN"])
+    assert cf_sbox_model(wrong)[0] != SBOX
+    wrong = dict(sbox_sweep.rtl_constants(14, 4), LAMBDA="4'h8")
+    assert cf_sbox_model(wrong)[0] != SBOX
+
+
+def test_sbox_sweep_rtl_constants() -> None:
+    """The sweep's constants for the RTL's choice (14, 4) are the RTL's, its copy of
+    aes_sbox_cf.v for that choice is the RTL byte for byte, and a copy for another choice
+    differs in the four constants only; --only parsing; the synthesis scripts (not run)."""
+    assert (gen_sbox.LAMBDA, gen_sbox.ROOT) == (14, 4)
+    assert sbox_sweep.rtl_constants(14, 4) == rtl_cf_constants()
+    assert sbox_sweep.patched_source(14, 4) == (RTL / "aes_sbox_cf.v").read_text()
+    text, other = (RTL / "aes_sbox_cf.v").read_text(), sbox_sweep.patched_source(8, 0)
+    assert rtl_cf_constants(other) == sbox_sweep.rtl_constants(8, 0)
+    changed = [a for a, b in zip(text.splitlines(), other.splitlines()) if a != b]
+    assert len(text.splitlines()) == len(other.splitlines()) and len(changed) == 4, changed
+    assert sbox_sweep.parse_only("14:4, 8:0,14:4") == [(14, 4), (8, 0)]
+    for bad in ("3:0", "14:8", "14", "x:y"):
+        with pytest.raises(ValueError):
+            sbox_sweep.parse_only(bad)
+    job = sbox_sweep.job_dir(sbox_sweep.OUT, "rolled", 8, 0)
+    copy = job / "aes_sbox_cf.v"
+    entry = sbox_sweep.entry_of("rolled", copy)
+    script = sbox_sweep.synth_script("rolled", entry, job)
+    srcs = [line for line in (RTL / "sources.f").read_text().splitlines()
+            if line.startswith("engines/")]
+    assert script.splitlines()[0].split()[3:] == [
+        os.path.relpath(copy, ROOT) if s.endswith("/aes_sbox_cf.v") else s for s in srcs]
+    assert "hierarchy -check -top aes_core -chparam ARCH 0 -chparam SBOX 1" in script
+    assert "synth_xilinx -family xc7 -flatten -top aes_core\n" in script
+    lone = sbox_sweep.synth_script("lone", sbox_sweep.entry_of("lone", copy), job)
+    assert "synth_xilinx -family xc7 -flatten -noiopad -top aes_sbox_cf\n" in lone
 
 
 def test_sbox_equivalence_formal() -> None:
