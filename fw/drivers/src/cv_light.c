@@ -224,15 +224,6 @@ int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, cons
   return l64_pio_any(eng, b, cfg, in, out, nblk, map);
 }
 
-/* +n on a big-endian 64-bit counter held as two memory-order words. */
-static void ctr_add(uint32_t *w, size_t n) {
-  uint8_t *p = (uint8_t *)w;
-  uint64_t v = 0;
-  for (int i = 0; i < 8; i++) v = v << 8 | p[i];
-  v += n;
-  for (int i = 7; i >= 0; i--, v >>= 8) p[i] = (uint8_t)v;
-}
-
 /* The counter into the unit (IV words, IVLOAD): cpl_ctr64 counts from it. */
 static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
   if (cv_light_uses_cpi(b)) {
@@ -245,6 +236,21 @@ static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
     }
   } else {
     cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
+  }
+}
+
+/* The unit's counter back (IV words): the next block's, after the blocks sent. */
+static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
+  if (cv_light_uses_cpi(b)) {
+    if (eng == CV_ENGINE_PRINCE) {
+      c[0] = CV_CPI_IVRD(CV_ENGINE_PRINCE, 0);
+      c[1] = CV_CPI_IVRD(CV_ENGINE_PRINCE, 1);
+    } else {
+      c[0] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 0);
+      c[1] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 1);
+    }
+  } else {
+    cv_cpl_mmio_iv_read(cv_light_base(eng), c, 2);
   }
 }
 
@@ -284,7 +290,7 @@ int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint
     }
   }
   if (e) return e;
-  ctr_add(c, whole + (tail != 0));
+  ctr_read(eng, b, c);
   memcpy(ctr, c, 8);
   return CV_OK;
 }
