@@ -21,29 +21,30 @@
 //   clear the counter and the held data.
 // - Constant time: the same cycles whatever the counter and the data.
 module cpl_ctr64 #(
-  parameter integer DEPTH = 2
+  parameter integer DEPTH = 2,
+  parameter integer W     = 64  // block and counter bits (the formal check runs narrower)
 ) (
-  input  wire        clk_i,
-  input  wire        rst_ni,
-  input  wire        zeroize_i,
-  input  wire        start_i,          // a message starts (the engine takes it when idle)
-  input  wire        ctr_i,            // that message is CTR (the unit's CFG.MODE)
-  input  wire        eng_busy_i,       // a message is in the engine
-  input  wire [63:0] iv_i,
-  input  wire        iv_valid_i,
-  output wire [63:0] iv_o,             // the next block's counter
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         zeroize_i,
+  input  wire         start_i,          // a message starts (the engine takes it when idle)
+  input  wire         ctr_i,            // that message is CTR (the unit's CFG.MODE)
+  input  wire         eng_busy_i,       // a message is in the engine
+  input  wire [W-1:0] iv_i,
+  input  wire         iv_valid_i,
+  output wire [W-1:0] iv_o,             // the next block's counter
   // unit side
-  input  wire        in_valid_i,
-  output wire        in_ready_o,
-  input  wire [63:0] in_data_i,
-  output wire [63:0] out_data_o,
+  input  wire         in_valid_i,
+  output wire         in_ready_o,
+  input  wire [W-1:0] in_data_i,
+  output wire [W-1:0] out_data_o,
   // engine side (valid and last pass beside this module)
-  output wire        eng_in_valid_o,
-  input  wire        eng_in_ready_i,
-  output wire [63:0] eng_in_data_o,
-  input  wire        eng_out_valid_i,
-  input  wire        eng_out_ready_i,
-  input  wire [63:0] eng_out_data_i
+  output wire         eng_in_valid_o,
+  input  wire         eng_in_ready_i,
+  output wire [W-1:0] eng_in_data_o,
+  input  wire         eng_out_valid_i,
+  input  wire         eng_out_ready_i,
+  input  wire [W-1:0] eng_out_data_i
 );
   // The read pointer doubles as the output's XOR select: 0..DEPTH-1 name a FIFO entry, DEPTH
   // (set while idle outside CTR) names none, so each output bit is one function of the engine's
@@ -53,12 +54,12 @@ module cpl_ctr64 #(
   localparam [PW-1:0] NONE = DEPTH32[PW-1:0];
   localparam [PW-1:0] LASTP = DEPTH32[PW-1:0] - 1'b1;
 
-  reg [63:0]         ctr_q, ctr_d;
+  reg [W-1:0]        ctr_q, ctr_d;
   reg                mode_q, mode_d;
-  reg [64*DEPTH-1:0] held_q;
+  reg [W*DEPTH-1:0]  held_q;
   reg [PW-1:0]       wp_q, wp_d, rp_q, rp_d;
   reg [PW-1:0]       cnt_q, cnt_d;
-  reg [63:0]         head;
+  reg [W-1:0]        head;
   integer            i;
 
   wire clear   = !rst_ni || zeroize_i;
@@ -69,12 +70,12 @@ module cpl_ctr64 #(
   // An IVLOAD (idle) and a block (busy) never come together: the counter's next value is one
   // adder on either source, so the load needs no multiplexer of its own after the adder.
   wire iv_ld   = iv_valid_i && !eng_busy_i;
-  wire [63:0] ctr_next = (iv_ld ? iv_i : ctr_q) + {63'h0, push};
+  wire [W-1:0] ctr_next = (iv_ld ? iv_i : ctr_q) + {{(W - 1){1'b0}}, push};
 
   always @* begin
-    head = 64'h0;
+    head = {W{1'b0}};
     for (i = 0; i < DEPTH; i = i + 1)
-      if (rp_q == i[PW-1:0]) head = held_q[64*i +: 64];
+      if (rp_q == i[PW-1:0]) head = held_q[W*i +: W];
   end
 
   assign in_ready_o     = eng_in_ready_i && !full;
@@ -106,7 +107,7 @@ module cpl_ctr64 #(
 
   always @(posedge clk_i) begin
     if (clear) begin
-      ctr_q  <= 64'h0;
+      ctr_q  <= {W{1'b0}};
       mode_q <= 1'b0;
       wp_q   <= {PW{1'b0}};
       rp_q   <= NONE;
@@ -125,8 +126,8 @@ module cpl_ctr64 #(
     for (g = 0; g < DEPTH; g = g + 1) begin : g_held
       localparam [31:0] G32 = g;
       always @(posedge clk_i) begin
-        if (clear) held_q[64*g +: 64] <= 64'h0;
-        else if (push && wp_q == G32[PW-1:0]) held_q[64*g +: 64] <= in_data_i;
+        if (clear) held_q[W*g +: W] <= {W{1'b0}};
+        else if (push && wp_q == G32[PW-1:0]) held_q[W*g +: W] <= in_data_i;
       end
     end
   endgenerate
