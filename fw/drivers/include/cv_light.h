@@ -135,8 +135,9 @@ int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg, const uint32_t *in, u
                size_t n, const int8_t *map);
 /* CTR in the unit (CFG.MODE = 1, coupling/rtl/cpl_ctr64.v: 64-bit big-endian counter loaded
  * as the IV, +1 per block mod 2^64, a partial last block increments it once), any length, any
- * buffers: one DMA job over the caller's buffers where they suit the DMA, else through a
- * driver buffer; cpi and mmio send the blocks (a partial last one padded in a local copy). */
+ * buffers: one DMA job over the caller's buffers where they suit the DMA, else (and on cpi and
+ * mmio) the blocks through the backend's cpi or mmio path, a partial last one padded in a local
+ * copy. */
 int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
                const uint8_t *in, uint8_t *out, size_t len, const int8_t *map);
 

@@ -224,8 +224,12 @@ int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, cons
   return l64_pio_any(eng, b, cfg, in, out, nblk, map);
 }
 
-/* The counter into the unit (IV words, IVLOAD): cpl_ctr64 counts from it. */
+/* The counter into the unit (IV words, IVLOAD): cpl_ctr64 counts from it; and back (IV words
+ * read: the next block's counter). The cpi backends use the IV instructions; a size-optimised
+ * build (the console) uses the unit's IV registers on every backend, which the unit takes from
+ * the CPU whatever the coupling (no per-engine instruction variants). */
 static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
+#if !defined(__OPTIMIZE_SIZE__)
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) {
       CV_CPI_IV(CV_ENGINE_PRINCE, c[0], c[1]);
@@ -234,13 +238,16 @@ static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
       CV_CPI_IV(CV_ENGINE_PRESENT, c[0], c[1]);
       CV_CPI_IVLOAD(CV_ENGINE_PRESENT);
     }
-  } else {
-    cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
+    return;
   }
+#else
+  (void)b;
+#endif
+  cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
 }
 
-/* The unit's counter back (IV words): the next block's, after the blocks sent. */
 static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
+#if !defined(__OPTIMIZE_SIZE__)
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) {
       c[0] = CV_CPI_IVRD(CV_ENGINE_PRINCE, 0);
@@ -249,14 +256,15 @@ static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
       c[0] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 0);
       c[1] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 1);
     }
-  } else {
-    cv_cpl_mmio_iv_read(cv_light_base(eng), c, 2);
+    return;
   }
+#else
+  (void)b;
+#endif
+  cv_cpl_mmio_iv_read(cv_light_base(eng), c, 2);
 }
 
 _Static_assert(CV_PRINCE_CFG_MODE_MASK == CV_PRESENT_CFG_MODE_MASK, "one CTR bit for both");
-
-#define CTR_BOUNCE 256  /* bytes per DMA job when the caller's buffers do not suit the DMA */
 
 int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
                const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
@@ -268,25 +276,17 @@ int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint
   memcpy(c, ctr, 8);
   ctr_load(eng, b, c);
   const size_t whole = len >> 3, tail = len & 7;
-  if (!cv_light_is_dma(b)) {
+  if (cv_light_is_dma(b) && !cv_dma_bad(in, len, out, len, CV_LIGHT_DMA_ALIGN)) {
+    e = cv_light_dma(eng, b, ccfg, in, out, len, 0, map);
+  } else {
+    /* cpi, mmio, and buffers the DMA cannot take: the blocks through the backend's cpi or mmio
+     * path (cv_l64_pio picks it from b), a partial last one padded in a local copy */
     e = whole ? l64_pio_any(eng, b, ccfg, in, out, whole, map) : CV_OK;
     if (e == CV_OK && tail) {
       uint32_t t[2] = {0, 0};
       memcpy(t, in + 8 * whole, tail);
       e = cv_l64_pio(eng, b, ccfg, t, t, 1, map);
       memcpy(out + 8 * whole, t, tail);
-    }
-  } else if (!cv_dma_bad(in, len, out, len, CV_LIGHT_DMA_ALIGN)) {
-    e = cv_light_dma(eng, b, ccfg, in, out, len, 0, map);
-  } else {
-    /* through an aligned driver buffer, one job per CTR_BOUNCE bytes: the counter goes on in
-     * the unit from one job to the next */
-    static uint8_t buf[CTR_BOUNCE] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
-    for (size_t done = 0; e == CV_OK && done < len; done += CTR_BOUNCE) {
-      size_t k = len - done < CTR_BOUNCE ? len - done : CTR_BOUNCE;
-      memcpy(buf, in + done, k);
-      e = cv_light_dma(eng, b, ccfg, buf, buf, k, 0, map);
-      if (e == CV_OK) memcpy(out + done, buf, k);
     }
   }
   if (e) return e;

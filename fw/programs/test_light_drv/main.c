@@ -142,7 +142,7 @@ static void test_b64(const b64_t *o, const char *const *kat, cv_backend_t b) {
   }
   /* random vs sw: both key sizes, ECB both directions, CTR split in two calls (CTR takes any
    * buffers on every backend: the DMA backends run one job on buffers that suit the DMA, as in
-   * the first three rounds' first call, and go through a driver buffer otherwise) */
+   * the first three rounds' first call, and take the cpi or mmio path otherwise) */
   for (int it = 0; it < (b == CV_BACKEND_SW ? 0 : 6); it++) {
     size_t kl = o->klen[it & 1];
     fill(key, kl);
