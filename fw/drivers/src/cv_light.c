@@ -270,8 +270,9 @@ int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint
                const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
   int e = cv_light_own(eng, b, hw, 4, map);
   if (e || len == 0) return e;
-  /* the unit's CTR mode (cpl_ctr64): the engine enciphers the counter, the unit XORs */
-  const uint32_t ccfg = (cfg & ~1u) | CV_PRINCE_CFG_MODE_MASK;
+  /* the unit's CTR mode (cpl_ctr64): the engine enciphers the counter, the unit XORs (and
+   * gives the engine an encryption whatever cfg's direction bit says) */
+  const uint32_t ccfg = cfg | CV_PRINCE_CFG_MODE_MASK;
   uint32_t c[2];
   memcpy(c, ctr, 8);
   ctr_load(eng, b, c);
