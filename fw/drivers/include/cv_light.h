@@ -232,4 +232,58 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
     }                                                                                    \
     done_; })
 
+/* The fast path of cv_prince_ctr / cv_present_ctr (t the engine, a constant; cfg the key size),
+ * not in size-optimised builds (0 there): key owned, counter word-aligned, len != 0. The counter
+ * goes in as the unit's IV and comes back from it (the next block's counter) around the blocks:
+ * on cpi and mmio whole blocks from word-aligned buffers (one 8-byte block inline, more through
+ * cv_l64_pio), on the DMA backends one job over 16-byte aligned buffers of any length (the DMA
+ * idle; 0 when it refused the buffers: the general path names the error). Evaluates to 1 when it
+ * handled the call (*st set); the counter is written back only on success, as cv_l64_ctr does. */
+#if defined(__OPTIMIZE_SIZE__)
+#define CV_L64_CTR_FAST(t, base, ctx, cfg, ctr, in, out, len, st, map) 0
+#else
+#define CV_L64_CTR_FAST(t, base, ctx, cfg, ctr, in, out, len, st, map) __extension__({     \
+    int done_ = 0;                                                                       \
+    const cv_backend_t b_ = (ctx)->backend;                                              \
+    uint32_t *c_ = (uint32_t *)(void *)(ctr);                                            \
+    const uintptr_t io_ = (uintptr_t)(in) | (uintptr_t)(out);                            \
+    const uint32_t ccfg_ = (cfg) | CV_PRINCE_CFG_MODE_MASK;                              \
+    const uint32_t bad_ = ((ctx)->hw.id ^ cv_light_owner[t]) | ((uintptr_t)c_ & 3u) |    \
+                          ((in) == NULL) | ((out) == NULL) | ((len) == 0);               \
+    const uint32_t pio_ = bad_ | (io_ & 3u) | ((uint32_t)(len) & 7u);                    \
+    if (__builtin_expect(pio_ == 0, 1) && __builtin_expect(b_ == CV_BACKEND_CPI, 1)) {   \
+      cv_cpl_cpi_iv_load(t, c_, 2);                                                      \
+      if ((len) == 8) {                                                                  \
+        CV_L64_CPI_BLOCK(t, ccfg_, in, out);                                             \
+        *(st) = CV_OK;                                                                   \
+      } else {                                                                           \
+        *(st) = cv_l64_pio(t, b_, ccfg_, (const uint32_t *)(const void *)(in),           \
+                           (uint32_t *)(void *)(out), (size_t)(len) >> 3, map);          \
+      }                                                                                  \
+      cv_cpl_cpi_iv_read(t, c_, 2);                                                      \
+      done_ = 1;                                                                         \
+    } else if (pio_ == 0 && b_ == CV_BACKEND_MMIO) {                                     \
+      cv_cpl_mmio_iv_load(base, c_, 2);                                                  \
+      if ((len) == 8) {                                                                  \
+        uint32_t s_ = cv_l64_mmio_block(base, ccfg_, in, out);                           \
+        *(st) = s_ ? cv_light_hw_fail(t, b_, s_, map) : CV_OK;                           \
+      } else {                                                                           \
+        *(st) = cv_l64_pio(t, b_, ccfg_, (const uint32_t *)(const void *)(in),           \
+                           (uint32_t *)(void *)(out), (size_t)(len) >> 3, map);          \
+      }                                                                                  \
+      if (*(st) == CV_OK) cv_cpl_mmio_iv_read(base, c_, 2);                              \
+      done_ = 1;                                                                         \
+    } else if (!(bad_ | (io_ & (CV_LIGHT_DMA_ALIGN - 1u))) && cv_light_is_dma(b_) &&     \
+               !cv_dma_busy()) {                                                         \
+      if (b_ == CV_BACKEND_CPI_DMA) cv_cpl_cpi_iv_load(t, c_, 2);                        \
+      else cv_cpl_mmio_iv_load(base, c_, 2);                                             \
+      done_ = CV_LIGHT_DMA_FAST(t, b_, ccfg_, in, out, len, 0, st, map);                 \
+      if (done_ && *(st) == CV_OK) {                                                     \
+        if (b_ == CV_BACKEND_CPI_DMA) cv_cpl_cpi_iv_read(t, c_, 2);                      \
+        else cv_cpl_mmio_iv_read(base, c_, 2);                                           \
+      }                                                                                  \
+    }                                                                                    \
+    done_; })
+#endif
+
 #endif /* CV_LIGHT_H */

@@ -42,6 +42,11 @@ int cv_present_ecb(cv_present_ctx *ctx, int dir, const uint8_t *in, uint8_t *out
 
 int cv_present_ctr(cv_present_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
                    size_t len) {
+  int st;
+  if (__builtin_expect(ctx != NULL && ctr != NULL, 1) &&
+      CV_L64_CTR_FAST(ENG, CV_PRESENT_BASE, ctx, ctx->hw.kcfg, ctr, in, out, len, &st,
+                      present_errmap))
+    return st;
   if (!ctx || !ctr || ((!in || !out) && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_present_sw_ctr(&ctx->sw, ctr, in, out, len) : CV_ERR_NOKEY;

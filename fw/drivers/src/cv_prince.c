@@ -37,6 +37,10 @@ int cv_prince_ecb(cv_prince_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, 
 
 int cv_prince_ctr(cv_prince_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
                   size_t len) {
+  int st;
+  if (__builtin_expect(ctx != NULL && ctr != NULL, 1) &&
+      CV_L64_CTR_FAST(ENG, CV_PRINCE_BASE, ctx, 0, ctr, in, out, len, &st, prince_errmap))
+    return st;
   if (!ctx || !ctr || ((!in || !out) && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return ctx->hw.id ? cv_prince_sw_ctr(&ctx->sw, ctr, in, out, len) : CV_ERR_NOKEY;

@@ -39,7 +39,7 @@ static void ctr_case(ctr_fn f, void *hw, cv_backend_t be, const char *what) {
     cv_prince_ctx p;
     cv_present_ctx r;
   } sw;
-  uint8_t c[8] = {0}, cs[8] = {0};
+  uint8_t c[8] __attribute__((aligned(4))) = {0}, cs[8] = {0};  /* aligned as the bench's IV */
   char name[32];
   int st;
   uint32_t t;
