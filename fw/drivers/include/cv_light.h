@@ -125,6 +125,15 @@ void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len);
  * STATUS. */
 uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
                            size_t n, unsigned bw, int keystream, int take_late);
+/* The same for 16-word blocks taken late (ChaCha), compiled for that block size; the general
+ * function in size-optimised builds. */
+#if defined(__OPTIMIZE_SIZE__)
+#define cv_light_mmio_msg16(base, cfg, in, out, n, keystream) \
+  cv_light_mmio_msg(base, cfg, in, out, n, 16, keystream, 1)
+#else
+uint32_t cv_light_mmio_msg16(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                             size_t n, int keystream);
+#endif
 
 /* 64-bit block engines (PRINCE, PRESENT): nblk whole blocks of ECB with cfg (direction and key
  * size), any alignment on sw-less backends except the DMA ones (checked: CV_ERR_DMA). */

@@ -159,7 +159,7 @@ static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t
     cpi_msg(ctx->iv, cfg, in, out, n);
   } else {
     cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
-    uint32_t s = cv_light_mmio_msg(CV_CHACHA_BASE, cfg, in ? in : out, out, n, 16, !in, 1);
+    uint32_t s = cv_light_mmio_msg16(CV_CHACHA_BASE, cfg, in ? in : out, out, n, !in);
     if (s) return cv_light_hw_fail(ENG, ctx->backend, s, chacha_errmap);
   }
   advance(ctx, n);

@@ -112,16 +112,29 @@ int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, voi
 static inline void mmio_push(volatile uint32_t *r, const uint32_t *p, unsigned bw, int last,
                              int keystream) {
   if (!keystream)
+#if !defined(__OPTIMIZE_SIZE__)
+#pragma GCC unroll 16
+#endif
     for (unsigned i = 0; i + 1 < bw; i++) r[CV_CPL_DIN_OFFSET / 4 + i] = p[i];
   r[(last ? CV_CPL_DINL_OFFSET : CV_CPL_DIN_OFFSET) / 4 + bw - 1] = keystream ? 0 : p[bw - 1];
 }
 
 static inline void mmio_pop(volatile uint32_t *r, uint32_t *q, unsigned bw) {
+#if !defined(__OPTIMIZE_SIZE__)
+#pragma GCC unroll 16
+#endif
   for (unsigned i = 0; i < bw; i++) q[i] = r[CV_CPL_DOUT_OFFSET / 4 + i];
 }
 
-uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
-                           size_t n, unsigned bw, int keystream, int take_late) {
+/* The loop of cv_light_mmio_msg, inlined where the block size is a constant (the 64-bit
+ * engines' mmio path: no inner loops over words) except in size-optimised builds. */
+#if defined(__OPTIMIZE_SIZE__)
+#define MMIO_MSG_INLINE static inline
+#else
+#define MMIO_MSG_INLINE static inline __attribute__((always_inline))
+#endif
+MMIO_MSG_INLINE uint32_t mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                                  size_t n, unsigned bw, int keystream, int take_late) {
   volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)base;
   uint32_t s;
   const unsigned step = keystream ? 0 : bw;
@@ -149,6 +162,18 @@ uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint
   }
   return 0;
 }
+
+uint32_t cv_light_mmio_msg(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                           size_t n, unsigned bw, int keystream, int take_late) {
+  return mmio_msg(base, cfg, in, out, n, bw, keystream, take_late);
+}
+
+#if !defined(__OPTIMIZE_SIZE__)
+uint32_t cv_light_mmio_msg16(uint32_t base, uint32_t cfg, const uint32_t *in, uint32_t *out,
+                             size_t n, int keystream) {
+  return mmio_msg(base, cfg, in, out, n, 16, keystream, 1);
+}
+#endif
 
 /* ------------------------------------------------------------------ 64-bit blocks */
 /* n >= 1 blocks on the cpi path of engine t: block i+1 waits in the unit's staging register
@@ -192,7 +217,7 @@ __attribute__((noinline)) int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t 
     else CPI64_MSG(CV_ENGINE_PRESENT);
     return CV_OK;
   }
-  uint32_t s = cv_light_mmio_msg(cv_light_base(eng), cfg, in, out, n, 2, 0, 0);
+  uint32_t s = mmio_msg(cv_light_base(eng), cfg, in, out, n, 2, 0, 0);
   return s ? cv_light_hw_fail(eng, b, s, map) : CV_OK;
 }
 
