@@ -726,7 +726,11 @@ static __attribute__((noinline)) int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, u
 
 /* The fast path of every cipher call: cpi or mmio backend, the context's key in the engine,
  * word-aligned buffers, whole blocks. Straight-line: IV in, one message, IV out. Returns 1 when
- * it handled the call (*rc set), 0 to take the general path. */
+ * it handled the call (*rc set), 0 to take the general path. Size-optimised builds (the console)
+ * have none: inlined in each of the six mode functions it cost ~1 KiB of program memory each. */
+#if defined(__OPTIMIZE_SIZE__)
+#define fast(ctx, mode, dir, iv, in, out, len, rc) 0
+#else
 static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t mode,
                                                       uint32_t dir, uint8_t *iv,
                                                       const uint8_t *in, uint8_t *out,
@@ -763,6 +767,7 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
     return dma_fast(b, mode, cfg, v32, in, out, len, rc);
   return 0;
 }
+#endif
 
 int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
   int e;
