@@ -29,6 +29,7 @@
 
 /* DMA buffers: aligned to 16 (both DMA port widths), inside data memory. */
 #define CV_LIGHT_DMA_ALIGN 16
+_Static_assert(CV_LIGHT_DMA_ALIGN == 16, "the fast paths check buffers with cv_dma_fits16");
 
 typedef struct cv_light_hw {
   uint32_t id;     /* key owner id (0: not initialised) */
@@ -245,9 +246,11 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
  * not in size-optimised builds (0 there): key owned, counter word-aligned, len != 0. The counter
  * goes in as the unit's IV and comes back from it (the next block's counter) around the blocks:
  * on cpi and mmio whole blocks from word-aligned buffers (one 8-byte block inline, more through
- * cv_l64_pio), on the DMA backends one job over 16-byte aligned buffers of any length (the DMA
- * idle; 0 when it refused the buffers: the general path names the error). Evaluates to 1 when it
- * handled the call (*st set); the counter is written back only on success, as cv_l64_ctr does. */
+ * cv_l64_pio), on the DMA backends one job over buffers of any length that the DMA takes (the
+ * DMA idle; checked before, not left to the DMA's refusal: the general path sends other buffers
+ * through cpi or mmio, and a refusal would leave the DMA's STATUS.ERR set on a call that
+ * succeeds). Evaluates to 1 when it handled the call (*st set); the counter is written back
+ * only on success, as cv_l64_ctr does. */
 #if defined(__OPTIMIZE_SIZE__)
 #define CV_L64_CTR_FAST(t, base, ctx, cfg, ctr, in, out, len, st, map) 0
 #else
@@ -282,7 +285,7 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
       }                                                                                  \
       if (*(st) == CV_OK) cv_cpl_mmio_iv_read(base, c_, 2);                              \
       done_ = 1;                                                                         \
-    } else if (!(bad_ | (io_ & (CV_LIGHT_DMA_ALIGN - 1u))) && cv_light_is_dma(b_) &&     \
+    } else if (!bad_ && cv_light_is_dma(b_) && cv_dma_fits16(in, out, len) &&            \
                !cv_dma_busy()) {                                                         \
       if (b_ == CV_BACKEND_CPI_DMA) cv_cpl_cpi_iv_load(t, c_, 2);                        \
       else cv_cpl_mmio_iv_load(base, c_, 2);                                             \
