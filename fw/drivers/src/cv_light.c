@@ -256,13 +256,8 @@ int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, cons
 static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
 #if !defined(__OPTIMIZE_SIZE__)
   if (cv_light_uses_cpi(b)) {
-    if (eng == CV_ENGINE_PRINCE) {
-      CV_CPI_IV(CV_ENGINE_PRINCE, c[0], c[1]);
-      CV_CPI_IVLOAD(CV_ENGINE_PRINCE);
-    } else {
-      CV_CPI_IV(CV_ENGINE_PRESENT, c[0], c[1]);
-      CV_CPI_IVLOAD(CV_ENGINE_PRESENT);
-    }
+    if (eng == CV_ENGINE_PRINCE) cv_cpl_cpi_iv_load(CV_ENGINE_PRINCE, c, 2);
+    else cv_cpl_cpi_iv_load(CV_ENGINE_PRESENT, c, 2);
     return;
   }
 #else
@@ -274,13 +269,8 @@ static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
 static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
 #if !defined(__OPTIMIZE_SIZE__)
   if (cv_light_uses_cpi(b)) {
-    if (eng == CV_ENGINE_PRINCE) {
-      c[0] = CV_CPI_IVRD(CV_ENGINE_PRINCE, 0);
-      c[1] = CV_CPI_IVRD(CV_ENGINE_PRINCE, 1);
-    } else {
-      c[0] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 0);
-      c[1] = CV_CPI_IVRD(CV_ENGINE_PRESENT, 1);
-    }
+    if (eng == CV_ENGINE_PRINCE) cv_cpl_cpi_iv_read(CV_ENGINE_PRINCE, c, 2);
+    else cv_cpl_cpi_iv_read(CV_ENGINE_PRESENT, c, 2);
     return;
   }
 #else
