@@ -1,6 +1,7 @@
 """Shared bench of the adversarial cocotb campaigns (regfuzz, dmafault, consttime) on
 adversarial/tests/adv_top.v: all five engine units, cpl_dispatch and cpl_dma, with the data
-memory (port B) modelled in Python by coupling/tests/cpl_dma_tb.py's Bench.
+memory (port B, and port A for the DMA's write queue, free in a random half of the cycles)
+modelled in Python by coupling/tests/cpl_dma_tb.py's Bench.
 
 Per engine: how to pick a random valid configuration, the reference output (pycryptodome,
 hashlib, or the engines' models, which their own tests prove on the published vectors), and how

@@ -1,8 +1,10 @@
 // adv_top.v
 // Bench top of the adversarial campaigns (adversarial/tests/adv_tb.py): the SoC's coupling
 // without the core: cpl_dispatch, cpl_dma and all five engines behind their units (cpl_engine
-// 1..5), wired like soc_top. Data memory port B is modelled by the bench (the port names follow
-// coupling/tests/cpl_dma_aes_top.v, so coupling/tests/cpl_dma_tb.py's Bench drives it).
+// 1..5), wired like soc_top. Data memory port B and the DMA's write-queue port A (A_WRITE = 1, as
+// in the SoC; the bench decides at random which cycles the CPU leaves port A free) are modelled by
+// the bench (the port names follow coupling/tests/cpl_dma_aes_top.v, so
+// coupling/tests/cpl_dma_tb.py's Bench drives them).
 `default_nettype none
 
 module adv_top #(
@@ -41,6 +43,12 @@ module adv_top #(
   output wire [DMA_BITS/8-1:0] mem_be_o,
   output wire [DMA_BITS-1:0]   mem_wdata_o,
   input  wire [DMA_BITS-1:0]   mem_rdata_i,
+  // dmem port A: the DMA's write queue, in cycles the bench says the CPU leaves it free
+  input  wire                  a_free_i,
+  output wire                  a_req_o,
+  output wire [MAW-1:0]        a_addr_o,
+  output wire [DMA_BITS/8-1:0] a_be_o,
+  output wire [DMA_BITS-1:0]   a_wdata_o,
   // interrupts and the units' state (bit e-1: engine e)
   output wire                  irq_o,
   output wire [4:0]            uirq_o,
@@ -132,7 +140,7 @@ module adv_top #(
   assign urdata_o = urdata;
   assign own_o    = dw_own;
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(32'h3E)) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(32'h3E), .A_WRITE(1)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_valid_i(cdma_req_valid), .cpi_req_ready_o(cdma_req_ready),
@@ -141,6 +149,8 @@ module adv_top #(
     .cpi_rsp_err_o(cdma_rsp_err),
     .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o), .mem_be_o(mem_be_o),
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
+    .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
+    .a_wdata_o(a_wdata_o),
     .dma_own_o(dw_own), .dma_zeroize_o(dw_zero), .dma_start_o(dw_start), .dma_cfg_o(dw_cfg),
     .dma_keyw_valid_o(dw_keyw_valid), .dma_keyw_data_o(dw_keyw_data),
     .dma_keyload_o(dw_keyload), .dma_in_valid_o(dw_in_valid), .dma_in_ready_i(eng_in_ready),

@@ -75,7 +75,9 @@ class Campaign:
     def figures(self) -> dict:
         return {"jobs": self.jobs, "failed_jobs": self.failed_jobs, "aborts": self.aborts,
                 "keyloads": self.keyloads, "key_readbacks": self.readbacks,
-                "key_word_matches_unchanged_by_the_load": self.unchanged_matches}
+                "key_word_matches_unchanged_by_the_load": self.unchanged_matches,
+                # beats the write queue wrote on port A (the rest of the writes went on port B)
+                "port_a_writes": self.tb.a_writes, "port_writes": self.tb.mem_writes}
 
     # ---- addresses
     def addr(self, size: int) -> int:

@@ -22,8 +22,16 @@
 // in the job's configuration (noread: ChaCha keystream) gets zero beats and nothing is read, so
 // the port carries only the output. Output beats are written as
 // they come, with byte enables up to OUTLEN; beats past OUTLEN are consumed without a write.
-// One memory access per cycle: when a read and a write both want the port they alternate, so
-// the next block's reads and the previous block's writes overlap the engine's computation.
+// One memory access per cycle on port B: when a read and a write both want it they alternate,
+// so the next block's reads and the previous block's writes overlap the engine's computation.
+// With A_WRITE = 1 (the SoC) an output beat that meets a read instead goes into a two-entry
+// write queue, which writes it on the CPU's port A (dmem port A) in a cycle the CPU does not use
+// that port; with the queue full, port B takes a queued write on the write's turn as before. So
+// with the CPU idle or busy elsewhere (waiting on DWAIT, polling STATUS) a job reads and writes
+// a port word every cycle. Only the queue's pop follows the CPU's request (a_free_i) in the
+// same cycle: the output handshake (o_rdy) looks at the queue's registered fill. A job ends when
+// its last beat is written; a failed job drops what is still queued (never outside the
+// destination) and takes those bytes off DONE_BYTES in its S_ZERO cycle.
 // dma_out_ready_o never depends on dma_in_ready_i (the unit's in_ready may depend on out_ready).
 //
 // Engine supervision: SETTLE cycles after dma_start the engine must have shown busy (else it
@@ -44,6 +52,7 @@ module cpl_dma #(
   parameter integer DMEM_BYTES = 65536,              // power of two
   parameter integer ENGINES    = 2,                  // bit n: engine number n is attached
   parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
+  parameter integer A_WRITE    = 0,                  // 1: output beats may also use port A
   parameter integer MAW        = $clog2(DMEM_BYTES / (DMA_BITS / 8))  // port B address width
 ) (
   input  wire                    clk_i,
@@ -72,6 +81,13 @@ module cpl_dma #(
   output wire [DMA_BITS/8-1:0]   mem_be_o,
   output wire [DMA_BITS-1:0]     mem_wdata_o,
   input  wire [DMA_BITS-1:0]     mem_rdata_i,
+  // dmem port A, shared with the CPU: the write queue's port-word writes (A_WRITE = 1), in a
+  // cycle a_free_i says the CPU does not use it (same addressing as port B)
+  input  wire                    a_free_i,
+  output wire                    a_req_o,
+  output wire [MAW-1:0]          a_addr_o,
+  output wire [DMA_BITS/8-1:0]   a_be_o,
+  output wire [DMA_BITS-1:0]     a_wdata_o,
   // word port towards the units: bit/slice e-1 belongs to engine number e (1..5); shared buses
   // (cfg, data, last, bytes) matter only with the selected engine's strobe
   output wire [4:0]              dma_own_o,
@@ -179,6 +195,13 @@ module cpl_dma #(
   reg [7:0]    kw_q, kw_d;
   reg          rr_q, rr_d;          // the last contended cycle went to a write
   reg          infl_q, infl_d;      // a read was issued last cycle: its data arrive now
+  // write queue (A_WRITE): entry 0 is the oldest; address, byte enables, data, byte count
+  reg [1:0]            wcnt_q, wcnt_d;
+  reg [2*MAW-1:0]      wqa_q, wqa_d;
+  reg [2*PB-1:0]       wqb_q, wqb_d;
+  reg [2*DMA_BITS-1:0] wqd_q, wqd_d;
+  reg [2*(LPB+1)-1:0]  wqn_q, wqn_d;
+  reg                  olast_q;     // the job's last output beat was taken (it may be queued)
   // FIFO of read words
   reg [DEPTH*DMA_BITS-1:0] fdat_q, fdat_d;
   reg [FPW-1:0] fwp_q, fwp_d, frp_q, frp_d;
@@ -375,12 +398,24 @@ module cpl_dma #(
   // The output side is ready (o_rdy) from the DMA's own registers, whether or not the unit has a
   // beat: the unit's out_valid decides the write here but does not come back into the unit's
   // out_ready (and through the engine into its input side) in the same cycle.
-  wire          wr_slot = (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q);
-  wire          o_rdy   = (st_q == S_RUN) && (o_drop || wr_slot);
-  wire          want_wr = (st_q == S_RUN) && u_ov && !o_drop;
+  // With the write queue, a beat goes straight to port B only when no read wants it and nothing
+  // is queued before it; otherwise it is queued (o_rdy while the queue has room, or makes room
+  // on port B this cycle).
+  wire          qa      = (A_WRITE != 0);
+  wire          wq_any  = (wcnt_q != 2'd0);
+  wire          wq_full = (wcnt_q == 2'd2);
+  wire          bq_wr   = qa && (st_q == S_RUN) && wq_any && (!want_rd || (wq_full && !rr_q));
+  wire          wr_slot = (st_q == S_RUN) && !o_drop &&
+                          (qa ? (!want_rd && !wq_any) : (!want_rd || !rr_q));
+  wire          o_rdy   = (st_q == S_RUN) && (o_drop || wr_slot || (qa && (!wq_full || bq_wr)));
+  wire          want_wr = (st_q == S_RUN) && (qa ? wq_full : (u_ov && !o_drop));
   wire          gnt_wr  = wr_slot && u_ov;
-  wire          gnt_rd  = want_rd && !gnt_wr;
+  wire          b_wr    = gnt_wr || bq_wr;
+  wire          gnt_rd  = want_rd && !b_wr;
   wire          o_fire  = o_rdy && u_ov;
+  wire          push    = qa && o_fire && !o_drop && !gnt_wr;
+  // port A writes the oldest entry that port B does not write this cycle
+  wire          a_wr    = qa && (st_q == S_RUN) && a_free_i && (wcnt_q > {1'b0, bq_wr});
   wire          i_fire  = (st_q == S_RUN) && !first_q && beat_ok && u_inrdy;
   wire          k_fire  = (st_q == S_KEY) && beat_ok;
 
@@ -413,8 +448,10 @@ module cpl_dma #(
     e_code = 4'd0;
     case (st_q)
       S_RUN: begin
-        if (o_fire && u_olast) begin
-          e_ok = 1'b1;
+        if (olast_q) begin
+          e_ok = (wcnt_q == {1'b0, bq_wr});              // its last queued write goes now
+        end else if (o_fire && u_olast) begin
+          e_ok = !push && !wq_any;                       // written (or dropped) at once
         end else if (!first_q && settle_q == 2'd0) begin
           if (!bseen_q && !u_busy) begin
             e_fail = 1'b1;  e_code = E_ENGINE;           // start refused
@@ -589,7 +626,7 @@ module cpl_dma #(
       rptr_d  = rptr_q + 1'b1;
       rleft_d = rleft_q - 1'b1;
     end
-    if (want_rd && want_wr) rr_d = gnt_wr;
+    if (want_rd && want_wr) rr_d = b_wr;
     if (i_fire || k_fire) ib_d = ib_q + btb;
 
     // ---- job supervision
@@ -611,7 +648,12 @@ module cpl_dma #(
         kerr0_d  = u_err;
         kcode0_d = u_code;
       end
-      S_ZERO: st_d = S_IDLE;
+      S_ZERO: begin
+        st_d = S_IDLE;
+        // the failed job's queued beats are not written
+        if (wcnt_q != 2'd0) dbytes_d = dbytes_q - {{(31-LPB){1'b0}}, wqn_q[LPB:0]};
+        if (wcnt_q == 2'd2) dbytes_d = dbytes_d - {{(31-LPB){1'b0}}, wqn_q[2*LPB+1:LPB+1]};
+      end
       default: ;
     endcase
 
@@ -651,7 +693,49 @@ module cpl_dma #(
     end
   end
 
+  // ------------------------------------------------------------------ write queue
+  // Pop what the ports write (entry 0 first), then append a queued beat. Outside S_RUN the queue
+  // is emptied and cleared: at a job's normal end it is empty already, after a failure its
+  // entries are dropped (S_ZERO, above).
+  reg [1:0] w_left;
+  always @* begin
+    wqa_d = wqa_q;  wqb_d = wqb_q;  wqd_d = wqd_q;  wqn_d = wqn_q;
+    w_left = wcnt_q - {1'b0, bq_wr} - {1'b0, a_wr};
+    if (w_left == 2'd1 && wcnt_q == 2'd2) begin
+      wqa_d[MAW-1:0]        = wqa_q[2*MAW-1:MAW];
+      wqb_d[PB-1:0]         = wqb_q[2*PB-1:PB];
+      wqd_d[DMA_BITS-1:0]   = wqd_q[2*DMA_BITS-1:DMA_BITS];
+      wqn_d[LPB:0]          = wqn_q[2*LPB+1:LPB+1];
+    end
+    if (push) begin
+      if (w_left == 2'd0) begin
+        wqa_d[MAW-1:0] = o_addr;  wqb_d[PB-1:0] = o_be;  wqd_d[DMA_BITS-1:0] = o_wd;
+        wqn_d[LPB:0] = o_n[LPB:0];
+      end else begin
+        wqa_d[2*MAW-1:MAW] = o_addr;  wqb_d[2*PB-1:PB] = o_be;
+        wqd_d[2*DMA_BITS-1:DMA_BITS] = o_wd;  wqn_d[2*LPB+1:LPB+1] = o_n[LPB:0];
+      end
+    end
+    wcnt_d = w_left + {1'b0, push};
+    if (st_q != S_RUN) begin
+      wcnt_d = 2'd0;
+      wqd_d  = {(2*DMA_BITS){1'b0}};
+    end
+  end
+
   // ------------------------------------------------------------------ flops
+  always @(posedge clk_i) begin
+    if (!qa) begin
+      wcnt_q <= 2'd0;  olast_q <= 1'b0;
+    end else if (!rst_ni) begin
+      wcnt_q <= 2'd0;  olast_q <= 1'b0;  wqd_q <= {(2*DMA_BITS){1'b0}};
+    end else begin
+      wcnt_q <= wcnt_d;  wqd_q <= wqd_d;
+      olast_q <= (st_d == S_RUN) && (olast_q || (o_fire && u_olast));
+    end
+    wqa_q <= wqa_d;  wqb_q <= wqb_d;  wqn_q <= wqn_d;
+  end
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       src_q <= 32'h0;  dst_q <= 32'h0;  len_q <= 32'h0;  olen_q <= 32'h0;  ecfg_q <= 32'h0;
@@ -695,11 +779,15 @@ module cpl_dma #(
   assign cpi_rsp_data_o  = rdat_q;
   assign cpi_rsp_err_o   = rerr_q;
 
-  assign mem_req_o   = gnt_rd || gnt_wr;
-  assign mem_we_o    = gnt_wr;
-  assign mem_addr_o  = gnt_wr ? o_addr : rptr_q;
-  assign mem_be_o    = gnt_wr ? o_be : {PB{1'b0}};
-  assign mem_wdata_o = gnt_wr ? o_wd : {DMA_BITS{1'b0}};
+  assign mem_req_o   = gnt_rd || b_wr;
+  assign mem_we_o    = b_wr;
+  assign mem_addr_o  = bq_wr ? wqa_q[MAW-1:0] : gnt_wr ? o_addr : rptr_q;
+  assign mem_be_o    = bq_wr ? wqb_q[PB-1:0] : gnt_wr ? o_be : {PB{1'b0}};
+  assign mem_wdata_o = bq_wr ? wqd_q[DMA_BITS-1:0] : gnt_wr ? o_wd : {DMA_BITS{1'b0}};
+  assign a_req_o     = a_wr;
+  assign a_addr_o    = bq_wr ? wqa_q[2*MAW-1:MAW] : wqa_q[MAW-1:0];
+  assign a_be_o      = !a_wr ? {PB{1'b0}} : bq_wr ? wqb_q[2*PB-1:PB] : wqb_q[PB-1:0];
+  assign a_wdata_o   = bq_wr ? wqd_q[2*DMA_BITS-1:DMA_BITS] : wqd_q[DMA_BITS-1:0];
 
   wire [4:0] esel = 5'b00001 << je_q;
   // the commanded unit is the DMA's from CHECK on (a CPU access there gets BUSY_DMA instead of

@@ -1,5 +1,6 @@
 // cpl_dma_aes_top.v
-// Bench top: cpl_dma with the real AES unit (cpl_engine ENGINE 1); dmem port B to the bench.
+// Bench top: cpl_dma with the real AES unit (cpl_engine ENGINE 1); dmem port B and the DMA's
+// write-queue port A (A_WRITE = 1, as in the SoC) to the bench.
 `default_nettype none
 
 // The bench models the memory (port B) in Python; the DMA window, the AES window and the DMA's
@@ -35,6 +36,12 @@ module cpl_dma_aes_top #(
   output wire [DMA_BITS/8-1:0] mem_be_o,
   output wire [DMA_BITS-1:0]   mem_wdata_o,
   input  wire [DMA_BITS-1:0]   mem_rdata_i,
+  // dmem port A: the DMA's write queue, in cycles the bench says the CPU leaves it free
+  input  wire                  a_free_i,
+  output wire                  a_req_o,
+  output wire [MAW-1:0]        a_addr_o,
+  output wire [DMA_BITS/8-1:0] a_be_o,
+  output wire [DMA_BITS-1:0]   a_wdata_o,
   output wire                  irq_o,
   output wire                  uirq_o
 );
@@ -50,7 +57,7 @@ module cpl_dma_aes_top #(
   wire                ucpi_rsp_valid, ucpi_rsp_err;
   wire [31:0]         ucpi_rsp_data;
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(2)) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(2), .A_WRITE(1)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_valid_i(cpi_req_valid_i), .cpi_req_ready_o(cpi_req_ready_o),
@@ -59,6 +66,8 @@ module cpl_dma_aes_top #(
     .cpi_rsp_data_o(cpi_rsp_data_o), .cpi_rsp_err_o(cpi_rsp_err_o),
     .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o), .mem_be_o(mem_be_o),
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
+    .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
+    .a_wdata_o(a_wdata_o),
     .dma_own_o(own), .dma_zeroize_o(zero), .dma_start_o(start), .dma_cfg_o(cfg),
     .dma_keyw_valid_o(kwv), .dma_keyw_data_o(kwd), .dma_keyload_o(kld),
     .dma_in_valid_o(inv), .dma_in_ready_i({4'b0, u_inr}), .dma_in_data_o(ind),

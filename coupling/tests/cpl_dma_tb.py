@@ -24,6 +24,10 @@ DMA_BITS = int(os.environ.get("DMA_BITS", "32"))
 PB = DMA_BITS // 8
 PERF_JSON = os.environ.get("CPL_DMA_PERF_JSON", "")
 TRACE = int(os.environ.get("CPL_DMA_TRACE", "0"))        # print the first N cycles
+# A_WRITE = 1 builds: the probability that the CPU leaves port A free in a cycle (a_free_i,
+# random per cycle, from a stream of its own); the write queue's port-A writes land in the same
+# memory model. The benches with real units (cpl_dma_aes_top, adv_top) build A_WRITE = 1.
+A_FREE = float(os.environ.get("CPL_DMA_A_FREE", "0.5"))
 
 DMEM_BASE = 0x1000_0000
 DMEM_BYTES = 65536
@@ -224,6 +228,9 @@ class Bench:
         self.cpi_accept_cycle = 0
         self.mem_reads = 0
         self.mem_writes = 0
+        self.a_writes = 0
+        self.a_free = 0
+        self.a_rng = random.Random(7)
         self.driven: dict[str, int] = {}
         self._h: dict = {}               # signal handles by name (a lookup costs a VPI call)
 
@@ -252,7 +259,7 @@ class Bench:
         d = self.dut
         cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
         names = ["req_i", "we_i", "addr_i", "wdata_i", "cpi_req_valid_i", "cpi_req_insn_i",
-                 "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i"]
+                 "cpi_req_rs1_i", "cpi_req_rs2_i", "mem_rdata_i", "a_free_i"]
         if self.models:
             names += ["dma_in_ready_i", "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i",
                       "partial_ok_i", "empty_ok_i", "noread_i", "eng_busy_i", "key_ready_i",
@@ -298,6 +305,8 @@ class Bench:
             kbytes |= (u.key_bytes & 0xFF) << (8 * i)
         drive = self.drive
         drive("mem_rdata_i", self.rdata)
+        self.a_free = int(A_FREE > 0 and self.a_rng.random() < A_FREE)
+        drive("a_free_i", self.a_free)
         if not self.models:
             if self.ubus is not None:
                 we, uaddr, data = self.ubus
@@ -376,17 +385,17 @@ class Bench:
         # memory
         self.rdata_next = None
         if int(sig("mem_req_o").value):
-            addr = int(sig("mem_addr_o").value) * PB
             if int(sig("mem_we_o").value):
-                be = int(sig("mem_be_o").value)
-                wd = int(sig("mem_wdata_o").value).to_bytes(PB, "little")
-                for b in range(PB):
-                    if (be >> b) & 1:
-                        self.mem[addr + b] = wd[b]
-                self.mem_writes += 1
+                self.port_write("mem")
             else:
+                addr = int(sig("mem_addr_o").value) * PB
                 self.rdata = int.from_bytes(self.mem[addr:addr + PB], "little")
                 self.mem_reads += 1
+        # port A (after port B: a read of a word written in the same cycle gets the old data)
+        if int(sig("a_req_o").value):
+            assert self.a_free, "port A written in a cycle the CPU uses it"
+            self.port_write("a")
+            self.a_writes += 1
         if not self.models:
             return
         # units (every strobe comes with own)
@@ -412,6 +421,17 @@ class Bench:
         # strobes for an engine without a model must never appear
         modeled = sum(1 << (n - 1) for n in self.units)
         assert (own | zer | start | kwv | kld | inv | ordy) & ~modeled == 0, "strobe to no unit"
+
+    def port_write(self, port: str) -> None:
+        """A port word write on port `port` ("mem": B, "a": A), byte enables applied."""
+        sig = self.sig
+        addr = int(sig(f"{port}_addr_o").value) * PB
+        be = int(sig(f"{port}_be_o").value)
+        wd = int(sig(f"{port}_wdata_o").value).to_bytes(PB, "little")
+        for b in range(PB):
+            if (be >> b) & 1:
+                self.mem[addr + b] = wd[b]
+        self.mem_writes += 1
 
     async def ticks(self, n: int) -> None:
         for _ in range(n):
@@ -786,6 +806,37 @@ async def test_busy_abort_errors(dut) -> None:
 
 
 @cocotb.test()
+async def test_abort_offsets(dut) -> None:
+    """ABORT at every cycle of a stretch of a job on a pipelined unit (an output beat nearly
+    every cycle, so with the write queue (A_WRITE = 1) beats are queued when it comes): DONE_BYTES
+    is exactly the prefix of DST that was written, nothing else changed, no port active after."""
+    u = UnitModel(1, 16, "ecb", lat=4, pipe=True)
+    tb = await setup(dut, [u])
+    n = 2048
+    data = random.Random(9).randbytes(n)
+    tb.mem[0x1000:0x1000 + n] = data
+    exp = expect_ecb(data)
+    await tb.program(1, 0x11, addr(0x1000), addr(0x4000), n)
+    for delay in range(8, 40):
+        u.key, u.key_ready = KEY[:16], 1              # (the abort wiped it)
+        tb.mem[0x4000:0x4000 + n] = bytes(n)
+        before = bytes(tb.mem)
+        await tb.write("CTRL", 1)
+        await tb.ticks(delay)
+        await tb.write("CTRL", 4)
+        st = await tb.wait_idle()
+        assert status_fields(st) == (0, 0, 1, ABORTED), (delay, status_fields(st))
+        done = await tb.read("DONE_BYTES")
+        assert done % PB == 0 and done < n, (delay, done)
+        assert bytes(tb.mem[0x4000:0x4000 + done]) == exp[:done], delay
+        assert bytes(tb.mem[0x4000 + done:]) == before[0x4000 + done:], delay
+        assert bytes(tb.mem[:0x4000]) == before[:0x4000], delay
+        writes = tb.mem_writes
+        await tb.ticks(5)
+        assert tb.mem_writes == writes, f"a write after the abort (delay {delay})"
+
+
+@cocotb.test()
 async def test_cpi_ops(dut) -> None:
     """Every cpi-dma operation, the funct3 checks, DKEY/DKEYW, DSTAT, DWAIT."""
     u1 = UnitModel(1, 16, "ecb", key_bytes=16)
@@ -873,3 +924,4 @@ async def test_throughput(dut) -> None:
     tb.perf("pipelined_4k_cycles_per_block", cyc / blocks)
     dut._log.info("DMA_BITS=%d pipelined AES model: 4 KiB in %d cycles, %.2f cycles/block",
                   DMA_BITS, cyc, cyc / blocks)
+    tb.perf("a_writes", tb.a_writes)

@@ -11,6 +11,11 @@
 // the 128-bit SoC from flip-flops, and ABC9 then ran out of memory). When both ports write one
 // word in the same cycle, port B wins (the DMA owner must not race the CPU on a word it also
 // writes).
+//
+// Port A has a second user: a B_BITS-wide row write (c_*, the DMA's write queue) in a cycle
+// without a port-A request. It goes through each bank's port-A address, enables and data, so a
+// bank still has one port per side; a port-A request in the same cycle wins (the DMA does not
+// ask then).
 module soc_ram #(
   parameter integer BYTES        = 65536,
   parameter integer B_BITS       = 32,
@@ -32,7 +37,12 @@ module soc_ram #(
   input  wire [BW-1:0]         b_addr_i,     // B_BITS-word index = row of every bank
   input  wire [B_BITS/8-1:0]   b_be_i,
   input  wire [B_BITS-1:0]     b_wdata_i,
-  output wire [B_BITS-1:0]     b_rdata_o
+  output wire [B_BITS-1:0]     b_rdata_o,
+  // row write through port A (only without a port-A request)
+  input  wire                  c_req_i,
+  input  wire [BW-1:0]         c_addr_i,
+  input  wire [B_BITS/8-1:0]   c_be_i,
+  input  wire [B_BITS-1:0]     c_wdata_i
 );
   localparam integer WORDS = BYTES / 4;
   localparam integer LANES = B_BITS / 32;
@@ -91,16 +101,17 @@ module soc_ram #(
       // separate loop variables per always block (one shared integer would have two drivers)
       integer ia;
       integer ib;
+      // the bank's port A: the CPU's access, else the row write (one address, one set of
+      // enables, so that synthesis still sees one read/write port)
+      wire [BW-1:0] pa_row = a_hit[g] ? a_row : c_addr_i;
+      wire [3:0]    pa_we  = a_hit[g] ? (a_we_i ? a_be_i : 4'b0000) :
+                             (c_req_i ? c_be_i[4*g +: 4] : 4'b0000);
+      wire [31:0]   pa_wd  = a_hit[g] ? a_wdata_i : c_wdata_i[32*g +: 32];
       always @(posedge clk_i) begin
-        if (a_hit[g]) begin
-          if (a_we_i) begin
-            for (ia = 0; ia < 4; ia = ia + 1) begin
-              if (a_be_i[ia]) mem_q[a_row][8*ia +: 8] <= a_wdata_i[8*ia +: 8];
-            end
-          end else begin
-            a_rd_q <= mem_q[a_row];
-          end
+        for (ia = 0; ia < 4; ia = ia + 1) begin
+          if (pa_we[ia]) mem_q[pa_row][8*ia +: 8] <= pa_wd[8*ia +: 8];
         end
+        if (a_hit[g] && !a_we_i) a_rd_q <= mem_q[pa_row];
       end
 
       // Lane g of a port-B word is bank g's word of that row. Data on the bus are little-endian

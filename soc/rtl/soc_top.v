@@ -232,16 +232,24 @@ module soc_top #(
     .b_addr_i  (imem_widx),
     .b_be_i    (t_be),
     .b_wdata_i (t_wdata),
-    .b_rdata_o (imem_b_rdata)
+    .b_rdata_o (imem_b_rdata),
+    .c_req_i   (1'b0),
+    .c_addr_i  ({IMEM_AW{1'b0}}),
+    .c_be_i    (4'h0),
+    .c_wdata_i (32'h0)
   );
 
-  // Data memory port B: the coprocessor/DMA port group. The coupling wrappers (cpi-dma,
-  // mmio-dma) will drive these wires; until then the port is idle. Address is in DMA_BITS-wide
-  // words from the start of dmem; data lane 0 (bits 31:0) is the lowest-addressed word.
+  // Data memory port B: the DMA's port (cpl_dma, below). Address is in DMA_BITS-wide words from
+  // the start of dmem; data lane 0 (bits 31:0) is the lowest-addressed word.
   wire                  dma_req, dma_we;
   wire [DMA_AW-1:0]     dma_addr;
   wire [DMA_BITS/8-1:0] dma_be;
   wire [DMA_BITS-1:0]   dma_wdata, dma_rdata;
+  // the DMA's write queue on port A, in cycles without a CPU request there
+  wire                  dma_a_req;
+  wire [DMA_AW-1:0]     dma_a_addr;
+  wire [DMA_BITS/8-1:0] dma_a_be;
+  wire [DMA_BITS-1:0]   dma_a_wdata;
 
   soc_ram #(.BYTES(DMEM_BYTES), .B_BITS(DMA_BITS), .INIT_PLUSARG("dmem")) u_dmem (
     .clk_i     (clk_i),
@@ -256,7 +264,11 @@ module soc_top #(
     .b_addr_i  (dma_addr),
     .b_be_i    (dma_be),
     .b_wdata_i (dma_wdata),
-    .b_rdata_o (dma_rdata)
+    .b_rdata_o (dma_rdata),
+    .c_req_i   (dma_a_req),
+    .c_addr_i  (dma_a_addr),
+    .c_be_i    (dma_a_be),
+    .c_wdata_i (dma_a_wdata)
   );
 
   // ------------------------------------------------------------------ peripherals
@@ -429,7 +441,8 @@ module soc_top #(
   // the units' DMA word ports (engine 1 = AES attached) and interrupt line CV_IRQ_DMA.
   wire [31:0] dma_win_rdata;
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES({26'd0, ENGINES, 1'b0})) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES({26'd0, ENGINES, 1'b0}),
+            .A_WRITE(1)) u_dma (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            (acc_req && acc_sel[5]),
@@ -451,6 +464,11 @@ module soc_top #(
     .mem_be_o         (dma_be),
     .mem_wdata_o      (dma_wdata),
     .mem_rdata_i      (dma_rdata),
+    .a_free_i         (!dmem_a_req),
+    .a_req_o          (dma_a_req),
+    .a_addr_o         (dma_a_addr),
+    .a_be_o           (dma_a_be),
+    .a_wdata_o        (dma_a_wdata),
     .dma_own_o        (dw_own),
     .dma_zeroize_o    (dw_zero),
     .dma_start_o      (dw_start),
