@@ -3,7 +3,8 @@ cpl_dispatch (the coprocessor port) and soc_xbar (bus handshakes) by k-induction
 liveness of each engine's control by BMC, each with its cover task (the properties are not
 vacuous: the interesting cases are reachable). Every job writes
 build/adversarial/formal-<job>.json. make test runs dispatch, xbar, unit, ctr64 (the CTR mode of
-the 64-bit engines, 13 s) and the PRINCE and PRESENT liveness jobs (~5-20 s of process time each,
+the 64-bit engines, 13 s), dmawq (the DMA's write queue, ~1 min) and the PRINCE and PRESENT
+liveness jobs (~5-20 s of process time each,
 30-45 s wall on the loaded shared machine; PRESENT with its round-key store, 144 cycles deep,
 takes 17 s); the ChaCha, AES and SHA-3 liveness jobs (minutes on that machine) are marked long
 and run in `make adversarial`."""
@@ -32,6 +33,7 @@ JOBS = {
     "engine_aes": ("AES engine control (rolled)", "BMC", True),
     "engine_sha3": ("SHA-3 engine control", "BMC", True),
     "ctr64": ("CTR mode of the 64-bit engines (cpl_ctr64)", "BMC", False),
+    "dmawq": ("DMA write queue, ports A and B (cpl_dma)", "BMC", False),
 }
 
 

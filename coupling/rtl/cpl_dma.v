@@ -463,7 +463,8 @@ module cpl_dma #(
             if (in_left || !u_krdy) begin
               e_fail = 1'b1;  e_code = E_ABORTED;        // the unit was zeroized
             end else begin
-              e_ok = 1'b1;                               // ended without output (CMAC segment)
+              // ended without a last output beat (CMAC segment), once what it queued is written
+              e_ok = (wcnt_q == {1'b0, bq_wr});
             end
           end
         end
@@ -807,6 +808,61 @@ module cpl_dma #(
   assign dma_in_bytes_o   = jbytes_q;
   assign dma_out_ready_o  = o_rdy ? esel : 5'b0;
   assign irq_o            = |(is_q & ie_q);
+
+`ifdef FORMAL
+  // Properties of the write queue (adversarial/formal/dmawq.sby, which makes this module the
+  // top with every input free). The solver picks one beat the unit hands over for writing
+  // (f_pick); that beat is written exactly once, on one port, with its address, byte enables
+  // and data, before the job ends normally; a failed job may drop it; port A is written only
+  // in a cycle it is free, and never to the word port B writes in the same cycle.
+  reg f_past = 1'b0;
+  always @(posedge clk_i) f_past <= 1'b1;
+  always @* if (!f_past) assume (!rst_ni);
+  (* anyseq *) wire f_pick;
+  reg               f_armed, f_done;
+  reg [MAW-1:0]      f_addr;
+  reg [PB-1:0]       f_be;
+  reg [DMA_BITS-1:0] f_dat;
+  wire f_take = o_fire && !o_drop;
+  wire f_wb   = f_armed && b_wr && (mem_addr_o == f_addr);
+  wire f_wa   = f_armed && a_wr && (a_addr_o == f_addr);
+  always @(posedge clk_i) begin
+    if (!rst_ni || (st_q != S_RUN)) begin
+      f_armed <= 1'b0;
+      f_done  <= 1'b0;
+    end else if (f_take && f_pick && !f_armed) begin
+      f_armed <= 1'b1;
+      f_done  <= gnt_wr;                    // written at once on port B
+      f_addr  <= o_addr;
+      f_be    <= o_be;
+      f_dat   <= o_wd;
+    end else if (f_wb || f_wa) begin
+      f_done <= 1'b1;
+    end
+  end
+  always @* begin
+    if (f_past && rst_ni) begin
+      assert (wcnt_q <= 2'd2);
+      assert (!a_wr || a_free_i);
+      assert (!a_wr || st_q == S_RUN);
+      assert (!(a_wr && b_wr) || (a_addr_o != mem_addr_o));
+      if (f_wb) assert (!f_done && mem_we_o && mem_be_o == f_be && mem_wdata_o == f_dat);
+      if (f_wa) assert (!f_done && a_be_o == f_be && a_wdata_o == f_dat);
+      if (f_armed && ok_end) assert (f_done || f_wb || f_wa);
+      if (ok_end && qa) assert (wcnt_q == {1'b0, bq_wr});
+    end
+  end
+  // the cases above are reachable
+  always @* begin
+    if (f_past && rst_ni) begin
+      cover (f_wa);                                   // the picked beat written on port A
+      cover (f_wb && bq_wr);                          // ... from the queue on port B
+      cover (wq_full && a_wr && bq_wr);               // both ports write queued beats
+      cover (f_armed && !f_done && ok_end == 1'b0 && olast_q && wq_any);
+      cover (f_armed && ok_end && (f_wb || f_wa));    // the job ends as the beat is written
+    end
+  end
+`endif
 endmodule
 
 `default_nettype wire
