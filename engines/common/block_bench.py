@@ -67,6 +67,41 @@ class BlockBench:
     async def start(self, cfg: int) -> None:
         await self.pulse(cfg_i=cfg, start_i=1)
 
+    async def clear(self, how: str) -> None:
+        """A zeroize_i pulse ("zeroize") or a two-cycle reset ("reset")."""
+        if how == "zeroize":
+            await self.pulse(zeroize_i=1)
+        else:
+            self.dut.rst_ni.value = 0
+            await self.tick(2)
+            self.dut.rst_ni.value = 1
+            await self.tick()
+
+    async def assert_idle(self, *outputs_zero: str) -> None:
+        """Nothing running, no key, no error, and each named output zero, this cycle."""
+        await ReadOnly()
+        for name in ("busy_o", "out_valid_o", "key_ready_o", "in_ready_o", "err_o",
+                     *outputs_zero):
+            assert self.sig(name) == 0, f"{name} is not 0"
+        await self.tick()
+
+    async def assert_start_refused(self, cfg: int, err_code: int, cycles: int) -> None:
+        """A start with cfg is refused with err_code: for `cycles` cycles, with an input block
+        offered and the output ready, the engine stays idle, takes nothing and produces
+        nothing, and err_o shows the code."""
+        await self.start(cfg)
+        d = self.dut
+        d.in_valid_i.value = 1
+        d.in_data_i.value = 0x1234
+        d.out_ready_i.value = 1
+        for _ in range(cycles):
+            await ReadOnly()
+            assert self.sig("busy_o") == 0 and self.sig("in_ready_o") == 0
+            assert self.sig("out_valid_o") == 0
+            assert self.sig("err_o") == 1 and self.sig("err_code_o") == err_code
+            await self.tick()
+        d.in_valid_i.value = 0
+
     async def stream(self, blocks: list[int], p_in: float = 1.0, p_out: float = 1.0,
                      rng: random.Random | None = None, limit: int = 100000,
                      abort_after: int | None = None, pending: int = 0):

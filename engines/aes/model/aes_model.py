@@ -10,11 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from Crypto.Cipher import AES
+from Crypto.Hash import CMAC
 
 KEY_SIZES = {0: 16, 1: 24, 2: 32}
 MODE_ECB, MODE_CBC, MODE_CFB, MODE_OFB, MODE_CTR, MODE_CMAC = range(6)
 MODE_NAMES = {"ECB": MODE_ECB, "CBC": MODE_CBC, "CFB": MODE_CFB, "OFB": MODE_OFB,
               "CTR": MODE_CTR, "CMAC": MODE_CMAC}
+# the API's and the benchmark's mode names (cv_aes.h, bench/cases.toml)
+API_MODES = {"ecb": MODE_ECB, "cbc": MODE_CBC, "cfb128": MODE_CFB, "ofb": MODE_OFB,
+             "ctr": MODE_CTR, "cmac": MODE_CMAC}
 KIND_MIDDLE, KIND_COMPLETE, KIND_PARTIAL = 0, 1, 2
 
 ERR_NONE = 0
@@ -38,6 +42,32 @@ def ksz_of(key: bytes) -> int:
 
 def xor(a: bytes, b: bytes) -> bytes:
     return bytes(x ^ y for x, y in zip(a, b))
+
+
+def pycryptodome_cipher(mode: int, key: bytes, iv: bytes):
+    """pycryptodome's own implementation of an encryption mode (MODE_ECB .. MODE_CTR), the
+    tests' reference: it shares nothing with this model's chaining. CFB with 128-bit segments;
+    CTR counts the whole 16-byte block as one big-endian number (NIST SP 800-38A), as the
+    engine does."""
+    if mode == MODE_ECB:
+        return AES.new(key, AES.MODE_ECB)
+    if mode == MODE_CBC:
+        return AES.new(key, AES.MODE_CBC, iv=iv)
+    if mode == MODE_CFB:
+        return AES.new(key, AES.MODE_CFB, iv=iv, segment_size=128)
+    if mode == MODE_OFB:
+        return AES.new(key, AES.MODE_OFB, iv=iv)
+    if mode == MODE_CTR:
+        return AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=iv)
+    raise ValueError(f"no pycryptodome cipher for mode {mode}")
+
+
+def pycryptodome_reference(mode: int, dec: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
+    """A whole message through pycryptodome (pycryptodome_cipher); MODE_CMAC gives the tag."""
+    if mode == MODE_CMAC:
+        return CMAC.new(key, msg=data, ciphermod=AES).digest()
+    c = pycryptodome_cipher(mode, key, iv)
+    return c.decrypt(data) if dec else c.encrypt(data)
 
 
 def dbl(block: bytes) -> bytes:

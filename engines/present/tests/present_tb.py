@@ -159,26 +159,8 @@ async def test_constant_time(dut):
 
 
 async def check_idle_and_cleared(tb: Bench) -> None:
-    await ReadOnly()
-    assert tb.sig("busy_o") == 0
-    assert tb.sig("out_valid_o") == 0
-    assert tb.sig("key_ready_o") == 0
-    assert tb.sig("in_ready_o") == 0
-    assert tb.sig("err_o") == 0
-    assert tb.sig("out_data_o") == 0  # state and key registers cleared
-    await tb.tick()
-    # No key: a start is refused and nothing comes out.
-    await tb.start(cfg(False, 80))
-    tb.dut.in_valid_i.value = 1
-    tb.dut.out_ready_i.value = 1
-    for _ in range(LATENCY + 4):
-        await ReadOnly()
-        assert tb.sig("in_ready_o") == 0 and tb.sig("out_valid_o") == 0
-        await tb.tick()
-    tb.dut.in_valid_i.value = 0
-    await ReadOnly()
-    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
-    await tb.tick()
+    await tb.assert_idle("out_data_o")  # state and key registers cleared
+    await tb.assert_start_refused(cfg(False, 80), ERR_NOKEY, LATENCY + 4)  # no key
 
 
 async def run_ok(tb: Bench, rng: random.Random, n: int = 3) -> None:
@@ -195,16 +177,6 @@ async def run_ok(tb: Bench, rng: random.Random, n: int = 3) -> None:
             await tb.tick()
 
 
-async def clear(tb: Bench, how: str) -> None:
-    if how == "zeroize":
-        await tb.pulse(zeroize_i=1)
-    else:
-        tb.dut.rst_ni.value = 0
-        await tb.tick(2)
-        tb.dut.rst_ni.value = 1
-        await tb.tick()
-
-
 @cocotb.test()
 async def test_zeroize_and_reset_midway(dut):
     """Zeroize/reset mid-block and mid key set-up: idle, key gone, then a correct run."""
@@ -218,14 +190,14 @@ async def test_zeroize_and_reset_midway(dut):
         blocks = [rng.getrandbits(64) for _ in range(5)]
         await tb.stream(blocks, 1.0, 0.0, rng, abort_after=1)
         await tb.tick(10)  # in the middle of the rounds
-        await clear(tb, how)
+        await tb.clear(how)
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
         # In the middle of the key set-up.
         await tb.pulse(key_i=bus(rand_key(rng, bits), bits), key_valid_i=1,
                        cfg_i=cfg(False, bits))
         await tb.tick(KEY_LATENCY // 2)
-        await clear(tb, how)
+        await tb.clear(how)
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
 
@@ -254,7 +226,7 @@ async def test_store_and_wipe(dut):
             await ReadOnly()
             assert store(tb) == model.round_keys(key, bits), "store is not K1..K32"
             await tb.tick()
-            await clear(tb, how)
+            await tb.clear(how)
             await ReadOnly()
             assert tb.sig("busy_o") == 0 and tb.sig("key_ready_o") == 0
             await tb.tick()
@@ -266,7 +238,7 @@ async def test_store_and_wipe(dut):
             assert store(tb) == [0] * WORDS, f"store not wiped after {how}"
             await tb.tick()
         # a key load a few cycles into the wipe ends it; the set-up overwrites every word
-        await clear(tb, "zeroize")
+        await tb.clear("zeroize")
         await tb.tick(5)
         key = rand_key(rng, SIZES[-1])
         assert await load(tb, key, SIZES[-1]) == KEY_LATENCY
@@ -288,17 +260,7 @@ async def test_bad_config(dut):
     await load(tb, key, 80)
     bad = [0x4, 0x5, 0x6, 0x8, 0x9, 0xF] + ([] if KEY128 else [0x2, 0x3])
     for c in bad:
-        await tb.start(c)
-        dut.in_valid_i.value = 1
-        dut.in_data_i.value = 0x1234
-        dut.out_ready_i.value = 1
-        for _ in range(LATENCY + 3):
-            await ReadOnly()
-            assert tb.sig("busy_o") == 0 and tb.sig("in_ready_o") == 0
-            assert tb.sig("out_valid_o") == 0
-            assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_CFG
-            await tb.tick()
-        dut.in_valid_i.value = 0
+        await tb.assert_start_refused(c, ERR_CFG, LATENCY + 3)
     await tb.start(cfg(False, 80))
     await ReadOnly()
     assert tb.sig("err_o") == 0 and tb.sig("err_code_o") == ERR_NONE and tb.sig("busy_o") == 1

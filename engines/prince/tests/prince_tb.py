@@ -125,25 +125,8 @@ async def test_constant_time(dut):
 
 
 async def check_idle_and_cleared(tb: Bench) -> None:
-    await ReadOnly()
-    assert tb.sig("busy_o") == 0
-    assert tb.sig("out_valid_o") == 0
-    assert tb.sig("key_ready_o") == 0
-    assert tb.sig("in_ready_o") == 0
-    assert tb.sig("err_o") == 0
-    await tb.tick()
-    # No key: a start is refused and nothing comes out.
-    await tb.start(CFG_ENC)
-    tb.dut.in_valid_i.value = 1
-    tb.dut.out_ready_i.value = 1
-    for _ in range(LATENCY + 4):
-        await ReadOnly()
-        assert tb.sig("in_ready_o") == 0 and tb.sig("out_valid_o") == 0
-        await tb.tick()
-    tb.dut.in_valid_i.value = 0
-    await ReadOnly()
-    assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_NOKEY
-    await tb.tick()
+    await tb.assert_idle()
+    await tb.assert_start_refused(CFG_ENC, ERR_NOKEY, LATENCY + 4)  # no key
 
 
 async def run_ok(tb: Bench, rng: random.Random, n: int = 8) -> None:
@@ -171,13 +154,7 @@ async def test_zeroize_and_reset_midway(dut):
         blocks = [rng.getrandbits(64) for _ in range(20)]
         # out_ready low: the pipeline fills and stalls with data inside.
         await tb.stream(blocks, 1.0, 0.0, rng, abort_after=CAPACITY)
-        if how == "zeroize":
-            await tb.pulse(zeroize_i=1)
-        else:
-            dut.rst_ni.value = 0
-            await tb.tick(2)
-            dut.rst_ni.value = 1
-            await tb.tick()
+        await tb.clear(how)
         await check_idle_and_cleared(tb)
         await run_ok(tb, rng)
 
@@ -191,17 +168,7 @@ async def test_bad_config(dut):
     key = rand_key(rng)
     await tb.load_key(key)
     for cfg in (0x2, 0x4, 0x8, 0xF, 0x3):
-        await tb.start(cfg)
-        dut.in_valid_i.value = 1
-        dut.in_data_i.value = 0x1234
-        dut.out_ready_i.value = 1
-        for _ in range(LATENCY + 3):
-            await ReadOnly()
-            assert tb.sig("busy_o") == 0 and tb.sig("in_ready_o") == 0
-            assert tb.sig("out_valid_o") == 0
-            assert tb.sig("err_o") == 1 and tb.sig("err_code_o") == ERR_CFG
-            await tb.tick()
-        dut.in_valid_i.value = 0
+        await tb.assert_start_refused(cfg, ERR_CFG, LATENCY + 3)
     await tb.start(CFG_ENC)
     await ReadOnly()
     assert tb.sig("err_o") == 0 and tb.sig("err_code_o") == ERR_NONE and tb.sig("busy_o") == 1

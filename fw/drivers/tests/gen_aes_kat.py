@@ -17,6 +17,8 @@ from Crypto.Hash import CMAC
 
 ROOT = Path(__file__).resolve().parents[3]
 OUT = ROOT / "fw" / "programs" / "test_aes_kat" / "aes_kat_vectors.h"
+sys.path.insert(0, str(ROOT))
+from engines.aes.model import aes_model  # noqa: E402
 
 KEYS = {
     128: bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c"),
@@ -49,19 +51,12 @@ ANCHORS = [
     ("cmac0", 256, "028962f61b7bf89efc6b551f4667d983"),
 ]
 
-MODE = {"ecb": 0, "cbc": 1, "cfb128": 2, "ofb": 3, "ctr": 4}
+MODES = ("ecb", "cbc", "cfb128", "ofb", "ctr")  # in CFG.MODE order
 
 
 def cipher_out(mode: str, key: bytes) -> bytes:
-    if mode == "ecb":
-        return AES.new(key, AES.MODE_ECB).encrypt(PT)
-    if mode == "cbc":
-        return AES.new(key, AES.MODE_CBC, iv=IV).encrypt(PT)
-    if mode == "cfb128":
-        return AES.new(key, AES.MODE_CFB, iv=IV, segment_size=128).encrypt(PT)
-    if mode == "ofb":
-        return AES.new(key, AES.MODE_OFB, iv=IV).encrypt(PT)
-    return AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=CTR0).encrypt(PT)
+    iv = CTR0 if mode == "ctr" else IV
+    return aes_model.pycryptodome_cipher(aes_model.API_MODES[mode], key, iv).encrypt(PT)
 
 
 def cmac(key: bytes, n: int) -> bytes:
@@ -76,7 +71,7 @@ def c_bytes(b: bytes) -> str:
 def render() -> str:
     got = {}
     for bits, key in KEYS.items():
-        for m in MODE:
+        for m in MODES:
             got[(m, bits)] = cipher_out(m, key)
         for n in (0, 16, 40, 64):
             got[(f"cmac{n}", bits)] = cmac(key, n)
@@ -103,7 +98,7 @@ def render() -> str:
     for bits, key in KEYS.items():
         lines.append(f"  {{{bits // 8}, {c_bytes(key.ljust(32, bytes(1)))},")
         lines.append(f"   {c_bytes(got[('fips', bits)])},")
-        lines.append("   {" + ",\n    ".join(c_bytes(got[(m, bits)]) for m in MODE) + "},")
+        lines.append("   {" + ",\n    ".join(c_bytes(got[(m, bits)]) for m in MODES) + "},")
         lines.append("   {" + ",\n    ".join(c_bytes(got[(f'cmac{n}', bits)])
                                             for n in (0, 16, 40, 64)) + "}},")
     lines += ["};", "", "#endif /* AES_KAT_VECTORS_H */", ""]
