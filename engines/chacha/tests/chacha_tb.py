@@ -10,11 +10,10 @@ import random
 from pathlib import Path
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import FallingEdge, RisingEdge, Timer
 from Crypto.Cipher import ChaCha20
 
 from engines.chacha.model import chacha_model as model
+from engines.common.step_bench import StepBench
 
 SEED = int(os.environ.get("CHACHA_SEED", "12345"))
 N_RANDOM = int(os.environ.get("CHACHA_RANDOM", "24"))
@@ -54,34 +53,11 @@ OUTS = ("key_ready_o", "iv_o", "in_ready_o", "out_valid_o", "out_data_o", "out_l
         "err_o", "err_code_o")
 
 
-class Bench:
+class Bench(StepBench):
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.cycle = 0
-        self.drv = dict(rst_ni=0, zeroize_i=0, cfg_i=0, start_i=0, key_i=0, key_valid_i=0,
-                        iv_i=0, iv_valid_i=0, in_valid_i=0, in_data_i=0, in_last_i=0,
-                        out_ready_i=0)
-
-    async def init(self) -> None:
-        cocotb.start_soon(Clock(self.dut.clk_i, 10, unit="ns").start())
-        for _ in range(3):
-            await self.step()
-        self.drv["rst_ni"] = 1
-        await self.step()
-
-    async def step(self, **pulse: int) -> dict[str, int]:
-        """One clock cycle. `pulse` values are driven for this cycle only."""
-        await FallingEdge(self.dut.clk_i)
-        for name, val in {**self.drv, **pulse}.items():
-            getattr(self.dut, name).value = val
-        await Timer(1, unit="ns")
-        s = {}
-        for name in OUTS:
-            v = getattr(self.dut, name).value
-            s[name] = int(v) if v.is_resolvable else -1  # X before the first reset edge
-        await RisingEdge(self.dut.clk_i)
-        self.cycle += 1
-        return s
+        super().__init__(dut, dict(rst_ni=0, zeroize_i=0, cfg_i=0, start_i=0, key_i=0,
+                                   key_valid_i=0, iv_i=0, iv_valid_i=0, in_valid_i=0,
+                                   in_data_i=0, in_last_i=0, out_ready_i=0), OUTS)
 
     async def load(self, key: bytes, iv: bytes) -> None:
         keyv = int.from_bytes(key, "big") << (8 * (32 - len(key)))
@@ -316,12 +292,7 @@ async def test_zeroize_reset(dut):
         for _ in range(rng.randint(3, 30) if how != "zeroize-out" else 25):
             await tb.step()
         tb.drv.update(in_valid_i=0)
-        if how == "reset":
-            tb.drv["rst_ni"] = 0
-            await tb.step()
-            tb.drv["rst_ni"] = 1
-        else:
-            await tb.step(zeroize_i=1)
+        await tb.clear(how)
         tb.drv.update(out_ready_i=1, in_valid_i=1)
         for _ in range(30):
             s = await tb.step()

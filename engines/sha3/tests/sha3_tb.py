@@ -11,9 +11,8 @@ import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import FallingEdge, RisingEdge, Timer
 
+from engines.common.step_bench import StepBench
 from engines.sha3.model import sha3_model as model
 
 FULL = os.environ.get("SHA3_FULL", "0") == "1"
@@ -25,36 +24,10 @@ OUTS = ("in_ready_o", "out_valid_o", "out_data_o", "out_bytes_o", "out_last_o", 
         "err_o", "err_code_o")
 
 
-class Bench:
+class Bench(StepBench):
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.cycle = 0
-        self.drv = dict(rst_ni=0, zeroize_i=0, cfg_i=0, start_i=0, in_valid_i=0, in_data_i=0,
-                        in_bytes_i=0, in_last_i=0, out_ready_i=0)
-        self.applied: dict[str, int] = {}
-
-    async def init(self) -> None:
-        cocotb.start_soon(Clock(self.dut.clk_i, 10, unit="ns").start())
-        for _ in range(3):
-            await self.step()
-        self.drv["rst_ni"] = 1
-        await self.step()
-
-    async def step(self, names: tuple[str, ...] = OUTS, **pulse: int) -> dict[str, int]:
-        """One clock cycle; `pulse` values hold for this cycle only. Samples `names`."""
-        await FallingEdge(self.dut.clk_i)
-        for name, val in {**self.drv, **pulse}.items():
-            if self.applied.get(name) != val:
-                getattr(self.dut, name).value = val
-                self.applied[name] = val
-        await Timer(1, unit="ns")
-        s = {}
-        for name in names:
-            v = getattr(self.dut, name).value
-            s[name] = int(v) if v.is_resolvable else -1  # X before the first reset edge
-        await RisingEdge(self.dut.clk_i)
-        self.cycle += 1
-        return s
+        super().__init__(dut, dict(rst_ni=0, zeroize_i=0, cfg_i=0, start_i=0, in_valid_i=0,
+                                   in_data_i=0, in_bytes_i=0, in_last_i=0, out_ready_i=0), OUTS)
 
     async def hash(self, mode: str, msg: bytes, outlen: int = 0, p_in: float = 0.0,
                    p_out: float = 0.0, rng: random.Random | None = None) -> tuple[bytes, int]:
@@ -364,12 +337,7 @@ async def test_zeroize_reset(dut):
                 s = await tb.step()
                 i += int(i < len(words) and s["in_ready_o"] == 1)
             tb.drv.update(in_valid_i=0, in_last_i=0)
-            if how == "reset":
-                tb.drv["rst_ni"] = 0
-                await tb.step()
-                tb.drv["rst_ni"] = 1
-            else:
-                await tb.step(zeroize_i=1)
+            await tb.clear(how)
             tb.drv.update(out_ready_i=1, in_valid_i=1)
             for _ in range(40):
                 s = await tb.step()
