@@ -17,6 +17,7 @@
 #include "cv_status.h"
 #include "cv_trap.h"
 #include "cv_uart.h"
+#include "cv_xorshift.h"
 
 typedef struct bench_backend {
   uint8_t engine, coupling;
@@ -81,18 +82,10 @@ static void watchdog_fired(cv_trap_frame_t *f) {
   cv_sim_exit(BENCH_EXIT_HUNG);
 }
 
-static uint32_t xorshift32(uint32_t *s) {
-  uint32_t x = *s;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  return *s = x;
-}
-
 /* Little-endian bytes of consecutive xorshift32 outputs. */
 static void fill(uint32_t *s, uint8_t *p, size_t n) {
   for (size_t i = 0; i < n; i += 4) {
-    uint32_t v = xorshift32(s);
+    uint32_t v = cv_xorshift32(s);
     for (size_t k = 0; k < 4 && i + k < n; k++) p[i + k] = (uint8_t)(v >> (8 * k));
   }
 }

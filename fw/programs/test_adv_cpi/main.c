@@ -26,6 +26,7 @@
 #include "cv_csr.h"
 #include "cv_test.h"
 #include "cv_trap.h"
+#include "cv_xorshift.h"
 
 #ifndef ADV_OPS
 #define ADV_OPS 1000u
@@ -54,12 +55,7 @@ static uint8_t scratch[SCRATCH_BYTES] __attribute__((aligned(16)));
 static uint32_t fuzz_stack[FUZZ_STACK_WORDS] __attribute__((aligned(16)));
 
 static uint32_t rng = ADV_SEED ? ADV_SEED : 1u;
-static uint32_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return rng;
-}
+static uint32_t rnd(void) { return cv_xorshift32(&rng); }
 
 /* ------------------------------------------------------------------ the reference table */
 typedef struct {

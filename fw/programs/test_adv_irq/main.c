@@ -23,6 +23,7 @@
 #include "cv_prince_sw.h"
 #include "cv_test.h"
 #include "cv_trap.h"
+#include "cv_xorshift.h"
 
 #ifndef ADV_ROUNDS
 #define ADV_ROUNDS 2u
@@ -49,15 +50,8 @@ static uint8_t p_ref[PRINCE_LEN] __attribute__((aligned(16)));
 static uint8_t aes_key[16], prince_key[16], ctr[16], ctr_ref[16];
 
 static uint32_t rng = ADV_SEED ? ADV_SEED : 1u;
-static uint32_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return rng;
-}
-static void fill(uint8_t *p, size_t n) {
-  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
-}
+static uint32_t rnd(void) { return cv_xorshift32(&rng); }
+static void fill(uint8_t *p, size_t n) { cv_xorshift32_bytes(&rng, p, n); }
 static uint32_t word(const uint8_t *p) {
   uint32_t w;
   memcpy(&w, p, 4);

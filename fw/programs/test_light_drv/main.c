@@ -16,6 +16,7 @@
 #include "cv_prince.h"
 #include "cv_sha3.h"
 #include "cv_test.h"
+#include "cv_xorshift.h"
 
 /* The test's own code is built for size (the drivers, built from their own files, keep -O2 and
  * their fast paths): with every light driver and software baseline linked, the program came
@@ -25,15 +26,8 @@
 #define NB CV_BACKEND_COUNT
 
 static uint32_t rs = 0x9E3779B9u;
-static uint32_t rnd(void) {
-  rs ^= rs << 13;
-  rs ^= rs >> 17;
-  rs ^= rs << 5;
-  return rs;
-}
-static void fill(uint8_t *p, size_t n) {
-  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
-}
+static uint32_t rnd(void) { return cv_xorshift32(&rs); }
+static void fill(uint8_t *p, size_t n) { cv_xorshift32_bytes(&rs, p, n); }
 static void unhex(const char *h, uint8_t *p) {
   for (; h[0] && h[1]; h += 2) {
     int hi = h[0] <= '9' ? h[0] - '0' : (h[0] | 32) - 'a' + 10;

@@ -9,17 +9,11 @@
 #include "cv_prince_sw.h"
 #include "cv_sha3_sw.h"
 #include "cv_test.h"
+#include "cv_xorshift.h"
 
 static uint32_t rng = 0x2545F491u;
-static uint32_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return rng;
-}
-static void fill(uint8_t *p, size_t n) {
-  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
-}
+static uint32_t rnd(void) { return cv_xorshift32(&rng); }
+static void fill(uint8_t *p, size_t n) { cv_xorshift32_bytes(&rng, p, n); }
 
 static uint8_t in[512] __attribute__((aligned(16)));
 static uint8_t out[512 + 16] __attribute__((aligned(16)));
