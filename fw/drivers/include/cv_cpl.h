@@ -93,6 +93,15 @@ CV_CPL_INLINE uint32_t cv_cpl_mmio_wait(uint32_t base, uint32_t mask) {
   return 0xFFFFFFFFu;
 }
 
+/* The same where the state is usually there at the first look: that look is tested on its own,
+ * so the usual case falls through a forward branch (no redirect; leaving the poll loop is a
+ * mispredicted backward branch, 3 cycles). */
+CV_CPL_INLINE uint32_t cv_cpl_mmio_wait_likely(uint32_t base, uint32_t mask) {
+  uint32_t s = CV_CPL_REG(base, CV_CPL_STATUS_OFFSET);
+  if (__builtin_expect((s & (mask | CV_CPL_STATUS_ERR_MASK)) != 0, 1)) return s;
+  return cv_cpl_mmio_wait(base, mask);
+}
+
 /* Poll STATUS until none of the mask bits is set (e.g. BUSY); same return values. */
 CV_CPL_INLINE uint32_t cv_cpl_mmio_wait_clear(uint32_t base, uint32_t mask) {
   uint32_t n = CV_CPL_POLL_LIMIT, s;
@@ -206,6 +215,13 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
       if (!--n_) { s_ = 0xFFFFFFFFu; break; }                                   \
     }                                                                           \
     s_; })
+
+/* The same where the state is usually there at the first look (cv_cpl_mmio_wait_likely). */
+#define cv_cpl_cpi_wait_likely(t, mask) __extension__({                         \
+    uint32_t s1_ = CV_CPI_STATUS(t);                                            \
+    if (__builtin_expect(!(s1_ & ((mask) | CV_CPL_STATUS_ERR_MASK)), 0))       \
+      s1_ = cv_cpl_cpi_wait(t, mask);                                           \
+    s1_; })
 
 /* ------------------------------------------------------------------ DMA */
 /* Required buffer alignment of this build (CAP.ALIGN). */

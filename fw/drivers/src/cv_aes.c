@@ -597,7 +597,8 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
     r[CV_CPL_CFG_OFFSET / 4] = cfg;
     r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
   }
-  /* No output per block: wait until the staging block is free before each one. */
+  /* No output per block: wait until the staging block is free before each one (usually at the
+   * first look: the engine took the block before while the CPU loaded this one). */
   for (size_t i = 0; i <= nfull; i++) {
     uint32_t b[4];
     const uint32_t *p = lp;
@@ -610,13 +611,13 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
     }
     if (cpi) {
       if (i) {
-        s = cv_cpl_cpi_wait(AES, CV_CPL_STATUS_IN_READY_MASK);
+        s = cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK);
         if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
       }
       CPI_PUSH(p, i == nfull);
     } else {
       if (i) {
-        s = cv_cpl_mmio_wait(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+        s = cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
         if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
       }
       MMIO_PUSH(r, p, i == nfull);

@@ -53,12 +53,14 @@ static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
   return CV_OK;
 }
 
-/* One input word when the staging block is free; last: with LAST_BYTES = nbytes. */
+/* One input word when the staging block is free (usually at the first look: the engine absorbs
+ * a word a cycle, and waits only for its permutation after a rate block); last: with
+ * LAST_BYTES = nbytes. */
 CV_LIGHT_HOT int push(const cv_sha3_ctx *ctx, uint32_t w0, uint32_t w1, int last,
                        uint32_t nbytes) {
   uint32_t s;
   if (cv_light_uses_cpi(ctx->backend)) {
-    s = cv_cpl_cpi_wait(ENG, CV_CPL_STATUS_IN_READY_MASK);
+    s = cv_cpl_cpi_wait_likely(ENG, CV_CPL_STATUS_IN_READY_MASK);
     if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     if (last) {
       CV_CPI_LASTB(ENG, nbytes);
@@ -67,7 +69,7 @@ CV_LIGHT_HOT int push(const cv_sha3_ctx *ctx, uint32_t w0, uint32_t w1, int last
       CV_CPI_DATA(ENG, w0, w1);
     }
   } else {
-    s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_IN_READY_MASK);
+    s = cv_cpl_mmio_wait_likely(CV_SHA3_BASE, CV_CPL_STATUS_IN_READY_MASK);
     if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     if (last) CV_REG32(CV_SHA3_LAST_BYTES_ADDR) = nbytes;
     CV_REG32(CV_SHA3_DIN_ADDR) = w0;
@@ -269,14 +271,16 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
     r[CV_CPL_DIN_OFFSET / 4] = w0;
     r[CV_CPL_DINL_OFFSET / 4 + 1] = w1;
   }
+  if (!cpi) {  /* the first output word comes after the last permutation */
+    s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
+    if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
+  }
   for (;; out += 2) {  /* 8 bytes per output word; SHA3-224's last half word */
     uint32_t a, c;
     if (cpi) {
       a = CV_CPI_RESULT(ENG);
       c = CV_CPI_RESULT(ENG);
     } else {
-      s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
-      if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
       a = r[CV_CPL_DOUT_OFFSET / 4];
       c = r[CV_CPL_DOUT_OFFSET / 4 + 1];
     }
@@ -284,6 +288,10 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
     if (out_len < 8) break;
     out[1] = c;
     if (!(out_len -= 8)) break;
+    if (!cpi) {  /* the next word: squeezed while this one was read, unless a permutation runs */
+      s = cv_cpl_mmio_wait_likely(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
+      if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
+    }
   }
   return CV_OK;
 }
