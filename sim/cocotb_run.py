@@ -72,7 +72,8 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
     if sim == "verilator":
         _fix_verilator_pch()
     make_flags = os.environ.get("MAKEFLAGS", "")
-    if sim == "verilator" and cxx_o0:  # for this build only
+    o0 = sim == "verilator" and cxx_o0
+    if o0:  # for this build only
         os.environ["MAKEFLAGS"] = f"{make_flags} OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
     try:
         runner.build(
@@ -87,7 +88,8 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
             waves=waves,
         )
     finally:
-        os.environ["MAKEFLAGS"] = make_flags
+        if o0:
+            os.environ["MAKEFLAGS"] = make_flags
     env = {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     env.update(extra_env or {})
     return runner.test(
