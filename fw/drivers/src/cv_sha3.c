@@ -208,21 +208,44 @@ int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
 }
 
 #if !defined(__OPTIMIZE_SIZE__)
+static int hash_cpi(uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out, size_t out_len);
+static int hash_mmio(uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out, size_t out_len);
+
+/* Another context's message is in the engine: drop it, then the hash. Out of line, so the hash
+ * paths call nothing but tail calls and keep no stack frame. */
+static __attribute__((noinline)) int hash_take(int cpi, uint32_t cfg, const uint32_t *m,
+                                               size_t len, uint32_t *out, size_t out_len) {
+  cv_light_zeroize(ENG, cpi ? CV_BACKEND_CPI : CV_BACKEND_MMIO);  /* owner 0 from here on */
+  return cpi ? hash_cpi(cfg, m, len, out, out_len) : hash_mmio(cfg, m, len, out, out_len);
+}
+
+/* The end of the next run of message words (at most *room of those before end); takes them off
+ * *room. */
+static inline __attribute__((always_inline)) const uint32_t *run_end(const uint32_t *m,
+                                                                     const uint32_t *end,
+                                                                     uint32_t *room) {
+  const uint32_t left = (uint32_t)(end - m) >> 1;
+  const uint32_t n = left < *room ? left : *room;
+  *room -= n;
+  return m + 2 * n;
+}
+
 /* cv_sha3_hash on cpi or mmio (cpi a constant) with word-aligned message and output and out_len
- * a non-zero multiple of 4 (the common case): the message words go straight from memory,
- * IN_READY polled before each as push does, with no context, no byte buffer and no ownership
- * bookkeeping (the message never outlives the call). The last word (1..8 bytes; none for an
- * empty message) goes with DATAL and LAST_BYTES; words are read whole (aligned, so never past
- * the buffer's last word) and the engine ignores the bytes after LAST_BYTES. SHA3-512 over 64
- * bytes: cpi 820 -> 381 cycles, mmio 952 -> 451; IN_READY polled once per rate block instead
- * of before every word (below): cpi 341 -> 306, mmio 441 -> 406, 4 KiB cpi 10,421 -> 7,362. */
+ * a non-zero multiple of 4 (the common case): the message words go straight from memory with no
+ * context, no byte buffer and no ownership bookkeeping (the message never outlives the call).
+ * The last word (1..8 bytes; none for an empty message) goes with DATAL and LAST_BYTES; words
+ * are read whole (aligned, so never past the buffer's last word) and the engine ignores the
+ * bytes after LAST_BYTES. SHA3-512 over 64 bytes: cpi 820 -> 381 cycles, mmio 952 -> 451;
+ * IN_READY polled once per rate block instead of before every word: cpi 341 -> 306, mmio
+ * 441 -> 406 (4 KiB cpi 10,421 -> 7,362); the words sent in runs between those polls, the
+ * output in a loop with one exit test, no stack frame (2026-11-28): see fw/drivers/README. */
 static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
                                                           const uint32_t *m, size_t len,
                                                           uint32_t *out, size_t out_len) {
   const cv_backend_t b = cpi ? CV_BACKEND_CPI : CV_BACKEND_MMIO;
   volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)CV_SHA3_BASE;
   const uint32_t err = CV_CPL_STATUS_ERR_MASK, in_ready = CV_CPL_STATUS_IN_READY_MASK;
-  if (cv_light_owner[ENG]) cv_light_zeroize(ENG, b);
+  if (cv_light_owner[ENG]) return hash_take(cpi, cfg, m, len, out, out_len);
   uint32_t s;
   if (cpi) {
     CV_CPI_START(ENG, cfg);
@@ -239,25 +262,50 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
    * the CPU can write the next one; after a block's last word it permutes for 24 cycles, during
    * which the next word waits staged and the one after it must wait for IN_READY (else the unit
    * drops it: OVERRUN). Word 0 finds the staging free (a message ends with every word taken, a
-   * ZEROIZE clears it), and the wait before word 1 also covers a START the unit holds. */
+   * ZEROIZE clears it), and the wait before word 1 also covers a START the unit holds. The
+   * words between two polls go as one run: a loop with no test but its end. */
   static const uint8_t rate_words[6] = {18, 17, 13, 9, 21, 17};  /* 8-byte words per block */
   const uint32_t rate = rate_words[cfg & CV_SHA3_CFG_FUNC_MASK];
-  uint32_t k = 2;  /* words until the next wait */
+  uint32_t room = 1;  /* words that may go before the next poll (an empty run: the last word) */
   if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
-  for (; m != end; m += 2) {
-    if (--k == 0) {
-      k = rate;
+  if (m != end) {
+    const uint32_t a0 = m[0], c0 = m[1];
+    m += 2;
+    if (cpi) {
+      CV_CPI_DATA(ENG, a0, c0);
+    } else {
+      r[CV_CPL_DIN_OFFSET / 4] = a0;
+      r[CV_CPL_DIN_OFFSET / 4 + 1] = c0;
+    }
+    room = rate;
+    const uint32_t *stop = run_end(m, end, &room);
+    /* before word 1: word 0 absorbed, usually at the first look once the run's end is worked
+     * out (the empty asm keeps that arithmetic between the DATA and the look: a look in the
+     * next cycle finds word 0 still staged) */
+    __asm__ volatile("" : : "r"(stop));
+    s = cpi ? cv_cpl_cpi_wait_likely(ENG, in_ready)
+            : cv_cpl_mmio_wait_likely(CV_SHA3_BASE, in_ready);
+    if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
+    for (;;) {
+      while (m != stop) {
+        const uint32_t a = m[0], c = m[1];
+        m += 2;
+        if (cpi) {
+          CV_CPI_DATA(ENG, a, c);
+        } else {
+          r[CV_CPL_DIN_OFFSET / 4] = a;
+          r[CV_CPL_DIN_OFFSET / 4 + 1] = c;
+        }
+      }
+      if (m == end) break;
+      /* a block's permutation runs */
       s = cpi ? cv_cpl_cpi_wait(ENG, in_ready) : cv_cpl_mmio_wait(CV_SHA3_BASE, in_ready);
       if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
-    }
-    if (cpi) {
-      CV_CPI_DATA(ENG, m[0], m[1]);
-    } else {
-      r[CV_CPL_DIN_OFFSET / 4] = m[0];
-      r[CV_CPL_DIN_OFFSET / 4 + 1] = m[1];
+      room = rate;
+      stop = run_end(m, end, &room);
     }
   }
-  if (--k == 0) {  /* the last word, by the same rule */
+  if (room == 0) {  /* the last word, by the same rule */
     s = cpi ? cv_cpl_cpi_wait(ENG, in_ready) : cv_cpl_mmio_wait(CV_SHA3_BASE, in_ready);
     if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
   }
@@ -271,28 +319,43 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
     r[CV_CPL_DIN_OFFSET / 4] = w0;
     r[CV_CPL_DINL_OFFSET / 4 + 1] = w1;
   }
-  if (!cpi) {  /* the first output word comes after the last permutation */
-    s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
-    if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
-  }
-  for (;; out += 2) {  /* 8 bytes per output word; SHA3-224's last half word */
-    uint32_t a, c;
-    if (cpi) {
+  /* 8 bytes per output word, both halves read (the second consumes the word); SHA3-224's and
+   * a SHAKE length's last half word stores only its first half. RESULT waits in hardware. On
+   * mmio OUT_VALID is polled before each block of rate words: the engine permutes after a
+   * block, and within one it shows the next word 2 cycles after the read that consumed the
+   * one before, while the CPU's next DOUT read comes at least 5 instructions later. A DOUT
+   * read that found no word would flag UNDERFLOW: ERR is checked once at the end. */
+  uint32_t *const last = out + 2 * ((out_len - 1) >> 3);
+  uint32_t a, c;
+  if (cpi) {
+    for (;;) {
       a = CV_CPI_RESULT(ENG);
       c = CV_CPI_RESULT(ENG);
-    } else {
+      out[0] = a;
+      if (out == last) break;
+      out[1] = c;
+      out += 2;
+    }
+  } else {
+    room = 0;  /* words readable before the next poll */
+    for (;;) {
+      if (room == 0) {
+        s = cv_cpl_mmio_wait(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
+        if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
+        room = rate;
+      }
       a = r[CV_CPL_DOUT_OFFSET / 4];
       c = r[CV_CPL_DOUT_OFFSET / 4 + 1];
+      room--;
+      out[0] = a;
+      if (out == last) break;
+      out[1] = c;
+      out += 2;
     }
-    out[0] = a;
-    if (out_len < 8) break;
-    out[1] = c;
-    if (!(out_len -= 8)) break;
-    if (!cpi) {  /* the next word: squeezed while this one was read, unless a permutation runs */
-      s = cv_cpl_mmio_wait_likely(CV_SHA3_BASE, CV_CPL_STATUS_OUT_VALID_MASK);
-      if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
-    }
+    s = r[CV_CPL_STATUS_OFFSET / 4];
+    if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
   }
+  if (!(out_len & 4)) out[1] = c;
   return CV_OK;
 }
 
