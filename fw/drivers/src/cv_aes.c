@@ -136,16 +136,34 @@ static __attribute__((noinline)) int init_retry(cv_aes_ctx *ctx) {
   return load_key(ctx);
 }
 
-/* Key words straight from a word-aligned key into the unit (KEY pairs / KEY registers) and the
- * context's copy, then KEYLOAD and the wait: KLOADW waits in hardware; mmio polls STATUS until
- * KEY_READY with no held load, or an error. Returns that STATUS (0xFFFFFFFF on the poll
- * limit). */
-static inline __attribute__((always_inline)) uint32_t init_words(cv_aes_ctx *ctx, int cpi,
-                                                                  const uint32_t *kw,
-                                                                  uint32_t kx) {
+/* A new context: its backend, key size and id (later ids are the newer keys). Returns the id. */
+static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
+                                                              cv_backend_t backend, uint32_t kx) {
+  const uint32_t id = ++aes_ids;
+  ctx->backend = backend;
+  ctx->key_bytes = (int)(16u + kx);
+  ctx->ksz = kx >> 3;
+  ctx->id = id;
+  return id;
+}
+
+/* init_words' key load failed (an error, or the poll limit): the stale-error retry. */
+static __attribute__((noinline)) int init_fail(cv_aes_ctx *ctx) {
+  aes_owner = 0;
+  return init_retry(ctx);
+}
+
+/* Key words straight from a word-aligned key into the unit (KEY pairs / KEY registers), then
+ * KEYLOAD without a wait (KLOAD / CTRL); the context is written while the engine expands the
+ * key (AES-128: a cycle to reach it and Nr + 1 = 11), then STATUS is polled until KEY_READY with
+ * no held load (usually at the first look: the poll's exit is the fall-through), or an error. Until 2026-11-28 the context was written
+ * first and KLOADW waited in hardware (fw/drivers/README: key setup). */
+static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int cpi,
+                                                             cv_backend_t backend,
+                                                             const uint32_t *kw, uint32_t kx) {
   volatile uint32_t *r = aes_regs();
   uint32_t *k = ctx->sw.ek;
-  uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
+  const uint32_t k0 = kw[0], k1 = kw[1], k2 = kw[2], k3 = kw[3];
   if (cpi) {
     CV_CPI_KEY(AES, k0, k1);
     CV_CPI_KEY(AES, k2, k3);
@@ -155,8 +173,8 @@ static inline __attribute__((always_inline)) uint32_t init_words(cv_aes_ctx *ctx
     r[CV_CPL_KEY_OFFSET / 4 + 2] = k2;
     r[CV_CPL_KEY_OFFSET / 4 + 3] = k3;
   }
-  if (kx) {  /* 192/256 */
-    uint32_t k4 = kw[4], k5 = kw[5];
+  if (kx) {  /* 192/256: these words' copies before the KEYLOAD, as they come */
+    const uint32_t k4 = kw[4], k5 = kw[5];
     if (cpi) CV_CPI_KEY(AES, k4, k5);
     else {
       r[CV_CPL_KEY_OFFSET / 4 + 4] = k4;
@@ -165,7 +183,7 @@ static inline __attribute__((always_inline)) uint32_t init_words(cv_aes_ctx *ctx
     k[4] = k4;
     k[5] = k5;
     if (kx > 8u) {
-      uint32_t k6 = kw[6], k7 = kw[7];
+      const uint32_t k6 = kw[6], k7 = kw[7];
       if (cpi) CV_CPI_KEY(AES, k6, k7);
       else {
         r[CV_CPL_KEY_OFFSET / 4 + 6] = k6;
@@ -175,30 +193,37 @@ static inline __attribute__((always_inline)) uint32_t init_words(cv_aes_ctx *ctx
       k[7] = k7;
     }
   }
+  if (cpi) {
+    CV_CPI_CFG(AES, kx >> 3);
+    CV_CPI_KLOAD(AES);
+  } else {
+    r[CV_CPL_CFG_OFFSET / 4] = kx >> 3;
+    r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
+  }
+  __asm__ volatile("" ::: "memory");  /* the context's writes after the KEYLOAD */
+  const uint32_t id = ctx_new(ctx, backend, kx);
   k[0] = k0;  /* the context's copy */
   k[1] = k1;
   k[2] = k2;
   k[3] = k3;
-  if (cpi) {
-    CV_CPI_CFG(AES, kx >> 3);
-    return CV_CPI_KLOADW(AES);  /* waits in hardware: KEY_READY or an error */
-  }
-  r[CV_CPL_CFG_OFFSET / 4] = kx >> 3;
-  r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_KEYLOAD_MASK;
   const uint32_t m = CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_KEY_READY_MASK |
                      CV_CPL_STATUS_ERR_MASK;
   uint32_t n = CV_CPL_POLL_LIMIT;
-  do {
-    uint32_t st = r[CV_CPL_STATUS_OFFSET / 4];
-    if ((st & m) == CV_CPL_STATUS_KEY_READY_MASK || (st & CV_CPL_STATUS_ERR_MASK)) return st;
-  } while (--n);
-  return 0xFFFFFFFFu;
+  for (;;) {
+    const uint32_t st = cpi ? CV_CPI_STATUS(AES) : r[CV_CPL_STATUS_OFFSET / 4];
+    if (__builtin_expect((st & m) == CV_CPL_STATUS_KEY_READY_MASK, 1)) {
+      aes_owner = id;
+      return CV_OK;
+    }
+    if ((st & CV_CPL_STATUS_ERR_MASK) || !--n) return init_fail(ctx);
+  }
 }
 
 /* A key that is not word-aligned: the context's copy first, then the general key load. */
-static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, const uint8_t *key,
-                                                size_t key_len) {
-  memcpy(ctx->sw.ek, key, key_len);
+static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, cv_backend_t backend,
+                                                const uint8_t *key, uint32_t kx) {
+  ctx_new(ctx, backend, kx);
+  memcpy(ctx->sw.ek, key, 16u + kx);
   return load_key(ctx);
 }
 
@@ -219,22 +244,11 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
     return CV_ERR_ARG;
   }
-  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
-  const uint32_t id = ++aes_ids;
-  ctx->backend = backend;
-  ctx->key_bytes = (int)key_len;
-  ctx->ksz = kx >> 3;
-  ctx->id = id;
-  if ((uintptr_t)key & 3) return init_bytes(ctx, key, key_len);
+  if (__builtin_expect(aes_job.ctx != NULL, 0) && cv_dma_busy()) return CV_ERR_BUSY;
+  if ((uintptr_t)key & 3) return init_bytes(ctx, backend, key, kx);
   const uint32_t *kw = (const uint32_t *)(const void *)key;
-  uint32_t st = uses_cpi(backend) ? init_words(ctx, 1, kw, kx) : init_words(ctx, 0, kw, kx);
-  if ((st & (CV_CPL_STATUS_ERR_MASK | CV_CPL_STATUS_KEY_READY_MASK)) ==
-      CV_CPL_STATUS_KEY_READY_MASK) {
-    aes_owner = id;
-    return CV_OK;
-  }
-  aes_owner = 0;
-  return init_retry(ctx);
+  return uses_cpi(backend) ? init_words(ctx, 1, backend, kw, kx)
+                           : init_words(ctx, 0, backend, kw, kx);
 }
 
 /* ------------------------------------------------------------------ cpi data path */
