@@ -275,15 +275,19 @@ static inline __attribute__((always_inline)) uint32_t dma_job_advancing(
 static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *in,
                                              uint8_t *out, size_t len) {
   const uint8_t *src = in ? in : out;  /* keystream: the DMA reads nothing */
-  if (len && !(len & 63) && ctx->ks_pos >= 64 &&
-      !(((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) &&
-      ctx->hw.id == cv_light_owner[ENG] && !cv_dma_busy()) {
+  /* the conditions gathered without branches and tested once, the fast case laid out as the
+   * fall-through (a taken forward branch costs 3 cycles on this core) */
+  const uint32_t bad = (uint32_t)(len & 63) | (uint32_t)(len == 0) | (uint32_t)(ctx->ks_pos < 64) |
+                       ((uint32_t)((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) |
+                       (ctx->hw.id ^ cv_light_owner[ENG]);
+  if (__builtin_expect(bad == 0, 1) && __builtin_expect(!cv_dma_busy(), 1)) {
     const uint32_t c0 = ctx->iv[0], c1 = ctx->iv[1];
     const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
     /* one dispatch on the backend: each branch is the whole sequence for a constant backend */
-    const uint32_t s = ctx->backend == CV_BACKEND_CPI_DMA
-                           ? dma_job_advancing(ctx, CV_BACKEND_CPI_DMA, cfg, src, out, len)
-                           : dma_job_advancing(ctx, CV_BACKEND_MMIO_DMA, cfg, src, out, len);
+    const uint32_t s =
+        __builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)
+            ? dma_job_advancing(ctx, CV_BACKEND_CPI_DMA, cfg, src, out, len)
+            : dma_job_advancing(ctx, CV_BACKEND_MMIO_DMA, cfg, src, out, len);
     if (__builtin_expect(cv_dma_status_ok(s), 1)) return CV_OK;
     ctx->iv[0] = c0;  /* no keystream was delivered: the counter stays */
     ctx->iv[1] = c1;
@@ -297,7 +301,7 @@ static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *
 
 int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
   if (!ctx || (!out && len)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
+  if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
     return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
   if (cpi_one_block(ctx, NULL, out, len)) return CV_OK;
   if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, NULL, out, len);
@@ -306,7 +310,7 @@ int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
 
 int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   if (!ctx || ((!in || !out) && len)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
+  if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
     return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
   if (cpi_one_block(ctx, in, out, len)) return CV_OK;
   if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, in, out, len);
