@@ -210,9 +210,13 @@ static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
  * single-block figure. 1 when it ran (it cannot fail: the engine owns a valid configuration). */
 static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
                                 size_t len) {
-  if (len != 64 || ctx->backend != CV_BACKEND_CPI || ctx->ks_pos < 64 ||
-      ctx->hw.id != cv_light_owner[ENG] || (((uintptr_t)in | (uintptr_t)out) & 3))
-    return 0;
+  /* the conditions gathered without branches and tested once: branches that leave for the
+   * general path lie backwards here, where this core predicts them taken (a redirect each) */
+  if (ctx->backend != CV_BACKEND_CPI) return 0;
+  const uint32_t bad = ((uint32_t)len ^ 64u) | (uint32_t)(ctx->ks_pos < 64) |
+                       (ctx->hw.id ^ cv_light_owner[ENG]) |
+                       ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
+  if (__builtin_expect(bad != 0, 0)) return 0;
   cpi_open(ctx->iv, ctx->cfg | (in ? XOR : 0));
   PUSH((const uint32_t *)(const void *)in, 1);
   advance(ctx, 1);  /* while the engine computes */
