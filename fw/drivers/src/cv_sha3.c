@@ -219,6 +219,19 @@ static __attribute__((noinline)) int hash_take(int cpi, uint32_t cfg, const uint
   return cpi ? hash_cpi(cfg, m, len, out, out_len) : hash_mmio(cfg, m, len, out, out_len);
 }
 
+/* One 8-byte message word into the unit: DATA, or the DIN pair. The "memory" clobber keeps the
+ * next word's loads after it. */
+static inline __attribute__((always_inline)) void push_word(int cpi, volatile uint32_t *r,
+                                                            uint32_t a, uint32_t c) {
+  if (cpi) {
+    CV_CPI_R011M_(ENG, CV_CPI_OP_DATA, CV_CPI_F3_DATA, a, c);
+  } else {
+    r[CV_CPL_DIN_OFFSET / 4] = a;
+    r[CV_CPL_DIN_OFFSET / 4 + 1] = c;
+    __asm__ volatile("" ::: "memory");
+  }
+}
+
 /* The end of the next run of message words (at most *room of those before end); takes them off
  * *room. */
 static inline __attribute__((always_inline)) const uint32_t *run_end(const uint32_t *m,
@@ -287,15 +300,20 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
             : cv_cpl_mmio_wait_likely(CV_SHA3_BASE, in_ready);
     if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
     for (;;) {
-      while (m != stop) {
+      /* two words an iteration (an odd one first); each word's loads come between two DATA,
+       * which the "memory" clobber keeps there: the unit takes a staged word in the cycle after
+       * it was written, so back-to-back DATA would find the staging full */
+      if ((uint32_t)(stop - m) & 2u) {
         const uint32_t a = m[0], c = m[1];
         m += 2;
-        if (cpi) {
-          CV_CPI_DATA(ENG, a, c);
-        } else {
-          r[CV_CPL_DIN_OFFSET / 4] = a;
-          r[CV_CPL_DIN_OFFSET / 4 + 1] = c;
-        }
+        push_word(cpi, r, a, c);
+      }
+      while (m != stop) {
+        const uint32_t a = m[0], c = m[1];
+        push_word(cpi, r, a, c);
+        const uint32_t a1 = m[2], c1 = m[3];
+        m += 4;
+        push_word(cpi, r, a1, c1);
       }
       if (m == end) break;
       /* a block's permutation runs */
