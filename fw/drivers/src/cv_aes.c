@@ -574,6 +574,30 @@ static inline void iv_zero(const cv_aes_ctx *ctx) {
   }
 }
 
+/* CMAC's blocks before the last (n >= 1) into the unit: block 0 at once, each later one when
+ * the staging block is free. aligned: words straight from msg, else through a bounce block. */
+static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, int cpi,
+                                                              int aligned, const uint8_t *msg,
+                                                              size_t n) {
+  volatile uint32_t *r = aes_regs();
+  const uint8_t *const end = msg + 16 * n;
+  for (;;) {
+    uint32_t b[4];
+    const uint32_t *p = (const uint32_t *)(const void *)msg;
+    if (!aligned) {
+      memcpy(b, msg, 16);
+      p = b;
+    }
+    if (cpi) CPI_PUSH(p, 0);
+    else MMIO_PUSH(r, p, 0);
+    msg += 16;
+    if (msg == end) return CV_OK;
+    const uint32_t s = cpi ? cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK)
+                           : cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+    if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
+  }
+}
+
 static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
   int e = own(ctx);
   if (e) return e;
@@ -611,31 +635,28 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
     r[CV_CPL_CFG_OFFSET / 4] = cfg;
     r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
   }
-  /* No output per block: wait until the staging block is free before each one (usually at the
-   * first look: the engine took the block before while the CPU loaded this one). */
-  for (size_t i = 0; i <= nfull; i++) {
-    uint32_t b[4];
-    const uint32_t *p = lp;
-    if (i < nfull) {
-      p = (const uint32_t *)(const void *)(msg + 16 * i);
-      if (!aligned) {
-        memcpy(b, msg + 16 * i, 16);
-        p = b;
-      }
+  /* No output per block: wait until the staging block is free before each one but the first
+   * (usually at the first look: the engine took the block before while the CPU loaded this
+   * one). One loop per coupling for word-aligned messages, with no test in it but the wait's
+   * and its end (the general loop's per-block tests cost 29 cycles a block, 2026-11-28). */
+  if (nfull) {
+    int ok = !aligned                ? cmac_blocks(ctx, cpi, 0, msg, nfull)
+             : cpi                   ? cmac_blocks(ctx, 1, 1, msg, nfull)
+                                     : cmac_blocks(ctx, 0, 1, msg, nfull);
+    if (ok != CV_OK) return ok;
+  }
+  if (cpi) {
+    if (nfull) {
+      s = cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK);
+      if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     }
-    if (cpi) {
-      if (i) {
-        s = cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK);
-        if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
-      }
-      CPI_PUSH(p, i == nfull);
-    } else {
-      if (i) {
-        s = cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
-        if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
-      }
-      MMIO_PUSH(r, p, i == nfull);
+    CPI_PUSH(lp, 1);
+  } else {
+    if (nfull) {
+      s = cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+      if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     }
+    MMIO_PUSH(r, lp, 1);
   }
   if (cpi) {
     CPI_POP(t);
