@@ -59,8 +59,11 @@ uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx) {
 }
 
 static inline void advance(cv_chacha_ctx *ctx, size_t nb) {
-  uint32_t lo = ctx->iv[0] + (uint32_t)nb;
-  if (!(ctx->cfg & CV_CHACHA_CFG_RFC_MASK)) ctx->iv[1] += (lo < ctx->iv[0]);
+  const uint32_t lo = ctx->iv[0] + (uint32_t)nb;
+  /* the carry into word 1 only in the original layout (RFC 8439: word 1 is nonce), without a
+   * branch */
+  const uint32_t orig = ((ctx->cfg & CV_CHACHA_CFG_RFC_MASK) == 0);
+  ctx->iv[1] += (uint32_t)(lo < ctx->iv[0]) & orig;
   ctx->iv[0] = lo;
 }
 
@@ -212,9 +215,8 @@ static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *
                                 size_t len) {
   /* the conditions gathered without branches and tested once: branches that leave for the
    * general path lie backwards here, where this core predicts them taken (a redirect each) */
-  if (ctx->backend != CV_BACKEND_CPI) return 0;
-  const uint32_t bad = ((uint32_t)len ^ 64u) | (uint32_t)(ctx->ks_pos < 64) |
-                       (ctx->hw.id ^ cv_light_owner[ENG]) |
+  if (ctx->backend != CV_BACKEND_CPI || len != 64) return 0;
+  const uint32_t bad = (uint32_t)(ctx->ks_pos < 64) | (ctx->hw.id ^ cv_light_owner[ENG]) |
                        ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
   if (__builtin_expect(bad != 0, 0)) return 0;
   cpi_open(ctx->iv, ctx->cfg | (in ? XOR : 0));
