@@ -702,11 +702,12 @@ static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32
                                                           const uint8_t *in, uint8_t *out,
                                                           size_t len, int *rc) {
   /* range and overlap are the hardware's checks (made before anything moves); alignment and
-   * no asynchronous job tested at once (branches to the general path lie backwards here, where
-   * this core predicts them taken) */
-  const uint32_t bad = ((uint32_t)((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) |
-                       (uint32_t)(uintptr_t)aes_job.ctx;
-  if (__builtin_expect(bad != 0, 0)) return 0;
+   * no asynchronous job marked unlikely, so their exits to the general path are laid out as
+   * forward branches (backwards, this core predicts them taken: a redirect on every call).
+   * Tested at once, as one OR, they cost a register move on the cpi/mmio paths (+1 cycle). */
+  if (__builtin_expect((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) != 0, 0))
+    return 0;
+  if (__builtin_expect(aes_job.ctx != NULL, 0)) return 0;
   volatile uint32_t *r = aes_regs();
   const int cpi = b == CV_BACKEND_CPI_DMA;
   uint32_t s;
