@@ -202,9 +202,9 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
 #define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) ((void)(own), (void)(io), 0)
 #define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) 0
 #else
-/* Each tests its conditions gathered without branches, once: branches that leave for the
- * general path would lie backwards here, where this core predicts them taken (a redirect each:
- * 4 of them, 12 cycles, on every multi-block cpi/mmio call until 2026-11-28). */
+/* Each macro gathers its conditions without branches and tests them once: as separate tests,
+ * the exits to the general path lay backwards, where this core predicts a branch taken (a
+ * redirect each: 4 of them, 12 cycles, on every multi-block cpi/mmio call until 2026-11-28). */
 #define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
   ((unsigned)(b) - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO &&                   \
    __builtin_expect(((own) | ((io) & 3u) | ((uint32_t)(len) & 7u) | ((unsigned)(dir) >> 1) | \

@@ -155,9 +155,10 @@ static __attribute__((noinline)) int init_fail(cv_aes_ctx *ctx) {
 
 /* Key words straight from a word-aligned key into the unit (KEY pairs / KEY registers), then
  * KEYLOAD without a wait (KLOAD / CTRL); the context is written while the engine expands the
- * key (AES-128: a cycle to reach it and Nr + 1 = 11), then STATUS is polled until KEY_READY with
- * no held load (usually at the first look: the poll's exit is the fall-through), or an error. Until 2026-11-28 the context was written
- * first and KLOADW waited in hardware (fw/drivers/README: key setup). */
+ * key (AES-128: a cycle to reach it and Nr + 1 = 11), then STATUS is polled until KEY_READY
+ * with no held load (usually at the first look: the poll's exit is the fall-through), or an
+ * error. Until 2026-11-28 the context was written first and KLOADW waited in hardware
+ * (fw/drivers/README: branch layout and per-call work). */
 static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int cpi,
                                                              cv_backend_t backend,
                                                              const uint32_t *kw, uint32_t kx) {
@@ -640,10 +641,10 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
    * one). One loop per coupling for word-aligned messages, with no test in it but the wait's
    * and its end (the general loop's per-block tests cost 29 cycles a block, 2026-11-28). */
   if (nfull) {
-    int ok = !aligned                ? cmac_blocks(ctx, cpi, 0, msg, nfull)
-             : cpi                   ? cmac_blocks(ctx, 1, 1, msg, nfull)
-                                     : cmac_blocks(ctx, 0, 1, msg, nfull);
-    if (ok != CV_OK) return ok;
+    e = !aligned ? cmac_blocks(ctx, cpi, 0, msg, nfull)
+        : cpi    ? cmac_blocks(ctx, 1, 1, msg, nfull)
+                 : cmac_blocks(ctx, 0, 1, msg, nfull);
+    if (e != CV_OK) return e;
   }
   if (cpi) {
     if (nfull) {

@@ -213,8 +213,9 @@ static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
  * single-block figure. 1 when it ran (it cannot fail: the engine owns a valid configuration). */
 static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
                                 size_t len) {
-  /* the conditions gathered without branches and tested once: branches that leave for the
-   * general path lie backwards here, where this core predicts them taken (a redirect each) */
+  /* other backends and lengths leave at once; the rest is gathered without branches and
+   * tested once (as separate tests they were backward branches, which this core predicts
+   * taken: a redirect each on every single-block call) */
   if (ctx->backend != CV_BACKEND_CPI || len != 64) return 0;
   const uint32_t bad = (uint32_t)(ctx->ks_pos < 64) | (ctx->hw.id ^ cv_light_owner[ENG]) |
                        ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
