@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from elftools.elf.elffile import ELFFile
@@ -81,24 +81,33 @@ class IcarusResult:
     stdout: str
     cycles: int | None
     instret: int | None
+    trace: list[tuple[int, int]] = field(default_factory=list)  # (cycle, pc) per retirement
 
 
-def run(elf: Path, max_cycles: int = 1_000_000) -> IcarusResult:
+_TRACE_LINE = re.compile(r"@R (\d+) ([0-9a-f]{8})\n")
+
+
+def run(elf: Path, max_cycles: int = 1_000_000, trace: bool = False) -> IcarusResult:
+    """trace: also return the cycle and pc of every retired instruction (+trace)."""
     vvp = build()
     with tempfile.TemporaryDirectory() as tmp:
         hexes = elf_to_hex(elf, Path(tmp))
         res = subprocess.run(["vvp", "-n", str(vvp), f"+imem={hexes['imem']}",
-                              f"+dmem={hexes['dmem']}", f"+max_cycles={max_cycles}"],
+                              f"+dmem={hexes['dmem']}", f"+max_cycles={max_cycles}",
+                              *(["+trace"] if trace else [])],
                              capture_output=True, text=True, cwd=ROOT)
     out = res.stdout
+    retired = [(int(c), int(p, 16)) for c, p in _TRACE_LINE.findall(out)] if trace else []
+    if trace:
+        out = _TRACE_LINE.sub("", out)
     m = re.search(r"^EXIT (\d+) CYCLES (\d+) INSTRET (\d+)$", out, re.M)
     if not m:
-        return IcarusResult(124, out, None, None)
+        return IcarusResult(124, out, None, None, retired)
     code = int(m.group(1))
     # the UART text is everything before the EXIT line, minus the simulator's own messages
     text = out[:m.start()]
     text = "\n".join(l for l in text.split("\n") if not l.startswith(("VCD info", "WARNING")))
-    return IcarusResult(code, text, int(m.group(2)), int(m.group(3)))
+    return IcarusResult(code, text, int(m.group(2)), int(m.group(3)), retired)
 
 
 def main() -> int:

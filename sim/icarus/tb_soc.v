@@ -33,9 +33,12 @@ module tb_soc;
   reg [63:0] cycles = 64'd0;
   reg [63:0] instret = 64'd0;
   reg [63:0] max_cycles = 64'd0;
+  // +trace: "@R <cycle> <pc>" and a newline per retired instruction (tools/branch_profile.py)
+  reg        trace_en = 1'b0;
 
   initial begin
     if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 64'd10000000;
+    trace_en = $test$plusargs("trace");
     repeat (4) @(posedge clk);
     rst_n <= 1'b1;
   end
@@ -49,6 +52,7 @@ module tb_soc;
   always @(posedge clk) begin
     if (rst_n) cycles <= cycles + 64'd1;  // edges out of reset, as the Verilator harness counts
     if (retire) instret <= instret + 64'd1;
+    if (retire && trace_en) $display("@R %0d %h", cycles, u_soc.u_core.wb_pc_q);
     if (putc_valid) $write("%c", putc_char);
     if (!rx_busy) begin
       if (rst_n && !uart_tx) begin
