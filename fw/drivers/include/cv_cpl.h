@@ -223,6 +223,14 @@ CV_CPL_INLINE void cv_cpl_mmio_pop(uint32_t base, uint32_t *w, unsigned nwords) 
       s1_ = cv_cpl_cpi_wait(t, mask);                                           \
     s1_; })
 
+/* ------------------------------------------------------------------ either coupling */
+/* The polled waits through the coupling a driver path was compiled for (cpi a constant): the
+ * cpi STATUS of engine t, or the STATUS register of the window at base. */
+#define cv_cpl_wait_on(cpi, t, base, mask) \
+  ((cpi) ? cv_cpl_cpi_wait(t, mask) : cv_cpl_mmio_wait(base, mask))
+#define cv_cpl_wait_on_likely(cpi, t, base, mask) \
+  ((cpi) ? cv_cpl_cpi_wait_likely(t, mask) : cv_cpl_mmio_wait_likely(base, mask))
+
 /* ------------------------------------------------------------------ DMA */
 /* Required buffer alignment of this build (CAP.ALIGN). */
 CV_CPL_INLINE uint32_t cv_dma_align(void) {

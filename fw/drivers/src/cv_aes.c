@@ -147,12 +147,6 @@ static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
   return id;
 }
 
-/* init_words' key load failed (an error, or the poll limit): the stale-error retry. */
-static __attribute__((noinline)) int init_fail(cv_aes_ctx *ctx) {
-  aes_owner = 0;
-  return init_retry(ctx);
-}
-
 /* Key words straight from a word-aligned key into the unit (KEY pairs / KEY registers), then
  * KEYLOAD without a wait (KLOAD / CTRL); the context is written while the engine expands the
  * key (AES-128: a cycle to reach it and Nr + 1 = 11), then STATUS is polled until KEY_READY
@@ -216,7 +210,8 @@ static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int
       aes_owner = id;
       return CV_OK;
     }
-    if ((st & CV_CPL_STATUS_ERR_MASK) || !--n) return init_fail(ctx);
+    /* an error, or the poll limit: the stale-error retry (its load_key sets aes_owner) */
+    if ((st & CV_CPL_STATUS_ERR_MASK) || !--n) return init_retry(ctx);
   }
 }
 
@@ -593,8 +588,8 @@ static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, in
     else MMIO_PUSH(r, p, 0);
     msg += 16;
     if (msg == end) return CV_OK;
-    const uint32_t s = cpi ? cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK)
-                           : cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+    const uint32_t s =
+        cv_cpl_wait_on_likely(cpi, AES, CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
     if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
   }
 }

@@ -285,20 +285,14 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
   if (m != end) {
     const uint32_t a0 = m[0], c0 = m[1];
     m += 2;
-    if (cpi) {
-      CV_CPI_DATA(ENG, a0, c0);
-    } else {
-      r[CV_CPL_DIN_OFFSET / 4] = a0;
-      r[CV_CPL_DIN_OFFSET / 4 + 1] = c0;
-    }
+    push_word(cpi, r, a0, c0);
     room = rate;
     const uint32_t *stop = run_end(m, end, &room);
     /* before word 1: word 0 absorbed, usually at the first look once the run's end is worked
      * out (the empty asm keeps that arithmetic between the DATA and the look: a look in the
      * next cycle finds word 0 still staged) */
     __asm__ volatile("" : : "r"(stop));
-    s = cpi ? cv_cpl_cpi_wait_likely(ENG, in_ready)
-            : cv_cpl_mmio_wait_likely(CV_SHA3_BASE, in_ready);
+    s = cv_cpl_wait_on_likely(cpi, ENG, CV_SHA3_BASE, in_ready);
     if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
     for (;;) {
       /* two words an iteration (an odd one first); each word's loads come between two DATA,
@@ -318,14 +312,14 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
       }
       if (m == end) break;
       /* a block's permutation runs */
-      s = cpi ? cv_cpl_cpi_wait(ENG, in_ready) : cv_cpl_mmio_wait(CV_SHA3_BASE, in_ready);
+      s = cv_cpl_wait_on(cpi, ENG, CV_SHA3_BASE, in_ready);
       if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
       room = rate;
       stop = run_end(m, end, &room);
     }
   }
   if (room == 0) {  /* the last word, by the same rule */
-    s = cpi ? cv_cpl_cpi_wait(ENG, in_ready) : cv_cpl_mmio_wait(CV_SHA3_BASE, in_ready);
+    s = cv_cpl_wait_on(cpi, ENG, CV_SHA3_BASE, in_ready);
     if (s & err) return cv_light_hw_fail(ENG, b, s, sha3_errmap);
   }
   const uint32_t nb = (uint32_t)(len - 8 * nw);  /* 0..8 */
