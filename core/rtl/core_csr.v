@@ -96,6 +96,23 @@ module core_csr #(
   end
   wire we = csr_en_i && csr_write_i;
 
+  // Counters: a CSR write of either half takes precedence over the increment of that cycle (the
+  // other half keeps its value). The write is selected in front of the adder, the increment
+  // forced to 0 on a write, so each bit is one LUT feeding the carry chain instead of an adder
+  // bit and a write multiplexer behind it.
+  wire wr_cyc_lo = we && csr_addr_i == 12'hB00;
+  wire wr_cyc_hi = we && csr_addr_i == 12'hB80;
+  wire wr_ret_lo = we && csr_addr_i == 12'hB02;
+  wire wr_ret_hi = we && csr_addr_i == 12'hB82;
+  wire cyc_inc = !(wr_cyc_lo || wr_cyc_hi);
+  wire ret_inc = retire_i && !(wr_ret_lo || wr_ret_hi);
+  wire [32:0] cyc_lo = {1'b0, wr_cyc_lo ? wval : mcycle_q[31:0]} + {32'd0, cyc_inc};
+  wire [31:0] cyc_hi = (wr_cyc_hi ? wval : mcycle_q[63:32]) + {31'd0, cyc_lo[32]};
+  wire [32:0] ret_lo = {1'b0, wr_ret_lo ? wval : minstret_q[31:0]} + {32'd0, ret_inc};
+  wire [31:0] ret_hi = (wr_ret_hi ? wval : minstret_q[63:32]) + {31'd0, ret_lo[32]};
+  wire [63:0] mcycle_next   = {cyc_hi, cyc_lo[31:0]};
+  wire [63:0] minstret_next = {ret_hi, ret_lo[31:0]};
+
   always @* begin
     mie_d      = mie_q;
     mpie_d     = mpie_q;
@@ -105,9 +122,8 @@ module core_csr #(
     mepc_d     = mepc_q;
     mcause_d   = mcause_q;
     mtval_d    = mtval_q;
-    // Counters: a CSR write of a half takes precedence over the increment of that cycle.
-    mcycle_d   = mcycle_q + 64'd1;
-    minstret_d = minstret_q + {63'd0, retire_i};
+    mcycle_d   = mcycle_next;
+    minstret_d = minstret_next;
     if (we) begin
       case (csr_addr_i)
         12'h300: begin mie_d = wval[3]; mpie_d = wval[7]; end
@@ -117,10 +133,6 @@ module core_csr #(
         12'h341: mepc_d = {wval[31:2], 2'b00};
         12'h342: mcause_d = wval;
         12'h343: mtval_d = wval;
-        12'hB00: mcycle_d = {mcycle_q[63:32], wval};
-        12'hB80: mcycle_d = {wval, mcycle_q[31:0]};
-        12'hB02: minstret_d = {minstret_q[63:32], wval};
-        12'hB82: minstret_d = {wval, minstret_q[31:0]};
         default: ;
       endcase
     end

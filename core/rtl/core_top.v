@@ -86,8 +86,6 @@ module core_top #(
   wire        wb_go;
   wire        wb_trap;
   wire [31:0] wb_wdata;
-  wire [31:0] ld_fwd;             // load data aligned in WB (ld_data)
-  wire [31:0] res_fwd;            // WB's result register (wb_res_q)
   wire        rf_we;
 
   // ------------------------------------------------------------------ IF
@@ -186,6 +184,7 @@ module core_top #(
   reg             ex_vreg_q, ex_valid_d, ex_kill_q;
   wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
   reg [31:0]      ex_pc_q, ex_pc_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
+  reg [31:0]      ex_tgt_q, ex_tgt_d;  // jal/branch target, from ID's prediction adder
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
@@ -230,24 +229,21 @@ module core_top #(
   // Forwarding selects are computed one cycle ahead (registered): when an instruction enters
   // EX, the one leaving EX will be in MEM and the one leaving MEM in WB. While EX holds, the
   // selects follow their producer (MEM -> WB, WB -> retired: the value was captured).
-  // One-hot per operand: {rs slot, WB cpi data, WB load data, WB result, MEM result}; the WB
-  // source is chosen by the producer's kind, so WB's own result mux is not in the path.
-  reg  [4:0] f1_q, f1_d, f2_q, f2_d;
-  wire       mem_tl = mem_ctl_q[C_LOAD];
-  wire       mem_tc = mem_ctl_q[C_CPI];
+  // One-hot per operand: {rs slot, WB write data, MEM result}. WB's write data is what the
+  // register file takes (load data, coprocessor answer or result, chosen by WB's flops), so
+  // each operand bit is one three-way AND-OR (one LUT6) behind it.
+  reg  [2:0] f1_q, f1_d, f2_q, f2_d;
   // select on entry into EX: hit in EX (will be in MEM), hit in MEM (will be in WB)
-  function [4:0] fsel_load(input hm, input hw, input tl, input tc);
-    fsel_load = {~(hm | hw), hw & ~hm & tc, hw & ~hm & tl, hw & ~hm & ~tl & ~tc, hm};
+  function [2:0] fsel_load(input hm, input hw);
+    fsel_load = {~(hm | hw), hw & ~hm, hm};
   endfunction
   // select while EX holds: the producer moves MEM -> WB on mem_go, retires on wb_go
-  function [4:0] fsel_hold(input [3:0] f, input mgo, input wgo, input tl, input tc);
-    reg m, r, l, c;
+  function [2:0] fsel_hold(input [1:0] f, input mgo, input wgo);
+    reg m, w;
     begin
       m = f[0] & ~mgo;
-      r = (f[0] & mgo & ~tl & ~tc) | (f[1] & ~wgo);
-      l = (f[0] & mgo & tl) | (f[2] & ~wgo);
-      c = (f[0] & mgo & tc) | (f[3] & ~wgo);
-      fsel_hold = {~(m | r | l | c), c, l, r, m};
+      w = (f[0] & mgo) | (f[1] & ~wgo);
+      fsel_hold = {~(m | w), w, m};
     end
   endfunction
   wire id_fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs1;
@@ -256,12 +252,10 @@ module core_top #(
   wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
   // rs1 slot holds rs1 (a_sel 0, and jalr), else the pc (auipc; jal ignores it) or zero (lui)
   wire id_a_rs1 = (dec_a_sel == 2'd0) || dec_jalr;
-  wire [31:0] rs1f = ({32{f1_q[0]}} & mem_res_q) | ({32{f1_q[1]}} & res_fwd) |
-                     ({32{f1_q[2]}} & ld_fwd) | ({32{f1_q[3]}} & cpi_rsp_data_i) |
-                     ({32{f1_q[4]}} & ex_rs1v_q);
-  wire [31:0] rs2f = ({32{f2_q[0]}} & mem_res_q) | ({32{f2_q[1]}} & res_fwd) |
-                     ({32{f2_q[2]}} & ld_fwd) | ({32{f2_q[3]}} & cpi_rsp_data_i) |
-                     ({32{f2_q[4]}} & ex_rs2v_q);
+  wire [31:0] rs1f = ({32{f1_q[0]}} & mem_res_q) | ({32{f1_q[1]}} & wb_wdata) |
+                     ({32{f1_q[2]}} & ex_rs1v_q);
+  wire [31:0] rs2f = ({32{f2_q[0]}} & mem_res_q) | ({32{f2_q[1]}} & wb_wdata) |
+                     ({32{f2_q[2]}} & ex_rs2v_q);
 
   // Operand a is rs1f: for lui/auipc, ID puts 0 or the pc into the rs1 slot (they read no
   // rs1, so no forwarding applies). Operand b is the immediate or rs2f. jal/jalr take their
@@ -290,7 +284,7 @@ module core_top #(
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
   wire [31:0] ex_pc4    = ex_pc_q + 32'd4;
-  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_pc_q + ex_imm_q;
+  wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4;
   wire        ex_misfetch = ex_taken && ex_target[1];
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
@@ -340,6 +334,7 @@ module core_top #(
     ex_pc_d         = ex_pc_q;
     ex_insn_d       = ex_insn_q;
     ex_imm_d        = ex_imm_q;
+    ex_tgt_d        = ex_tgt_q;
     ex_rs1v_d       = rs1f;       // while EX holds, keep the forwarded values (sources retire)
     ex_rs2v_d       = rs2f;
     ex_rs1_d        = ex_rs1_q;
@@ -353,17 +348,18 @@ module core_top #(
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
-    f1_d            = fsel_hold(f1_q[3:0], mem_go, wb_go, mem_tl, mem_tc);
-    f2_d            = fsel_hold(f2_q[3:0], mem_go, wb_go, mem_tl, mem_tc);
+    f1_d            = fsel_hold(f1_q[1:0], mem_go, wb_go);
+    f2_d            = fsel_hold(f2_q[1:0], mem_go, wb_go);
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
       ex_valid_d      = id_take;
-      f1_d            = fsel_load(id_fm1 && id_a_rs1, id_fw1 && id_a_rs1, mem_tl, mem_tc);
-      f2_d            = fsel_load(id_fm2, id_fw2, mem_tl, mem_tc);
+      f1_d            = fsel_load(id_fm1 && id_a_rs1, id_fw1 && id_a_rs1);
+      f2_d            = fsel_load(id_fm2, id_fw2);
       ex_pc_d         = if_pc;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
+      ex_tgt_d        = id_target;
       ex_rs1v_d       = id_a_rs1 ? id_rs1v : dec_a_sel[0] ? if_pc : 32'd0;
       ex_rs2v_d       = id_rs2v;
       ex_rs1_d        = id_rs1;
@@ -393,6 +389,7 @@ module core_top #(
     ex_pc_q         <= ex_pc_d;
     ex_insn_q       <= ex_insn_d;
     ex_imm_q        <= ex_imm_d;
+    ex_tgt_q        <= ex_tgt_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
     ex_rs1_q        <= ex_rs1_d;
@@ -637,8 +634,6 @@ module core_top #(
   assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
                     wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
   assign wb_rd = wb_rd_q;
-  assign ld_fwd = ld_data;
-  assign res_fwd = wb_res_q;
   assign rf_we = retire && wb_ctl_q[C_RD_WE];
 
   always @* begin
