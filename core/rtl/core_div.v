@@ -19,7 +19,8 @@ module core_div (
   reg [1:0]  state_q, state_d;
   reg [31:0] quot_q, quot_d;     // dividend shifting out, quotient shifting in
   reg [31:0] rem_q, rem_d;       // partial remainder
-  reg [31:0] dvs_q, dvs_d;       // |divisor|
+  reg [31:0] dvs_q, dvs_d;       // the divisor as given
+  reg        dneg_q, dneg_d;     // it is negative (signed operation): add it instead of subtracting
   reg [4:0]  cnt_q, cnt_d;
   reg        neg_q, neg_d;       // negate the result (quotient or remainder) at the end
   reg        rem_sel_q, rem_sel_d;
@@ -29,12 +30,17 @@ module core_div (
   wire        b_zero    = (b_i == 32'd0);
   wire        ovf       = signed_op && a_i == 32'h8000_0000 && b_i == 32'hffff_ffff;
   wire [31:0] a_abs     = (signed_op && a_i[31]) ? -a_i : a_i;
-  wire [31:0] b_abs     = (signed_op && b_i[31]) ? -b_i : b_i;
 
-  // One restoring step: shift the next dividend bit into the remainder, subtract if it fits.
+  // One restoring step: shift the next dividend bit into the remainder, subtract |divisor| if it
+  // fits. A negative divisor is added as it is (its value is -|divisor|), so the divisor needs
+  // no negator: the choice is an XOR in each adder bit's LUT. 34 bits: shifted < 2^33.
   wire [32:0] shifted = {rem_q, quot_q[31]};
-  wire [32:0] diff    = shifted - {1'b0, dvs_q};
-  wire        fits    = ~diff[32];
+  // (bit 32 is not looked at: a difference that fits is below |divisor| <= 2^32 - 1)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [33:0] diff    = {1'b0, shifted} +
+                        (dneg_q ? {2'b11, dvs_q} : ~{2'b00, dvs_q}) + {33'd0, !dneg_q};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire        fits    = ~diff[33];
   // Last step: the unsigned quotient or remainder, one negator for both.
   wire [31:0] fin_abs = rem_sel_q ? (fits ? diff[31:0] : shifted[31:0]) : {quot_q[30:0], fits};
 
@@ -43,6 +49,7 @@ module core_div (
     quot_d    = quot_q;
     rem_d     = rem_q;
     dvs_d     = dvs_q;
+    dneg_d    = dneg_q;
     cnt_d     = cnt_q;
     neg_d     = neg_q;
     rem_sel_d = rem_sel_q;
@@ -61,7 +68,8 @@ module core_div (
         end else begin
           quot_d  = a_abs;
           rem_d   = 32'd0;
-          dvs_d   = b_abs;
+          dvs_d   = b_i;
+          dneg_d  = signed_op && b_i[31];
           cnt_d   = 5'd31;
           // the quotient is negative when the signs differ, the remainder takes the dividend's
           neg_d   = signed_op && a_i[31] ^ (~op_i[1] && b_i[31]);
@@ -92,6 +100,7 @@ module core_div (
     quot_q    <= quot_d;
     rem_q     <= rem_d;
     dvs_q     <= dvs_d;
+    dneg_q    <= dneg_d;
     cnt_q     <= cnt_d;
     neg_q     <= neg_d;
     rem_sel_q <= rem_sel_d;
