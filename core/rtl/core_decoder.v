@@ -11,7 +11,7 @@ module core_decoder (
   output reg  [3:0]  alu_op_o,
   output reg  [1:0]  a_sel_o,      // 0 rs1, 1 pc, 2 zero
   output reg  [1:0]  b_sel_o,      // 0 rs2, 1 imm, 2 four
-  output reg  [31:0] imm_o,        // I, S or U immediate (the ALU's operand b)
+  output reg  [31:0] imm_o,
   output reg         is_load_o,
   output reg         is_store_o,
   output reg         is_branch_o,
@@ -44,9 +44,10 @@ module core_decoder (
 
   wire [31:0] imm_i = {{20{insn_i[31]}}, insn_i[31:20]};
   wire [31:0] imm_s = {{20{insn_i[31]}}, insn_i[31:25], insn_i[11:7]};
+  wire [31:0] imm_b = {{19{insn_i[31]}}, insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8], 1'b0};
   wire [31:0] imm_u = {insn_i[31:12], 12'd0};
-  // No B or J immediate: the jal/branch target comes from ID's prediction adder (core_top), and
-  // a jal's or branch's ALU operand b is not an immediate it needs.
+  wire [31:0] imm_j = {{11{insn_i[31]}}, insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21],
+                       1'b0};
 
   // Implemented CSRs; addresses 0xCxx/0xFxx are read-only (csr[11:10] == 2'b11).
   reg csr_exists;
@@ -92,14 +93,14 @@ module core_decoder (
           rd_we_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd1; imm_o = imm_u;
         end
         OP_JAL: begin
-          rd_we_o = 1'b1; is_jal_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
+          rd_we_o = 1'b1; is_jal_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2; imm_o = imm_j;
         end
         OP_JALR: begin
           rd_we_o = 1'b1; is_jalr_o = 1'b1; uses_rs1_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
           illegal_o = (funct3 != 3'd0);
         end
         OP_BRANCH: begin
-          is_branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1;
+          is_branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; imm_o = imm_b;
           alu_op_o = ALU_SUB;  // the ALU's comparator decides the branch
           illegal_o = (funct3 == 3'd2 || funct3 == 3'd3);
         end
