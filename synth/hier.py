@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     entry = entries[0]
     job = synth.OUT / "hier" / entry.name
     job.mkdir(parents=True, exist_ok=True)
+    synth.ensure_gen()
     files, incdirs = synth.expand_sources(entry)
     inc = " ".join(f"-I{synth.rp(d)}" for d in incdirs)
     chparam = " ".join(f"-chparam {k} {v}" for k, v in entry.params.items())
