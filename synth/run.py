@@ -175,12 +175,12 @@ def rp(path: Path | str) -> str:
 
 # 7-series only: modules kept as a hierarchy through flattening, where ABC maps them smaller
 # alone than merged into their surroundings. SHA-3's per-bit functions become one LUT6 each
-# (engines/sha3/README.md, Area: 4,615 -> 3,923 LUT6). The core's ALU and divider, whose
-# operands come from EX's forwarding multiplexers: merged with them, ABC's mapping is larger
-# (core/README.md, "Size and Fmax": the core 2,392 -> 2,189 LUT6, the logic unchanged). On the 4-input-LUT families the flattened mapping is the smaller
-# one (a six-input function takes four LUT4s there; SHA-3 kept / flattened: ECP5 9,777 / 6,920
-# LUT4, iCE40 7,903 / 6,242; the core: ECP5 4,574 / 4,098 and 63.3 / 85.4 MHz), so they are
-# not kept.
+# (engines/sha3/README.md, Area: 4,615 -> 3,923 LUT6). The core's ALU and divider: the core
+# 2,392 -> 2,189 LUT6 with the logic unchanged (core/README.md, "Size and Fmax"; most likely
+# the EX forwarding multiplexers that feed their operands are merged into them when flattened).
+# On the 4-input-LUT families the flattened mapping is the smaller one (a six-input function
+# takes four LUT4s there; SHA-3 kept / flattened: ECP5 9,777 / 6,920 LUT4, iCE40 7,903 / 6,242;
+# the core: ECP5 4,574 / 4,098 LUT4 and 63.3 / 85.4 MHz), so they are not kept.
 XILINX_KEEP = ("sha3_chi_lane", "sha3_parity", "core_alu", "core_div")
 
 
