@@ -18,6 +18,7 @@ from pathlib import Path
 from elftools.elf.elffile import ELFFile
 
 from sim.cocotb_run import read_filelist
+from sim.verilator.harness import locked
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "sim" / "icarus"
@@ -61,17 +62,24 @@ def elf_to_hex(elf: Path, out_dir: Path) -> dict[str, Path]:
 
 
 def build() -> Path:
-    """Compile the SoC and the testbench with iverilog (once per RTL change)."""
+    """Compile the SoC and the testbench with iverilog (once per RTL change). Under a lock, and
+    written under a temporary name, so a parallel pytest worker never runs a half-written or
+    stale image (it did: a cross-check failed at once while another worker compiled)."""
     BUILD.mkdir(parents=True, exist_ok=True)
-    if not GEN_VH.exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], check=True, cwd=ROOT)
     vvp = BUILD / "tb_soc.vvp"
-    sources = [str(p) for p in read_filelist("soc/rtl/sources.f")]
-    sources.append(str(ROOT / "sim" / "icarus" / "tb_soc.v"))
-    newest = max(Path(s).stat().st_mtime for s in sources + [str(GEN_VH)])
-    if not vvp.exists() or vvp.stat().st_mtime < newest:
-        subprocess.run(["iverilog", "-g2012", "-o", str(vvp), "-I", str(ROOT / "build" / "gen"),
-                        "-s", "tb_soc", *sources], check=True, cwd=ROOT)
+    with locked("icarus-soc"):
+        if not GEN_VH.exists():
+            subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], check=True,
+                           cwd=ROOT)
+        sources = [str(p) for p in read_filelist("soc/rtl/sources.f")]
+        sources.append(str(ROOT / "sim" / "icarus" / "tb_soc.v"))
+        newest = max(Path(s).stat().st_mtime for s in sources + [str(GEN_VH)])
+        if not vvp.exists() or vvp.stat().st_mtime < newest:
+            tmp = vvp.with_suffix(".vvp.tmp")
+            subprocess.run(["iverilog", "-g2012", "-o", str(tmp), "-I",
+                            str(ROOT / "build" / "gen"), "-s", "tb_soc", *sources], check=True,
+                           cwd=ROOT)
+            tmp.replace(vvp)
     return vvp
 
 

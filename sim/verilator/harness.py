@@ -24,7 +24,8 @@ _STATS = re.compile(r"cv_sim: exit (-?\d+), cycles (\d+), instret (\d+), ([\d.]+
 
 
 @contextlib.contextmanager
-def _locked(name: str) -> Iterator[None]:
+def locked(name: str) -> Iterator[None]:
+    """Hold build/locks/<name>.lock: one pytest worker at a time builds a given thing."""
     lock_dir = ROOT / "build" / "locks"
     lock_dir.mkdir(parents=True, exist_ok=True)
     with open(lock_dir / f"{name}.lock", "w") as fh:
@@ -55,11 +56,11 @@ def build_sim(params: Mapping[str, int] | None = None) -> Path:
     build/sim/verilator/<sim_config_name>/ (none: the default SoC, build/sim/verilator/cv_sim)."""
     name = sim_config_name(params)
     if not name:
-        with _locked("cv_sim"):
+        with locked("cv_sim"):
             _make(["-s", "sim-build"])
         return SIM_BIN
     spec = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
-    with _locked(f"cv_sim-{name}"):
+    with locked(f"cv_sim-{name}"):
         _make(["-s", "sim-build", f"SIM_PARAMS={spec}"])
     return SIM_BIN.parent / name / SIM_BIN.name
 
@@ -68,7 +69,7 @@ def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None) 
     """Build fw/programs/<prog> as build/fw/<name>/<name>.elf (name defaults to prog; another
     name builds a variant, e.g. with other make variables, without touching the default)."""
     name = name or prog
-    with _locked(f"fw-{name}"):
+    with locked(f"fw-{name}"):
         _make(["-s", "-C", f"fw/programs/{prog}", f"PROG={name}", *make_vars])
     return FW_BUILD / name / f"{name}.elf"
 

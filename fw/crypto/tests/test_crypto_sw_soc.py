@@ -17,7 +17,7 @@ def test_crypto_firmware_on_soc() -> None:
     from sim.verilator import harness
 
     harness.build_sim()
-    with harness._locked("fw-test_crypto_sw"):
+    with harness.locked("fw-test_crypto_sw"):
         r = subprocess.run(["make", "-s", "--no-print-directory", "-C",
                             str(h.HERE / "fw_kat")], cwd=h.ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
