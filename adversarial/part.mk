@@ -1,6 +1,6 @@
 # adversarial/part.mk: the adversarial campaigns of issue #8 (adversarial/README.md).
-#   make adversarial        every campaign at its CI size (the firmware campaigns, the long-marked
-#                           formal jobs and the cocotb campaigns included), then the report:
+#   make adversarial        every campaign at its CI size (the firmware campaigns and the cocotb
+#                           campaigns included; the formal jobs as in make test), then the report:
 #                           build/adversarial/*.json -> build/bench/adversarial.{json,md}
 #   make adversarial-long   the same with ADV_OPS=1000000 operations per campaign, niced (hours:
 #                           see adversarial/README.md, "Run time"); the long records are kept in

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf device-tree-compiler
-              iverilog z3 g++ make liblz4-dev)
+              iverilog g++ make liblz4-dev)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
