@@ -7,8 +7,8 @@ and instructions that trap (ecall, ebreak, illegal encodings, read-only or unimp
 misaligned accesses, accesses outside memory, custom-0/1 answered with err). The trap handler
 skips the trapping instruction (mepc + 4). The program ends by storing 1 to `tohost` (Spike's HTIF convention).
 
-Reserved registers: x8 data base, x9 loop counter, x29 jalr target / counter-read sink (never
-read by random instructions), x30 trap handler scratch.
+Reserved registers: x8 data base, x9 loop counter, x29 jalr target / counter-read sink / mcause
+write source (never read by random instructions), x30 trap handler scratch.
 """
 from __future__ import annotations
 
@@ -128,7 +128,14 @@ class Gen:
             c = g.random()
             if c < 0.4:
                 op = g.choice(["csrrw", "csrrs", "csrrc"])
-                self.emit(f"{op} {x(self.r())}, {g.choice(CSR_RW)}, {x(self.r())}")
+                csr = g.choice(CSR_RW)
+                if csr == "mcause":
+                    # WLRL: the core holds the interrupt bit and a 5-bit code (core/README.md),
+                    # Spike all 32 bits, so only values both hold are written
+                    self.emit(f"li x29, {g.choice([0, 1 << 31]) | g.randint(0, 31)}")
+                    self.emit(f"{op} {x(self.r())}, mcause, x29")
+                else:
+                    self.emit(f"{op} {x(self.r())}, {csr}, {x(self.r())}")
             elif c < 0.55:
                 op = g.choice(["csrrwi", "csrrsi", "csrrci"])
                 self.emit(f"{op} {x(self.r())}, {g.choice(CSR_RW)}, {g.randint(0, 31)}")

@@ -49,7 +49,9 @@ module core_csr #(
   reg [31:0] mtvec_q, mtvec_d;        // bit 1 always 0, bit 0 = vectored mode
   reg [31:0] mscratch_q, mscratch_d;
   reg [31:0] mepc_q, mepc_d;
-  reg [31:0] mcause_q, mcause_d;
+  // mcause is WLRL: it holds the interrupt bit and a 5-bit code (every cause this core raises;
+  // bits 30:5 read 0 whatever was written).
+  reg [5:0]  mcause_q, mcause_d;     // {interrupt, code}
   reg [31:0] mtval_q, mtval_d;
   reg [63:0] mcycle_q, mcycle_d;
   reg [63:0] minstret_q, minstret_d;
@@ -74,7 +76,7 @@ module core_csr #(
       12'h305: csr_rdata_o = mtvec_q;
       12'h340: csr_rdata_o = mscratch_q;
       12'h341: csr_rdata_o = mepc_q;
-      12'h342: csr_rdata_o = mcause_q;
+      12'h342: csr_rdata_o = {mcause_q[5], 26'd0, mcause_q[4:0]};
       12'h343: csr_rdata_o = mtval_q;
       12'h344: csr_rdata_o = mip;
       12'hB00, 12'hC00: csr_rdata_o = mcycle_q[31:0];
@@ -131,14 +133,14 @@ module core_csr #(
         12'h305: mtvec_d = {wval[31:2], 1'b0, wval[0]};
         12'h340: mscratch_d = wval;
         12'h341: mepc_d = {wval[31:2], 2'b00};
-        12'h342: mcause_d = wval;
+        12'h342: mcause_d = {wval[31], wval[4:0]};
         12'h343: mtval_d = wval;
         default: ;
       endcase
     end
     if (trap_i) begin
       mepc_d   = trap_pc_i;
-      mcause_d = {trap_intr_i, 26'd0, trap_cause_i};
+      mcause_d = {trap_intr_i, trap_cause_i};
       mtval_d  = trap_tval_i;
       mpie_d   = mie_q;
       mie_d    = 1'b0;
@@ -156,7 +158,7 @@ module core_csr #(
       mtvec_q    <= 32'd0;
       mscratch_q <= 32'd0;
       mepc_q     <= 32'd0;
-      mcause_q   <= 32'd0;
+      mcause_q   <= 6'd0;
       mtval_q    <= 32'd0;
       mcycle_q   <= 64'd0;
       minstret_q <= 64'd0;

@@ -41,8 +41,16 @@ module core_fetch #(
   reg [1:0]  out_q, out_d;          // granted requests without response (incl. discarded)
   reg [1:0]  disc_q, disc_d;        // how many of those responses to drop
   reg [1:0]  cnt_q, cnt_d;          // buffer fill (0..3)
-  reg [31:0] b0_insn_q, b0_insn_d, b1_insn_q, b1_insn_d, b2_insn_q, b2_insn_d;
-  reg        b0_err_q, b0_err_d, b1_err_q, b1_err_d, b2_err_q, b2_err_d;
+  // The head (b0) is a flop of its own, so decode starts at a flop. The two entries behind it
+  // are a ring that a response is written into where it stays: only the head has a multiplexer
+  // in front (hold, either ring entry, the response), one LUT6 a bit.
+  reg [31:0] b0_insn_q;
+  reg        b0_err_q;
+  reg [31:0] q0_insn_q, q1_insn_q;
+  reg        q0_err_q, q1_err_q;
+  reg        qrp_q, qrp_d;          // ring entry that is next in line behind the head
+  reg        qwp_q, qwp_d;          // ring entry the next response goes to
+  reg        q_wr;                  // this cycle's response goes into the ring
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
   wire [1:0] rv  = {1'b0, imem_rvalid_i};
@@ -82,12 +90,9 @@ module core_fetch #(
     out_d     = out_q - rv + {1'b0, granted};
     disc_d    = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
     cnt_d     = cnt_q;
-    b0_insn_d = b0_insn_q;
-    b1_insn_d = b1_insn_q;
-    b2_insn_d = b2_insn_q;
-    b0_err_d  = b0_err_q;
-    b1_err_d  = b1_err_q;
-    b2_err_d  = b2_err_q;
+    qrp_d     = qrp_q;
+    qwp_d     = qwp_q;
+    q_wr      = 1'b0;
     pend_d    = imem_req_o && !imem_gnt_i;
     paddr_d   = req_pc;
     stale_d   = pend_d && pend_q && (stale_q || flush);
@@ -114,6 +119,7 @@ module core_fetch #(
     end
     if (flush) begin
       disc_d = out_q - rv;
+      qwp_d  = qrp_q;  // the ring is empty
       if (predict_i && !redirect_i && !consume_i) begin
         // keep the head; it continues at the target once consumed
         cnt_d = 2'd1;
@@ -128,18 +134,14 @@ module core_fetch #(
       if (consume_i) begin
         hpc_d     = jmp_q ? tgt_q : hpc_q + 32'd4;
         jmp_d     = 1'b0;
-        b0_insn_d = b1_insn_q;
-        b0_err_d  = b1_err_q;
-        b1_insn_d = b2_insn_q;
-        b1_err_d  = b2_err_q;
+        if (cnt_q[1]) qrp_d = ~qrp_q;  // the ring held the next instruction
       end
       cnt_d = cnt_q - {1'b0, consume_i};
       if (resp_live) begin
-        case (cnt_d)
-          2'd0: begin b0_insn_d = imem_rdata_i; b0_err_d = imem_err_i; end
-          2'd1: begin b1_insn_d = imem_rdata_i; b1_err_d = imem_err_i; end
-          default: begin b2_insn_d = imem_rdata_i; b2_err_d = imem_err_i; end
-        endcase
+        if (cnt_d != 2'd0) begin
+          q_wr  = 1'b1;
+          qwp_d = ~qwp_q;
+        end
         cnt_d = cnt_d + 2'd1;
       end
     end
@@ -158,6 +160,8 @@ module core_fetch #(
       run_q   <= 1'b0;
       pend_q  <= 1'b0;
       stale_q <= 1'b0;
+      qrp_q   <= 1'b0;
+      qwp_q   <= 1'b0;
     end else begin
       run_q   <= 1'b1;
       pend_q  <= pend_d;
@@ -169,16 +173,28 @@ module core_fetch #(
       out_q   <= out_d;
       disc_q  <= disc_d;
       cnt_q   <= cnt_d;
+      qrp_q   <= qrp_d;
+      qwp_q   <= qwp_d;
     end
   end
 
+  // The head is loaded from the ring when ID takes it and the ring holds the next
+  // instruction, from the response when the buffer is (or becomes) empty.
+  wire head_from_ring = !flush && consume_i && cnt_q[1];
+  wire head_from_resp = !flush && resp_live && (cnt_q == {1'b0, consume_i});
   always @(posedge clk_i) begin
-    b0_insn_q <= b0_insn_d;
-    b1_insn_q <= b1_insn_d;
-    b2_insn_q <= b2_insn_d;
-    b0_err_q  <= b0_err_d;
-    b1_err_q  <= b1_err_d;
-    b2_err_q  <= b2_err_d;
+    if (head_from_ring || head_from_resp) begin
+      b0_insn_q <= head_from_ring ? (qrp_q ? q1_insn_q : q0_insn_q) : imem_rdata_i;
+      b0_err_q  <= head_from_ring ? (qrp_q ? q1_err_q : q0_err_q) : imem_err_i;
+    end
+    if (q_wr && !qwp_q) begin
+      q0_insn_q <= imem_rdata_i;
+      q0_err_q  <= imem_err_i;
+    end
+    if (q_wr && qwp_q) begin
+      q1_insn_q <= imem_rdata_i;
+      q1_err_q  <= imem_err_i;
+    end
     paddr_q   <= paddr_d;
     tgt_q     <= tgt_d;
   end

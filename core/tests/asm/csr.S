@@ -78,11 +78,15 @@ _start:
   csrw mepc, x6
   csrr x5, mepc
   CHECK(25, x5, 0x12345674)
-  # mcause, mtval: all bits
+  # mcause (WLRL): the interrupt bit and a 5-bit code, bits 30:5 read 0; mtval: all bits
   li x6, 0x8000000b
   csrw mcause, x6
   csrr x5, mcause
   CHECK(26, x5, 0x8000000b)
+  li x6, -1
+  csrw mcause, x6
+  csrr x5, mcause
+  CHECK(41, x5, 0x8000001f)
   li x6, 0xcafef00d
   csrw mtval, x6
   csrr x5, mtval
