@@ -49,8 +49,6 @@ module core_fetch #(
   reg [31:0] q0_insn_q, q1_insn_q;
   reg        q0_err_q, q1_err_q;
   reg        qrp_q, qrp_d;          // ring entry that is next in line behind the head
-  reg        qwp_q, qwp_d;          // ring entry the next response goes to
-  reg        q_wr;                  // this cycle's response goes into the ring
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
   wire [1:0] rv  = {1'b0, imem_rvalid_i};
@@ -91,8 +89,6 @@ module core_fetch #(
     disc_d    = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
     cnt_d     = cnt_q;
     qrp_d     = qrp_q;
-    qwp_d     = qwp_q;
-    q_wr      = 1'b0;
     pend_d    = imem_req_o && !imem_gnt_i;
     paddr_d   = req_pc;
     stale_d   = pend_d && pend_q && (stale_q || flush);
@@ -119,7 +115,6 @@ module core_fetch #(
     end
     if (flush) begin
       disc_d = out_q - rv;
-      qwp_d  = qrp_q;  // the ring is empty
       if (predict_i && !redirect_i && !consume_i) begin
         // keep the head; it continues at the target once consumed
         cnt_d = 2'd1;
@@ -137,13 +132,7 @@ module core_fetch #(
         if (cnt_q[1]) qrp_d = ~qrp_q;  // the ring held the next instruction
       end
       cnt_d = cnt_q - {1'b0, consume_i};
-      if (resp_live) begin
-        if (cnt_d != 2'd0) begin
-          q_wr  = 1'b1;
-          qwp_d = ~qwp_q;
-        end
-        cnt_d = cnt_d + 2'd1;
-      end
+      if (resp_live) cnt_d = cnt_d + 2'd1;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
   end
@@ -161,7 +150,6 @@ module core_fetch #(
       pend_q  <= 1'b0;
       stale_q <= 1'b0;
       qrp_q   <= 1'b0;
-      qwp_q   <= 1'b0;
     end else begin
       run_q   <= 1'b1;
       pend_q  <= pend_d;
@@ -174,24 +162,27 @@ module core_fetch #(
       disc_q  <= disc_d;
       cnt_q   <= cnt_d;
       qrp_q   <= qrp_d;
-      qwp_q   <= qwp_d;
     end
   end
 
   // The head is loaded from the ring when ID takes it and the ring holds the next
-  // instruction, from the response when the buffer is (or becomes) empty.
+  // instruction, from the response when the buffer is (or becomes) empty; any other live
+  // response goes into the ring, behind what it holds: the ring holds cnt_q - 1 (the head's
+  // take this cycle moves qrp_q on by one and the count down by one, so the place is the same).
   wire head_from_ring = !flush && consume_i && cnt_q[1];
   wire head_from_resp = !flush && resp_live && (cnt_q == {1'b0, consume_i});
+  wire q_wr           = !flush && resp_live && !head_from_resp;
+  wire qwp            = qrp_q ^ (cnt_q == 2'd2);  // cnt_q is 1 or 2: full, no response comes
   always @(posedge clk_i) begin
     if (head_from_ring || head_from_resp) begin
       b0_insn_q <= head_from_ring ? (qrp_q ? q1_insn_q : q0_insn_q) : imem_rdata_i;
       b0_err_q  <= head_from_ring ? (qrp_q ? q1_err_q : q0_err_q) : imem_err_i;
     end
-    if (q_wr && !qwp_q) begin
+    if (q_wr && !qwp) begin
       q0_insn_q <= imem_rdata_i;
       q0_err_q  <= imem_err_i;
     end
-    if (q_wr && qwp_q) begin
+    if (q_wr && qwp) begin
       q1_insn_q <= imem_rdata_i;
       q1_err_q  <= imem_err_i;
     end
