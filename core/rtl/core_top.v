@@ -126,7 +126,9 @@ module core_top #(
     .is_ecall_o(dec_ecall), .is_ebreak_o(dec_ebreak), .is_cpi_o(dec_cpi), .late_o(dec_late)
   );
 
-  wire [4:0]  id_rs1 = if_insn[19:15];
+  // lui reads x0 (its rs1 field is immediate bits): its operand a is then the register file's
+  // zero, and the rs1 slot needs no zero of its own (see ex_rs1v_d).
+  wire [4:0]  id_rs1 = dec_a_sel[1] ? 5'd0 : if_insn[19:15];   // a_sel 2: lui
   wire [4:0]  id_rs2 = if_insn[24:20];
   wire [4:0]  id_rd  = if_insn[11:7];
   wire [31:0] id_rs1v, id_rs2v;
@@ -250,15 +252,18 @@ module core_top #(
   wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
   wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
-  // rs1 slot holds rs1 (a_sel 0, and jalr), else the pc (auipc; jal ignores it) or zero (lui)
-  wire id_a_rs1 = (dec_a_sel == 2'd0) || dec_jalr;
+  // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
+  // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
+  // with, and so mtval comes from three slots, not four (see trap_tval).
+  wire id_tpc   = if_err || dec_ebreak;
+  wire id_a_pc  = (dec_a_sel[0] && !dec_jalr) || id_tpc;
   wire [31:0] rs1f = ({32{f1_q[0]}} & mem_res_q) | ({32{f1_q[1]}} & wb_wdata) |
                      ({32{f1_q[2]}} & ex_rs1v_q);
   wire [31:0] rs2f = ({32{f2_q[0]}} & mem_res_q) | ({32{f2_q[1]}} & wb_wdata) |
                      ({32{f2_q[2]}} & ex_rs2v_q);
 
-  // Operand a is rs1f: for lui/auipc, ID puts 0 or the pc into the rs1 slot (they read no
-  // rs1, so no forwarding applies). Operand b is the immediate or rs2f. jal/jalr take their
+  // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
+  // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
   // link value pc + 4 from the next-pc adder; jalr adds rs1 + imm in the ALU for its target.
   wire [31:0] alu_a = rs1f;
   wire [31:0] alu_b = ex_b_imm_q ? ex_imm_q : rs2f;
@@ -354,13 +359,13 @@ module core_top #(
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
       ex_valid_d      = id_take;
-      f1_d            = fsel_load(id_fm1 && id_a_rs1, id_fw1 && id_a_rs1);
+      f1_d            = fsel_load(id_fm1 && !id_a_pc, id_fw1 && !id_a_pc);
       f2_d            = fsel_load(id_fm2, id_fw2);
       ex_pc_d         = if_pc;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
       ex_tgt_d        = id_target;
-      ex_rs1v_d       = id_a_rs1 ? id_rs1v : dec_a_sel[0] ? if_pc : 32'd0;
+      ex_rs1v_d       = id_a_pc ? if_pc : id_rs1v;
       ex_rs2v_d       = id_rs2v;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
@@ -558,6 +563,14 @@ module core_top #(
   reg [31:0]      wb_npc_q, wb_npc_d, wb_wdat_q, wb_wdat_d;
   reg [3:0]       wb_be_q, wb_be_d;
   reg             wb_exc_q, wb_exc_d, wb_intr_q, wb_intr_d;
+  reg [2:0]       wb_tsel_q, wb_tsel_d;   // mtval source: {insn, result, operand a}
+
+  // mtval's source for the instruction entering WB (none for an interrupt or ecall)
+  wire       mem_xc   = mem_exc_q && !mem_intr;
+  wire [2:0] mem_tsel = {mem_xc ? mem_cause_q == EXC_ILLEGAL : mem_ctl_q[C_CPI] && !mem_intr,
+                         mem_xc ? mem_cause_q[4:2] == 3'b001 : mem_ls && !mem_intr,
+                         mem_xc && (mem_cause_q == EXC_IMISALIGN || mem_cause_q == EXC_IFAULT ||
+                                    mem_cause_q == EXC_BREAK)};
 
   wire wb_ls   = wb_ctl_q[C_LOAD] | wb_ctl_q[C_STORE];
   wire wb_wait = wb_valid_q && (wb_ls || wb_ctl_q[C_CPI]);
@@ -586,22 +599,19 @@ module core_top #(
   assign wb_redirect = wb_flush_younger;
 
   reg [4:0]  trap_cause;
-  reg [31:0] trap_tval;
   always @* begin
     if (wb_intr_q || wb_exc_q) trap_cause = wb_cause_q;
     else if (wb_lerr)          trap_cause = wb_ctl_q[C_LOAD] ? EXC_LFAULT : EXC_SFAULT;
     else                       trap_cause = EXC_ILLEGAL;
-    // mtval: the address (misaligned/fault: the result slot holds it), the instruction word
-    // (illegal, coprocessor err), the pc (fetch fault, ebreak), else 0.
-    case (trap_cause)
-      EXC_IMISALIGN:         trap_tval = wb_opa_q;
-      EXC_LMISALIGN, EXC_LFAULT, EXC_SMISALIGN, EXC_SFAULT: trap_tval = wb_res_q;
-      EXC_IFAULT, EXC_BREAK: trap_tval = wb_pc_q;
-      EXC_ILLEGAL:           trap_tval = wb_insn_q;
-      default:               trap_tval = 32'd0;
-    endcase
-    if (wb_intr_q) trap_tval = 32'd0;
   end
+  // mtval: the address of a misaligned or faulting access (the result slot holds it), the
+  // instruction word (illegal, coprocessor err), the target of a misaligned jump or the pc of a
+  // fetch fault or ebreak (the operand slot holds either), else 0. Which one is decided when
+  // the instruction enters WB (wb_tsel_q, one-hot or 0), so mtval is an AND-OR of three slots
+  // with registered selects (one LUT6 a bit): a load/store can only trap with its address, a
+  // coprocessor instruction only with its word, whatever the bus answers in WB.
+  wire [31:0] trap_tval = ({32{wb_tsel_q[0]}} & wb_opa_q) | ({32{wb_tsel_q[1]}} & wb_res_q) |
+                          ({32{wb_tsel_q[2]}} & wb_insn_q);
 
   // load data alignment
   wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
@@ -654,6 +664,7 @@ module core_top #(
     wb_be_d    = wb_be_q;
     wb_exc_d   = wb_exc_q;
     wb_intr_d  = wb_intr_q;
+    wb_tsel_d  = wb_tsel_q;
     if (wb_redirect) begin
       wb_valid_d = 1'b0;
     end else if (mem_go) begin
@@ -674,6 +685,7 @@ module core_top #(
       wb_be_d    = mem_be;
       wb_exc_d   = mem_exc_q && !mem_intr;
       wb_intr_d  = mem_intr;
+      wb_tsel_d  = mem_tsel;
     end else if (wb_go) begin
       wb_valid_d = 1'b0;
     end
@@ -700,6 +712,7 @@ module core_top #(
     wb_be_q    <= wb_be_d;
     wb_exc_q   <= wb_exc_d;
     wb_intr_q  <= wb_intr_d;
+    wb_tsel_q  <= wb_tsel_d;
   end
 
   // ------------------------------------------------------------------ RVFI
