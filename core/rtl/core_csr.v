@@ -68,24 +68,34 @@ module core_csr #(
   wire [31:0] mie_reg = {20'd0, ie_q[2], 3'd0, ie_q[1], 3'd0, ie_q[0], 3'd0};
   wire [31:0] mstatus = {19'd0, 2'b11, 3'd0, mpie_q, 3'd0, mie_q, 3'd0};  // MPP fixed to M
 
+  // The read selects by address bits alone: the decoder refuses every address that is not
+  // implemented (illegal instruction), so each group needs only the bits that tell its own
+  // members apart, and the read is three levels of 4:1 and 2:1 multiplexers on address bits
+  // instead of a compare of the 12-bit address per register:
+  //   [11] = 0: 0x30x (mstatus 300, misa 301, mie 304, mtvec 305) or, [6] = 1, 0x34x
+  //             (mscratch 340, mepc 341, mcause 342, mtval 343, mip 344);
+  //   [11] = 1: the counters (B00/C00 mcycle, B02/C02 minstret, +0x80 the high halves) or,
+  //             [4] = 1, 0xF11-0xF14 (mvendorid, marchid, mimpid read 0; mhartid F14).
+  /* verilator lint_off UNUSEDSIGNAL */  // bits 10:8, 5 and 3 tell no implemented CSRs apart
+  wire [11:0] ra = csr_raddr_i;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [63:0] rd_ctr = ra[1] ? minstret_q : mcycle_q;
+  (* keep *) wire [31:0] rd_cnt = ra[7] ? rd_ctr[63:32] : rd_ctr[31:0];
+  wire [31:0] rd_f1x = ra[2] ? HART_ID : 32'd0;
+  reg  [31:0] rd_34x;
   always @* begin
-    case (csr_raddr_i)
-      12'h300: csr_rdata_o = mstatus;
-      12'h301: csr_rdata_o = MISA;
-      12'h304: csr_rdata_o = mie_reg;
-      12'h305: csr_rdata_o = mtvec_q;
-      12'h340: csr_rdata_o = mscratch_q;
-      12'h341: csr_rdata_o = mepc_q;
-      12'h342: csr_rdata_o = {mcause_q[5], 26'd0, mcause_q[4:0]};
-      12'h343: csr_rdata_o = mtval_q;
-      12'h344: csr_rdata_o = mip;
-      12'hB00, 12'hC00: csr_rdata_o = mcycle_q[31:0];
-      12'hB80, 12'hC80: csr_rdata_o = mcycle_q[63:32];
-      12'hB02, 12'hC02: csr_rdata_o = minstret_q[31:0];
-      12'hB82, 12'hC82: csr_rdata_o = minstret_q[63:32];
-      12'hF14: csr_rdata_o = HART_ID;
-      default: csr_rdata_o = 32'd0;  // mvendorid, marchid, mimpid
+    case (ra[1:0])
+      2'd0:    rd_34x = mscratch_q;
+      2'd1:    rd_34x = mepc_q;
+      2'd2:    rd_34x = {mcause_q[5], 26'd0, mcause_q[4:0]};
+      default: rd_34x = mtval_q;
     endcase
+    if (ra[2]) rd_34x = mip;
+  end
+  wire [31:0] rd_30x = ra[2] ? (ra[0] ? mtvec_q : mie_reg) : (ra[0] ? MISA : mstatus);
+  always @* begin
+    if (ra[11]) csr_rdata_o = ra[4] ? rd_f1x : rd_cnt;
+    else        csr_rdata_o = ra[6] ? rd_34x : rd_30x;
   end
 
   reg [31:0] wval;
