@@ -126,17 +126,18 @@ module core_top #(
     .is_ecall_o(dec_ecall), .is_ebreak_o(dec_ebreak), .is_cpi_o(dec_cpi), .late_o(dec_late)
   );
 
-  // lui reads x0 (its rs1 field is immediate bits): its operand a is then the register file's
-  // zero, and the rs1 slot needs no zero of its own (see ex_rs1v_d).
-  wire [4:0]  id_rs1 = dec_a_sel[1] ? 5'd0 : if_insn[19:15];   // a_sel 2: lui
+  // lui reads as x0 (its rs1 field is immediate bits): its operand a is then the register
+  // file's zero, and the rs1 slot needs no zero of its own (see ex_rs1v_d).
+  wire        id_lui = dec_a_sel[1];   // a_sel 2
+  wire [4:0]  id_rs1 = id_lui ? 5'd0 : if_insn[19:15];
   wire [4:0]  id_rs2 = if_insn[24:20];
   wire [4:0]  id_rd  = if_insn[11:7];
   wire [31:0] id_rs1v, id_rs2v;
   wire [4:0]  wb_rd;
 
   core_regfile u_rf (
-    .clk_i, .rst_ni, .raddr_a_i(id_rs1), .rdata_a_o(id_rs1v), .raddr_b_i(id_rs2),
-    .rdata_b_o(id_rs2v), .we_i(rf_we), .waddr_i(wb_rd), .wdata_i(wb_wdata)
+    .clk_i, .rst_ni, .raddr_a_i(if_insn[19:15]), .zero_a_i(id_lui), .rdata_a_o(id_rs1v),
+    .raddr_b_i(id_rs2), .rdata_b_o(id_rs2v), .we_i(rf_we), .waddr_i(wb_rd), .wdata_i(wb_wdata)
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
