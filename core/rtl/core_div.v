@@ -28,7 +28,6 @@ module core_div (
 
   wire        signed_op = ~op_i[0];
   wire        b_zero    = (b_i == 32'd0);
-  wire        ovf       = signed_op && a_i == 32'h8000_0000 && b_i == 32'hffff_ffff;
   wire [31:0] a_abs     = (signed_op && a_i[31]) ? -a_i : a_i;
 
   // One restoring step: shift the next dividend bit into the remainder, subtract |divisor| if it
@@ -56,25 +55,19 @@ module core_div (
     res_d     = res_q;
     case (state_q)
       S_IDLE: if (req_i) begin
+        // Every division takes the same 32 steps. The two special cases of RISC-V come out of
+        // them: by zero, every step fits (the quotient all ones, the remainder the dividend; a
+        // signed quotient is then not negated: -1), and INT_MIN / -1 gives |INT_MIN| = 2^31,
+        // which is INT_MIN again, with remainder 0.
         rem_sel_d = op_i[1];
-        if (b_zero) begin
-          // Division by zero: quotient all ones, remainder the dividend (no trap in RISC-V).
-          res_d   = op_i[1] ? a_i : 32'hffff_ffff;
-          state_d = S_DONE;
-        end else if (ovf) begin
-          // INT_MIN / -1 overflows: quotient INT_MIN, remainder 0.
-          res_d   = op_i[1] ? 32'd0 : 32'h8000_0000;
-          state_d = S_DONE;
-        end else begin
-          quot_d  = a_abs;
-          rem_d   = 32'd0;
-          dvs_d   = b_i;
-          dneg_d  = signed_op && b_i[31];
-          cnt_d   = 5'd31;
-          // the quotient is negative when the signs differ, the remainder takes the dividend's
-          neg_d   = signed_op && a_i[31] ^ (~op_i[1] && b_i[31]);
-          state_d = S_BUSY;
-        end
+        quot_d    = a_abs;
+        rem_d     = 32'd0;
+        dvs_d     = b_i;
+        dneg_d    = signed_op && b_i[31];
+        cnt_d     = 5'd31;
+        // the quotient is negative when the signs differ, the remainder takes the dividend's
+        neg_d     = signed_op && (op_i[1] ? a_i[31] : (a_i[31] ^ b_i[31]) && !b_zero);
+        state_d   = S_BUSY;
       end
       S_BUSY: begin
         rem_d  = fits ? diff[31:0] : shifted[31:0];

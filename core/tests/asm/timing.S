@@ -111,12 +111,36 @@ _start:
   MEASURE_END
   CHECK(13, x21, 2)
 
-  # 14: division: 34 cycles in EX, 33 extra (operands neither zero nor INT_MIN/-1)
+  # 14: division: 34 cycles in EX, 33 extra, whatever the operands: 15 by zero (the result
+  # must still be -1), 16 INT_MIN / -1 (the result INT_MIN), 17 a remainder by zero (the
+  # dividend)
   MEASURE_BEGIN
   div x7, x2, x1
   nop; nop; nop; nop
   MEASURE_END
   CHECK(14, x21, 33)
+  li x3, -7
+  MEASURE_BEGIN
+  div x7, x3, x0
+  nop; nop; nop; nop
+  MEASURE_END
+  CHECK(15, x21, 33)
+  CHECK(15, x7, -1)
+  li x3, 0x80000000
+  li x4, -1
+  MEASURE_BEGIN
+  div x7, x3, x4
+  nop; nop; nop; nop
+  MEASURE_END
+  CHECK(16, x21, 33)
+  CHECK(16, x7, 0x80000000)
+  li x3, -7
+  MEASURE_BEGIN
+  rem x7, x3, x0
+  nop; nop; nop; nop
+  MEASURE_END
+  CHECK(17, x21, 33)
+  CHECK(17, x7, -7)
   j pass
   PASS_FAIL_TAIL
   .data
