@@ -11,7 +11,7 @@ module core_decoder (
   output reg  [3:0]  alu_op_o,
   output reg  [1:0]  a_sel_o,      // 0 rs1, 1 pc, 2 zero
   output reg  [1:0]  b_sel_o,      // 0 rs2, 1 imm, 2 four
-  output reg  [31:0] imm_o,
+  output wire [31:0] imm_o,
   output reg         is_load_o,
   output reg         is_store_o,
   output reg         is_branch_o,
@@ -44,10 +44,12 @@ module core_decoder (
 
   wire [31:0] imm_i = {{20{insn_i[31]}}, insn_i[31:20]};
   wire [31:0] imm_s = {{20{insn_i[31]}}, insn_i[31:25], insn_i[11:7]};
-  wire [31:0] imm_b = {{19{insn_i[31]}}, insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8], 1'b0};
   wire [31:0] imm_u = {insn_i[31:12], 12'd0};
-  wire [31:0] imm_j = {{11{insn_i[31]}}, insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21],
-                       1'b0};
+  // The operand immediate, chosen by two opcode bits: U (lui, auipc), S (stores), else I. The
+  // B and J immediates never reach the ALU: core_top adds them to the pc in ID.
+  wire        fmt_u = opcode[4] & opcode[2];
+  wire        fmt_s = opcode[5] & ~opcode[4] & ~opcode[2];  // (branches too: not used)
+  assign imm_o = fmt_u ? imm_u : fmt_s ? imm_s : imm_i;
 
   // Implemented CSRs; addresses 0xCxx/0xFxx are read-only (csr[11:10] == 2'b11).
   reg csr_exists;
@@ -69,7 +71,6 @@ module core_decoder (
     alu_op_o    = ALU_ADD;
     a_sel_o     = 2'd0;
     b_sel_o     = 2'd0;
-    imm_o       = imm_i;
     is_load_o   = 1'b0;
     is_store_o  = 1'b0;
     is_branch_o = 1'b0;
@@ -87,20 +88,20 @@ module core_decoder (
     else begin
       case (opcode)
         OP_LUI: begin
-          rd_we_o = 1'b1; a_sel_o = 2'd2; b_sel_o = 2'd1; imm_o = imm_u;
+          rd_we_o = 1'b1; a_sel_o = 2'd2; b_sel_o = 2'd1;
         end
         OP_AUIPC: begin
-          rd_we_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd1; imm_o = imm_u;
+          rd_we_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd1;
         end
         OP_JAL: begin
-          rd_we_o = 1'b1; is_jal_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2; imm_o = imm_j;
+          rd_we_o = 1'b1; is_jal_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
         end
         OP_JALR: begin
           rd_we_o = 1'b1; is_jalr_o = 1'b1; uses_rs1_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
           illegal_o = (funct3 != 3'd0);
         end
         OP_BRANCH: begin
-          is_branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; imm_o = imm_b;
+          is_branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1;
           alu_op_o = ALU_SUB;  // the ALU's comparator decides the branch
           illegal_o = (funct3 == 3'd2 || funct3 == 3'd3);
         end
@@ -109,7 +110,7 @@ module core_decoder (
           illegal_o = (funct3 == 3'd3 || funct3 == 3'd6 || funct3 == 3'd7);
         end
         OP_STORE: begin
-          is_store_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; b_sel_o = 2'd1; imm_o = imm_s;
+          is_store_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; b_sel_o = 2'd1;
           illegal_o = (funct3 > 3'd2);
         end
         OP_IMM: begin
