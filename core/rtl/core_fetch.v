@@ -31,7 +31,8 @@ module core_fetch #(
   output wire        valid_o,        // a head instruction is available
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
-  output wire [31:0] pc_o
+  output wire [31:0] pc_o,
+  output wire [31:0] pc4_o           // pc_o + 4 (the head's own advance adds it anyway)
 );
   reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
   reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
@@ -57,6 +58,8 @@ module core_fetch #(
   assign insn_o  = b0_insn_q;
   assign err_o   = b0_err_q;
   assign pc_o    = hpc_q;
+  wire [31:0] hpc4 = hpc_q + 32'd4;
+  assign pc4_o   = hpc4;
   assign predicted_o = jmp_q;
 
   // Buffer entries plus requests in flight never exceed 3, and at most 2 requests are in
@@ -127,7 +130,7 @@ module core_fetch #(
       end
     end else begin
       if (consume_i) begin
-        hpc_d     = jmp_q ? tgt_q : hpc_q + 32'd4;
+        hpc_d     = jmp_q ? tgt_q : hpc4;
         jmp_d     = 1'b0;
         if (cnt_q[1]) qrp_d = ~qrp_q;  // the ring held the next instruction
       end

@@ -90,7 +90,7 @@ module core_top #(
 
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
-  wire [31:0] if_insn, if_pc;
+  wire [31:0] if_insn, if_pc, if_pc4;
   wire        id_take, id_redirect;
   wire [31:0] id_target;
   // Redirects from EX (mispredict) and WB (trap, mret) reach the fetch one cycle later, from
@@ -106,7 +106,7 @@ module core_top #(
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
     .consume_i(id_take), .predicted_o(if_predicted),
-    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc)
+    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4)
   );
 
   // ------------------------------------------------------------------ ID
@@ -186,7 +186,7 @@ module core_top #(
   // (ex_kill_q), so the branch compare does not decide the EX valid flop in the same cycle.
   reg             ex_vreg_q, ex_valid_d, ex_kill_q;
   wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
-  reg [31:0]      ex_pc_q, ex_pc_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
+  reg [31:0]      ex_pc_q, ex_pc_d, ex_pc4_q, ex_pc4_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
   reg [31:0]      ex_tgt_q, ex_tgt_d;  // jal/branch target, from ID's prediction adder
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
@@ -289,7 +289,7 @@ module core_top #(
     endcase
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
-  wire [31:0] ex_pc4    = ex_pc_q + 32'd4;
+  wire [31:0] ex_pc4    = ex_pc4_q;
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4;
   wire        ex_misfetch = ex_taken && ex_target[1];
@@ -338,6 +338,7 @@ module core_top #(
   always @* begin
     ex_valid_d      = ex_valid_q;
     ex_pc_d         = ex_pc_q;
+    ex_pc4_d        = ex_pc4_q;
     ex_insn_d       = ex_insn_q;
     ex_imm_d        = ex_imm_q;
     ex_tgt_d        = ex_tgt_q;
@@ -363,6 +364,7 @@ module core_top #(
       f1_d            = fsel_load(id_fm1 && !id_a_pc, id_fw1 && !id_a_pc);
       f2_d            = fsel_load(id_fm2, id_fw2);
       ex_pc_d         = if_pc;
+      ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
       ex_tgt_d        = id_target;
@@ -393,6 +395,7 @@ module core_top #(
   end
   always @(posedge clk_i) begin
     ex_pc_q         <= ex_pc_d;
+    ex_pc4_q        <= ex_pc4_d;
     ex_insn_q       <= ex_insn_d;
     ex_imm_q        <= ex_imm_d;
     ex_tgt_q        <= ex_tgt_d;
