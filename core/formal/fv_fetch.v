@@ -61,7 +61,12 @@ module fv_fetch (
 
   // ID as core_top drives it: the redirect register blocks the take and the prediction
   // (id_take, id_redirect), a prediction only for a head not yet predicted, targets aligned
+  // A predicted head, when taken, comes with its target again (core_top: ID's target adder
+  // still looks at the same head).
+  reg [31:0] f_tgt_q;
+  always @(posedge clk_i) if (predict_i) f_tgt_q <= redirect_pc_i;
   always @* begin
+    if (consume_i && predicted) assume (redirect_pc_i == f_tgt_q);
     if (consume_i) assume (valid && !redirect_i);
     if (predict_i) assume (valid && !predicted && !redirect_i);
     // aligned; a 256-byte space keeps the solver fast (the logic is the same for any address)

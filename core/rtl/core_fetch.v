@@ -25,7 +25,8 @@ module core_fetch #(
   input  wire        imem_err_i,
   input  wire        redirect_i,     // drop everything (a consumed head too), refetch
   input  wire        predict_i,      // the head is a predicted-taken jump: drop what follows it
-  input  wire [31:0] redirect_pc_i,  // target of either
+  input  wire [31:0] redirect_pc_i,  // target of either; and of a predicted head that
+                                     // consume_i takes (ID's target adder still has it)
   input  wire        consume_i,      // ID takes the head instruction this cycle
   output wire        predicted_o,    // the head's prediction was already sent (not again)
   output wire        valid_o,        // a head instruction is available
@@ -37,8 +38,7 @@ module core_fetch #(
   reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
   reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
   reg [31:0] hpc_q, hpc_d;          // pc of the head instruction
-  reg        jmp_q, jmp_d;          // the head was predicted taken: the next pc is tgt_q
-  reg [31:0] tgt_q, tgt_d;
+  reg        jmp_q, jmp_d;          // the head was predicted taken: the next pc is its target
   reg [1:0]  out_q, out_d;          // granted requests without response (incl. discarded)
   reg [1:0]  disc_q, disc_d;        // how many of those responses to drop
   reg [1:0]  cnt_q, cnt_d;          // buffer fill (0..3)
@@ -96,7 +96,6 @@ module core_fetch #(
     paddr_d   = req_pc;
     stale_d   = pend_d && pend_q && (stale_q || flush);
     jmp_d     = jmp_q;
-    tgt_d     = tgt_q;
     // Next sequential address: after the grant of a live request, that request + 4; after a
     // redirect without a grant of it, the redirect target itself.
     if (pend_q) begin
@@ -122,7 +121,6 @@ module core_fetch #(
         // keep the head; it continues at the target once consumed
         cnt_d = 2'd1;
         jmp_d = 1'b1;
-        tgt_d = redirect_pc_i;
       end else begin
         hpc_d = redirect_pc_i;
         cnt_d = 2'd0;
@@ -130,7 +128,7 @@ module core_fetch #(
       end
     end else begin
       if (consume_i) begin
-        hpc_d     = jmp_q ? tgt_q : hpc4;
+        hpc_d     = jmp_q ? redirect_pc_i : hpc4;
         jmp_d     = 1'b0;
         if (cnt_q[1]) qrp_d = ~qrp_q;  // the ring held the next instruction
       end
@@ -190,7 +188,6 @@ module core_fetch #(
       q1_err_q  <= imem_err_i;
     end
     paddr_q   <= paddr_d;
-    tgt_q     <= tgt_d;
   end
 endmodule
 
