@@ -80,7 +80,8 @@ module core_csr #(
   wire [11:0] ra = csr_raddr_i;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] rd_ctr = ra[1] ? minstret_q : mcycle_q;
-  (* keep *) wire [31:0] rd_cnt = ra[7] ? rd_ctr[63:32] : rd_ctr[31:0];
+  (* keep *) wire [31:0] rd_cnt;  // a net of its own: ABC split the 4:1 into two LUT5 without it
+  assign rd_cnt = ra[7] ? rd_ctr[63:32] : rd_ctr[31:0];
   wire [31:0] rd_f1x = ra[2] ? HART_ID : 32'd0;
   reg  [31:0] rd_34x;
   always @* begin
