@@ -23,11 +23,11 @@ module core_div (
   reg        dneg_q, dneg_d;     // it is negative (signed operation): add it instead of subtracting
   reg [4:0]  cnt_q, cnt_d;
   reg        neg_q, neg_d;       // negate the result (quotient or remainder) at the end
+  reg        miss_q, miss_d;     // a step did not fit (see the last step)
   reg        rem_sel_q, rem_sel_d;
   reg [31:0] res_q, res_d;
 
   wire        signed_op = ~op_i[0];
-  wire        b_zero    = (b_i == 32'd0);
   wire [31:0] a_abs     = (signed_op && a_i[31]) ? -a_i : a_i;
 
   // One restoring step: shift the next dividend bit into the remainder, subtract |divisor| if it
@@ -51,14 +51,15 @@ module core_div (
     dneg_d    = dneg_q;
     cnt_d     = cnt_q;
     neg_d     = neg_q;
+    miss_d    = miss_q;
     rem_sel_d = rem_sel_q;
     res_d     = res_q;
     case (state_q)
       S_IDLE: if (req_i) begin
         // Every division takes the same 32 steps. The two special cases of RISC-V come out of
         // them: by zero, every step fits (the quotient all ones, the remainder the dividend; a
-        // signed quotient is then not negated: -1), and INT_MIN / -1 gives |INT_MIN| = 2^31,
-        // which is INT_MIN again, with remainder 0.
+        // signed quotient is then not negated: -1, see the last step), and INT_MIN / -1 gives
+        // |INT_MIN| = 2^31, which is INT_MIN again, with remainder 0.
         rem_sel_d = op_i[1];
         quot_d    = a_abs;
         rem_d     = 32'd0;
@@ -66,15 +67,20 @@ module core_div (
         dneg_d    = signed_op && b_i[31];
         cnt_d     = 5'd31;
         // the quotient is negative when the signs differ, the remainder takes the dividend's
-        neg_d     = signed_op && (op_i[1] ? a_i[31] : (a_i[31] ^ b_i[31]) && !b_zero);
+        neg_d     = signed_op && (op_i[1] ? a_i[31] : a_i[31] ^ b_i[31]);
+        miss_d    = 1'b0;
         state_d   = S_BUSY;
       end
       S_BUSY: begin
         rem_d  = fits ? diff[31:0] : shifted[31:0];
         quot_d = {quot_q[30:0], fits};
+        miss_d = miss_q | ~fits;
         cnt_d  = cnt_q - 5'd1;
         if (cnt_q == 5'd0) begin
-          res_d   = neg_q ? -fin_abs : fin_abs;
+          // A signed quotient is at most 2^31 in magnitude, so its 32 steps all fit only when
+          // the divisor is 0: that quotient (all ones, -1) is not negated. No comparator on
+          // the divisor is needed for it.
+          res_d   = (neg_q && (rem_sel_q || miss_q || !fits)) ? -fin_abs : fin_abs;
           state_d = S_DONE;
         end
       end
@@ -96,6 +102,7 @@ module core_div (
     dneg_q    <= dneg_d;
     cnt_q     <= cnt_d;
     neg_q     <= neg_d;
+    miss_q    <= miss_d;
     rem_sel_q <= rem_sel_d;
     res_q     <= res_d;
   end
