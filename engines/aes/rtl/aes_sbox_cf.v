@@ -86,7 +86,8 @@ module aes_sbox_cf (
   wire [3:0] a0 = t_in[3:0];
 
   // (a1 Y + a0)^-1 = (a1 Y + (a0 + a1)) / (a1^2 LAMBDA + a1 a0 + a0^2)
-  (* keep *) wire [3:0] delta = gf16_mul(gf16_sq(a1), LAMBDA) ^ gf16_mul(a1, a0) ^ gf16_sq(a0);
+  (* keep *) wire [3:0] delta;
+  assign delta = gf16_mul(gf16_sq(a1), LAMBDA) ^ gf16_mul(a1, a0) ^ gf16_sq(a0);
   wire [3:0] dinv  = gf16_inv(delta);
   wire [7:0] t_out = {gf16_mul(a1, dinv), gf16_mul(a0 ^ a1, dinv)};
 
