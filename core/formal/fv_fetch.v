@@ -59,12 +59,14 @@ module fv_fetch (
   always @(posedge clk_i) f_past <= 1'b1;
   always @* if (!f_past) assume (!rst_ni);
 
-  // ID as core_top drives it: the redirect register blocks the take and the prediction
-  // (id_take, id_redirect), a prediction only for a head not yet predicted, targets aligned
   // A predicted head, when taken, comes with its target again (core_top: ID's target adder
   // still looks at the same head).
   reg [31:0] f_tgt_q;
   always @(posedge clk_i) if (predict_i) f_tgt_q <= redirect_pc_i;
+
+  // ID as core_top drives it: the redirect register blocks the take and the prediction
+  // (id_take, id_redirect), a prediction only for a head not yet predicted, targets aligned,
+  // a taken predicted head with its target
   always @* begin
     if (consume_i && predicted) assume (redirect_pc_i == f_tgt_q);
     if (consume_i) assume (valid && !redirect_i);

@@ -9,7 +9,7 @@ module core_decoder (
   output reg         uses_rs2_o,
   output reg         rd_we_o,
   output reg  [3:0]  alu_op_o,
-  output reg  [1:0]  a_sel_o,      // 0 rs1, 1 pc, 2 zero
+  output reg  [1:0]  a_sel_o,      // 0 rs1, 1 pc, 2 zero (lui; core_top reads x0)
   output reg  [1:0]  b_sel_o,      // 0 rs2, 1 imm, 2 four
   output wire [31:0] imm_o,
   output reg         is_load_o,

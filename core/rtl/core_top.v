@@ -142,7 +142,7 @@ module core_top #(
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
   // one-hot ALU result select {and, or, xor, slt/sltu, shift, add/sub}, registered into EX;
-  // none for jal/jalr (link from the pc + 4 adder) and div (the divider's result)
+  // none for jal/jalr (link: ex_pc4_q, the pc + 4 the fetch computed) and div (its result)
   reg [5:0] id_alu_sel;
   always @* begin
     if (dec_jal || dec_jalr || dec_div) id_alu_sel = 6'b000000;
@@ -265,7 +265,8 @@ module core_top #(
 
   // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
   // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
-  // link value pc + 4 from the next-pc adder; jalr adds rs1 + imm in the ALU for its target.
+  // link value pc + 4 from ex_pc4_q (the fetch's head incrementer, carried from ID); jalr adds
+  // rs1 + imm in the ALU for its target.
   wire [31:0] alu_a = rs1f;
   wire [31:0] alu_b = ex_b_imm_q ? ex_imm_q : rs2f;
   wire [31:0] alu_res;
@@ -289,9 +290,8 @@ module core_top #(
     endcase
   end
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
-  wire [31:0] ex_pc4    = ex_pc4_q;
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
-  wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4;
+  wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4_q;
   wire        ex_misfetch = ex_taken && ex_target[1];
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
   wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_res[0]) ||
@@ -328,7 +328,7 @@ module core_top #(
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
 
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
-  wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4) |
+  wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
                        ({32{ex_ctl_q[C_DIV]}} & div_res);
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
