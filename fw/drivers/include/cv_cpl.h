@@ -304,6 +304,15 @@ static inline int cv_dma_status_ok(uint32_t s) {
          CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
 }
 
+/* The usual STATUS of a finished job: no error, not busy (cv_dma_status_ok's first case). The
+ * drivers' fast paths test this alone, marked likely, and send anything else to an out-of-line
+ * path that applies cv_dma_status_ok: their success is then the fall-through (a taken forward
+ * branch costs 3 cycles on this core; GCC otherwise jumps to a return block shared with the
+ * rarer ok case). */
+static inline int cv_dma_status_clean(uint32_t s) {
+  return (s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0;
+}
+
 /* A job STATUS of a job the DMA refused before anything moved (RANGE, ALIGN, OVERLAP): the
  * drivers' fast paths leave those checks to the hardware and let their general path, which
  * checks the buffers itself, name the error. */

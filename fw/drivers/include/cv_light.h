@@ -94,11 +94,16 @@ CV_CPL_INLINE void cv_light_dma_issue(unsigned eng, cv_backend_t b, uint32_t cfg
 CV_CPL_INLINE uint32_t cv_light_dma_wait(cv_backend_t b) {
   return b == CV_BACKEND_CPI_DMA ? cv_dma_cpi_wait() : cv_dma_mmio_wait();
 }
-/* Issue one job and wait: the DMA STATUS. */
+/* Issue one job and wait: the DMA STATUS. cpi-dma is laid out as the fall-through (the
+ * single-call figures are taken there; mmio-dma pays the taken branch, 3 cycles). */
 CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t cfg,
                                         const void *in, void *out, size_t len, size_t outlen) {
-  cv_light_dma_issue(eng, b, cfg, in, out, len, outlen);
-  return cv_light_dma_wait(b);
+  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1)) {
+    cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+    return cv_dma_cpi_wait();
+  }
+  cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
+  return cv_dma_mmio_wait();
 }
 
 /* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the
@@ -110,7 +115,8 @@ CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t c
 #define CV_LIGHT_DMA_FAST(eng, b, cfg, in, out, len, outlen, st, map) __extension__({       \
     int done_ = 1;                                                                       \
     uint32_t s_ = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);                   \
-    if (__builtin_expect(cv_dma_status_ok(s_), 1)) *(st) = CV_OK;                        \
+    if (__builtin_expect(cv_dma_status_clean(s_), 1)) *(st) = CV_OK;                     \
+    else if (cv_dma_status_ok(s_)) *(st) = CV_OK;                                        \
     else if (cv_dma_refused(s_)) done_ = 0;                                              \
     else *(st) = cv_light_dma_fail(eng, s_, map);                                        \
     done_; })

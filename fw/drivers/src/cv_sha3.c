@@ -208,15 +208,18 @@ int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
 }
 
 #if !defined(__OPTIMIZE_SIZE__)
-static int hash_cpi(uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out, size_t out_len);
-static int hash_mmio(uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out, size_t out_len);
+static int hash_cpi(cv_backend_t b, uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out,
+                    size_t out_len);
+static int hash_mmio(cv_backend_t b, uint32_t cfg, const uint32_t *m, size_t len, uint32_t *out,
+                     size_t out_len);
 
 /* Another context's message is in the engine: drop it, then the hash. Out of line, so the hash
  * paths call nothing but tail calls and keep no stack frame. */
 static __attribute__((noinline)) int hash_take(int cpi, uint32_t cfg, const uint32_t *m,
                                                size_t len, uint32_t *out, size_t out_len) {
   cv_light_zeroize(ENG, cpi ? CV_BACKEND_CPI : CV_BACKEND_MMIO);  /* owner 0 from here on */
-  return cpi ? hash_cpi(cfg, m, len, out, out_len) : hash_mmio(cfg, m, len, out, out_len);
+  return cpi ? hash_cpi(CV_BACKEND_CPI, cfg, m, len, out, out_len)
+             : hash_mmio(CV_BACKEND_MMIO, cfg, m, len, out, out_len);
 }
 
 /* One 8-byte message word into the unit: DATA, or the DIN pair. The "memory" clobber keeps the
@@ -373,13 +376,19 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
 }
 
 /* pio_hash for each coupling, each out of line: cv_sha3_hash then has no frame of its own and
- * enters every path (these two, hash_dma, ctx_hash) by a tail call. */
-static __attribute__((noinline)) int hash_cpi(uint32_t cfg, const uint32_t *m, size_t len,
-                                              uint32_t *out, size_t out_len) {
+ * enters every path (these two, hash_dma, ctx_hash) by a tail call. Their arguments are
+ * cv_sha3_hash's (b unused) in the same registers, cfg in alg's place: with the message
+ * one register lower, GCC moved msg, len, out and out_len at the entry of cv_sha3_hash and back
+ * before the DMA path's tail call (8 moves, 2026-12-01). noipa: GCC's clones without the unused
+ * argument (constprop) would move them again. */
+static __attribute__((noipa)) int hash_cpi(cv_backend_t b, uint32_t cfg, const uint32_t *m,
+                                              size_t len, uint32_t *out, size_t out_len) {
+  (void)b;
   return pio_hash(1, cfg, m, len, out, out_len);
 }
-static __attribute__((noinline)) int hash_mmio(uint32_t cfg, const uint32_t *m, size_t len,
-                                               uint32_t *out, size_t out_len) {
+static __attribute__((noipa)) int hash_mmio(cv_backend_t b, uint32_t cfg, const uint32_t *m,
+                                               size_t len, uint32_t *out, size_t out_len) {
+  (void)b;
   return pio_hash(0, cfg, m, len, out, out_len);
 }
 #endif
@@ -447,13 +456,23 @@ static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg
 #define hash_dma dma_hash
 #endif
 
+/* The sw backend with cv_sha3_hash's arguments in their registers: called with its own
+ * (alg first), GCC moved msg, len, out and out_len down a register at the entry of
+ * cv_sha3_hash for every backend and back before the hardware paths' tail calls (8 moves on
+ * each hardware call, 2026-12-01); the sw path pays a jump instead. */
+static __attribute__((noipa)) int hash_sw(cv_backend_t b, int alg, const uint8_t *msg,
+                                             size_t len, uint8_t *out, size_t out_len) {
+  (void)b;
+  return cv_sha3_sw_hash(alg, msg, len, out, out_len);
+}
+
 /* ctx_hash stays out of line: its context would otherwise be on every path's stack frame. */
 int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
                  size_t out_len) {
   if ((!msg && len) || (!out && out_len) || (unsigned)backend >= CV_BACKEND_COUNT ||
       (unsigned)alg > CV_SHAKE256)
     return CV_ERR_ARG;
-  if (backend == CV_BACKEND_SW) return cv_sha3_sw_hash(alg, msg, len, out, out_len);
+  if (backend == CV_BACKEND_SW) return hash_sw(backend, alg, msg, len, out, out_len);
   int e = check_outlen(alg, out_len);
   if (e) return e;
   const uint32_t cfg = (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << 16 : 0);
@@ -465,8 +484,8 @@ int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, 
       !(((uintptr_t)msg | (uintptr_t)out) & 3)) {
     const uint32_t *m = (const uint32_t *)(const void *)msg;
     uint32_t *o = (uint32_t *)(void *)out;
-    return backend == CV_BACKEND_CPI ? hash_cpi(cfg, m, len, o, out_len)
-                                     : hash_mmio(cfg, m, len, o, out_len);
+    return backend == CV_BACKEND_CPI ? hash_cpi(backend, cfg, m, len, o, out_len)
+                                     : hash_mmio(backend, cfg, m, len, o, out_len);
   }
 #endif
   return ctx_hash(backend, alg, msg, len, out, out_len);
