@@ -86,6 +86,25 @@ static void api_checks(cv_backend_t b) {
     memset(OUT, 0xE7, 64);
     CHECK_EQ(cv_aes_cmac(&ctx, src + 4, 32, OUT), CV_ERR_DMA);
     CHECK(guard_intact());
+    /* CMAC's DMA fast path leaves the message's range and its overlap with the tag to the
+     * DMA: a refused job still ends in CV_ERR_DMA with nothing written */
+    CHECK_EQ(cv_aes_cmac(&ctx, key, 32, OUT), CV_ERR_DMA);                 /* imem message */
+    CHECK_EQ(cv_aes_cmac(&ctx, (const uint8_t *)(uintptr_t)(CV_DMEM_BASE + CV_DMEM_SIZE - 16),
+                         32, OUT), CV_ERR_DMA);                            /* runs off dmem */
+    CHECK_EQ(cv_aes_cmac(&ctx, OUT, 32, OUT + 16), CV_ERR_DMA);            /* tag in message */
+    CHECK(guard_intact());
+    /* a tag the DMA cannot write goes through the driver's bounce block: the right tag, and
+     * no refused job behind the call (IS.ERR stays clear) */
+    {
+      uint8_t t_sw[16], t_hw[20];
+      CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key, 16), CV_OK);
+      CHECK_EQ(cv_aes_cmac(&sw, src, 48, t_sw), CV_OK);
+      CV_REG32(CV_DMA_IS_ADDR) = 0xFFFFFFFFu;
+      uint8_t *t = t_hw + 1;  /* not even word-aligned: no DMA port width takes it */
+      CHECK_EQ(cv_aes_cmac(&ctx, src, 48, t), CV_OK);
+      CHECK_MEM(t, t_sw, 16);
+      CHECK_EQ(CV_REG32(CV_DMA_IS_ADDR) & CV_DMA_IS_ERR_MASK, 0u);
+    }
     /* in place is allowed */
     CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key, 16), CV_OK);
     CHECK_EQ(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref, 64), CV_OK);
