@@ -85,25 +85,21 @@ int cv_light_dma_fail(unsigned eng, uint32_t s, const int8_t *map);
  * caller may work while the job runs, then cv_light_dma_wait. */
 CV_CPL_INLINE void cv_light_dma_issue(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in,
                                       void *out, size_t len, size_t outlen) {
-  if (b == CV_BACKEND_CPI_DMA)
+  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
     cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
   else
     cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
 }
 /* Wait for the job issued through b: the DMA STATUS (0xFFFFFFFF at the poll limit). */
 CV_CPL_INLINE uint32_t cv_light_dma_wait(cv_backend_t b) {
-  return b == CV_BACKEND_CPI_DMA ? cv_dma_cpi_wait() : cv_dma_mmio_wait();
+  return __builtin_expect(b == CV_BACKEND_CPI_DMA, 1) ? cv_dma_cpi_wait() : cv_dma_mmio_wait();
 }
-/* Issue one job and wait: the DMA STATUS. cpi-dma is laid out as the fall-through (the
- * single-call figures are taken there; mmio-dma pays the taken branch, 3 cycles). */
+/* Issue one job and wait: the DMA STATUS. cpi-dma is laid out as the fall-through in both
+ * (the single-call figures are taken there; mmio-dma pays the taken branch, 3 cycles). */
 CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t cfg,
                                         const void *in, void *out, size_t len, size_t outlen) {
-  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1)) {
-    cv_dma_cpi_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
-    return cv_dma_cpi_wait();
-  }
-  cv_dma_mmio_start(eng, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)outlen);
-  return cv_dma_mmio_wait();
+  cv_light_dma_issue(eng, b, cfg, in, out, len, outlen);
+  return cv_light_dma_wait(b);
 }
 
 /* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the

@@ -703,8 +703,7 @@ static __attribute__((noinline)) int dma_cmac_fast(cv_aes_ctx *ctx, const uint8_
                        (uint32_t)(t > CV_DMEM_SIZE - 16u);
   if (__builtin_expect(bad == 0, 1)) {
     const uint32_t k2 = (uint32_t)((len & 15) != 0) | (uint32_t)(len == 0);  /* padded last */
-    const uint32_t cfg = ctx->ksz | (MODE_CMAC << CV_AES_CFG_MODE_SHIFT) |
-                         ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
+    const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
     const uint32_t eng = CV_ENGINE_AES | (k2 ? CV_DMA_ENGINE_PAD_MASK : 0);
     uint32_t s;
     if (__builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)) {
