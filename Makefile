@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cipher-V top-level Makefile. Each part adds its own rules in <part>/part.mk.
 # Every target that needs a tool depends on `setup`, which installs what is missing (idempotent).
 SHELL := /bin/bash

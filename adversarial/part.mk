@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # adversarial/part.mk: the adversarial campaigns of issue #8 (adversarial/README.md).
 #   make adversarial        every campaign at its CI size (the firmware campaigns and the cocotb
 #                           campaigns included; the formal jobs as in make test), then the report:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Gather the adversarial campaigns' records (build/adversarial/*.json, one per campaign, format
 in adversarial/README.md) into build/bench/adversarial.json and a markdown table
 build/bench/adversarial.md.

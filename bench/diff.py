@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Compare two benchmark runs record by record: which records changed cycles or instret, by how
 much, and which exist in only one run. Cycle counts are exact, so every change is either
 explained or a bug; this prints the list to explain.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference outputs for the benchmark: what each case must produce, from packages.
 
 One function per engine, registered in REFS; each takes a case record (the fields of a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Cipher-V benchmark: build the SoC and the benchmark firmware, run every case, check every
 output against a package reference, and report.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # core/part.mk: rules of the RV32IM core (included by the top Makefile).
 .PHONY: core-test lockstep lockstep-long
 INSNS ?= 200000

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fw/common.mk: shared build rules for every Cipher-V firmware program.
 # A program's Makefile is three lines:
 #   PROG := test_printf            # optional, defaults to the folder name

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fw/part.mk: firmware rules of the top Makefile.
 #   make console   the interactive console (fw/programs/console) on the simulated SoC, with
 #                  stdin/stdout as the UART. The harness sends one line per prompt ("cv> "),

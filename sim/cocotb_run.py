@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One way to build and run a cocotb bench from pytest, shared by every part.
 
 A bench is named; its build lives in build/sim/<name>-<simulator>. Sources may be given as file

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/part.mk: the Verilator C++ harness of the SoC and `make run ELF=path`.
 # build/sim/verilator/cv_sim is rebuilt when any RTL of the SoC, core, coupling units or engines,
 # the generated map or the harness changes. TRACE=0 builds without waveform support. Waveforms are FST when lz4.h

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # soc/part.mk: file rules for the generated memory-map products (the top Makefile's `gen` target
 # always regenerates; these let file targets depend on the generated headers without a phony).
 GEN_SOURCES := tools/memmap.py soc/memmap.toml $(wildcard soc/regs/*.toml) $(wildcard engines/*/regs.toml) \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The critical path of a nextpnr log, one line per cell, named by its module instance.
 
 nextpnr prints every hop of the path with the full cell name that yosys derived from the nets it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where the LUTs go: hierarchical 7-series synthesis of one synth/blocks.toml entry.
 
 `make synth` flattens every design (the figures comparable with the papers); this runs the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # synth/part.mk: hardware cost (included by the top Makefile).
 #   make synth      every block of synth/blocks.toml on 7-series, ECP5 (+ nextpnr Fmax) and iCE40:
 #                   build/synth/results.json, results.md, a table beside the papers' figures;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Area and Fmax of every Cipher-V block with open tools (`make synth`).
 
 For each entry of synth/blocks.toml and each FPGA family:

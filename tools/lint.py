@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Verilator -Wall lint of every RTL part.
 
 Each part lists its RTL in <part>/rtl/sources.f; the first line names the top module as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generate the memory-map products from the single sources.
 
 Sources:

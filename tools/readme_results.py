@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Splice a generated result table into README.md between its markers:
 `python tools/readme_results.py bench` copies build/bench/summary.md (written by make bench: key
 figures per backend and configuration, the seeds' figures beside ours; every row stays in

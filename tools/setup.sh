@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what Cipher-V needs on a fresh machine of the project's kind, and nothing when it is
 # already there: the Debian cross toolchain and tools, then a Python virtual environment pinned by
 # requirements.txt. Idempotent; called by every Makefile target that needs a tool.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_ctr64.v: formal properties of coupling/rtl/cpl_ctr64.v (CTR mode of the 64-bit engines).
 // The engine is abstract: an in-order queue of QD blocks that outputs each block it took
 // unchanged (a cipher that is the identity: what is checked is which counter and which data

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_dispatch.v: formal properties of coupling/rtl/cpl_dispatch.v (the coprocessor port).
 // The core side is assumed to follow the port's rule (a request, once offered, is held with the
 // same instruction and operands until ready, or withdrawn after a cycle that answered err: the

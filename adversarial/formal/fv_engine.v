@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_engine.v: bounded liveness of an engine's control (engines/*/rtl top modules, the streaming
 // interface of docs/ARCHITECTURE.md). A scripted, well-behaved driver: reset; wait until the
 // engine is idle (the AES key-store wipe); load a key (symbolic) with the configuration (a
@@ -36,7 +37,7 @@ module fv_engine #(parameter integer W = 40) (
 
 `ifdef ENG_AES
   localparam integer HAS_KEY = 1;
-  aes_core #(.ARCH(0), .SBOX(0)) dut (
+  aes_top #(.ARCH(0), .SBOX(0)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(1'b0), .cfg_i(cfg_any[7:0]), .start_i(start),
     .key_i(key_any), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(data_any[511:384]),
     .iv_valid_i(1'b0), .iv_o(), .in_valid_i(in_valid), .in_ready_o(in_ready),
@@ -44,7 +45,7 @@ module fv_engine #(parameter integer W = 40) (
     .out_data_o(), .out_last_o(), .busy_o(busy), .err_o(err), .err_code_o());
 `elsif ENG_PRINCE
   localparam integer HAS_KEY = 1;
-  prince_engine #(.FOLDED(1)) dut (
+  prince_top #(.FOLDED(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(1'b0), .cfg_i(cfg_any[3:0]), .start_i(start),
     .key_i(key_any[127:0]), .key_valid_i(key_valid), .key_ready_o(key_ready),
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(data_any[63:0]), .in_last_i(1'b1),
@@ -52,7 +53,7 @@ module fv_engine #(parameter integer W = 40) (
     .err_o(err), .err_code_o());
 `elsif ENG_PRESENT
   localparam integer HAS_KEY = 1;
-  present_engine #(.KEY128(1), .RPC(1)) dut (
+  present_top #(.KEY128(1), .RPC(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(1'b0), .cfg_i(cfg_any[3:0]), .start_i(start),
     .key_i(key_any[127:0]), .key_valid_i(key_valid), .key_ready_o(key_ready),
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(data_any[63:0]), .in_last_i(1'b1),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_unit.v: formal properties of coupling/rtl/cpl_unit.v's input staging, the part that feeds an
 // engine from MMIO writes, instructions and DMA beats. Every input is free: the bus, the
 // instruction port (operations, operands), the DMA's port and strobes, and the engine's answers

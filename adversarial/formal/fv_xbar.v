@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_xbar.v: formal properties of soc/rtl/soc_xbar.v, the SoC interconnect's bus (OBI subset)
 // as seen by the core's data port. The master is free (any address, any request pattern; the
 // port grants at once, so a well-behaved master has nothing to hold). Asserted:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared bench of the adversarial cocotb campaigns (regfuzz, dmafault, consttime) on
 adversarial/tests/adv_top.v: all five engine units, cpl_dispatch and cpl_dma, with the data
 memory (port B, and port A for the DMA's write queue, free in a random half of the cycles)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adv_top.v
 // Bench top of the adversarial campaigns (adversarial/tests/adv_tb.py): the SoC's coupling
 // without the core: cpl_dispatch, cpl_dma and all five engines behind their units (cpl_engine

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Constant-time campaign (cocotb, adversarial/tests/adv_top.v): for every engine, every
 configuration of a list and every coupling (mmio, cpi, DMA), messages of a fixed length with
 random, all-zero and all-one keys and data must show identical timing.

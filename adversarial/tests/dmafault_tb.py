@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DMA fault campaign (cocotb, adversarial/tests/adv_top.v: cpl_dma with the five real units and
 the data memory modelled in Python).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Register-interface fuzzing of the five engine units (cocotb, adversarial/tests/adv_top.v).
 
 Per engine, bursts of random operations on its window: reads and writes of every register and

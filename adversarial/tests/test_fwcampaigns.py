@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Firmware campaigns of issue #8 on the Verilator SoC: custom-instruction fuzzing
 (fw/programs/test_adv_cpi, adversarial/adv_cpi.md) and interrupt storms (fw/programs/test_adv_irq,
 adversarial/adv_irq.md). Each writes build/adversarial/<campaign>.json and requires every counter

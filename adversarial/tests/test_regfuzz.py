@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Register-interface fuzzing of the five engine units (adversarial/tests/regfuzz_tb.py):
 random accesses, commands, custom instructions and resets with invariants after every step and
 periodic recoveries (MMIO, cpi, DMA) checked against the references.

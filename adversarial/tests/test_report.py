@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """adversarial/report.py: records gathered into the JSON summary and the markdown table; a
 malformed record is refused."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The benchmark machinery on a small case set: records in the SYSTEM.md section 3 format, every
 output verified, a wrong reference caught, cases grouped by SoC configuration (a second model
 build with DMA_BITS=128), the in-place path of E203-NICE's 40,020-byte message, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fv_fetch.v: formal properties of core/rtl/core_fetch.v (the fetch and its instruction buffer).
 // The instruction memory is abstract: it grants whenever the solver likes and answers the
 // granted requests in order, one or more cycles later, with the word at the request's address

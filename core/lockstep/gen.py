@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Random RV32IM program generator for the core-versus-Spike lockstep.
 
 A program initialises every register, then runs a list of random items: ALU and M-extension

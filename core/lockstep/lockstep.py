@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Random-instruction lockstep of the core (Verilator bench) against Spike.
 
 Generates random programs (gen.py), runs each on Spike (`--log-commits`) and on the core bench

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_alu.v
 // Integer ALU of the EX stage: add/sub, shifts, compares, logic; also the branch comparisons.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_csr.v
 // Machine-mode CSR file, trap entry/return state, counters and interrupt selection.
 `default_nettype none

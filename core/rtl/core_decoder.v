@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_decoder.v
 // ID-stage decoder: RV32IM + Zicsr + custom-0/1 (coprocessor), full illegal-instruction checks.
 `default_nettype none

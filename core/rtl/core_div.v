@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_div.v
 // RV32M divider (DIV, DIVU, REM, REMU): iterative restoring division, one quotient bit per cycle.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_fetch.v
 // Instruction fetch: OBI requests, a 3-entry instruction buffer (the IF/ID register), and
 // discarding of wrong-path responses.

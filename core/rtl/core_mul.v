@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_mul.v
 // RV32M multiplier (MUL, MULH, MULHSU, MULHU): one 33x33 signed product, two cycles in MEM.
 `default_nettype none

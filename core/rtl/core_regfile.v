@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_regfile.v
 // Register file: 31 x 32-bit flops (x0 reads zero), two asynchronous read ports, one write port.
 `default_nettype none

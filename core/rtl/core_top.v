@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_top.v
 // Cipher-V RV32IM + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
 `default_nettype none

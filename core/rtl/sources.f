@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // top: core_top
 // lint:
 // lint: -GRVFI=0

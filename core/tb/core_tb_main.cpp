@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_tb_main.cpp
 // Verilator main for core_tb_top: toggles the clock until the bench calls $finish.
 #include <memory>

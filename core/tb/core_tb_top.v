@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core_tb_top.v
 // Core testbench top: unified memory with random wait states, test coprocessor, IRQ register, RVFI log.
 `default_nettype none

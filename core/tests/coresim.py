@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build and run the core bench (core/tb/core_tb_top.v) on assembly programs.
 
 Verilator builds a self-timed binary (`--binary`), Icarus a vvp file; both read the program as

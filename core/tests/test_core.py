@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Core tests: lint, directed assembly programs (Verilator and Icarus), lockstep against Spike,
 the fetch buffer's formal check."""
 from __future__ import annotations

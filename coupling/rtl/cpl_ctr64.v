@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_ctr64.v
 // Counter mode for a 64-bit block engine (PRINCE, PRESENT), between its cpl_unit and the engine.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_dispatch.v
 // Routes the core's custom instructions to the engine units (targets 1-5) and the DMA (7).
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_dma.v
 // The DMA engine: moves a buffer from dmem (port B) through one coupling unit and back.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_engine.v
 // One crypto engine behind its coupling unit (cpl_unit), chosen by the ENGINE number.
 `default_nettype none
@@ -19,8 +20,8 @@
 module cpl_engine #(
   parameter integer ENGINE         = 1,
   parameter integer DMA_BITS       = 32,
-  parameter integer AES_ARCH       = 0,  // aes_core ARCH: 0 rolled, 1 unrolled2, 2 pipelined
-  parameter integer AES_SBOX       = 0,  // aes_core SBOX: 0 table, 1 composite field
+  parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 1 unrolled2, 2 pipelined
+  parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1,
@@ -158,7 +159,7 @@ module cpl_engine #(
   generate
     if (ENGINE == E_AES) begin : g_aes
       wire unused = ^in_bytes;  // AES takes whole blocks: the feeder pads
-      aes_core #(.ARCH(AES_ARCH), .SBOX(AES_SBOX)) u_eng (
+      aes_top #(.ARCH(AES_ARCH), .SBOX(AES_SBOX)) u_eng (
         .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
         .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(iv),
         .iv_valid_i(iv_valid), .iv_o(iv_back), .in_valid_i(in_valid), .in_ready_o(in_ready),
@@ -184,7 +185,7 @@ module cpl_engine #(
         .eng_out_data_i(e_out_data)
       );
       if (ENGINE == E_PRINCE) begin : g_prince
-        prince_engine #(.FOLDED(PRINCE_FOLDED)) u_eng (
+        prince_top #(.FOLDED(PRINCE_FOLDED)) u_eng (
           .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(ecfg), .start_i(start),
           .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
           .in_valid_i(e_in_valid), .in_ready_o(e_in_ready), .in_data_i(e_in_data),
@@ -193,7 +194,7 @@ module cpl_engine #(
           .err_code_o(err_code)
         );
       end else begin : g_present
-        present_engine #(.KEY128(PRESENT_KEY128), .RPC(PRESENT_RPC)) u_eng (
+        present_top #(.KEY128(PRESENT_KEY128), .RPC(PRESENT_RPC)) u_eng (
           .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(ecfg), .start_i(start),
           .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready),
           .in_valid_i(e_in_valid), .in_ready_o(e_in_ready), .in_data_i(e_in_data),

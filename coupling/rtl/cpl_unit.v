@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_unit.v
 // One engine's coupling unit: MMIO register block, custom-instruction decoder, DMA word port.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // top: cpl_unit
 // lint: -GDMA_BITS=32
 // lint: -GDMA_BITS=128 -GKEY_BITS=0 -GIV_BITS=0 -GBLOCK_BITS=64

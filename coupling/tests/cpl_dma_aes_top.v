@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_dma_aes_top.v
 // Bench top: cpl_dma with the real AES unit (cpl_engine ENGINE 1); dmem port B and the DMA's
 // write-queue port A (A_WRITE = 1, as in the SoC) to the bench.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of cpl_dma alone: a memory model on port B and Python models of the units.
 
 Every cycle: just after the falling edge the bench drives the memory read data, the unit

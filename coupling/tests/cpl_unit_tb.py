@@ -1,4 +1,5 @@
-"""cocotb bench of cpl_unit around aes_core, behind cpl_dispatch (coupling/tests/cpl_unit_top.v).
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb bench of cpl_unit around aes_top, behind cpl_dispatch (coupling/tests/cpl_unit_top.v).
 
 Inputs are driven just after a falling edge; combinational outputs are sampled 1 ns later, so a
 sample shows what the next rising edge will act on. Register offsets come from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpl_unit_top.v
 // Bench top of the coupling tests: cpl_dispatch in front of the AES unit (cpl_engine 1).
 `default_nettype none

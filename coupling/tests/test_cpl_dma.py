@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cpl_dma: the cocotb bench (coupling/tests/cpl_dma_tb.py) with a memory model and unit models,
 for both port widths, without and with the port-A write queue (A_WRITE = 1, the SoC's build:
 port A free in a random half of the cycles), and a Verilator -Wall lint of each build."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CTRL command order and START held during a key load, on the real AES and ChaCha units
 (cocotb bench coupling/tests/cpl_order_tb.py, toplevel cpl_engine, Icarus: small builds)."""
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""cpl_unit around aes_core, behind cpl_dispatch: MMIO, custom instructions and the DMA word port
+# SPDX-License-Identifier: Apache-2.0
+"""cpl_unit around aes_top, behind cpl_dispatch: MMIO, custom instructions and the DMA word port
 (cocotb bench coupling/tests/cpl_unit_tb.py on coupling/tests/cpl_unit_top.v)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # AES engine rules (included by the top Makefile).
 #   make aes-test   the CI tests of the AES engine only (Verilator, Icarus smoke, formal, model)
 #   make aes-long   long campaign: AES_LONG random blocks (default 100000) per mode and key size

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ChaCha engine rules (included by the top Makefile).
 #   make chacha-test    the CI tests of the ChaCha engine only (model, Verilator, Icarus smoke)
 #   make chacha-long    random differential campaign: CHACHA_LONG messages (default 2000)

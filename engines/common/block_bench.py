@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Cycle-by-cycle cocotb driver shared by the block-cipher engine benches (PRINCE, PRESENT):
 reset, key load, start, and a message stream with random valid/ready stalls that records when
 each block was accepted and produced (for latency and constant-time checks)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Cycle-stepped cocotb driver shared by the ChaCha and SHA-3 engine benches: the inputs are a
 dictionary that holds its values from cycle to cycle (`drv`), one-cycle pulses go on top of it,
 and each step returns the named outputs sampled in that cycle."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # PRINCE engine rules (included by the top Makefile).
 #   make prince-synth   7-series LUT/FF of each datapath configuration (the synth/ flow)
 #   make prince-long    the long bench runs of PRINCE and PRESENT (unrolled PRINCE on Verilator,

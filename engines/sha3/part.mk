@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SHA-3 engine rules (included by the top Makefile).
 #   make sha3-test    the CI tests of the SHA-3 engine only (model, Verilator, Icarus smoke)
 #   make sha3-long    every CAVP record (ShortMsg, LongMsg, VariableOut) and SHA3_MONTE

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fw/crypto/crypto.mk: Make fragment for firmware that links the software crypto baselines.
 # Include it from a program Makefile (or fw/common.mk), then add $(CV_CRYPTO_SRCS) to the sources
 # and $(CV_CRYPTO_CFLAGS) to CFLAGS. The library has no dependencies beyond <stdint.h>/<stddef.h>.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crt0.S: Cipher-V start-up code and trap entry.
  * Start-up: gp, sp, tp, mtvec, clear .tbss/.bss (.data is already in place: the harness loads
  * every segment at its address), run constructors, call main, exit with its result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_runtime.c: picolibc glue (stdio over the UART, _exit), UART and simulation-control access,
  * and the default trap dispatcher. */
 #include <stdio.h>

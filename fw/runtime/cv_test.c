@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_test.c: the self-checking test framework behind cv_test.h. */
 #include <stdio.h>
 #include <string.h>

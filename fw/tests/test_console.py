@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The interactive console (fw/programs/console, `make console`) driven through a pipe: every
 command against a package or model reference, and bad input answered with an error line and the
 prompt back (the console never stops on bad input)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Run one firmware ELF on the SoC under Icarus Verilog (the cross-check of the Verilator harness).
 
     python -m sim.icarus.run build/fw/test_printf/test_printf.elf [--max-cycles N]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_soc.v
 // Icarus Verilog testbench top for the SoC: the same image loading (+imem=, +dmem= $readmemh
 // plusargs) and the same end-of-run contract as the Verilator harness, as a cross-check.

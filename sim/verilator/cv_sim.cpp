@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cv_sim.cpp: Verilator harness for the Cipher-V SoC.
 //
 //   cv_sim [--max-cycles N] [--trace out.fst|out.vcd] [--rx-gap N] [--rx-prompt STR] [--quiet]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build and run firmware on the Verilator SoC harness (build/sim/verilator/cv_sim).
 
 Used by the firmware tests (soc/tests) and the benchmark (bench/run.py). Builds go through make

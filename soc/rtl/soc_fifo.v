@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_fifo.v
 // Small synchronous FIFO (first-word fall-through), used by the UART.
 `default_nettype none

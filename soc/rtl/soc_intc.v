@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_intc.v
 // Interrupt controller: per-line pending (latched, write-1-to-clear) and enable into irq_external.
 `default_nettype none

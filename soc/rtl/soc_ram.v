@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_ram.v
 // Dual-port synchronous RAM: port A 32 bits, port B B_BITS (32 or 128) bits, both read/write.
 `default_nettype none

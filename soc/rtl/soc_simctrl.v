@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_simctrl.v
 // Simulation control: exit-code register (ends the run) and direct character output.
 `default_nettype none

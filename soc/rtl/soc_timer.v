@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_timer.v
 // Machine timer: 64-bit mtime (one tick per clock), mtimecmp, msip.
 `default_nettype none

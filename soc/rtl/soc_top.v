@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_top.v
 // Cipher-V SoC: core, program and data memories, interconnect, peripherals, coprocessor port.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_uart.v
 // UART 8N1 with TX and RX FIFOs, a programmable bit period and one interrupt line.
 `default_nettype none

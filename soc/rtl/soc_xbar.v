@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // soc_xbar.v
 // Interconnect: the core's data port to imem port B, dmem port A, the peripherals and the
 // accelerator MMIO windows; unmapped addresses answer with a bus error.

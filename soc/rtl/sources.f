@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // top: soc_top
 // lint: -GDMA_BITS=32
 // lint: -GDMA_BITS=128

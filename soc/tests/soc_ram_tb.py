@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of soc_ram: port A (32 bits), port B (B_BITS) and the B_BITS row write through
 port A (c_*, the DMA's write queue) see the same bytes, byte enables work on each, reads answer one
 cycle after the request, and $readmemh loads an image."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Firmware tests on the whole SoC: every fw/programs/test_* program runs on the Verilator harness
 and must exit 0 with its last line `N passed, 0 failed`; plus the harness contract (exit code,
 max-cycles timeout) and the Icarus cross-check."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The memory-map generator: docs/memmap.md is current, the products agree with the sources,
 and inconsistent sources are rejected."""
 from __future__ import annotations

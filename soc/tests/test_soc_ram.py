@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """soc_ram with a 32-bit and a 128-bit port B (the DMA port widths), under Icarus."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CI subset of `make synth`: one 7-series synthesis per block family, with the structural checks.
 
 Area targets are reported by `make synth`, never asserted here. What is asserted: the design

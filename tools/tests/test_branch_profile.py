@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """tools/branch_profile.py: the Icarus retirement trace and the branch classifier."""
 from __future__ import annotations
 

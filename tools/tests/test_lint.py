@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make lint` in the test suite: every RTL part, in every configuration its sources.f names,
 is Verilator -Wall clean."""
 from __future__ import annotations

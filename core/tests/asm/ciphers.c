@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ciphers.c: the repository's software ciphers (fw/crypto) on the core bench, for the CPI on
    the software ciphers (SYSTEM.md: <= 1.3). Each cipher runs on 256 bytes and must invert
    (AES-128, PRESENT-80, PRINCE: ECB decrypt of encrypt; ChaCha20: xor twice) or hash to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # cpi.S: custom-0/custom-1 instructions through the bench coprocessor (rd = rs1 + rs2 + funct7,
 # err when funct7[6] is set): results, forwarding, xd = 0, error -> illegal instruction.
 #include "test_macros.h"

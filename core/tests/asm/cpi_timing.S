@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # cpi_timing.S: with a coprocessor answering on the cycle after acceptance, independent custom
 # instructions cost no stall and a dependent use costs exactly one (run with +cpi_lat=1).
 #include "test_macros.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # crt.S: minimal start-up for the C performance program: stack, call main, tohost <- main's code.
 #include "test_macros.h"
   .section .text.init

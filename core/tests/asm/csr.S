@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # csr.S: every implemented CSR: reset values, writable bits, set/clear/immediate forms, counters.
 #include "test_macros.h"
   .section .text.init

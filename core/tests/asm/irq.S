@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # irq.S: timer, software and external interrupts; enables, priority, vectored mode, wfi, and
 # interrupts at every point of a busy loop (the result must not change: precise interrupts).
 #include "test_macros.h"

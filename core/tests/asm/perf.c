@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* perf.c: typical compiled code (loops, loads/stores, calls, branches) for the core's CPI.
    Returns 1 (pass) or (n << 1) | 1 when check n fails. */
 typedef unsigned int uint32_t;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # rv32i.S: every RV32I instruction with edge operands, x0 writes, forwarding distances.
 #include "test_macros.h"
   .section .text.init

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # rv32m.S: the M extension with edge operands, and results used right after the unit.
 #include "test_macros.h"
 #define MTEST(n, op, a, b, res) \

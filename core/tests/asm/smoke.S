@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # smoke.S: straight-line RV32I, forwarding, loads/stores, a loop.
 #include "test_macros.h"
   .section .text.init

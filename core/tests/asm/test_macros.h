@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_macros.h: pass/fail convention of the core's directed assembly tests.
    A store to `tohost` ends the run: 1 = pass, (n << 1) | 1 = test n failed (riscv-tests style).
    x28 holds the current test number, x31 is scratch for the expected value. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # timing.S: the pipeline's constant costs, measured with mcycle (single-cycle memory, no wait
 # states). Each case runs a body padded with nops to 8 instructions between two mcycle reads;
 # its extra cycles over 8 nops are compared with the figures core/README.md documents. Three

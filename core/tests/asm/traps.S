@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # traps.S: every exception: cause, mtval, mepc, no side effect of the trapping instruction.
 #include "test_macros.h"
   .section .text.init

@@ -1,4 +1,5 @@
-"""Behavioural model of the AES engine's streaming interface (engines/aes/rtl/aes_core.v).
+# SPDX-License-Identifier: Apache-2.0
+"""Behavioural model of the AES engine's streaming interface (engines/aes/rtl/aes_top.v).
 
 The block cipher is pycryptodome's; this model adds what the engine does around it: the cfg
 word, key and IV registers, mode chaining per block, message segments (the chaining value

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Derive the AES S-box tables and the tower-field constants used by the RTL.
 
 Run `python -m engines.aes.model.gen_sbox` to print them; the RTL files aes_sbox_lut.v and

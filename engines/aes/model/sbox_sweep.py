@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Synthesize the composite-field AES S-box in each of its 64 tower representations.
 
 Every LAMBDA that makes Y^2 + Y + LAMBDA irreducible over GF(16) (gen_sbox.lambdas(), 8 of

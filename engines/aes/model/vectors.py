@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Read the NIST CAVP AES files shipped by the `cryptography-vectors` package.
 
 Nothing is copied into the repository: the files are parsed from the installed package.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_dp_pipe.v
 // Fully unrolled, pipelined AES datapath (ARCH = 2): one block per cycle, latency Nr cycles.
 `default_nettype none

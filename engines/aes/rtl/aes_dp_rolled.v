@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_dp_rolled.v
 // Iterative AES datapath: one round per cycle (ARCH = 0), or two per cycle (ARCH = 1).
 `default_nettype none

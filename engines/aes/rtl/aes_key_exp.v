@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_key_exp.v
 // AES-128/192/256 key expansion, one group of four words per cycle into a round-key store.
 `default_nettype none

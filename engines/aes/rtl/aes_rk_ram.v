@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_rk_ram.v
 // Round-key store of the iterative datapaths: 16 x 128 bits of distributed (LUT) RAM.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_rk_regs.v
 // Round-key store of the pipelined datapath: 15 x 128 flip-flops, every round key at once.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_round.v
 // One AES round, encryption or decryption (direct inverse cipher), combinational.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sbox.v
 // One AES S-box / inverse S-box, implementation chosen by SBOX (0 table, 1 composite field).
 // SBOX = 0 uses the GF(2^8) inversion table with the affine maps outside (aes_sbox_git); the

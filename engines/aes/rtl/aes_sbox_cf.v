@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sbox_cf.v
 // AES S-box and inverse S-box in composite-field logic GF((2^4)^2), SBOX = 1.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sbox_git.v
 // AES S-box and inverse S-box from one GF(2^8) inversion table (SBOX = 0).
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sbox_lut.v
 // AES S-box and inverse S-box as FIPS-197 tables (case statements), SBOX = 0.
 `default_nettype none

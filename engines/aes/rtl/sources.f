@@ -1,4 +1,5 @@
-// top: aes_core
+// SPDX-License-Identifier: Apache-2.0
+// top: aes_top
 // lint: -GARCH=0 -GSBOX=1
 // lint: -GARCH=1 -GSBOX=0
 // lint: -GARCH=2 -GSBOX=1
@@ -12,4 +13,4 @@ engines/aes/rtl/aes_rk_ram.v
 engines/aes/rtl/aes_rk_regs.v
 engines/aes/rtl/aes_dp_rolled.v
 engines/aes/rtl/aes_dp_pipe.v
-engines/aes/rtl/aes_core.v
+engines/aes/rtl/aes_top.v

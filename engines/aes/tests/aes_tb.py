@@ -1,4 +1,5 @@
-"""cocotb bench of aes_core: CAVP vectors, random differential, constant time, stalls, errors.
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb bench of aes_top: CAVP vectors, random differential, constant time, stalls, errors.
 
 Inputs are driven just after the falling edge and outputs sampled 1 ns later, so a sample shows
 the values that decide the transfers on the next rising edge. The bench only touches the Python

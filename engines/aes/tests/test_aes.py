@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES engine: cocotb benches on every architecture (Verilator) and a smoke run on Icarus,
 and the formal proof that the composite-field S-boxes equal the FIPS-197 tables."""
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
     name = f"aes-a{arch}-s{sbox}{'-quick' if quick else ''}"
     perf = BUILD / f"aes_perf_arch{arch}_{sim}.json"
     tc = os.environ.get("AES_TESTCASE")   # e.g. test_timing, to rerun one bench test
-    run(name, "aes_core", SOURCES, TB, sim=sim, parameters={"ARCH": arch, "SBOX": sbox},
+    run(name, "aes_top", SOURCES, TB, sim=sim, parameters={"ARCH": arch, "SBOX": sbox},
         testcase=tc.split(",") if tc else None,
         extra_env={"AES_ARCH": str(arch), "AES_QUICK": "1" if quick else "0",
                    "AES_PERF_JSON": str(perf)})
@@ -51,7 +52,7 @@ LONG_ARCHS = [int(a) for a in os.environ.get("AES_LONG_ARCH", "0 1 2").split()]
 @pytest.mark.parametrize("arch", LONG_ARCHS)
 def test_aes_long(arch: int) -> None:
     sbox = CONFIGS[arch]
-    run(f"aes-a{arch}-s{sbox}", "aes_core", SOURCES, TB, sim="verilator",
+    run(f"aes-a{arch}-s{sbox}", "aes_top", SOURCES, TB, sim="verilator",
         parameters={"ARCH": arch, "SBOX": sbox}, testcase="test_long_random",
         extra_env={"AES_ARCH": str(arch), "AES_LONG": str(LONG),
                    "AES_LONG_JSON": str(BUILD / f"aes_long_arch{arch}.json")})

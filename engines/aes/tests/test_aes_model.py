@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python model against every CAVP/SP 800-38A/38B vector (no simulator: fast)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Formal proof (Yosys SAT on a miter) that the composite-field S-box / inverse S-box and the
 inversion-table S-box (the two the engine builds with) equal the FIPS-197 tables for all
 2 x 256 inputs, the tables' agreement with FIPS-197 and the field, and a mutant that the proof
@@ -159,8 +160,8 @@ def test_sbox_sweep_rtl_constants() -> None:
             if line.startswith("engines/")]
     assert script.splitlines()[0].split()[3:] == [
         os.path.relpath(copy, ROOT) if s.endswith("/aes_sbox_cf.v") else s for s in srcs]
-    assert "hierarchy -check -top aes_core -chparam ARCH 0 -chparam SBOX 1" in script
-    assert "synth_xilinx -family xc7 -flatten -top aes_core\n" in script
+    assert "hierarchy -check -top aes_top -chparam ARCH 0 -chparam SBOX 1" in script
+    assert "synth_xilinx -family xc7 -flatten -top aes_top\n" in script
     lone = sbox_sweep.synth_script("lone", sbox_sweep.entry_of("lone", copy), job)
     assert "synth_xilinx -family xc7 -flatten -noiopad -top aes_sbox_cf\n" in lone
 
@@ -188,6 +189,6 @@ def test_sbox_equivalence_formal() -> None:
 @pytest.mark.parametrize("params", [["-GARCH=0", "-GSBOX=0"], ["-GARCH=1", "-GSBOX=1"]])
 def test_lint(params: list[str]) -> None:
     res = subprocess.run(["verilator", "--lint-only", "-Wall", "-f", "engines/aes/rtl/sources.f",
-                          "--top-module", "aes_core", *params], cwd=ROOT, capture_output=True,
+                          "--top-module", "aes_top", *params], cwd=ROOT, capture_output=True,
                          text=True)
     assert res.returncode == 0, res.stderr

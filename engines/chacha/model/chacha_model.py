@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference model of the ChaCha engine: any even round count, 128/256-bit keys, both layouts.
 
 The model mirrors the engine's interface conventions (see engines/chacha/README.md): the IV is

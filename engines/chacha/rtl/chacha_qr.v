@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // chacha_qr.v
 // One ChaCha quarter round, combinational: four 32-bit add-rotate-xor steps on (a, b, c, d).
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // chacha_top.v
 // ChaCha engine: 8/12/20 rounds, 128/256-bit keys, original and RFC 8439 layouts, one round/cycle.
 `default_nettype none

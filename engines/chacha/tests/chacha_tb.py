@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of chacha_top: vectors, RFC 7539, random differential, stalls, errors, zeroize.
 
 Inputs are driven on the falling edge and outputs sampled 1 ns later, so every sample shows the

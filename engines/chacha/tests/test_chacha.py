@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry points of the ChaCha engine: model self-check and the cocotb bench."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PRESENT reference model (Bogdanov et al., CHES 2007), 80- and 128-bit keys, for Cipher-V.
 
 Blocks and keys are Python ints holding the values as printed in the paper: state b63..b0 and key

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // present_keystep.v
 // One forward step of the PRESENT key schedule, for 80-bit (and 128-bit) keys.
 `default_nettype none
@@ -7,7 +8,7 @@
 // the low 48 bits of a 128-bit register pass through unchanged.
 //   K <<<= 61; S on the top nibble (two nibbles for 128); XOR rc into k19..k15 (k66..k62)
 // Only the forward direction is built: the engine keeps every round key in a store (rk_mem
-// in present_engine), so decryption reads them back in reverse instead of stepping backwards.
+// in present_top), so decryption reads them back in reverse instead of stepping backwards.
 module present_keystep #(
   parameter integer KEY128 = 1,
   parameter integer KW = 128  // key register width: 128 with KEY128, else 80

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // present_player.v
 // PRESENT pLayer (bit i moves to 16 * i mod 63, bit 63 stays) or its inverse. Wiring only.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // present_sbox.v
 // The PRESENT 4-bit S-box, or its inverse (used by the S-layer and the key schedule).
 `default_nettype none

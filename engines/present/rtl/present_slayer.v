@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // present_slayer.v
 // PRESENT S-layer: 16 S-boxes (or inverse S-boxes) in parallel on the 64-bit state.
 `default_nettype none

@@ -1,4 +1,5 @@
-// top: present_engine
+// SPDX-License-Identifier: Apache-2.0
+// top: present_top
 // lint: -GKEY128=1
 // lint: -GKEY128=0
 // lint: -GKEY128=1 -GRPC=2
@@ -7,4 +8,4 @@ engines/present/rtl/present_sbox.v
 engines/present/rtl/present_slayer.v
 engines/present/rtl/present_player.v
 engines/present/rtl/present_keystep.v
-engines/present/rtl/present_engine.v
+engines/present/rtl/present_top.v

@@ -1,4 +1,5 @@
-"""cocotb bench for present_engine: known answers, random differential, stalls, timing, errors.
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb bench for present_top: known answers, random differential, stalls, timing, errors.
 
 The reference is engines/present/model/present_model.py, itself checked against VECTORS.md by
 test_present_model.py. Whether 128-bit keys are built in and the rounds per cycle come from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PRESENT Python model against every PRESENT row of VECTORS.md, plus self-consistency."""
 from __future__ import annotations
 

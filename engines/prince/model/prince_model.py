@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PRINCE reference model (Borghoff et al., ASIACRYPT 2012), written for Cipher-V.
 
 Blocks and keys are Python ints holding the big-endian values as printed in the paper: bit 63 of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_ctrl.v
 // PRINCE engine control shared by both datapaths: key, direction keys, message and error state.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_fold.v
 // PRINCE folded datapath: two rounds per cycle, two blocks in flight, one block per 3 cycles.
 `default_nettype none

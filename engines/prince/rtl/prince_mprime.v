@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_mprime.v
 // PRINCE M' layer, the involution diag(M^0, M^1, M^1, M^0) on the four 16-bit columns.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_pipe.v
 // PRINCE unrolled datapath: the 11 round units cut into STAGES pipeline stages.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_round.v
 // One PRINCE round as combinational logic: forward, middle or backward.
 `default_nettype none

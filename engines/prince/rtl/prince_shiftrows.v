@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_shiftrows.v
 // PRINCE SR (or its inverse): AES ShiftRows on the column-major 4x4 matrix of nibbles.
 `default_nettype none

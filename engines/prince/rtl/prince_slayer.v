@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // prince_slayer.v
 // PRINCE S-layer: the 4-bit S-box (or its inverse) on all 16 nibbles of the state.
 `default_nettype none

@@ -1,4 +1,5 @@
-"""cocotb bench for prince_engine: known answers, random differential, stalls, timing, errors.
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb bench for prince_top: known answers, random differential, stalls, timing, errors.
 
 The reference is engines/prince/model/prince_model.py, itself checked against VECTORS.md by
 test_prince_model.py. The datapath comes from the PRINCE_FOLDED and PRINCE_STAGES environment

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry for the PRINCE engine benches (Verilator: everything; Icarus: a smoke subset)."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ SMOKE = ["test_vectors", "test_constant_time", "test_bad_config"]
 
 def _run(sim: str, folded: int, stages: int, testcase: list[str] | None = None) -> None:
     name = "prince-fold" if folded else f"prince-pipe{stages}"
-    run(name, "prince_engine", SOURCES, MODULE, sim=sim,
+    run(name, "prince_top", SOURCES, MODULE, sim=sim,
         parameters={"FOLDED": folded, "STAGES": stages},
         extra_env={"PRINCE_FOLDED": str(folded), "PRINCE_STAGES": str(stages)},
         testcase=testcase, cxx_o0=True)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PRINCE Python model against every PRINCE row of VECTORS.md, plus self-consistency."""
 from __future__ import annotations
 

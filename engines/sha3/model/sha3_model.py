@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Interface model of the SHA-3 engine (sha3_top), with hashlib underneath.
 
 It packs a message into the engine's 64-bit input words, predicts the output words, and runs the

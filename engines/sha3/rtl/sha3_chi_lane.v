@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sha3_chi_lane.v
 // One Keccak lane of chi with theta folded in: 64 six-input functions, one LUT6 each.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sha3_parity.v
 // Theta's column parities C[x] = A[x,0] ^ ... ^ A[x,4]: 64 five-input XORs, one LUT each.
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sha3_round.v
 // One Keccak-f[1600] round (theta, rho, pi, chi, iota), or a bypass; lane (x, y) at 64*(x+5y).
 `default_nettype none

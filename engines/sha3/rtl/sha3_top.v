@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sha3_top.v
 // SHA-3 engine: SHA3-224/256/384/512, SHAKE128/256; 64-bit streams, FIPS 202 padding in hardware.
 `default_nettype none

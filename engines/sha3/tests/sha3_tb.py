@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench of sha3_top: CAVP ShortMsg/LongMsg/Monte/VariableOut, random lengths vs hashlib,
 stalls, constant time, errors, SHAKE without an output length (XOF), zeroize and reset.
 

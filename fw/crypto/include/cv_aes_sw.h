@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_aes_sw.h: software AES-128/192/256 (T-table and constant-time) with ECB/CBC/CFB128/OFB/CTR
  * and CMAC, the baseline every AES accelerator is compared with. */
 #ifndef CV_AES_SW_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_chacha_sw.h: software ChaCha (8/12/20 rounds, 256/128-bit keys), original layout (64-bit
  * nonce, 64-bit counter) and RFC 8439 (96-bit nonce, 32-bit counter). */
 #ifndef CV_CHACHA_SW_H

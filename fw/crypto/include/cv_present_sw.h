@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_present_sw.h: software PRESENT-80 and PRESENT-128 (64-bit block). */
 #ifndef CV_PRESENT_SW_H
 #define CV_PRESENT_SW_H

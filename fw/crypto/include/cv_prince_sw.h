@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_prince_sw.h: software PRINCE (64-bit block, 128-bit key k0 || k1). */
 #ifndef CV_PRINCE_SW_H
 #define CV_PRINCE_SW_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_sha3_sw.h: software SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202) with a 32-bit
  * bit-interleaved Keccak-f[1600]. */
 #ifndef CV_SHA3_SW_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_status.h: status codes and directions shared by every Cipher-V crypto API (sw and drivers). */
 #ifndef CV_STATUS_H
 #define CV_STATUS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_aes_sw.c: software AES (FIPS-197) for RV32IM: a T-table version (default) and a bitsliced
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"

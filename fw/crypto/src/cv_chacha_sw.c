@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_chacha_sw.c: software ChaCha (8/12/20 rounds), original and RFC 8439 layouts. */
 #include "cv_chacha_sw.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_present_sw.c: software PRESENT-80/128 (Bogdanov et al., CHES 2007).
  *
  * The state is two 32-bit words (lo = bits 31..0, hi = bits 63..32). One round of sBoxLayer and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_prince_sw.c: software PRINCE (Borghoff et al., ASIACRYPT 2012).
  *
  * A round S -> M' -> SR costs 16 table lookups (4 RV32IM instructions + 1 XOR each): the state is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_sha3_sw.c: software SHA-3 / SHAKE (FIPS 202) with a bit-interleaved Keccak-f[1600].
  *
  * Each 64-bit lane is kept as two 32-bit words, its even bits and its odd bits, so that every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_crypto_host_shim.c: host-only helpers so the Python tests can size the context structs. */
 #include "cv_aes_sw.h"
 #include "cv_chacha_sw.h"

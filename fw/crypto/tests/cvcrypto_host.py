@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build the software crypto library natively (build/crypto-host/) and wrap it with ctypes.
 
 Shared by the fw/crypto tests. The build is repeated by each pytest worker that needs it; it is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Small Python models for the tests: ChaCha with a rounds parameter and bit-level PRESENT.
 
 Written from the specifications (Bernstein's ChaCha with the RFC 8439 quarter round; PRESENT,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bit-level Python model of PRINCE (Borghoff et al., ASIACRYPT 2012), written from the paper.
 
 Conventions (the ones the paper's Appendix A vectors confirm): the state is a 64-bit integer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Software AES (fw/crypto) on the host against NIST CAVP files, RFC 3686, SP 800-38B and
 pycryptodome, for both the T-table and the constant-time implementation."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Software PRINCE, PRESENT, ChaCha and SHA-3 (fw/crypto) on the host: known answers from the
 project's VECTORS.md (embedded below), RFC 7539 and CAVP SHA-3/SHAKE files from
 cryptography-vectors, hashlib, pycryptodome and the Python models (checked on the vectors)."""

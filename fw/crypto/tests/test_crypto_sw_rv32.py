@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """fw/crypto on RV32IM: every source cross-compiles with the project flags, the generated tables
 match their generator, and a bare-metal harness under Spike checks known answers on the target
 and counts instructions per operation (written to build/crypto-perf/perf.json)."""

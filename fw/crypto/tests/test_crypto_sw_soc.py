@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The software crypto library as firmware on the simulated SoC (Verilator harness): NIST/RFC and
 VECTORS.md known answers (fw_kat/main.c, vectors generated from cryptography-vectors at build
 time), bad-input codes, and cycle counts on the real core (build/crypto-perf/soc_cycles.json)."""

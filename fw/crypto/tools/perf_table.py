@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Print the Markdown tables of fw/crypto/README.md: instruction counts under Spike
 (build/crypto-perf/perf.json, written by tests/test_crypto_sw_rv32.py) and, with --soc, cycles on
 the simulated SoC (build/crypto-perf/soc_cycles.json, written by tests/test_crypto_sw_soc.py)."""

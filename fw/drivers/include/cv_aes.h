@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API.
  *
  *   cv_aes_ctx ctx;

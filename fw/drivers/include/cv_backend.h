@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_backend.h: the coupling backends every Cipher-V driver can run on (SYSTEM.md, coupling
  * styles). One driver API per algorithm; the backend is chosen at run time, and every backend
  * gives identical bytes. */

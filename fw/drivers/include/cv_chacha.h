@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_chacha.h: ChaCha8/12/20 with 256- or 128-bit keys, the original layout (64-bit nonce,
  * 64-bit counter carried across 2^32) and RFC 8439 (96-bit nonce, 32-bit counter), over every
  * backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.

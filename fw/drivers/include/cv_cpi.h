@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_cpi.h: the Cipher-V custom instructions (coupling/README.md, "Custom instructions") as C.
  *
  * Every operation is custom-0 R-type: `.insn r 0x0b, funct3, funct7, rd, rs1, rs2` with

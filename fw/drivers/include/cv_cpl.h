@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_cpl.h: the engine-agnostic coupling layer under every Cipher-V hardware driver.
  *
  * One engine unit (coupling/README.md, cpl_unit) is reached three ways; the DMA (cpl_dma) two:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_light.h: what the lightweight engines' drivers (cv_prince.h, cv_present.h, cv_chacha.h,
  * cv_sha3.h) share on top of cv_cpl.h: the hardware part of a context, key ownership per engine,
  * the 64-bit block path of PRINCE and PRESENT (ECB, CTR), DMA jobs with error decoding.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_present.h: PRESENT-80 and PRESENT-128 (64-bit block) over every backend (sw, mmio, cpi,
  * cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *

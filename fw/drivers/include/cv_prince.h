@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_prince.h: PRINCE (64-bit block, 128-bit key k0 || k1) over every backend (sw, mmio, cpi,
  * cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *

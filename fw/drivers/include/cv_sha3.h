@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_sha3.h: SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202) over every backend (sw, mmio,
  * cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *

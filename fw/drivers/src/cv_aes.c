@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_aes.c: the AES API of cv_aes.h on the five backends.
  *
  * sw        fw/crypto's cv_aes_sw_* (T-table implementation).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_backend.c: backend names (the benchmark's coupling names). */
 #include "cv_backend.h"
 

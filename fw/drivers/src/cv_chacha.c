@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_chacha.c: the ChaCha API of cv_chacha.h. sw: fw/crypto's cv_chacha_sw_*. Hardware
  * (engine 4, 64-byte blocks): the key (8 words; a 128-bit key in words 0..3) is loaded at init
  * and on ownership changes; every call loads the IV (state words 12..15 = counter, nonce) from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_cpl.c: the engine-agnostic coupling layer (cv_cpl.h): error decoding, the DMA buffer
  * check, key loads. */
 #include "cv_cpl.h"

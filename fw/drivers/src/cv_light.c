@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_light.c: the layer shared by the lightweight engines' drivers (cv_light.h): key ownership,
  * key loads, zeroize, DMA jobs, the mmio message loop and the 64-bit block path (ECB, CTR) of
  * PRINCE and PRESENT on every hardware backend. The custom instructions encode the engine in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_present.c: the PRESENT API of cv_present.h. sw: fw/crypto's cv_present_sw_*; the hardware
  * backends: the 64-bit block path of cv_light.c on engine 3. An 80-bit key is the top 80 bits
  * of the 128-bit key bus (key bytes 0..9, then zeros); CFG.KSZ 0 (80) or 1 (128), CFG.DEC. The

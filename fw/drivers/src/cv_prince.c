@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_prince.c: the PRINCE API of cv_prince.h. sw: fw/crypto's cv_prince_sw_*; the hardware
  * backends: the 64-bit block path of cv_light.c on engine 2 (KEY x4 words, CFG.DEC), with a
  * single-block fast path on cpi (START, DATAL, RESULT x2). */

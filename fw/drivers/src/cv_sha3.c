@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_sha3.c: the SHA-3 API of cv_sha3.h. sw: fw/crypto's cv_sha3_sw_*. Hardware (engine 5,
  * 64-bit input and output words, FIPS 202 padding in the engine): init STARTs the engine with
  * CFG.FUNC (for SHAKE also OUTLEN, the exact length, in cv_sha3_hash up to 65,535 bytes; else

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write fw/programs/test_aes_kat/aes_kat_vectors.h: the published NIST example vectors for the
 AES driver known-answer test. Inputs are those of FIPS-197 appendix C, SP 800-38A appendix F and
 SP 800-38B appendix D / RFC 4493; the outputs are computed with pycryptodome and anchored to the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The AES driver (fw/drivers) on the default SoC: the firmware programs fw/programs/test_aes_*
 and example_aes built and run on the Verilator harness. soc/tests/test_firmware.py runs every
 test_* program generically (exit 0, `N passed, 0 failed`); these tests add what is specific to

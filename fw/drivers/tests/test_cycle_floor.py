@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """fw/programs/cycle_floor on the default SoC: every bare instruction sequence it times gives the
 driver API's bytes (the figures are reported in fw/drivers/README.md, never asserted)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The lightweight engines' drivers (cv_prince, cv_present, cv_chacha, cv_sha3) on the default SoC:
 fw/programs/test_light_drv built and run on the Verilator harness. soc/tests/test_firmware.py runs
 it generically (exit 0, `N passed, 0 failed`); this test adds that every engine ran on every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bench_aes_drv.c: the hardware AES backends (mmio, cpi, cpi-dma, mmio-dma) through the one
  * driver API of fw/drivers (cv_aes.h). One runner for all four: the case's coupling selects the
  * backend, everything else is the same call, so the rows differ only in how the data moves. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bench_aes_sw.c: the software AES backend (fw/crypto cv_aes_sw, T-table implementation). */
 #include "bench.h"
 #include "cv_aes_sw.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bench_light_drv.c: the hardware backends (mmio, cpi, cpi-dma, mmio-dma) of PRINCE, PRESENT,
  * ChaCha and SHA-3 through their driver APIs (fw/drivers: cv_prince.h, cv_present.h,
  * cv_chacha.h, cv_sha3.h). One runner per engine; the case's coupling is the backend

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bench_light_sw.c: the software backends of the lightweight engines (fw/crypto): PRINCE and
  * PRESENT (init, ECB, CTR), ChaCha (init; keystream: the keystream alone; xor: the message XOR
  * the keystream, which is both encryption and decryption) and SHA-3/SHAKE (hash, one shot).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bench: runs every case of build/bench/bench_cases.h and prints one line per case:
  *   BENCH id=<n> cycles=<c> instret=<i> status=<s> crc=<crc32 of the output, hex>
  * then "BENCH done <n>". A watchdog (machine timer) bounds every case: a call still running

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* console: run every Cipher-V engine by hand over the UART (`make console`).
  *
  * One command per line; `help` lists them. Data arguments are hex (`00112233...`) or text in

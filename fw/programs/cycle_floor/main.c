@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cycle_floor: what the hardware and the core leave for the issues' single-call targets (#5, #6),
  * measured as the benchmark measures a call (mcycle around a call of a function, result in memory
  * on return, key loaded) but with the bare instruction sequence as the function's body: no

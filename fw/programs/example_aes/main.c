@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* example_aes: the AES driver in a few lines (fw/drivers/README.md).
  * Encrypts a message with AES-128-CBC on every backend, checks that all give the same bytes,
  * computes a CMAC tag, runs a background DMA job, and prints what happened with cycle counts.

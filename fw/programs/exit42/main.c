@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* exit42: the harness must return the firmware's exit code (used by soc/tests). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* light_cycles: cycles of the lightweight engines' driver calls on every backend, key loaded,
  * mcycle around the API call (as the benchmark measures): PRINCE and PRESENT-80 one 8-byte
  * block and 4 KiB, ECB and CTR, ChaCha20 64 bytes and 4 KiB, SHA3-512 of 64 bytes. Each output is

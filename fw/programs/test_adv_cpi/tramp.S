@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tramp.S: the trampoline of test_adv_cpi. adv_run(ctx) loads x1..x31 from ctx->in[] (sp and
  * gp/tp as the caller set them there), executes the one instruction word at adv_slot (in imem,
  * rewritten by the C code through the data port before each call), then stores x1..x31 into

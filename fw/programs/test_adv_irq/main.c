@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_adv_irq: interrupt storms (issue #8, adversarial/adv_irq.md).
  *
  * The machine timer fires every ADV_PERIOD cycles (re-armed by its handler) for the whole run, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_aes_bad: SYSTEM.md section 2 for the AES couplings, through cv_aes.h and directly
  * through the coupling layer (cv_cpl.h, cv_cpi.h) so the hardware's own checks are reached:
  *  - bad key length, bad direction, ECB/CBC partial length: error, nothing written (all backends)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_aes_bg: an AES job in the background. cv_aes_start launches a 4 KiB CTR job on each DMA
  * backend; meanwhile the CPU computes a CRC-32 of another buffer with machine-timer interrupts
  * firing every few hundred cycles; the DMA completion interrupt (intc line CV_IRQ_DMA) arrives;

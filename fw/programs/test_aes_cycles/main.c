@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_aes_cycles: cycles of the cv_aes.h calls on every backend, measured like the benchmark
  * (mcycle around the API call, key already loaded, result in memory on return), printed as
  *   cycles <backend> <what> <cycles>

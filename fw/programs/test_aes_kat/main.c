@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_aes_kat: the published NIST examples through cv_aes.h on every backend (sw, mmio, cpi,
  * cpi-dma, mmio-dma): FIPS-197 appendix C (AES-128/192/256, encrypt and decrypt), SP 800-38A
  * appendix F (ECB, CBC, CFB128, OFB, CTR, both directions, 4 blocks; each also as two calls

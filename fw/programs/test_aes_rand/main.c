@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_aes_rand: random keys, IVs, data and lengths through cv_aes.h on every hardware backend,
  * compared byte for byte (output and returned IV/counter) with the sw backend: every mode, key
  * size and direction, lengths 0..96 bytes (partial last blocks for CFB/OFB/CTR, any length

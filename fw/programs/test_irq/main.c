@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_irq: machine timer, machine software and external (UART through soc_intc) interrupts. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_light_drv: the PRINCE, PRESENT, ChaCha and SHA-3 drivers (fw/drivers) on every backend:
  * VECTORS.md known answers; random keys, data, lengths and call splits against the sw backend
  * (unaligned and in-place buffers on the pio backends, guard bytes after every output); bad input

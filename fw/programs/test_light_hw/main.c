@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_light_hw: PRINCE, PRESENT, ChaCha and SHA-3 behind their coupling units, on mmio, cpi and
  * mmio-dma, against the papers' known answers (VECTORS.md) and the software implementations
  * (fw/crypto) on random data; plus key registers reading 0 and bad configurations. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_printf: printf over the UART, the counters, and the test framework itself. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_traps: synchronous exceptions reach the C hook with the right mcause/mepc/mtval, and the
  * program continues after each one: illegal instructions (including a custom-0 instruction that
  * the default coprocessor refuses), misaligned loads and stores, access faults on unmapped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_uart_echo: bytes sent by the harness on the UART RX line come back through stdio and the
  * raw UART registers, at the reset bit period and at a changed one, then an RX overflow. The
  * harness pipes "ping\n", "Cipher-V line two\n" and "0123456789abcdefXYZ" into stdin and is

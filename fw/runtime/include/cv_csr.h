@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_csr.h: CSR access macros and cycle/instret counters for Cipher-V firmware. */
 #ifndef CV_CSR_H
 #define CV_CSR_H

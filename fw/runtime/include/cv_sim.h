@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_sim.h: simulation control (exit code, direct character output). */
 #ifndef CV_SIM_H
 #define CV_SIM_H

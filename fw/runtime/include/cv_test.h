@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_test.h: tiny self-checking test framework; a program ends with `return cv_test_done();`,
  * which prints exactly "N passed, N failed" and returns non-zero when something failed. */
 #ifndef CV_TEST_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_timer.h: the machine timer (mtime/mtimecmp, soc/memmap.toml TIMER) for interrupt tests and
  * timing. mtime counts clock cycles; the timer interrupt line is level: it stays raised while
  * mtime >= mtimecmp, so a handler acknowledges by moving mtimecmp (cv_timer_set(UINT64_MAX)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_trap.h: trap frame, per-cause handlers and expected-trap helpers for tests. */
 #ifndef CV_TRAP_H
 #define CV_TRAP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_uart.h: polled UART access (the stdio glue uses it for stdout and stdin). */
 #ifndef CV_UART_H
 #define CV_UART_H

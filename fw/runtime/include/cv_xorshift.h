@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cv_xorshift.h: xorshift32 (Marsaglia's 13/17/5 triple), the reproducible data of the tests,
  * the campaigns and the benchmark (bench/run.py replays the same generator on the host). */
 #ifndef CV_XORSHIFT_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write build/crypto-fw/crypto_kat_vectors.h for the firmware known-answer test: a subset of the
 NIST CAVP AES files, RFC 3686 CTR, SP 800-38B CMAC and the CAVP SHA-3 short messages, read from
 the installed cryptography-vectors package at build time (never copied into the repository),

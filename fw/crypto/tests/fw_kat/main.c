@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* main.c: the software crypto library on the SoC: NIST/RFC known answers (generated header) for
  * AES (both implementations, all modes), SHA-3 and ChaCha20, VECTORS.md answers for PRINCE,
  * PRESENT and ChaCha8/20, bad-input codes, then cycle counts per operation ("cycles NAME N"). */

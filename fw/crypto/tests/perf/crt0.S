@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 # crt0.S: bare-metal start for the Spike measurement harness: stack, .bss, main, HTIF exit.
   .section .text.init, "ax"
   .globl _start

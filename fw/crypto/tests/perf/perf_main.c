@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* perf_main.c: instruction counts of the software crypto baselines on RV32IM under Spike.
  *
  * Each figure is minstret after minus before, minus the cost of an empty measurement, for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes_test_util.h: helpers shared by the AES driver test programs (fw/programs/test_aes_*):
  * the backend list, a presence probe of the hardware, a reproducible random source. */
 #ifndef AES_TEST_UTIL_H

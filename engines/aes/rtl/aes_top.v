@@ -1,4 +1,5 @@
-// aes_core.v
+// SPDX-License-Identifier: Apache-2.0
+// aes_top.v
 // AES engine top: streaming interface, configuration checks, mode unit, key schedule, datapath.
 `default_nettype none
 
@@ -13,7 +14,7 @@
 // the block through the datapath; the result is cipher_out ^ aux. Modes whose next cipher
 // input needs the previous result (CBC-enc, CFB-enc, OFB, CMAC) take it straight from the
 // datapath's combinational final round, so the next block issues on the same cycle.
-module aes_core #(
+module aes_top #(
   parameter integer ARCH = 0,  // 0: rolled, 1: unrolled2, 2: pipelined
   parameter integer SBOX = 1   // 0: table, 1: composite field
 ) (

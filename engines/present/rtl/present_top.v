@@ -1,4 +1,5 @@
-// present_engine.v
+// SPDX-License-Identifier: Apache-2.0
+// present_top.v
 // PRESENT-80/128 engine: one round per cycle behind the common engine streaming interface.
 `default_nettype none
 
@@ -25,7 +26,7 @@
 // (the wipe, 32 cycles, from kreg_q, which the clear zeroed). A key load during the wipe ends it
 // and starts the set-up, which overwrites every word just the same; a start meanwhile finds no
 // key (ERR_NOKEY), as during a set-up.
-module present_engine #(
+module present_top #(
   parameter integer KEY128 = 1,  // 1: 80- and 128-bit keys; 0: 80-bit keys only (smaller)
   parameter integer RPC = 1      // rounds per cycle: 1 or 2 (the set-up: one store word a cycle)
 ) (

@@ -1,4 +1,5 @@
-// prince_engine.v
+// SPDX-License-Identifier: Apache-2.0
+// prince_top.v
 // PRINCE engine (64-bit block, 128-bit key) behind the common engine streaming interface.
 `default_nettype none
 
@@ -7,7 +8,7 @@
 // FOLDED = 0: prince_pipe, fully unrolled and cut into STAGES pipeline stages, STAGES cycles
 //   latency, one block per cycle.
 // prince_ctrl holds the key, the per-direction keys and the message/error state for both.
-module prince_engine #(
+module prince_top #(
   parameter integer FOLDED = 1,
   parameter integer STAGES = 3  // only with FOLDED = 0
 ) (
