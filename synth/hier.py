@@ -16,8 +16,8 @@ Writes build/synth/hier/<block>-<config>/ (script, yosys.log, stat.json; netlist
 --feeds MODULE groups that module's LUTs by what they feed, following LUT to LUT until the
 signal reaches something else: a flip-flop register (by name; `:CE`, `:R`, `:S` when it is the
 enable or reset pin), a submodule instance, an output port, a carry chain, a RAM or DSP. A LUT
-whose outputs reach more than one such sink is counted once, under the set of them. How the
-core's count was brought under 2,000 with it: core/README.md ("The later steps of 2026-11-29").
+whose outputs reach more than one such sink is counted once, under the set of them: the large
+groups say which register's input logic costs most (synth/README.md).
 """
 from __future__ import annotations
 
