@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Verilator -Wall lint of every RTL part.
 
-Each part lists its RTL in <part>/rtl/sources.f; the first line names the top module as
-`// top: <module>`. A part that is linted with parameters lists extra lines `// lint: -GNAME=V`,
+Each part lists its RTL in <part>/rtl/sources.f; its first line after the SPDX licence line
+names the top module as `// top: <module>`. A part that is linted with parameters lists extra lines `// lint: -GNAME=V`,
 one configuration per line (each is linted separately).
 """
 from __future__ import annotations
@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def lint_configs(filelist: Path) -> tuple[str, list[list[str]]]:
     lines = filelist.read_text().splitlines()
+    if lines and lines[0].startswith("// SPDX-License-Identifier:"):
+        lines = lines[1:]
     if not lines or not lines[0].startswith("// top:"):
         raise SystemExit(f"lint: {filelist} must start with '// top: <module>'")
     top = lines[0].split(":", 1)[1].strip()
