@@ -9,7 +9,6 @@ classified by its direction and by whether the next retired pc is its target; th
 are listed by site (function+offset), with their count and the cycles lost (the gap to the next
 retirement, less the one cycle of the branch itself). --between SYMBOL prints the cycles between
 successive entries of SYMBOL: put noinline `mark(n)` calls around the code to time.
-How this was used, and what it found: fw/drivers/README.md, "Branch layout".
 """
 from __future__ import annotations
 

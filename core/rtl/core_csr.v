@@ -59,7 +59,8 @@ module core_csr #(
 
   // The interrupt lines are sampled into flip-flops: mip and the decision to take an interrupt
   // see them one cycle late, so the sources' logic (the timer's 64-bit compare) is not in the
-  // same cycle as the core's request and trap logic (a SoC critical path, synth/README.md).
+  // same cycle as the core's request and trap logic (in the SoC that would be one path across
+  // the timer, the core and the bus).
   reg  [2:0]  irq_q;    // {external, software, timer}
   always @(posedge clk_i) begin
     if (!rst_ni) irq_q <= 3'b000;

@@ -587,12 +587,13 @@ module core_top #(
   // A coprocessor request does not wait for a coprocessor instruction in WB to be answered: it
   // is offered meanwhile, and the coprocessor (cpl_dispatch) takes it only in a cycle with no
   // instruction of its outstanding, or in the one that answers it without err. So the answer
-  // does not run through WB's trap and stall logic back out into the next request (the SoC's
-  // critical path ran unit answer -> dispatcher -> core -> next request -> another unit). Every
-  // other condition of mem_act holds: on a trap of the WB instruction the offer is withdrawn.
-  // Written without wb_go and wb_flush_younger, which contain the answer: a coprocessor
-  // instruction in WB carries no exception, interrupt or mret, and only a load or store waits
-  // otherwise (with the answer in the cone, timing analysis still saw the path through it).
+  // does not run through WB's trap and stall logic back out into the next request (in the SoC
+  // that would be one path: unit answer -> dispatcher -> core -> next request -> another unit).
+  // Every other condition of mem_act holds: on a trap of the WB instruction the offer is
+  // withdrawn. Written without wb_go and wb_flush_younger, which contain the answer: a
+  // coprocessor instruction in WB carries no exception, interrupt or mret, and only a load or
+  // store waits otherwise (with the answer in the cone, timing analysis sees the path through
+  // it even where the answer cannot change the result).
   wire wb_lsgo = !wb_valid_q || !wb_ls || dmem_rvalid_i;
   wire wb_ncfl = wb_valid_q && (wb_exc_q || wb_lerr || wb_intr_q || wb_ctl_q[C_MRET]);
   assign mem_cpi_ok = mem_valid_q && !mem_intr && !wb_csrw && wb_lsgo && !wb_ncfl;
