@@ -37,21 +37,25 @@ DEPS    := $(RT_OBJS:.o=.d) $(OBJS:.o=.d)
 .PHONY: all clean
 all: $(OUT)/$(PROG).elf $(OUT)/$(PROG).dis
 
-$(GEN)/cv_memmap.h: $(ROOT)/tools/memmap.py $(ROOT)/soc/memmap.toml $(wildcard $(ROOT)/soc/regs/*.toml) \
-                    $(wildcard $(ROOT)/engines/*/regs.toml) $(wildcard $(ROOT)/coupling/regs/*.toml)
-	cd $(ROOT) && python3 tools/memmap.py
+# The generated headers, written together by one run of tools/memmap.py (touched so that a run
+# that changes none of them still leaves them newer than their sources).
+GEN_HDRS := $(GEN)/cv_memmap.h $(GEN)/cv_consts.h $(GEN)/cv_status_codes.h
+$(GEN_HDRS) &: $(ROOT)/tools/memmap.py $(ROOT)/soc/memmap.toml $(wildcard $(ROOT)/soc/regs/*.toml) \
+               $(wildcard $(ROOT)/engines/*/regs.toml) $(wildcard $(ROOT)/coupling/regs/*.toml) \
+               $(ROOT)/fw/drivers/status.toml
+	cd $(ROOT) && python3 tools/memmap.py && touch $(GEN_HDRS)
 
-$(OUT)/runtime/%.o: $(FW_ROOT)/runtime/% $(GEN)/cv_memmap.h
+$(OUT)/runtime/%.o: $(FW_ROOT)/runtime/% $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(OUT)/obj/%.o: % $(GEN)/cv_memmap.h
+$(OUT)/obj/%.o: % $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # One archive per library, from fw/<lib>/src/*.c.
 define LIB_RULES
-$(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN)/cv_memmap.h
+$(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN_HDRS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -MMD -MP -c $$< -o $$@
 $(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
