@@ -9,11 +9,16 @@ For each entry of synth/blocks.toml and each FPGA family:
 Every run first elaborates the design and fails on latches, multiple drivers, undriven wires
 (outputs included), combinational loops, asynchronous flops, tri-states and missing modules.
 
-Writes build/synth/results.json (SYSTEM.md section 3), build/synth/results.md and, per job,
-build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json).
+Writes build/synth/results.json (one record per block, config and family: LUTs, FFs, block
+RAMs, DSPs, Fmax), build/synth/results.md (the table and every note) and, per job,
+build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json). A run of every
+block and family (and --table-only, which rebuilds the table from the jobs on disk) also writes
+the committed results: docs/results/synth.md (the table, its notes with the yosys warnings one
+line per block) and docs/results/synth-summary.json (the figures the top README's headline table
+reads: tools/readme_results.py).
 
     python synth/run.py [--jobs 2] [--only core,aes:rolled] [--family xilinx7] [--table-only]
-                        [--pnr-budget SECONDS]
+                        [--pnr-budget SECONDS] [--docs DIR | --no-docs]
 
 ECP5 limits: a design larger than the LFE5U-85F is recorded as "no fit" with its utilisation and
 not placed; nextpnr stopped by --pnr-budget (SYNTH_PNR_BUDGET) leaves the utilisation with no
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import datetime
 import json
 import os
 import re
@@ -38,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BLOCKS = ROOT / "synth" / "blocks.toml"
 OUT = ROOT / "build" / "synth"
+DOCS = ROOT / "docs" / "results"
 GEN = ROOT / "build" / "gen"
 FAMILIES = ("xilinx7", "ecp5", "ice40")
 
@@ -176,12 +183,11 @@ def rp(path: Path | str) -> str:
 
 # 7-series only: modules kept as a hierarchy through flattening, where ABC maps them smaller
 # alone than merged into their surroundings. SHA-3's per-bit functions become one LUT6 each
-# (engines/sha3/README.md, Area: 4,615 -> 3,923 LUT6). The core's ALU and divider: the core
-# 2,392 -> 2,189 LUT6 with the logic unchanged (core/README.md, "Size and Fmax"; most likely
-# the EX forwarding multiplexers that feed their operands are merged into them when flattened).
-# On the 4-input-LUT families the flattened mapping is the smaller one (a six-input function
-# takes four LUT4s there; SHA-3 kept / flattened: ECP5 9,777 / 6,920 LUT4, iCE40 7,903 / 6,242;
-# the core: ECP5 4,574 / 4,098 LUT4 and 63.3 / 85.4 MHz), so they are not kept.
+# (engines/sha3/README.md, Area). The core's ALU and divider map smaller kept, with the logic
+# unchanged (core/README.md, "Size and Fmax"; most likely the EX forwarding multiplexers that
+# feed their operands are merged into them when flattened). On the 4-input-LUT families the
+# flattened mapping is the smaller one (a six-input function takes four LUT4s there) and the
+# faster one for the core on ECP5, so they are not kept there.
 XILINX_KEEP = ("sha3_chi_lane", "sha3_parity", "core_alu", "core_div")
 
 
@@ -412,6 +418,14 @@ def over_part(family: str, detail: dict[str, Any]) -> str | None:
             f"({' / '.join(str(cap) for _, cap, _ in have)})")
 
 
+def run_info() -> dict[str, str | None]:
+    """The commit checked out (short hash) and the date, recorded with every job."""
+    res = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                         text=True)
+    return {"commit": res.stdout.strip() if res.returncode == 0 else None,
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}
+
+
 def run_job(entry: Entry, family: str, out: Path = OUT,
             pnr_budget: float | None = None) -> dict[str, Any]:
     """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
@@ -432,7 +446,7 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     cells = cell_counts(job / "stat.json")
     detail: dict[str, Any] = {"block": entry.block, "config": entry.config, "family": family,
                               **summarize(family, cells), "fmax_mhz": None,
-                              "warnings": warns, "cells": cells}
+                              "warnings": warns, "cells": cells, **run_info()}
     need = entry.min_brams.get(family)
     if need is not None and detail["brams"] < need:
         raise SynthCheckError(
@@ -499,8 +513,10 @@ def fmt(v: Any, nd: int = 0) -> str:
 
 
 def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, Any]],
-                skipped: list[tuple[str, str, str, str]], bench: Path) -> tuple[str, list[str]]:
-    """Markdown table (one row per block/config) and notes."""
+                skipped: list[tuple[str, str, str, str]], bench: Path,
+                condense: bool = False) -> tuple[str, list[str]]:
+    """Markdown table (one row per block/config) and notes. condense: the yosys warnings in one
+    note per block/config (every family's count, the first warning), not one per job."""
     head = ("| block | config | 7-series LUT6 | FF | BRAM | DSP | ECP5 LUT4 | FF | BRAM | "
             "Fmax MHz (ECP5 -8) | iCE40 LUT4 | cycles/block (source) | Mbps @ Fmax | "
             "Mbps/LUT6 | paper LUT6 | target | vs target |")
@@ -571,14 +587,68 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         grouped.setdefault((blk, cfg, why), []).append(fam)
     for (blk, cfg, why), fams in grouped.items():
         notes.append(f"- skipped {blk}/{cfg} ({', '.join(fams)}): {why}")
+    by_block: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
     for (blk, cfg, fam), d in sorted(details.items()):
         warns = d.get("warnings") or []
-        if warns:
+        if warns and not condense:
             notes.append(f"- yosys warnings (not fatal) {blk}/{cfg} {fam}: {len(warns)}, "
                          f"e.g. `{warns[0].replace(str(ROOT) + '/', '')[:140]}`")
+        elif warns:
+            by_block.setdefault((blk, cfg), []).append((fam, warns))
+    for (blk, cfg), fams in by_block.items():
+        notes.append(f"- yosys warnings (not fatal) {blk}/{cfg}: "
+                     + ", ".join(f"{fam} {len(w)}" for fam, w in fams)
+                     + f"; e.g. `{fams[0][1][0].replace(str(ROOT) + '/', '')[:140]}`")
     for k, v in sources_used.items():
         notes.append(f"- cycles/block {k}: {v}")
     return "\n".join(rows), notes
+
+
+INTRO = ("7-series: yosys `synth_xilinx` cell counts (LUT1..LUT6 + LUT-RAM, FD*, RAMB36 "
+         "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
+         "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
+         "Throughput = ECP5 Fmax x bits per block / cycles per block (the benchmark's cycles "
+         "where it has the block, else the figure its `doc` names); efficiency = that / 7-series "
+         "LUTs. `paper LUT6` is the seed's published figure, `target` Cipher-V's own area goal "
+         "(synth/blocks.toml `paper`; reported, not tested).")
+
+
+def summary(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, Any]],
+            records: int, failed: int) -> dict[str, Any]:
+    """docs/results/synth-summary.json: per block/config the 7-series LUT6 and FF count, the ECP5
+    LUT4 count and Fmax (None when not placed or not routed) and the iCE40 LUT4 count, with the
+    commits and dates of the jobs."""
+    blocks = []
+    for e in entries:
+        x, p, i = (details.get((e.block, e.config, f)) for f in FAMILIES)
+        if e.pending or not (x or p or i):
+            continue
+        blocks.append({
+            "block": e.block, "config": e.config,
+            "luts": x["luts"] if x else None, "ffs": x["ffs"] if x else None,
+            "ecp5_luts": p["luts"] if p else None,
+            "ecp5_fits": bool(p) and "skip" not in p,
+            "fmax_mhz": p.get("fmax_mhz") if p and "skip" not in p else None,
+            "ice40_luts": i["luts"] if i and "skip" not in i else None})
+    commits = sorted({d.get("commit") or "unknown" for d in details.values()})
+    dates = sorted({d.get("date") or "unknown" for d in details.values()})
+    return {"generated_by": "make synth (synth/run.py)", "commit": ", ".join(commits),
+            "date": ", ".join(dates), "records": records, "failed": failed, "blocks": blocks}
+
+
+def write_docs(docs: Path, table: str, notes: list[str], summ: dict[str, Any],
+               source: str | None = None) -> None:
+    """docs/results/synth.md (header, INTRO, table, notes) and synth-summary.json. source: what
+    the header says the figures come from (default: the commits and dates of the jobs)."""
+    source = source or (f"Measured on commit `{summ['commit']}`, {summ['date']} "
+                        f"({summ['records']} records, {summ['failed']} failed).")
+    docs.mkdir(parents=True, exist_ok=True)
+    md = ["# Area and Fmax", "", f"Generated by `make synth`: do not edit. {source} Every job's "
+          "log and the full list of yosys warnings: `build/synth/` after a run; how the flow "
+          "works: [synth/README.md](../../synth/README.md).", "", INTRO, "", table, "", *notes,
+          ""]
+    (docs / "synth.md").write_text("\n".join(md))
+    (docs / "synth-summary.json").write_text(json.dumps(summ, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -590,6 +660,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table-only", action="store_true",
                     help="run nothing: rebuild results.json/md from the finished jobs on disk")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--docs", type=Path,
+                    help="folder of the committed results (default docs/results, written only "
+                         "by a run of every block and family, or --table-only)")
+    ap.add_argument("--no-docs", action="store_true")
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
     ap.add_argument("--pnr-budget", type=float,
                     default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")),
@@ -676,21 +750,21 @@ def main(argv: list[str] | None = None) -> int:
         indent=1) + "\n")
 
     table, notes = build_table(load_entries(), details, skipped, args.bench)
-    md = ["# Cipher-V hardware cost (`make synth`)", "",
-          "7-series: yosys `synth_xilinx` cell counts (LUT1..LUT6 + LUT-RAM, FD*, RAMB36 "
-          "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
-          "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
-          "Throughput = ECP5 Fmax x bits per block / cycles per block; efficiency = that / "
-          "7-series LUTs. Targets: issue 7 and SYSTEM.md section 4 (reported, not tested).", "", table, ""] + notes + [""]
-    if failures:
-        md += ["## Failures", ""] + [f"- {f.splitlines()[0]}" for f in failures] + [""]
-    (args.out / "results.md").write_text("\n".join(md))
+    fails = ["## Failures", ""] + [f"- {f.splitlines()[0]}" for f in failures] + [""]
+    md = ["# Cipher-V hardware cost (`make synth`)", "", INTRO, "", table, ""] + notes + [""]
+    (args.out / "results.md").write_text("\n".join(md + (fails if failures else [])))
+    docs = args.docs or (None if args.no_docs or (partial and not args.table_only) else DOCS)
+    if docs:
+        table, notes = build_table(load_entries(), details, skipped, args.bench, condense=True)
+        write_docs(docs, table, notes + (fails if failures else []),
+                   summary(load_entries(), details, len(records), len(failures)))
     print()
     print(table)
     for n in notes:
         print(n)
     print(f"\nsynth: {len(records)} records, {len(skipped)} skipped, {len(failures)} failed, "
-          f"{time.monotonic() - t0:.0f} s; build/synth/results.json, results.md")
+          f"{time.monotonic() - t0:.0f} s; build/synth/results.json, results.md"
+          + (f"; {docs / 'synth.md'}, synth-summary.json" if docs else ""))
     if failures:
         print("synth: FAILED checks:\n" + "\n".join(failures), file=sys.stderr)
         return 1
