@@ -3,21 +3,29 @@
 output against a package reference, and report.
 
     python bench/run.py [--cases bench/cases.toml] [--coupling sw,...] [--gen-only] [--no-plots]
+    python bench/run.py --report build/bench/results.json   # the reports again, nothing run
 
 Cases are data (bench/cases.toml, expanded here); published seed figures are data too
 (bench/seeds.toml). Cases are grouped by SoC build configuration (a suite's arch and dma_bits;
 software suites run on the default SoC): each configuration gets its own Verilator model
 (soc_top parameters AES_ARCH, DMA_BITS as -G overrides, sim/part.mk SIM_PARAMS), its own case
-table and firmware image, and one run. Outputs in build/bench/: results.json (SYSTEM.md section 3
-format), results.md (every row), summary.md (key figures and the comparison with the seeds: the
-README's table), <algorithm>.png (cycles vs size per backend) and <algorithm>-speedup.png
-(speed-up over sw), run.log (raw firmware output of every configuration).
+table and firmware image, and one run.
+
+Outputs in build/bench/ (--out): results.json (every record and the run's configuration),
+results.md (every row), records.txt (one line per record), <algorithm>.png (cycles vs size per
+backend), <algorithm>-speedup.png (speed-up over sw), run.log (raw firmware output of every
+configuration). Outputs in docs/results/ (--docs; <out>/docs when --out is given): bench.md
+(key figures per AES backend, the seeds' figures beside ours, cycles per block, the
+verification line, links to the plots), bench-summary.json (the figures the top README's
+headline table is generated from: tools/readme_results.py) and the plots of PUBLISHED_PLOTS.
 Exit status 0 only when every record ran and was verified.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import shutil
 import re
 import subprocess
 import sys
@@ -33,8 +41,13 @@ sys.path.insert(0, str(ROOT))
 from sim.verilator import harness  # noqa: E402
 
 OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
+DOCS = ROOT / "docs" / "results"  # the committed results (--docs)
 NO_DIRECTION = {"init", "cmac", "hash", "keystream", "xor"}
 BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None}
+# SHA-3 and SHAKE absorb the message in blocks of the sponge's rate (bytes), which set their
+# cycles per block; a message shorter than one rate block has no per-block figure.
+SHA3_RATE = {"sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72,
+             "shake128": 168, "shake256": 136}
 # Modes that take whole blocks only: a size that is not a whole number of blocks (E203-NICE's
 # 40,020 bytes) is not expanded for them (the API answers CV_ERR_LENGTH, nothing to measure).
 WHOLE_BLOCK_MODES = {"ecb", "cbc"}
@@ -327,9 +340,18 @@ def backend(r: dict) -> str:
         f" dma{r['dma_bits']}" if r["dma_bits"] else "")
 
 
+def block_bytes(r: dict) -> int | None:
+    """Bytes per block of a record's algorithm (SHA-3: the rate), None when it has none."""
+    if r["engine"] == "sha3":
+        return SHA3_RATE.get(r["algorithm"])
+    return BLOCK_BYTES.get(r["engine"])
+
+
 def per_block(r: dict) -> float | None:
-    blk = BLOCK_BYTES.get(r["engine"])
+    blk = block_bytes(r)
     if r["cycles"] is None or not blk or not r["bytes"]:
+        return None
+    if r["engine"] == "sha3" and r["bytes"] < blk:
         return None
     return r["cycles"] / (r["bytes"] / blk)
 
@@ -407,7 +429,7 @@ def text_table(rows: list[list[str]]) -> str:
 
 
 def comparison(records: list[dict], figures: list[dict]) -> list[str]:
-    """The seeds' published figures (SYSTEM.md section 4) beside the matching records."""
+    """The seeds' published figures (bench/seeds.toml) beside the matching records."""
     out = []
     for f in figures:
         for r in records:
@@ -427,7 +449,8 @@ def comparison(records: list[dict], figures: list[dict]) -> list[str]:
 
 
 def key_figures(records: list[dict]) -> list[str]:
-    """One row per AES backend: the figures SYSTEM.md section 4 sets targets for."""
+    """One row per AES backend: key setup, one and five ECB blocks, CTR in bulk, and the
+    four-block range over the modes (the figures the seeds publish and the targets name)."""
     idx: dict[tuple, dict] = {}
     backends: list[tuple] = []
     for r in records:
@@ -497,38 +520,41 @@ def bulk_table(records: list[dict]) -> list[str]:
     return out
 
 
-def verified_line(records: list[dict], runs: list[ConfigRun]) -> str:
+def verified_line(records: list[dict], builds: list[dict]) -> str:
+    """How many records were verified, on which configurations, and what the run cost.
+    builds: results.json's config.builds (ConfigRun.summary() of every image run)."""
     verified = sum(r["verified"] for r in records)
-    cyc = sum(r.cycles for r in runs)
-    secs = sum(r.seconds for r in runs)
-    speed = [r.result.mcycles_per_s for r in runs if r.result and r.result.mcycles_per_s]
-    names = list(dict.fromkeys(r.name for r in runs))
+    cyc = sum(b.get("sim_cycles") or 0 for b in builds)
+    secs = sum(b.get("seconds") or 0 for b in builds)
+    speed = [b["sim_mcycles_per_s"] for b in builds if b.get("sim_mcycles_per_s")]
+    names = list(dict.fromkeys(b["name"] for b in builds))
     return (f"{verified} of {len(records)} records verified against pycryptodome (the light "
             f"engines: hashlib and the engines' models), on {len(names)} SoC configuration"
-            f"{'s' if len(names) != 1 else ''} ({', '.join(names)}), {len(runs)} firmware "
-            f"image{'s' if len(runs) != 1 else ''}."
+            f"{'s' if len(names) != 1 else ''} ({', '.join(names)}), {len(builds)} firmware "
+            f"image{'s' if len(builds) != 1 else ''}."
             + (f" {cyc / 1e6:,.1f} M simulated cycles in {secs:.0f} s (builds included);"
                f" simulation speed {min(speed):.2f}-{max(speed):.2f} M cycles/s." if speed else ""))
 
 
-def failure_lines(runs: list[ConfigRun]) -> list[str]:
+def failure_lines(builds: list[dict]) -> list[str]:
     """Cases that did not finish: the first of each stop with its reason, then a count of the
     cases dropped with it."""
     out = []
-    for run in runs:
-        for f in run.failures:
+    for b in builds:
+        fails = b.get("failures") or []
+        for f in fails:
             if not f["reason"].startswith("not run"):
-                dropped = sum(1 for g in run.failures
+                dropped = sum(1 for g in fails
                               if g["reason"].startswith(f"not run: case {f['id']} "))
-                out.append(f"- {run.name}: {f.get('case', f['id'])}: {f['reason']}"
+                out.append(f"- {b['name']}: {f.get('case', f['id'])}: {f['reason']}"
                            + (f"; {dropped} later cases of that backend and mode not run"
                               if dropped else ""))
-        if run.error:
-            out.append(f"- {run.name}: {run.error.splitlines()[0]}")
+        if b.get("error"):
+            out.append(f"- {b['name']}: {b['error'].splitlines()[0]}")
     return ["Cases that did not finish:", "", *out, ""] if out else []
 
 
-def markdown(records: list[dict], figures: list[dict], runs: list[ConfigRun]) -> str:
+def markdown(records: list[dict], figures: list[dict], builds: list[dict]) -> str:
     """Every row: one per (algorithm, mode, direction, backend), cycles per size."""
     sizes = sorted({r["bytes"] for r in records if r["bytes"]})
     groups: dict[tuple, dict] = {}
@@ -556,28 +582,143 @@ def markdown(records: list[dict], figures: list[dict], runs: list[ConfigRun]) ->
     cmp_rows = comparison(records, figures)
     if cmp_rows:
         out += ["", "Beside the seeds' published figures (cycles):", "", *cmp_rows]
-    out += ["", *failure_lines(runs), verified_line(records, runs), ""]
+    out += ["", *failure_lines(builds), verified_line(records, builds), ""]
     return "\n".join(out)
 
 
-def summary(records: list[dict], figures: list[dict], runs: list[ConfigRun]) -> str:
-    """The README's table: key figures per AES backend, the comparison, the verification."""
-    out = []
+# The plots copied into docs/results/ and linked from bench.md: one algorithm per engine (the
+# other key sizes and round counts look alike); every plot stays in build/bench/.
+PUBLISHED_PLOTS = ("aes-128", "prince", "present-80", "chacha20", "sha3-256")
+
+
+def run_header(what: str, command: str, config: dict) -> list[str]:
+    """A results file's opening: what it is, the command that writes it, the commit measured."""
+    commit = config.get("commit") or "unknown"
+    date = config.get("date") or "unknown"
+    return [f"# {what}", "",
+            f"Generated by `{command}`: do not edit. Measured on commit `{commit}`, {date}.", ""]
+
+
+def bench_md(records: list[dict], figures: list[dict], config: dict,
+             plots: list[str]) -> str:
+    """docs/results/bench.md: key figures per AES backend, the comparison with the seeds, cycles
+    per block in bulk, the verification line and the plots. plots: published PNG names."""
+    builds = config.get("builds", [])
+    out = run_header("Benchmark results", "make bench", config)
+    out += ["Clock cycles on the simulated SoC (Verilator), counted by `mcycle` around the one "
+            "API call that does the work; every output is checked against a reference. Backends "
+            "are named `coupling arch dmaN` (`rolled dma32` is the default SoC); `sw` is the "
+            "software baseline on the same core. How a case is measured: "
+            "[bench/README.md](../../bench/README.md).", ""]
     kf = key_figures(records)
     if kf:
-        out += ["Key figures per AES backend (cycles; `rolled dma32` is the default SoC):", "",
-                *kf, ""]
+        out += ["## Key figures per AES backend", "", "Cycles.", "", *kf, ""]
     cmp_rows = comparison(records, figures)
     if cmp_rows:
-        out += ["Beside the seeds' published figures (SYSTEM.md section 4; `met` compares with "
-                "Cipher-V's target):", "", *cmp_rows, ""]
+        out += ["## Beside the seeds' published figures", "",
+                "The published figures of the systems Cipher-V descends from (bench/seeds.toml) "
+                "beside the matching rows; `target` is Cipher-V's own goal for the row and `met` "
+                "says whether this run meets it (reported, never asserted).", "", *cmp_rows, ""]
     bulk = bulk_table(records)
     if bulk:
-        out += ["Cycles per block at the largest message measured (40,020 B where the mode takes "
-                "it, else 4,096 B; CMAC and the light engines likewise):", "", *bulk, ""]
-    out += [*failure_lines(runs),
-            verified_line(records, runs) + " Every row: `build/bench/results.md`.", ""]
+        out += ["## Cycles per block", "",
+                "At the largest message measured per row (40,020 B where the mode takes it, "
+                "else 4,096 B; SHA-3 and SHAKE per block of the sponge's rate).", "", *bulk, ""]
+    out += ["## Verification", "", *failure_lines(builds), verified_line(records, builds)
+            + " Every row, per message size: `build/bench/results.md` after `make bench`.", ""]
+    if plots:
+        out += ["## Plots", "", "Cycles against message size per backend (one panel per mode, "
+                "decrypt dashed), and the speed-up over `sw`; the other algorithms' plots are "
+                "written to `build/bench/`.", ""]
+        out += [f"![{name}]({name})" for name in plots] + [""]
     return "\n".join(out)
+
+
+# The figures of the top README's headline table (tools/readme_results.py), every backend:
+# (name, algorithm, mode, direction, bytes); bytes None for the key setup.
+HEADLINE_CALLS = [
+    ("aes-128 key setup", "aes-128", "init", None, None),
+    ("aes-128 ecb encrypt 16 B", "aes-128", "ecb", "encrypt", 16),
+    ("prince ecb encrypt 8 B", "prince", "ecb", "encrypt", 8),
+    ("present-80 ecb encrypt 8 B", "present-80", "ecb", "encrypt", 8),
+    ("chacha20 keystream 64 B", "chacha20", "keystream", None, 64),
+    ("sha3-256 hash 64 B", "sha3-256", "hash", None, 64),
+]
+# bulk: (name, algorithm, mode, direction): cycles per block at the largest size measured
+HEADLINE_BULK = [
+    ("aes-128 ctr encrypt", "aes-128", "ctr", "encrypt"),
+    ("prince ecb encrypt", "prince", "ecb", "encrypt"),
+    ("present-80 ecb encrypt", "present-80", "ecb", "encrypt"),
+    ("chacha20 keystream", "chacha20", "keystream", None),
+    ("sha3-256 hash", "sha3-256", "hash", None),
+]
+
+
+def bench_summary(records: list[dict], config: dict) -> dict:
+    """docs/results/bench-summary.json: the run's verification totals, and the cycles of
+    HEADLINE_CALLS and cycles per block of HEADLINE_BULK per backend (verified records only)."""
+    ok = [r for r in records if r["verified"] and r["cycles"] is not None]
+    calls = []
+    for name, alg, mode, d, size in HEADLINE_CALLS:
+        got = {backend(r): r["cycles"] for r in ok if (r["algorithm"], r["mode"], r["direction"],
+                                                        r["bytes"]) == (alg, mode, d, size)}
+        calls.append({"name": name, "algorithm": alg, "mode": mode, "direction": d,
+                      "bytes": size, "cycles": got})
+    bulk = []
+    for name, alg, mode, d in HEADLINE_BULK:
+        best: dict[str, dict] = {}
+        for r in ok:
+            if (r["algorithm"], r["mode"], r["direction"]) == (alg, mode, d) and per_block(r):
+                b = backend(r)
+                if b not in best or r["bytes"] > best[b]["bytes"]:
+                    best[b] = r
+        blk = {block_bytes(r) for r in best.values()}
+        bulk.append({"name": name, "algorithm": alg, "mode": mode, "direction": d,
+                     "block_bytes": blk.pop() if len(blk) == 1 else None,
+                     "bytes": {b: r["bytes"] for b, r in best.items()},
+                     "cycles_per_block": {b: round(per_block(r), 3) for b, r in best.items()}})
+    builds = config.get("builds", [])
+    return {"generated_by": "make bench (bench/run.py)", "commit": config.get("commit"),
+            "date": config.get("date"), "records": len(records),
+            "verified": sum(r["verified"] for r in records),
+            "configurations": list(dict.fromkeys(b["name"] for b in builds)),
+            "calls": calls, "bulk": bulk}
+
+
+def write_reports(data: dict, out: Path, docs: Path | None, figures: list[dict],
+                  plots: bool = True) -> list[Path]:
+    """Every report of one run from its results.json content: results.md, records.txt and the
+    plots in out; bench.md, bench-summary.json and the published plots in docs (None: none).
+    Returns the plots written."""
+    records, config = data["records"], data["config"]
+    builds = config.get("builds", [])
+    (out / "records.txt").write_text(text_table(table_rows(records, figures)))
+    (out / "results.md").write_text(markdown(records, figures, builds))
+    pngs = plot(records, out) if plots else []
+    if docs is None:
+        return pngs
+    docs.mkdir(parents=True, exist_ok=True)
+    published = []
+    for name in PUBLISHED_PLOTS:
+        for png in (out / f"{name}.png", out / f"{name}-speedup.png"):
+            if png.exists():
+                shutil.copyfile(png, docs / png.name)
+                published.append(png.name)
+    (docs / "bench.md").write_text(bench_md(records, figures, config, published))
+    (docs / "bench-summary.json").write_text(
+        json.dumps(bench_summary(records, config), indent=1) + "\n")
+    return pngs
+
+
+def git_commit() -> str | None:
+    """The checked-out commit (short hash), None outside a git work tree."""
+    res = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                         text=True)
+    return res.stdout.strip() or None if res.returncode == 0 else None
+
+
+def utc_now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 MODES_PLOTTED = ["ecb", "cbc", "cfb128", "ofb", "ctr", "cmac", "keystream", "xor", "hash"]
@@ -658,10 +799,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--max-cycles", type=int, default=1_000_000_000)
     ap.add_argument("--out", type=Path, default=OUT, help="output folder (default build/bench)")
+    ap.add_argument("--docs", type=Path,
+                    help="folder of the committed results (default docs/results for a full run "
+                         "into build/bench, <out>/docs with --out, none for a subset)")
+    ap.add_argument("--report", type=Path, metavar="RESULTS_JSON",
+                    help="run nothing: write the reports of this results.json (into its folder)")
+    ap.add_argument("--commit", help="with --report: the commit measured, when the file lacks it")
+    ap.add_argument("--date", help="with --report: the date of the run, when the file lacks it")
     args = ap.parse_args(argv)
+    figures = tomllib.loads((ROOT / "bench" / "seeds.toml").read_text()).get("figure", [])
+    if args.report:
+        data = json.loads(args.report.read_text())
+        for key in ("commit", "date"):
+            if getattr(args, key):
+                data["config"][key] = getattr(args, key)
+        out = args.report.resolve().parent
+        docs = args.docs or (DOCS if out == OUT else out / "docs")
+        pngs = write_reports(data, out, docs, figures, plots=not args.no_plots)
+        print(f"bench: wrote {out / 'results.md'}, records.txt{''.join(', ' + p.name for p in pngs)}"
+              f"; {docs / 'bench.md'}, bench-summary.json")
+        return 0
+
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-
     cases = load_cases(args.cases)
     if args.coupling:
         keep = set(args.coupling.split(","))
@@ -670,22 +830,20 @@ def main(argv: list[str] | None = None) -> int:
         first = images(group_configs(cases).get(DEFAULT_CONFIG, []))
         write_header(first[0][1] if first else [], out)
         return 0
-    figures = tomllib.loads((ROOT / "bench" / "seeds.toml").read_text()).get("figure", [])
+    subset = bool(args.coupling) or args.cases.resolve() != ROOT / "bench" / "cases.toml"
+    docs = args.docs or (out / "docs" if out != OUT else None if subset else DOCS)
     fw_name = "bench" if out == OUT else "bench-" + out.name
     t0 = time.monotonic()
+    commit, date = git_commit(), utc_now()
     records, runs = run_cases(cases, args.max_cycles, out, fw_name)
     config = soc_config()
+    config.update(commit=commit, date=date)
     config["builds"] = [r.summary() for r in runs]
     config["seconds"] = round(time.monotonic() - t0, 1)
-    (out / "results.json").write_text(json.dumps({"config": config, "records": records},
-                                                 indent=1) + "\n")
-    (out / "records.txt").write_text(text_table(table_rows(records, figures)))
-    (out / "results.md").write_text(markdown(records, figures, runs))
-    summ = summary(records, figures, runs)
-    (out / "summary.md").write_text(summ)
-    pngs = [] if args.no_plots else plot(records, out)
+    data = {"config": config, "records": records}
+    (out / "results.json").write_text(json.dumps(data, indent=1) + "\n")
+    pngs = write_reports(data, out, docs, figures, plots=not args.no_plots)
     print((out / "results.md").read_text())
-    print(summ)
     verified = sum(r["verified"] for r in records)
     for r in runs:
         res = r.result
@@ -696,8 +854,10 @@ def main(argv: list[str] | None = None) -> int:
         for f in r.failures:
             print(f"bench: {r.name}: case {f['id']} failed: {f['reason']}")
     print(f"bench: {verified}/{len(records)} records verified in {config['seconds']:.0f} s")
-    print(f"bench: wrote {out / 'results.json'}, results.md, summary.md, records.txt"
-          + "".join(f", {p.name}" for p in pngs))
+    print(f"bench: wrote {out / 'results.json'}, results.md, records.txt"
+          + "".join(f", {p.name}" for p in pngs)
+          + (f"; {docs / 'bench.md'}, bench-summary.json" if docs else
+             "; a subset: docs/results left as it was (--docs DIR to write one)"))
     ok = all(not r.error for r in runs)
     return 0 if verified == len(records) and ok else 1
 
