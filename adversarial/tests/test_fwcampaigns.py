@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Firmware campaigns of issue #8 on the Verilator SoC: custom-instruction fuzzing
+"""Adversarial firmware campaigns on the Verilator SoC: custom-instruction fuzzing
 (fw/programs/test_adv_cpi, adversarial/adv_cpi.md) and interrupt storms (fw/programs/test_adv_irq,
 adversarial/adv_irq.md). Each writes build/adversarial/<campaign>.json and requires every counter
 to be zero.
@@ -25,9 +25,12 @@ OUT = harness.ROOT / "build" / "adversarial"
 ADV_OPS = int(os.environ.get("ADV_OPS", "3000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
 LONG = ADV_OPS >= 1_000_000 or os.environ.get("ADV_LONG", "0") == "1"
-CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400}   # measured ~1,240 and ~330, with margin
+# cycle budget per operation, with a margin over what one takes: only a hang runs into it
+CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400}
 CHUNK = {"adv_cpi": 50_000, "adv_irq": 100_000}
-IRQS_PER_ROUND = 2_000   # interrupts one test_adv_irq round takes (measured ~2,100 at period 300)
+# interrupts one test_adv_irq round takes at the default period, rounded down, so that a campaign
+# takes at least ADV_OPS
+IRQS_PER_ROUND = 2_000
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 
 
