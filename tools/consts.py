@@ -8,6 +8,7 @@ repeat a number:
   CV_<BLOCK>_<REG>_<FIELD>_<VALUE>     field enumerations (STATUS.ERR_CODE: the error codes)
   CV_<BLOCK>_<REG>_<FIELD>_{LSB,WIDTH} field positions
   CV_<BLOCK>_<REG>_OFFSET              register offsets
+  CV_<REGION>_{BASE,SIZE}              the memory map's regions
   CV_OK, CV_ERR_*, CV_ENCRYPT, CV_DECRYPT
 and the tables CPI_OPS [(name, kind, op, funct3)], STATUS_CODES [(name, value, doc)],
 ENGINES {name: number}. field() and put() pack configuration words from field values.
@@ -28,6 +29,9 @@ CONSTANTS: dict[str, int] = {c["name"]: c["value"] for c in memmap.constants(_MM
 for _block, _b, _ in memmap._all_blocks(_MM):
     for _reg in _b["regs"]:
         CONSTANTS[memmap._cid("CV", _block, _reg["name"], "OFFSET")] = _reg["offset"]
+for _r in _MM["regions"]:
+    CONSTANTS[memmap._cid("CV", _r["name"], "BASE")] = _r["base"]
+    CONSTANTS[memmap._cid("CV", _r["name"], "SIZE")] = _r["size"]
 for _s in _MM["status"]["status"] + _MM["status"]["dir"]:
     CONSTANTS[_s["name"]] = _s["value"]
 globals().update(CONSTANTS)

@@ -15,6 +15,7 @@
 //   - the DMA request is held (valid, instruction, operands) until ready;
 //   - bounded liveness: every accepted request is answered within TMAX + 1 cycles of acceptance.
 `default_nettype none
+`include "soc_memmap.vh"
 module fv_dispatch #(parameter integer TMAX = 3) (
   input wire        clk_i,
   input wire        rst_ni,
@@ -54,8 +55,8 @@ module fv_dispatch #(parameter integer TMAX = 3) (
 
   // ---- decode, as documented (coupling/README.md)
   wire [2:0] tgt   = req_insn_i[31:29];
-  wire       opc0  = req_insn_i[6:0] == 7'b0001011;
-  wire       legal = opc0 && ((tgt >= 3'd1 && tgt <= 3'd5) || tgt == 3'd7);
+  wire       opc0  = req_insn_i[6:0] == `CV_CPI_OPCODE;
+  wire       legal = opc0 && ((tgt >= 3'd1 && tgt <= 3'd5) || tgt == `CV_CPI_TARGET_DMA);
   wire       take  = req_valid_i && req_ready;
   wire       dma_fire = dma_req_valid && dma_req_ready_i;
 

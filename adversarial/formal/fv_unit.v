@@ -14,6 +14,7 @@
 // after the instruction (one with IN_BUFS = 1, where the block is offered from where it is
 // collected), and a block waits for the engine for several cycles. unit.sby runs both builds.
 `default_nettype none
+`include "soc_memmap.vh"
 module fv_unit #(
   parameter integer IN_BUFS = 2
 ) (
@@ -111,7 +112,8 @@ module fv_unit #(
 
   // cover: a DATAL of word pair 0 (a short 128-bit block) offered two cycles later (one with a
   // single buffer), and a block that waits three cycles for the engine
-  wire datal = cpi_req_i && cpi_insn_i[28:25] == 4'd8 && cpi_insn_i[14:12] == 3'b011;
+  wire datal = cpi_req_i && cpi_insn_i[28:25] == `CV_CPI_OP_DATAL &&
+               cpi_insn_i[14:12] == `CV_CPI_F3_DATAL;
   reg [1:0] dl_q;
   reg [2:0] wait_q;
   always @(posedge clk_i) begin

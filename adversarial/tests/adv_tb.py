@@ -29,6 +29,7 @@ from engines.chacha.model import chacha_model
 from engines.present.model import present_model
 from engines.prince.model import prince_model
 from engines.sha3.model import sha3_model
+from tools import consts as C
 
 ADV_OPS = int(os.environ.get("ADV_OPS", "2000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
@@ -48,11 +49,8 @@ TRAIL = 24                   # operations logged before a failure (the replay tr
 DMA_LIMIT = 40000            # cycles before an unfinished DMA job counts as a hang (plus
                              # DMA_PER_BYTE per byte of LEN)
 DMA_PER_BYTE = 16
-# unit custom-instruction operations (coupling/README.md)
-OPS = dict(CFG=(0, 0b010), KEY=(1, 0b011), KLOAD=(2, 0b000), KLOADW=(2, 0b100), IV=(3, 0b011),
-           IVLOAD=(4, 0b000), IVRD=(5, 0b110), START=(6, 0b010), DATA=(7, 0b011),
-           DATAL=(8, 0b011), RESULT=(9, 0b100), STATUS=(10, 0b100), ZERO=(11, 0b000),
-           LASTB=(12, 0b010))
+# unit custom-instruction operations (coupling/regs/cpi.toml): name -> (op, funct3)
+OPS = {name: (op, f3) for name, kind, op, f3 in C.CPI_OPS if kind == "ENG"}
 
 
 class Hang(Exception):
@@ -89,20 +87,24 @@ class Engine:
 
 
 class Aes(Engine):
-    MODES = ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (4, 0))
+    MODES = tuple((C.CONSTANTS[f"CV_AES_CFG_MODE_{m}"], dec) for m, dec in (
+        ("ECB", 0), ("ECB", 1), ("CBC", 0), ("CBC", 1), ("CFB128", 0), ("CFB128", 1), ("OFB", 0),
+        ("CTR", 0)))
+    KSZ = {C.CV_AES_CFG_KSZ_128: 16, C.CV_AES_CFG_KSZ_192: 24, C.CV_AES_CFG_KSZ_256: 32}
 
     def rand_cfg(self, rng):
-        ksz = rng.randint(0, 2)
+        ksz = rng.choice(list(self.KSZ))
         mode, dec = rng.choice(self.MODES)
-        return ksz | (mode << 2) | (dec << 5), 16 + 8 * ksz
+        return C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=dec), self.KSZ[ksz]
 
     def ref(self, cfg, key, iv, msg):
         # a partial last block (CFB, OFB, CTR): its bytes do not depend on the padding
         pad = msg.ljust(-(-len(msg) // 16) * 16, b"\0")
-        return pycryptodome_reference((cfg >> 2) & 7, (cfg >> 5) & 1, key, iv, pad)[:len(msg)]
+        return pycryptodome_reference(C.get("aes", "CFG", "MODE", cfg),
+                                      C.get("aes", "CFG", "DEC", cfg), key, iv, pad)[:len(msg)]
 
     def key_cfg(self, cfg):
-        return cfg & 3
+        return C.put("aes", "CFG", KSZ=C.get("aes", "CFG", "KSZ", cfg))
 
 
 class Block64(Engine):
@@ -110,23 +112,25 @@ class Block64(Engine):
     the IV the big-endian counter, a partial last block allowed; the direction bit ignored)."""
 
     def rand_cfg(self, rng):
-        ctr = rng.randint(0, 1) << 3
-        if self.num == 2:
-            return rng.randint(0, 1) | ctr, 16
-        ksz = rng.randint(0, 1)
-        return rng.randint(0, 1) | (ksz << 1) | ctr, 16 if ksz else 10
+        mode = rng.choice((C.CV_PRINCE_CFG_MODE_ECB, C.CV_PRINCE_CFG_MODE_CTR))
+        if self.num == C.CV_ENGINE_PRINCE:
+            return C.put("prince", "CFG", DEC=rng.randint(0, 1), MODE=mode), 16
+        ksz = rng.choice((C.CV_PRESENT_CFG_KSZ_80, C.CV_PRESENT_CFG_KSZ_128))
+        return (C.put("present", "CFG", DEC=rng.randint(0, 1), KSZ=ksz, MODE=mode),
+                16 if ksz == C.CV_PRESENT_CFG_KSZ_128 else 10)
 
     def ref(self, cfg, key, iv, msg):
-        dec = cfg & 1 and not cfg & 8
+        ctr = C.get(self.name, "CFG", "MODE", cfg) == C.CV_PRINCE_CFG_MODE_CTR
+        dec = C.get(self.name, "CFG", "DEC", cfg) and not ctr
         k = int.from_bytes(key, "big")
-        if self.num == 2:
+        if self.num == C.CV_ENGINE_PRINCE:
             fn = prince_model.decrypt if dec else prince_model.encrypt
             one = (lambda b: fn(b, k))
         else:
             bits = 8 * len(key)
             fn = present_model.decrypt if dec else present_model.encrypt
             one = (lambda b: fn(b, k, bits))
-        if cfg & 8:
+        if ctr:
             c0 = int.from_bytes(iv[:8], "big")
             ks = b"".join(one((c0 + i) % 2**64).to_bytes(8, "big")
                           for i in range(-(-len(msg) // 8)))
@@ -138,13 +142,17 @@ class Block64(Engine):
 class ChaCha(Engine):
     def rand_cfg(self, rng):
         k128, rfc = rng.randint(0, 1), rng.randint(0, 1)
-        return rng.choice((8, 12, 20)) | (k128 << 5) | (rfc << 6) | (1 << 7), 16 if k128 else 32
+        rounds = rng.choice((C.CV_CHACHA_CFG_ROUNDS_8, C.CV_CHACHA_CFG_ROUNDS_12,
+                             C.CV_CHACHA_CFG_ROUNDS_20))
+        return (C.put("chacha", "CFG", ROUNDS=rounds, K128=k128, RFC=rfc, XOR=1),
+                16 if k128 else 32)
 
     def rand_len(self, rng, cfg, blocks=2):
         return self.block * rng.randint(1, blocks)
 
     def ref(self, cfg, key, iv, msg):
-        return chacha_model.encrypt(key, iv, msg, cfg & 0x1F, bool(cfg & 0x40))
+        return chacha_model.encrypt(key, iv, msg, C.get("chacha", "CFG", "ROUNDS", cfg),
+                                    bool(C.get("chacha", "CFG", "RFC", cfg)))
 
 
 class Sha3(Engine):
@@ -167,9 +175,15 @@ class Sha3(Engine):
         return sha3_model.digest(self.mode(cfg), msg, cfg >> 16)
 
 
-ENGINES = {1: Aes(1, "aes", 16, True, True, 6), 2: Block64(2, "prince", 8, True, True, 3, 8),
-           3: Block64(3, "present", 8, True, True, 3, 8),
-           4: ChaCha(4, "chacha", 64, True, True, 3), 5: Sha3(5, "sha3", 8, False, False, 0)}
+_E = C.ENGINES
+ENGINES = {_E["AES"]: Aes(_E["AES"], "aes", 16, True, True, C.CV_AES_STATUS_ERR_CODE_NO_KEY),
+           _E["PRINCE"]: Block64(_E["PRINCE"], "prince", 8, True, True,
+                                 C.CV_PRINCE_STATUS_ERR_CODE_NOKEY, 8),
+           _E["PRESENT"]: Block64(_E["PRESENT"], "present", 8, True, True,
+                                  C.CV_PRESENT_STATUS_ERR_CODE_NOKEY, 8),
+           _E["CHACHA"]: ChaCha(_E["CHACHA"], "chacha", 64, True, True,
+                                C.CV_CHACHA_STATUS_ERR_CODE_NOKEY),
+           _E["SHA3"]: Sha3(_E["SHA3"], "sha3", 8, False, False, 0)}
 
 
 # ------------------------------------------------------------------------------- bench

@@ -20,11 +20,12 @@ import random
 
 import cocotb
 
-from adversarial.tests.adv_tb import (ADV_OPS, AdvBench, ENGINES, Engine, Hang, diff_bytes,
+from adversarial.tests.adv_tb import (ADV_OPS, AdvBench, Aes, ENGINES, Engine, Hang, diff_bytes,
                                       open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, PB
 from coupling.tests.cpl_unit_tb import OFF, words
 from engines.sha3.model import sha3_model
+from tools import consts as C
 
 SRC, DST, KEYAT = 0x1000, 0x4000, 0xF000
 
@@ -32,16 +33,24 @@ SRC, DST, KEYAT = 0x1000, 0x4000, 0xF000
 def configs() -> list[tuple[int, int, int, int]]:
     """(engine, cfg, key bytes, message bytes)."""
     out = []
-    for ksz in range(3):
-        for mode, dec in ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (4, 0)):
-            out.append((1, ksz | (mode << 2) | (dec << 5), 16 + 8 * ksz, 48))
-    out += [(2, m, 16, 24) for m in (0, 1, 8)]  # ECB both ways, CTR
-    out += [(3, m | (ksz << 1), 16 if ksz else 10, 24) for ksz in (0, 1) for m in (0, 1, 8)]
-    out += [(4, r | (k << 5) | (rfc << 6) | 0x80, 16 if k else 32, 128)
-            for r in (8, 12, 20) for k in (0, 1) for rfc in (0, 1)]
+    e = C.ENGINES
+    for ksz, klen in ((C.CV_AES_CFG_KSZ_128, 16), (C.CV_AES_CFG_KSZ_192, 24),
+                      (C.CV_AES_CFG_KSZ_256, 32)):
+        for mode, dec in Aes.MODES:
+            out.append((e["AES"], C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=dec), klen, 48))
+    # ECB both ways, CTR
+    blk = [dict(DEC=0), dict(DEC=1), dict(MODE=C.CV_PRINCE_CFG_MODE_CTR)]
+    out += [(e["PRINCE"], C.put("prince", "CFG", **m), 16, 24) for m in blk]
+    out += [(e["PRESENT"], C.put("present", "CFG", KSZ=ksz, **m), klen, 24)
+            for ksz, klen in ((C.CV_PRESENT_CFG_KSZ_80, 10), (C.CV_PRESENT_CFG_KSZ_128, 16))
+            for m in blk]
+    out += [(e["CHACHA"], C.put("chacha", "CFG", ROUNDS=r, K128=k, RFC=rfc, XOR=1),
+             16 if k else 32, 128)
+            for r in (C.CV_CHACHA_CFG_ROUNDS_8, C.CV_CHACHA_CFG_ROUNDS_12,
+                      C.CV_CHACHA_CFG_ROUNDS_20) for k in (0, 1) for rfc in (0, 1)]
     for name in sha3_model.MODES:
         for n in (0, 7, 8, 137):
-            out.append((5, sha3_model.cfg_word(name, 40), 0, n))
+            out.append((e["SHA3"], sha3_model.cfg_word(name, 40), 0, n))
     return out
 
 

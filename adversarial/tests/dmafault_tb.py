@@ -284,8 +284,8 @@ class Campaign:
                 self.keyed[e] = UNKNOWN
         if by_unit and eng.has_key:
             # the unit's ZEROIZE wipes the key whatever the job's outcome, also when the job
-            # had ended before it (a bench bug until 2026-11-23: the next job was predicted to
-            # run, the engine refused it; dmafault.md)
+            # had ended before it (else the next job is predicted to run and the engine
+            # refuses it; dmafault.md)
             self.keyed[e] = None
         lo = dst - DMEM_BASE
         want = bytearray(before)

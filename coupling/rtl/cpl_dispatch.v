@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // cpl_dispatch.v
-// Routes the core's custom instructions to the engine units (targets 1-5) and the DMA (7).
+// Routes the core's custom instructions to the engine units and the DMA (docs/constants.md).
 `default_nettype none
+`include "soc_memmap.vh"
 
 // One instruction in flight: a request is accepted when nothing is outstanding or in the cycle
 // the outstanding one is answered without err, so single-cycle operations run back to back at
@@ -13,7 +14,7 @@
 // Responses are passed through combinationally (they come from the target's registers or its
 // engine's output register), so a waiting operation answers in the cycle its condition holds.
 module cpl_dispatch #(
-  parameter [4:0] ENGINES = 5'b00001,   // bit n-1: engine n is attached (1 AES .. 5 SHA-3)
+  parameter [4:0] ENGINES = 5'b00001,   // bit n-1: engine number n is attached
   parameter integer HAS_DMA = 0         // 1: target 7 (cpl_dma) is attached
 ) (
   input  wire         clk_i,
@@ -45,8 +46,9 @@ module cpl_dispatch #(
   input  wire [31:0]  dma_rsp_data_i,
   input  wire         dma_rsp_err_i
 );
-  localparam [6:0] OPC_CUSTOM0 = 7'b0001011;
-  localparam [2:0] T_DMA = 3'd7;
+  // coupling/regs/cpi.toml
+  localparam [6:0] OPC_CUSTOM0 = `CV_CPI_OPCODE;
+  localparam [2:0] T_DMA = `CV_CPI_TARGET_DMA;
 
   wire [2:0] tgt   = req_insn_i[31:29];     // funct7[6:4]
   wire       opc0  = (req_insn_i[6:0] == OPC_CUSTOM0);

@@ -27,7 +27,7 @@
 // so the next block's reads and the previous block's writes overlap the engine's computation.
 // With A_WRITE = 1 (the SoC) an output beat that meets a read instead goes into a two-entry
 // write queue, which writes it on the CPU's port A (dmem port A) in a cycle the CPU does not use
-// that port; with the queue full, port B takes a queued write on the write's turn as before. So
+// that port; with the queue full, port B takes a queued write on the write's turn. So
 // with the CPU idle or busy elsewhere (waiting on DWAIT, polling STATUS) a job reads and writes
 // a port word every cycle. Only the queue's pop follows the CPU's request (a_free_i) in the
 // same cycle: the output handshake (o_rdy) looks at the queue's registered fill. A job ends when
@@ -36,18 +36,18 @@
 // dma_out_ready_o never depends on dma_in_ready_i (the unit's in_ready may depend on out_ready).
 //
 // Engine supervision: SETTLE cycles after dma_start the engine must have shown busy (else it
-// refused the configuration: ENGINE). From then on an engine error (codes 1-7; the unit's own
-// codes 8-11 come from CPU accesses and are ignored) stops the job (ENGINE), and busy falling
-// before all input was sent, or after it without the key (a zeroize wipes the key), means the
-// unit was zeroized (ABORTED). A job whose engine goes idle after all input without a last
-// output beat and keeps its key (a CMAC segment that is not the final one) ends normally. Every
-// failure pulses dma_zeroize for the engine.
+// refused the configuration: ENGINE). From then on an engine error (the engine's own codes; the
+// unit's, from OVERRUN up, come from CPU accesses and are ignored) stops the job (ENGINE), and
+// busy falling before all input was sent, or after it without the key (a zeroize wipes the
+// key), means the unit was zeroized (ABORTED). A job whose engine goes idle after all input
+// without a last output beat and keeps its key (a CMAC segment that is not the final one) ends
+// normally. Every failure pulses dma_zeroize for the engine.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
 // the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT
-// answer from a register in the cycle after the job ends. (They once answered combinationally
-// in that cycle: the engine's status then ran through the DMA's end logic, the dispatcher, the
-// core's trap and stall logic and the next request into another unit, the SoC's critical path.)
+// answer from a register in the cycle after the job ends. (Answered combinationally in that
+// cycle, the engine's status would run through the DMA's end logic, the dispatcher, the core's
+// trap and stall logic and the next request into another unit: the SoC's critical path.)
 module cpl_dma #(
   parameter integer DMA_BITS   = 32,                 // dmem port B width: 32 or 128
   parameter integer DMEM_BYTES = 65536,              // power of two
@@ -134,21 +134,29 @@ module cpl_dma #(
   localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
                    S_ZERO = 3'd5, S_CHECK = 3'd6;
 
-  localparam [3:0] E_RANGE = 4'd1, E_ALIGN = 4'd2, E_OVERLAP = 4'd3, E_LENGTH = 4'd4,
-                   E_ENGINE = 4'd5, E_BUSY = 4'd6, E_ABORTED = 4'd7;
+  // STATUS.ERR_CODE values (coupling/regs/dma.toml, through soc_memmap.vh)
+  localparam [3:0] E_RANGE = `CV_DMA_STATUS_ERR_CODE_RANGE, E_ALIGN = `CV_DMA_STATUS_ERR_CODE_ALIGN,
+                   E_OVERLAP = `CV_DMA_STATUS_ERR_CODE_OVERLAP,
+                   E_LENGTH = `CV_DMA_STATUS_ERR_CODE_LENGTH,
+                   E_ENGINE = `CV_DMA_STATUS_ERR_CODE_ENGINE, E_BUSY = `CV_DMA_STATUS_ERR_CODE_BUSY,
+                   E_ABORTED = `CV_DMA_STATUS_ERR_CODE_ABORTED;
 
-  // cpi-dma operations (funct7[3:0]) and their funct3 = {xd, xs1, xs2}
-  localparam [3:0] OP_DSEL = 4'd0, OP_DADDR = 4'd1, OP_DRUN = 4'd2, OP_DKEY = 4'd3,
-                   OP_DWAIT = 4'd4, OP_DSTAT = 4'd5;
+  // cpi-dma operations (funct7[3:0]) and their funct3 = {xd, xs1, xs2} (coupling/regs/cpi.toml)
+  localparam [3:0] OP_DSEL = `CV_CPI_OP_DSEL, OP_DADDR = `CV_CPI_OP_DADDR,
+                   OP_DRUN = `CV_CPI_OP_DRUN, OP_DKEY = `CV_CPI_OP_DKEY,
+                   OP_DWAIT = `CV_CPI_OP_DWAIT,
+                   OP_DSTAT = `CV_CPI_OP_DSTAT;
 
-  // log2 of the block bytes of engine number e: 1 AES 16, 2 PRINCE 8, 3 PRESENT 8, 4 ChaCha 64,
-  // 5 SHA-3 8 (its rate lanes)
+  // log2 of the block bytes of engine number e: AES 16, PRINCE 8, PRESENT 8, ChaCha 64, SHA-3 8
+  // (its rate lanes)
+  localparam [3:0] N_PRINCE = `CV_ENGINE_PRINCE, N_PRESENT = `CV_ENGINE_PRESENT,
+                   N_CHACHA = `CV_ENGINE_CHACHA, N_SHA3 = `CV_ENGINE_SHA3;
   function automatic [2:0] blk_l2(input [3:0] e);
     begin
       case (e)
-        4'd2, 4'd3, 4'd5: blk_l2 = 3'd3;
-        4'd4:             blk_l2 = 3'd6;
-        default:          blk_l2 = 3'd4;
+        N_PRINCE, N_PRESENT, N_SHA3: blk_l2 = 3'd3;
+        N_CHACHA:                    blk_l2 = 3'd6;
+        default:                     blk_l2 = 3'd4;
       endcase
     end
   endfunction
@@ -190,7 +198,7 @@ module cpl_dma #(
   reg [3:0]    kcode0_q, kcode0_d;
   // A key load that neither ends nor errs within KWAIT_MAX cycles fails (ENGINE): an engine held
   // in a CPU message rejects the load with the same code its sticky error already shows, and
-  // without this bound DKEYW/DWAIT would wait for ever (adv_cpi, 2026-11-23). The longest
+  // without this bound DKEYW/DWAIT would wait for ever (test_adv_cpi). The longest
   // legitimate wait is a wipe (16) plus PRESENT's key schedule (~64).
   localparam [7:0] KWAIT_MAX = 8'd255;
   reg [7:0]    kw_q, kw_d;
@@ -223,10 +231,13 @@ module cpl_dma #(
   reg        c_legal;
   always @* begin
     case (c_op)
-      OP_DSEL, OP_DADDR:  c_legal = (c_f3 == 3'b011);
-      OP_DRUN, OP_DKEY:   c_legal = (c_f3 == 3'b011) || (c_f3 == 3'b111);
-      OP_DWAIT, OP_DSTAT: c_legal = (c_f3 == 3'b100);
-      default:            c_legal = 1'b0;
+      OP_DSEL:  c_legal = (c_f3 == `CV_CPI_F3_DSEL);
+      OP_DADDR: c_legal = (c_f3 == `CV_CPI_F3_DADDR);
+      OP_DRUN:  c_legal = (c_f3 == `CV_CPI_F3_DRUN) || (c_f3 == `CV_CPI_F3_DRUNW);
+      OP_DKEY:  c_legal = (c_f3 == `CV_CPI_F3_DKEY) || (c_f3 == `CV_CPI_F3_DKEYW);
+      OP_DWAIT: c_legal = (c_f3 == `CV_CPI_F3_DWAIT);
+      OP_DSTAT: c_legal = (c_f3 == `CV_CPI_F3_DSTAT);
+      default:  c_legal = 1'b0;
     endcase
   end
   wire c_ok   = cpi_fire && c_legal;
@@ -267,15 +278,16 @@ module cpl_dma #(
   wire       u_busy  = busy_att[je_q];
   wire       u_krdy  = krdy_att[je_q];
   wire [3:0] u_code  = err_code_i[4*je_q +: 4];
-  wire       u_err   = err_att[je_q] && (u_code != 4'd0) && (u_code < 4'd8);
+  wire       u_err   = err_att[je_q] && (u_code != 4'd0) &&
+                       (u_code < `CV_CPL_STATUS_ERR_CODE_OVERRUN);
 
   reg        cmd_start, cmd_key;
   // ------------------------------------------------------------------ register writes
   // A register takes its new value from one of two shared buses, the instruction's rs1 or rs2
   // or else the MMIO write data, and its own condition only enables it: with a source
-  // multiplexer per register, each register bit had one in front of it. An instruction and an
-  // MMIO write never come in one cycle (the core issues one at a time); were they to, the
-  // instruction wins, as before.
+  // multiplexer per register, each register bit would have one in front of it. An instruction
+  // and an MMIO write never come in one cycle (the core issues one at a time); were they to, the
+  // instruction wins.
   wire [31:0] w_rs1 = c_ok ? cpi_req_rs1_i : wdata_i;
   wire [31:0] w_rs2 = c_ok ? cpi_req_rs2_i : wdata_i;
   wire        m_w   = wr_req && !c_ok;

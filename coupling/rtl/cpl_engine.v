@@ -4,17 +4,17 @@
 `default_nettype none
 `include "soc_memmap.vh"
 
-// The unit's parameters follow from the engine (coupling/README.md, engines/*/regs.toml):
-//   1 AES      128-bit blocks, 256-bit key bus, IV; cfg[4:2] mode: CFB/OFB/CTR/CMAC take a
-//              partial last block, CMAC an empty message and outputs only the tag
-//   2 PRINCE   64-bit blocks, 128-bit key, 64-bit IV (the CTR counter); cfg[3] mode: ECB whole
-//              blocks only, CTR (cpl_ctr64) a partial last block too
-//   3 PRESENT  64-bit blocks, 128-bit key bus (80-bit keys in the top bits), as PRINCE
-//   4 ChaCha   512-bit blocks, 256-bit key, IV (counter and nonce); any length (the unit pads
-//              the last block, the output is cut to the message length by the reader)
-//   5 SHA-3    64-bit words, no key, no IV; any length, empty messages too, output after the
-//              last word; the last word's byte count comes from LAST_BYTES (dma: the job length);
-//              an endless SHAKE output (XOF, cfg[3]) only from the CPU, never on the DMA
+// The unit's parameters follow from the engine number (docs/constants.md; engines/*/regs.toml):
+//   AES      128-bit blocks, 256-bit key bus, IV; CFG.MODE: CFB/OFB/CTR/CMAC take a partial
+//            last block, CMAC an empty message and outputs only the tag
+//   PRINCE   64-bit blocks, 128-bit key, 64-bit IV (the CTR counter); CFG.MODE: ECB whole
+//            blocks only, CTR (cpl_ctr64) a partial last block too
+//   PRESENT  64-bit blocks, 128-bit key bus (80-bit keys in the top bits), as PRINCE
+//   ChaCha   512-bit blocks, 256-bit key, IV (counter and nonce); any length (the unit pads
+//            the last block, the output is cut to the message length by the reader)
+//   SHA-3    64-bit words, no key, no IV; any length, empty messages too, output after the
+//            last word; the last word's byte count comes from LAST_BYTES (dma: the job length);
+//            an endless SHAKE output (CFG.XOF) only from the CPU, never on the DMA
 // CAP[31:24] reports the build options: AES {SBOX, ARCH[1:0]}, PRINCE {FOLDED},
 // PRESENT {RPC == 2, KEY128}.
 module cpl_engine #(
@@ -67,7 +67,16 @@ module cpl_engine #(
   output wire [7:0]          key_bytes_o,    // key bytes the DMA reads for dma_cfg_i (0: none)
   output wire                irq_o
 );
-  localparam integer E_AES = 1, E_PRINCE = 2, E_PRESENT = 3, E_CHACHA = 4, E_SHA3 = 5;
+  // engine numbers, CFG fields and their values: coupling/regs/cpi.toml, engines/*/regs.toml
+  localparam integer E_AES = `CV_ENGINE_AES, E_PRINCE = `CV_ENGINE_PRINCE;
+  localparam integer E_PRESENT = `CV_ENGINE_PRESENT, E_CHACHA = `CV_ENGINE_CHACHA;
+  localparam integer E_SHA3 = `CV_ENGINE_SHA3;
+  // the mode values (a bit each) of the AES modes that take a partial last block, an empty
+  // message, and give output only at the end (CMAC's tag)
+  localparam [31:0]  A_CFB  = 32'd1 << `CV_AES_CFG_MODE_CFB128;
+  localparam [31:0]  A_OFB  = 32'd1 << `CV_AES_CFG_MODE_OFB;
+  localparam [31:0]  A_CTR  = 32'd1 << `CV_AES_CFG_MODE_CTR;
+  localparam [31:0]  A_CMAC = 32'd1 << `CV_AES_CFG_MODE_CMAC;
 
   localparam integer BLOCK_BITS = (ENGINE == E_CHACHA) ? 512 : (ENGINE == E_AES) ? 128 : 64;
   localparam integer KEY_BITS   = (ENGINE == E_SHA3) ? 0 :
@@ -76,17 +85,24 @@ module cpl_engine #(
                                   (ENGINE == E_SHA3) ? 0 : 64;
   localparam integer CFG_BITS   = (ENGINE == E_SHA3) ? 32 :
                                   (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 : 8;
-  localparam integer MODE_LSB   = (ENGINE == E_AES) ? 2 : (ENGINE == E_CHACHA) ? 7 :
-                                  (ENGINE == E_SHA3) ? 0 : 3;
-  localparam integer MODE_W     = (ENGINE == E_AES || ENGINE == E_SHA3) ? 3 : 1;
-  localparam [31:0]  PARTIAL    = (ENGINE == E_AES) ? 32'b11_1100 : (ENGINE == E_CHACHA) ? 32'b11 :
-                                  (ENGINE == E_SHA3) ? 32'hFF : 32'b10;
-  localparam [31:0]  EMPTY      = (ENGINE == E_AES) ? 32'b10_0000 :
+  // the unit's "mode": AES MODE, ChaCha XOR, SHA-3 FUNC, PRINCE/PRESENT MODE (the same layout)
+  localparam integer MODE_LSB   = (ENGINE == E_AES) ? `CV_AES_CFG_MODE_LSB :
+                                  (ENGINE == E_CHACHA) ? `CV_CHACHA_CFG_XOR_LSB :
+                                  (ENGINE == E_SHA3) ? `CV_SHA3_CFG_FUNC_LSB :
+                                  `CV_PRINCE_CFG_MODE_LSB;
+  localparam integer MODE_W     = (ENGINE == E_AES) ? `CV_AES_CFG_MODE_WIDTH :
+                                  (ENGINE == E_SHA3) ? `CV_SHA3_CFG_FUNC_WIDTH :
+                                  (ENGINE == E_CHACHA) ? `CV_CHACHA_CFG_XOR_WIDTH :
+                                  `CV_PRINCE_CFG_MODE_WIDTH;
+  localparam [31:0]  PARTIAL    = (ENGINE == E_AES) ? (A_CFB | A_OFB | A_CTR | A_CMAC) :
+                                  (ENGINE == E_CHACHA) ? 32'b11 : (ENGINE == E_SHA3) ? 32'hFF :
+                                  32'd1 << `CV_PRINCE_CFG_MODE_CTR;
+  localparam [31:0]  EMPTY      = (ENGINE == E_AES) ? A_CMAC :
                                   (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
-  localparam [31:0]  OUTLAST    = (ENGINE == E_AES) ? 32'b10_0000 :
+  localparam [31:0]  OUTLAST    = (ENGINE == E_AES) ? A_CMAC :
                                   (ENGINE == E_SHA3) ? 32'hFF : 32'h0;
   // ChaCha's keystream mode ignores its input: the DMA then sends zero beats and reads nothing
-  localparam [31:0]  NOREAD     = (ENGINE == E_CHACHA) ? 32'b01 : 32'h0;
+  localparam [31:0]  NOREAD     = (ENGINE == E_CHACHA) ? 32'b01 : 32'h0;  // XOR = 0
   // The unit collects a block where it offers it (cpl_unit IN_BUFS = 1): the engines take a
   // block before the DMA could fill a second, so a second block register bought at most two
   // cycles a job (ChaCha20 XOR over the 32-bit DMA; the benchmark's DMA rows, measured). SHA-3
@@ -107,12 +123,13 @@ module cpl_engine #(
   // Key bytes in memory for a DMA key load, from the key-size field of dma_cfg_i: AES 16/24/32;
   // PRINCE 16; PRESENT 16 (an 80-bit key is the first 10 of them); ChaCha 32 or 16; SHA-3 none.
   // A reserved size gives 0, which the DMA refuses.
+  wire [1:0] aes_ksz = dma_cfg_i[`CV_AES_CFG_KSZ_MSB:`CV_AES_CFG_KSZ_LSB];
+  wire [1:0] blk_ksz = dma_cfg_i[`CV_PRINCE_CFG_KSZ_MSB:`CV_PRINCE_CFG_KSZ_LSB];  // PRESENT's too
   assign key_bytes_o =
-      (ENGINE == E_AES)     ? ((dma_cfg_i[1:0] == 2'd3) ? 8'd0 :
-                               8'd16 + {3'b0, dma_cfg_i[1:0], 3'b0}) :
-      (ENGINE == E_PRINCE)  ? ((dma_cfg_i[2:1] == 2'd0) ? 8'd16 : 8'd0) :
-      (ENGINE == E_PRESENT) ? ((dma_cfg_i[2] == 1'b0) ? 8'd16 : 8'd0) :
-      (ENGINE == E_CHACHA)  ? (dma_cfg_i[5] ? 8'd16 : 8'd32) : 8'd0;
+      (ENGINE == E_AES)     ? ((aes_ksz == 2'd3) ? 8'd0 : 8'd16 + {3'b0, aes_ksz, 3'b0}) :
+      (ENGINE == E_PRINCE)  ? ((blk_ksz == `CV_PRINCE_CFG_KSZ_128) ? 8'd16 : 8'd0) :
+      (ENGINE == E_PRESENT) ? ((blk_ksz[1] == 1'b0) ? 8'd16 : 8'd0) :
+      (ENGINE == E_CHACHA)  ? (dma_cfg_i[`CV_CHACHA_CFG_K128_LSB] ? 8'd16 : 8'd32) : 8'd0;
 
   wire                  zeroize, start, key_valid, key_ready, iv_valid, in_valid, in_ready;
   wire                  in_last, out_valid, out_ready, out_last, busy, err;
@@ -171,8 +188,10 @@ module cpl_engine #(
       // CFG.MODE (bit 3) = 1 is CTR, done by cpl_ctr64 in front of the engine: the engine then
       // enciphers counters, so it is given an encryption (DEC and MODE cleared; CTR decryption
       // is the same operation). The IV is the counter.
-      wire        ctr = cfg[3];
-      wire [3:0]  ecfg = {1'b0, cfg[2:1], cfg[0] & !ctr};
+      localparam [3:0] M_MODE = 4'd1 << `CV_PRINCE_CFG_MODE_LSB;   // PRESENT's layout is the same
+      localparam [3:0] M_DEC  = 4'd1 << `CV_PRINCE_CFG_DEC_LSB;
+      wire        ctr = cfg[`CV_PRINCE_CFG_MODE_LSB];
+      wire [3:0]  ecfg = cfg & ~(M_MODE | (ctr ? M_DEC : 4'd0));
       wire        e_in_valid, e_in_ready;
       wire [63:0] e_in_data, e_out_data;
       wire unused = ^in_bytes;  // whole blocks; a partial CTR block: the DMA pads and cuts
@@ -223,7 +242,7 @@ module cpl_engine #(
       // A DMA job ends with the engine's last output word, which an XOF (cfg[3]) never gives:
       // while the DMA owns the unit the XOF bit is cleared, which leaves SHAKE with OUTLEN 0, a
       // configuration the engine refuses (CFG), so the DMA ends the job with ENGINE at once.
-      wire [31:0] eng_cfg = dma_own_i ? (cfg & ~32'h8) : cfg;
+      wire [31:0] eng_cfg = dma_own_i ? (cfg & ~(32'd1 << `CV_SHA3_CFG_XOF_LSB)) : cfg;
       assign key_ready = 1'b1;
       assign iv_back   = {IVB{1'b0}};
       sha3_top u_eng (

@@ -145,16 +145,19 @@ module cpl_unit #(
   localparam [7:0]   BB8  = BB32[7:0];
   localparam         ONEBUF = (IN_BUFS == 1);                       // the block offered from acc_q
 
-  localparam [3:0] E_OVERRUN  = 4'd8;
-  localparam [3:0] E_UNDERFLW = 4'd9;
-  localparam [3:0] E_BUSY_DMA = 4'd10;
-  localparam [3:0] E_OP       = 4'd11;
+  // the unit's STATUS.ERR_CODE values and the custom-instruction operations with their required
+  // funct3 = {xd, xs1, xs2}: coupling/regs/engine.toml and cpi.toml, through soc_memmap.vh
+  localparam [3:0] E_OVERRUN  = `CV_CPL_STATUS_ERR_CODE_OVERRUN;
+  localparam [3:0] E_UNDERFLW = `CV_CPL_STATUS_ERR_CODE_UNDERFLOW;
+  localparam [3:0] E_BUSY_DMA = `CV_CPL_STATUS_ERR_CODE_BUSY_DMA;
+  localparam [3:0] E_OP       = `CV_CPL_STATUS_ERR_CODE_OP;
 
-  // custom-instruction operations and their required funct3 = {xd, xs1, xs2}
-  localparam [3:0] OP_CFG = 4'd0, OP_KEY = 4'd1, OP_KLOAD = 4'd2, OP_IV = 4'd3;
-  localparam [3:0] OP_IVLOAD = 4'd4, OP_IVRD = 4'd5, OP_START = 4'd6, OP_DATA = 4'd7;
-  localparam [3:0] OP_DATAL = 4'd8, OP_RESULT = 4'd9, OP_STATUS = 4'd10, OP_ZERO = 4'd11;
-  localparam [3:0] OP_LASTB = 4'd12;
+  localparam [3:0] OP_CFG = `CV_CPI_OP_CFG, OP_KEY = `CV_CPI_OP_KEY, OP_KLOAD = `CV_CPI_OP_KLOAD;
+  localparam [3:0] OP_IV = `CV_CPI_OP_IV, OP_IVLOAD = `CV_CPI_OP_IVLOAD, OP_IVRD = `CV_CPI_OP_IVRD;
+  localparam [3:0] OP_START = `CV_CPI_OP_START, OP_DATA = `CV_CPI_OP_DATA;
+  localparam [3:0] OP_DATAL = `CV_CPI_OP_DATAL, OP_RESULT = `CV_CPI_OP_RESULT;
+  localparam [3:0] OP_STATUS = `CV_CPI_OP_STATUS, OP_ZERO = `CV_CPI_OP_ZERO;
+  localparam [3:0] OP_LASTB = `CV_CPI_OP_LASTB;
 
   // ------------------------------------------------------------------ helpers
   // memory-order vector (byte 0 in bits 7:0) <-> engine big-endian bus (byte 0 in the MSBs)
@@ -263,15 +266,20 @@ module cpl_unit #(
   reg        c_legal;
   always @* begin
     case (c_op)
-      OP_CFG, OP_START, OP_LASTB: c_legal = (c_f3 == 3'b010);
-      OP_KEY:    c_legal = (KEY_BITS > 0) && (c_f3 == 3'b011);
-      OP_KLOAD:  c_legal = (KEY_BITS > 0) && (c_f3 == 3'b000 || c_f3 == 3'b100);
-      OP_IV:     c_legal = (IV_BITS > 0) && (c_f3 == 3'b011);
-      OP_IVLOAD: c_legal = (IV_BITS > 0) && (c_f3 == 3'b000);
-      OP_IVRD:   c_legal = (IV_BITS > 0) && (c_f3 == 3'b110) && (cpi_rs1_i < IVW);
-      OP_DATA, OP_DATAL: c_legal = (c_f3 == 3'b011);
-      OP_RESULT, OP_STATUS: c_legal = (c_f3 == 3'b100);
-      OP_ZERO:   c_legal = (c_f3 == 3'b000);
+      OP_CFG:    c_legal = (c_f3 == `CV_CPI_F3_CFG);
+      OP_START:  c_legal = (c_f3 == `CV_CPI_F3_START);
+      OP_LASTB:  c_legal = (c_f3 == `CV_CPI_F3_LASTB);
+      OP_KEY:    c_legal = (KEY_BITS > 0) && (c_f3 == `CV_CPI_F3_KEY);
+      OP_KLOAD:  c_legal = (KEY_BITS > 0) && (c_f3 == `CV_CPI_F3_KLOAD ||
+                                              c_f3 == `CV_CPI_F3_KLOADW);
+      OP_IV:     c_legal = (IV_BITS > 0) && (c_f3 == `CV_CPI_F3_IV);
+      OP_IVLOAD: c_legal = (IV_BITS > 0) && (c_f3 == `CV_CPI_F3_IVLOAD);
+      OP_IVRD:   c_legal = (IV_BITS > 0) && (c_f3 == `CV_CPI_F3_IVRD) && (cpi_rs1_i < IVW);
+      OP_DATA:   c_legal = (c_f3 == `CV_CPI_F3_DATA);
+      OP_DATAL:  c_legal = (c_f3 == `CV_CPI_F3_DATAL);
+      OP_RESULT: c_legal = (c_f3 == `CV_CPI_F3_RESULT);
+      OP_STATUS: c_legal = (c_f3 == `CV_CPI_F3_STATUS);
+      OP_ZERO:   c_legal = (c_f3 == `CV_CPI_F3_ZERO);
       default:   c_legal = 1'b0;
     endcase
   end
@@ -280,8 +288,8 @@ module cpl_unit #(
   wire c_dmab = dma_own_i && !(c_op == OP_IVRD || c_op == OP_STATUS || c_op == OP_ZERO ||
                                c_op == OP_LASTB);
   wire c_do   = c_go && !c_dmab;
-  wire c_ivrd_bad = cpi_req_i && (c_op == OP_IVRD) && (IV_BITS > 0) && (c_f3 == 3'b110) &&
-                    !(cpi_rs1_i < IVW);
+  wire c_ivrd_bad = cpi_req_i && (c_op == OP_IVRD) && (IV_BITS > 0) &&
+                    (c_f3 == `CV_CPI_F3_IVRD) && !(cpi_rs1_i < IVW);
 
   // ------------------------------------------------------------------ engine-facing commands
   wire wr_ok   = wr_req && !dma_own_i;
@@ -292,8 +300,8 @@ module cpl_unit #(
   wire m_kload = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_KEYLOAD_LSB] && (KEY_BITS > 0);
   wire m_ivld  = wr_ok && a_ctrl && wdata_i[`CV_CPL_CTRL_IVLOAD_LSB] && (IV_BITS > 0);
 
-  // the DMA's zeroize has its own input: a CPU access to the window in the same cycle still
-  // happens (it once shared the register port and such an access was dropped: regfuzz.md)
+  // the DMA's zeroize has its own input, so a CPU access to the window in the same cycle still
+  // happens (sharing the register port, such an access would be dropped: regfuzz.md)
   wire zero_cpu = m_zero || (c_go && c_op == OP_ZERO);
   wire zero_now = zero_cpu || dma_zeroize_i;
   // The unit clears its own registers in the request cycle (zero_now); the CPU's zeroize reaches
@@ -410,8 +418,7 @@ module cpl_unit #(
         // moves it by 2; DMA beats, which move it by 1 on the 32-bit port, end their block with
         // the job's last beat or are cleared by the zeroize of every failed or aborted job, and
         // the DMA owns the unit meanwhile), so each word has one instruction operand as its
-        // source instead of both (with KEY and IV below: the ChaCha unit alone 4,259 -> 3,174
-        // LUT6)
+        // source instead of both (with KEY and IV below: a quarter of the ChaCha unit's LUTs)
         for (ic = 0; ic < NW; ic = ic + 1) begin
           if ((ic >> 1) == (posw >> 1)) wen[ic] = 1'b1;
         end
@@ -430,7 +437,7 @@ module cpl_unit #(
     end
     // A written word's value depends on its source and its place in a pair or beat, not on its
     // index, which only enables it: so all words share a few source multiplexers and each
-    // staged bit loads through its flip-flop's enable (ChaCha's unit: 1,791 -> 1,653 LUT6)
+    // staged bit loads through its flip-flop's enable
     for (ic = 0; ic < NW; ic = ic + 1)
       if (wen[ic])
         wdat[32*ic +: 32] = (m_din && !dma_own_i) ? wdata_i :
@@ -440,18 +447,18 @@ module cpl_unit #(
 
   // Key and IV words written this cycle, as wen/wdat for the block: an enable per word and its
   // new value, applied in one place, so the staging registers load through their flip-flops'
-  // enables (the writes were spread over the MMIO, instruction and DMA branches of the
-  // next-state block, and yosys built a multiplexer in front of every bit). The three sources
-  // never write in one cycle: MMIO and instruction writes are refused while the DMA owns the
-  // unit, and the core issues one of them at a time. (ChaCha's unit: 1,986 -> 1,791 LUT6.)
+  // enables (writes spread over the MMIO, instruction and DMA branches of the next-state block
+  // make yosys build a multiplexer in front of every bit). The three sources never write in one
+  // cycle: MMIO and instruction writes are refused while the DMA owns the unit, and the core
+  // issues one of them at a time.
   reg [KW-1:0]  kwen;
   reg [KB-1:0]  kdat;
   reg [IVW-1:0] ivwen;
   reg [IVB-1:0] ivdat;
   // As for the block: a word's value depends only on the source and the word's place in a pair
   // or DMA beat, so the few source multiplexers are shared by all words; the index only enables.
-  // (Each source's condition on the index had been a select of every word's own multiplexer, a
-  // LUT per staged bit: the AES unit alone 1,251 -> 977 LUT6 without them.)
+  // (A condition on the index in each source would be a select of every word's own
+  // multiplexer: a LUT per staged bit.)
   wire k_mmio = wr_ok && a_key;
   wire k_cpi  = c_do && c_op == OP_KEY;
   wire k_dma  = dma_own_i && dma_keyw_valid_i;
@@ -485,9 +492,8 @@ module cpl_unit #(
   // (in the cycle an IV load reaches the engine, the IV being loaded)
   wire [IVB-1:0]        eiv  = ivld_req ? iv_q : swap_iv(eng_iv_i);
   // Word selects of the output block as indexed part-selects, which synthesis maps as
-  // multiplexer trees; written as a loop of index compares they became AND-OR chains of about 9
-  // LUTs per bit (the ChaCha unit: 900 of its 3,363 LUT6 for its three 16-word selects; 2,911
-  // with these selects and the sharing below). An index beyond the block is a don't-care for every
+  // multiplexer trees; written as a loop of index compares they become AND-OR chains of about 9
+  // LUTs per bit. An index beyond the block is a don't-care for every
   // reader: DOUT checks its index against NW first, RESULT's and the DMA's counters stay below.
   // On the 32-bit port a DMA beat is one word, and DOUT reads only while the DMA does not own
   // the unit, so the two share one select (the DMA's data is a don't-care while not owning).
@@ -736,12 +742,12 @@ module cpl_unit #(
     // NW-2, a DMA beat at NW-WPB) fills only the top FL lanes; the rest of the block is acc_q.
     // A block completed earlier (DATAL of a short block) goes into acc_q first and moves whole
     // (late_q) in the next cycle, when no write can land (pend_now refused it): so the lanes
-    // below the top FL load blk_q from acc_q alone. The ChaCha unit alone: 2,911 -> 1,986 LUT6
-    // (any word could complete a block, so every bit of blk_q had a multiplexer in front).
+    // below the top FL load blk_q from acc_q alone (if any word could complete a block, every
+    // bit of blk_q would need a multiplexer in front).
     // One buffer: the block the engine takes leaves zeros behind it (as the move into blk_q does
     // with two), except in the words a write in the same cycle starts the next block with. As a
     // clear of each unwritten word it is the flip-flops' reset; as a clear of the whole block
-    // before the writes, yosys built a multiplexer per bit (ChaCha's unit +490 LUT6, measured).
+    // before the writes, yosys builds a multiplexer per bit.
     for (i = 0; i < NW; i = i + 1) begin
       if (wen[i]) acc_d[32*i +: 32] = wdat[32*i +: 32];
       if (ONEBUF && eng_take && !wen[i]) acc_d[32*i +: 32] = 32'h0;
@@ -759,7 +765,7 @@ module cpl_unit #(
       pos_d    = 5'd0;
     end
     // (two conditions, not one nested in the other: so written, yosys keeps blk_q's load as the
-    // flip-flops' enable; nested, it built a multiplexer per bit, +2,000 LUT6 for ChaCha's unit)
+    // flip-flops' enable; nested, it builds a multiplexer per bit)
     if (cmpl && wen[NW-1] && !ONEBUF) begin
       blk_d  = (wdat & FINAL_M) | (acc_q & ~FINAL_M);
       pend_d = 1'b1;

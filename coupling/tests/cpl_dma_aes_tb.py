@@ -14,20 +14,25 @@ import cocotb
 from Crypto.Cipher import AES
 from Crypto.Hash import CMAC
 
-from coupling.tests.cpl_dma_tb import DMEM_BYTES, PB, Bench, addr, status_fields
+from coupling.tests.cpl_dma_tb import (ABORTED, DMEM_BYTES, ENGINE, LENGTH, PB, Bench, D, addr,
+                                       status_fields)
 from engines.aes.model.aes_model import pycryptodome_reference
+from tools import consts as C
 
 ARCH = int(os.environ.get("AES_ARCH", "0"))
-ARCH_NAME = {0: "rolled", 1: "unrolled2", 2: "pipelined"}[ARCH]
-ECB, CBC, CFB, OFB, CTR, CMAC_MODE = range(6)
-UNIT_IV = 0x060          # CV_CPL_IV_OFFSET
-UNIT_CTRL = 0x008
-UNIT_STATUS = 0x010
-IVLOAD = 4
+ARCH_NAME = {C.CV_AES_CAP_ARCH_ROLLED: "rolled", C.CV_AES_CAP_ARCH_UNROLLED2: "unrolled2",
+             C.CV_AES_CAP_ARCH_PIPELINED: "pipelined"}[ARCH]
+ECB, CBC, CFB = C.CV_AES_CFG_MODE_ECB, C.CV_AES_CFG_MODE_CBC, C.CV_AES_CFG_MODE_CFB128
+OFB, CTR, CMAC_MODE = C.CV_AES_CFG_MODE_OFB, C.CV_AES_CFG_MODE_CTR, C.CV_AES_CFG_MODE_CMAC
+UNIT_IV = C.CV_CPL_IV_OFFSET
+UNIT_CTRL = C.CV_CPL_CTRL_OFFSET
+UNIT_STATUS = C.CV_CPL_STATUS_OFFSET
+START, KEYLOAD, IVLOAD, ZEROIZE = (C.field("cpl", "CTRL", n, 1)
+                                   for n in ("START", "KEYLOAD", "IVLOAD", "ZEROIZE"))
 
 
 def ecfg(ksz: int, mode: int, dec: int = 0, kind: int = 0) -> int:
-    return ksz | (mode << 2) | (dec << 5) | (kind << 6)
+    return C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=dec, KIND=kind)
 
 
 class AesBench(Bench):
@@ -133,15 +138,15 @@ async def test_errors_real_unit(dut) -> None:
     before = bytes(tb.mem)
     _, err = await tb.job(ecfg(0, ECB), 0x1000, 0x2000, 20)          # partial ECB
     st = await tb.status()
-    assert err == 1 and status_fields(st) == (0, 0, 1, 4)
+    assert err == 1 and status_fields(st) == (0, 0, 1, LENGTH)
     _, err = await tb.job(ecfg(0, CTR), 0x1000, 0x2000, 0)           # empty CTR
-    assert err == 1 and status_fields(await tb.status()) == (0, 0, 1, 4)
+    assert err == 1 and status_fields(await tb.status()) == (0, 0, 1, LENGTH)
     _, err = await tb.job(ecfg(0, ECB), 0x1000, 0x2000, 32)          # no key loaded
-    assert err == 1 and status_fields(await tb.status()) == (0, 0, 1, 5)
+    assert err == 1 and status_fields(await tb.status()) == (0, 0, 1, ENGINE)
     assert bytes(tb.mem) == before
-    await tb.cpi(0, 0b011, 1, 3)
-    rd, err, _ = await tb.cpi(3, 0b111, addr(0xF000), 3)              # key size 3: no key
-    assert err == 1 and status_fields((await tb.cpi(5, 0b100))[0])[2:] == (1, 5)
+    await tb.cpi(*D["DSEL"], C.CV_ENGINE_AES, 3)
+    rd, err, _ = await tb.cpi(*D["DKEYW"], addr(0xF000), 3)              # key size 3: no key
+    assert err == 1 and status_fields((await tb.cpi(*D["DSTAT"]))[0])[2:] == (1, ENGINE)
     assert bytes(tb.mem) == before
     await check_usable(tb, bytes(range(16)))
 
@@ -155,15 +160,15 @@ async def test_key_load_bounded(dut) -> None:
     key = bytes(range(16))
     await tb.load_key(key)
     await tb.uwrite(0x00C, ecfg(0, ECB))               # CFG
-    await tb.uwrite(UNIT_CTRL, 1)                      # START: a message, no data follows
-    await tb.uwrite(UNIT_CTRL, 2)                      # KEYLOAD mid-message: rejected, sticky
+    await tb.uwrite(UNIT_CTRL, START)                  # a message, no data follows
+    await tb.uwrite(UNIT_CTRL, KEYLOAD)                # mid-message: rejected, sticky
     await tb.ticks(4)
     st = await tb.uread(UNIT_STATUS)
     assert st & 4, f"no sticky unit error (STATUS {st:#x})"
     tb.mem[0xF000:0xF020] = key + bytes(16)
-    await tb.cpi(0, 0b011, 1, ecfg(0, ECB))
-    rd, err, cyc = await tb.cpi(3, 0b111, addr(0xF000), ecfg(0, ECB), limit=2000)
-    assert err == 1 and status_fields(rd)[2:] == (1, 5), f"DKEYW {rd:#x} err {err}"
+    await tb.cpi(*D["DSEL"], C.CV_ENGINE_AES, ecfg(0, ECB))
+    rd, err, cyc = await tb.cpi(*D["DKEYW"], addr(0xF000), ecfg(0, ECB), limit=2000)
+    assert err == 1 and status_fields(rd)[2:] == (1, ENGINE), f"DKEYW {rd:#x} err {err}"
     dut._log.info("key load on a held engine failed after %d cycles", cyc)
     await check_usable(tb, key)
 
@@ -184,14 +189,14 @@ async def test_unit_zeroize_during_job(dut) -> None:
     for delay in range(0, 48, 2):
         await tb.load_key(key)
         tb.mem[0x2000:0x2020] = bytes(32)
-        await tb.cpi(0, 0b011, 1, ecfg(0, ECB))
-        await tb.cpi(1, 0b011, addr(0x1000), addr(0x2000))
-        await tb.cpi(2, 0b011, 32, 0)                            # DRUN: returns at once
+        await tb.cpi(*D["DSEL"], C.CV_ENGINE_AES, ecfg(0, ECB))
+        await tb.cpi(*D["DADDR"], addr(0x1000), addr(0x2000))
+        await tb.cpi(*D["DRUN"], 32, 0)                            # DRUN: returns at once
         await tb.ticks(delay)
-        await tb.uwrite(UNIT_CTRL, 8)                            # the unit's ZEROIZE
+        await tb.uwrite(UNIT_CTRL, ZEROIZE)                      # the unit's ZEROIZE
         _, done, err, code = status_fields(await tb.wait_idle())
         if err:
-            assert code == 7 and not done, f"delay {delay}: code {code}"
+            assert code == ABORTED and not done, f"delay {delay}: code {code}"
             aborted += 1
         else:
             assert done and bytes(tb.mem[0x2000:0x2020]) == exp, \

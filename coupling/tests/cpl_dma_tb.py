@@ -21,6 +21,8 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
 from Crypto.Cipher import AES
 
+from tools import consts as C
+
 DMA_BITS = int(os.environ.get("DMA_BITS", "32"))
 PB = DMA_BITS // 8
 PERF_JSON = os.environ.get("CPL_DMA_PERF_JSON", "")
@@ -30,20 +32,27 @@ TRACE = int(os.environ.get("CPL_DMA_TRACE", "0"))        # print the first N cyc
 # memory model. The benches with real units (cpl_dma_aes_top, adv_top) build A_WRITE = 1.
 A_FREE = float(os.environ.get("CPL_DMA_A_FREE", "0.5"))
 
-DMEM_BASE = 0x1000_0000
-DMEM_BYTES = 65536
-DMA_WIN = {"ID": 0x0, "CAP": 0x4, "CTRL": 0x8, "STATUS": 0xC, "IE": 0x10, "IS": 0x14,
-           "SRC": 0x20, "DST": 0x24, "LEN": 0x28, "OUTLEN": 0x2C, "ENGINE": 0x30,
-           "ECFG": 0x34, "DONE_BYTES": 0x38}
-RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = 1, 2, 3, 4, 5, 6, 7
-BLOCK = {1: 16, 2: 8, 3: 8, 4: 64, 5: 8}
-ENGINES_ATTACHED = (1, 2, 4, 5)        # the bench's build: ENGINES = 0x36 (PRESENT absent)
+DMEM_BASE = C.CV_DMEM_BASE
+DMEM_BYTES = C.CV_DMEM_SIZE
+DMA_WIN = {n: C.CONSTANTS[f"CV_DMA_{n}_OFFSET"]
+           for n in ("ID", "CAP", "CTRL", "STATUS", "IE", "IS", "SRC", "DST", "LEN", "OUTLEN",
+                     "ENGINE", "ECFG", "DONE_BYTES")}
+RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = (
+    C.CONSTANTS[f"CV_DMA_STATUS_ERR_CODE_{n}"]
+    for n in ("RANGE", "ALIGN", "OVERLAP", "LENGTH", "ENGINE", "BUSY", "ABORTED"))
+E = C.ENGINES
+BLOCK = {E["AES"]: 16, E["PRINCE"]: 8, E["PRESENT"]: 8, E["CHACHA"]: 64, E["SHA3"]: 8}
+# the bench's build: ENGINES = 0x36 (PRESENT absent)
+ENGINES_ATTACHED = (E["AES"], E["PRINCE"], E["CHACHA"], E["SHA3"])
 KEY = bytes(range(0x20, 0x40))
+# the DMA operations of the custom-instruction table: name -> (op, funct3)
+D = {name: (op, f3) for name, kind, op, f3 in C.CPI_OPS if kind == "DMA"}
 
 
 def insn(op: int, f3: int) -> int:
-    """custom-0 R-type, target 7, operation op; rd = x10, rs1 = x11, rs2 = x12."""
-    return (((0x70 | op) << 25) | (12 << 20) | (11 << 15) | (f3 << 12) | (10 << 7) | 0x0B)
+    """custom-0 R-type to the DMA's target, operation op; rd = x10, rs1 = x11, rs2 = x12."""
+    return ((C.cpi_funct7(C.CV_CPI_TARGET_DMA, op) << 25) | (12 << 20) | (11 << 15) | (f3 << 12)
+            | (10 << 7) | C.CV_CPI_OPCODE)
 
 
 def status_fields(st: int) -> tuple[int, int, int, int]:
@@ -591,9 +600,9 @@ async def check_job(tb: Bench, unit: UnitModel, src: int, dst: int, n: int, outl
     if TRACE:
         print(f"job unit {unit.num} src {src:#x} dst {dst:#x} n {n} outlen {outlen} at {t0}")
     if use_cpi:
-        await tb.cpi(0, 0b011, unit.num | (pad << 8), ecfg)
-        await tb.cpi(1, 0b011, addr(src), addr(dst))
-        rd, err, cyc = await tb.cpi(2, 0b111, n, outlen)
+        await tb.cpi(*D["DSEL"], unit.num | (pad << 8), ecfg)
+        await tb.cpi(*D["DADDR"], addr(src), addr(dst))
+        rd, err, cyc = await tb.cpi(*D["DRUNW"], n, outlen)
         assert err == 0, f"DRUNW failed, status {rd:#x}"
         st = rd
     else:
@@ -708,11 +717,11 @@ async def test_checks(dut) -> None:
         for use_cpi in (False, True):
             await tb.write("IS", 3)
             if use_cpi:
-                await tb.cpi(0, 0b011, sel, 0x11)
-                await tb.cpi(1, 0b011, src, dst)
-                rd, err, cyc = await tb.cpi(2, 0b111, n, olen)
+                await tb.cpi(*D["DSEL"], sel, 0x11)
+                await tb.cpi(*D["DADDR"], src, dst)
+                rd, err, cyc = await tb.cpi(*D["DRUNW"], n, olen)
                 assert err == 1 and cyc == 2, f"DRUNW case {code}: err {err} after {cyc}"
-                rd, err, _ = await tb.cpi(5, 0b100)
+                rd, err, _ = await tb.cpi(*D["DSTAT"])
                 st = rd
             else:
                 st = await tb.run_mmio(sel, 0x11, src, dst, n, olen)
@@ -720,7 +729,7 @@ async def test_checks(dut) -> None:
                 f"sel {sel} src {src:#x} dst {dst:#x} len {n}: status {st:#x}, want {code}"
             assert await tb.read("IS") == 2 and tb.irq == 1
     # DRUN (no wait) with a failing check answers at once without a trap
-    rd, err, cyc = await tb.cpi(2, 0b011, 17, 0)
+    rd, err, cyc = await tb.cpi(*D["DRUN"], 17, 0)
     assert (err, cyc) == (0, 1)
     assert bytes(tb.mem) == before, "memory changed by a rejected job"
     # a refused job owns its unit only in its CHECK cycle (no start, no beat): one cycle per
@@ -754,12 +763,12 @@ async def test_busy_abort_errors(dut) -> None:
     st = await tb.status()
     assert status_fields(st) == (1, 0, 1, BUSY)
     await tb.write("CTRL", 2)
-    rd, err, _ = await tb.cpi(2, 0b111, 16, 0)             # DRUNW while busy traps at once
+    rd, err, _ = await tb.cpi(*D["DRUNW"], 16, 0)             # DRUNW while busy traps at once
     assert err == 1
-    rd, err, _ = await tb.cpi(2, 0b011, 16, 0)             # DRUN while busy: no trap
+    rd, err, _ = await tb.cpi(*D["DRUN"], 16, 0)             # DRUN while busy: no trap
     assert err == 0
     assert await tb.read("LEN") == n                      # a rejected DRUN changes nothing
-    rd, err, cyc = await tb.cpi(4, 0b100)                 # DWAIT
+    rd, err, cyc = await tb.cpi(*D["DWAIT"])                 # DWAIT
     assert err == 0 and status_fields(rd) == (0, 1, 1, BUSY) and cyc > 1
     assert bytes(tb.mem[0x4000:0x4000 + n]) == exp
     assert u.starts == 1
@@ -787,19 +796,19 @@ async def test_busy_abort_errors(dut) -> None:
     u.key = KEY[:16]
     u.key_ready = 1
     u.refuse = 6
-    await tb.cpi(1, 0b011, addr(0x1000), addr(0x4000))
-    rd, err, _ = await tb.cpi(2, 0b111, 64, 0)
+    await tb.cpi(*D["DADDR"], addr(0x1000), addr(0x4000))
+    rd, err, _ = await tb.cpi(*D["DRUNW"], 64, 0)
     assert err == 1 and status_fields(rd) == (0, 0, 1, ENGINE)
     assert u.zeroizes == 2
     # engine error mid-job
     u.refuse, u.err, u.key = 0, 0, KEY[:16]
     u.fail_after = 3
-    rd, err, _ = await tb.cpi(2, 0b111, 256, 0)
+    rd, err, _ = await tb.cpi(*D["DRUNW"], 256, 0)
     assert err == 1 and status_fields(rd) == (0, 0, 1, ENGINE) and u.zeroizes == 3
     # the unit is zeroized by the CPU mid-job: busy falls with input left -> ABORTED
     u.fail_after, u.err, u.key = -1, 0, KEY[:16]
     u.drop_busy_after = 2
-    rd, err, _ = await tb.cpi(2, 0b111, 512, 0)
+    rd, err, _ = await tb.cpi(*D["DRUNW"], 512, 0)
     assert err == 1 and status_fields(rd) == (0, 0, 1, ABORTED)
     # and the DMA works again afterwards
     u.drop_busy_after, u.key = -1, KEY[:16]
@@ -844,8 +853,9 @@ async def test_cpi_ops(dut) -> None:
     u4 = UnitModel(4, 64, "ctr", key_bytes=32, partial_ok=1)
     u2 = UnitModel(2, 8, "ctr", key_bytes=10, partial_ok=1)
     tb = await setup(dut, [u1, u4, u2])
-    legal = {0: {0b011}, 1: {0b011}, 2: {0b011, 0b111}, 3: {0b011, 0b111}, 4: {0b100},
-             5: {0b100}}
+    legal: dict[int, set[int]] = {}
+    for op, f3 in D.values():
+        legal.setdefault(op, set()).add(f3)
     for op in range(16):
         for f3 in range(8):
             if f3 in legal.get(op, set()):
@@ -854,17 +864,17 @@ async def test_cpi_ops(dut) -> None:
             assert (err, cyc) == (1, 1), f"op {op} funct3 {f3:03b} not rejected"
     assert await tb.read("SRC") == 0 and await tb.read("ENGINE") == 0
     # DSEL, DADDR write the registers; DSTAT reads STATUS
-    assert (await tb.cpi(0, 0b011, 0x104, 0x1234))[:2] == (0, 0)
+    assert (await tb.cpi(*D["DSEL"], 0x104, 0x1234))[:2] == (0, 0)
     assert await tb.read("ENGINE") == 0x104 and await tb.read("ECFG") == 0x1234
-    assert (await tb.cpi(1, 0b011, addr(0x10), addr(0x20)))[:2] == (0, 0)
+    assert (await tb.cpi(*D["DADDR"], addr(0x10), addr(0x20)))[:2] == (0, 0)
     assert await tb.read("SRC") == addr(0x10) and await tb.read("DST") == addr(0x20)
-    assert (await tb.cpi(5, 0b100)) == (0, 0, 1)
-    assert (await tb.cpi(4, 0b100)) == (0, 0, 1)          # DWAIT while idle: at once
+    assert (await tb.cpi(*D["DSTAT"])) == (0, 0, 1)
+    assert (await tb.cpi(*D["DWAIT"])) == (0, 0, 1)          # DWAIT while idle: at once
     # DKEYW: the key read from memory, bytes past the key size zero, KEYLOAD with the cfg
     tb.mem[0x800:0x840] = bytes(range(0x80, 0xC0))
     for u, kb in ((u1, 16), (u4, 32), (u2, 10)):
-        await tb.cpi(0, 0b011, u.num, 0)
-        rd, err, cyc = await tb.cpi(3, 0b111, addr(0x800), 0x40 + kb)
+        await tb.cpi(*D["DSEL"], u.num, 0)
+        rd, err, cyc = await tb.cpi(*D["DKEYW"], addr(0x800), 0x40 + kb)
         assert err == 0 and status_fields(rd) == (0, 1, 0, 0), f"DKEYW {rd:#x}"
         key, cfg = u.keyloads[-1]
         padded = -(-kb // PB) * PB
@@ -873,17 +883,17 @@ async def test_cpi_ops(dut) -> None:
         assert await tb.read("SRC") == addr(0x800) and await tb.read("ECFG") == 0x40 + kb
         tb.perf(f"dkeyw_cycles_{kb}", cyc)
     # DKEY returns at once; DWAIT waits for the key
-    await tb.cpi(0, 0b011, 1, 0)
-    rd, err, cyc = await tb.cpi(3, 0b011, addr(0x800), 0x50)
+    await tb.cpi(*D["DSEL"], 1, 0)
+    rd, err, cyc = await tb.cpi(*D["DKEY"], addr(0x800), 0x50)
     assert (err, cyc) == (0, 1)
-    rd, err, cyc = await tb.cpi(4, 0b100)
+    rd, err, cyc = await tb.cpi(*D["DWAIT"])
     assert err == 0 and status_fields(rd) == (0, 1, 0, 0) and cyc > 5
     # key-load failures: unaligned / out of range / an engine that refuses the size
-    rd, err, _ = await tb.cpi(3, 0b111, addr(0x801), 0x50)
-    assert err == 1 and status_fields((await tb.cpi(5, 0b100))[0])[3] == ALIGN
-    rd, err, _ = await tb.cpi(3, 0b111, addr(DMEM_BYTES - 8), 0x50)
-    assert err == 1 and status_fields((await tb.cpi(5, 0b100))[0])[3] == RANGE
-    rd, err, _ = await tb.cpi(3, 0b111, addr(0x800), 0xBAD)
+    rd, err, _ = await tb.cpi(*D["DKEYW"], addr(0x801), 0x50)
+    assert err == 1 and status_fields((await tb.cpi(*D["DSTAT"]))[0])[3] == ALIGN
+    rd, err, _ = await tb.cpi(*D["DKEYW"], addr(DMEM_BYTES - 8), 0x50)
+    assert err == 1 and status_fields((await tb.cpi(*D["DSTAT"]))[0])[3] == RANGE
+    rd, err, _ = await tb.cpi(*D["DKEYW"], addr(0x800), 0xBAD)
     assert err == 1 and status_fields(rd)[2:] == (1, ENGINE), f"{rd:#x}"
     # MMIO KEYLOAD of a key-less engine: ENGINE
     u4.key_bytes = 0
@@ -893,8 +903,8 @@ async def test_cpi_ops(dut) -> None:
     assert status_fields(await tb.status()) == (0, 0, 1, ENGINE)
     # a job after a key load uses the new key (ECB through DRUNW)
     u1.err = 0
-    await tb.cpi(0, 0b011, 1, 0)
-    await tb.cpi(3, 0b111, addr(0x800), 0x50)
+    await tb.cpi(*D["DSEL"], 1, 0)
+    await tb.cpi(*D["DKEYW"], addr(0x800), 0x50)
     assert u1.key == bytes(range(0x80, 0x90))
     await check_job(tb, u1, 0x1000, 0x2000, 48, use_cpi=True)
 

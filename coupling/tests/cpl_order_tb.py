@@ -19,16 +19,19 @@ from Crypto.Cipher import AES
 from coupling.tests.cpl_unit_tb import F3, OFF, OP, fbit, fget, insn, wbytes, words
 from coupling.tests.cpl_unit_tb import Bench as UnitBench
 from engines.chacha.model import chacha_model
+from tools import consts as C
 
-ENGINE = int(os.environ.get("CPL_ENGINE", "4"))
-BLOCK = {1: 16, 4: 64}[ENGINE]
-KEYLEN = {1: 16, 4: 32}[ENGINE]
-CFG = {1: 1 << 2, 4: 20 | (1 << 7)}[ENGINE]      # AES-128 CBC encrypt; ChaCha20 XOR
+ENGINE = int(os.environ.get("CPL_ENGINE", str(C.CV_ENGINE_CHACHA)))
+AES_E, CHACHA_E = C.CV_ENGINE_AES, C.CV_ENGINE_CHACHA
+BLOCK = {AES_E: 16, CHACHA_E: 64}[ENGINE]
+KEYLEN = {AES_E: 16, CHACHA_E: 32}[ENGINE]
+CFG = {AES_E: C.put("aes", "CFG", KSZ=C.CV_AES_CFG_KSZ_128, MODE=C.CV_AES_CFG_MODE_CBC),
+       CHACHA_E: C.put("chacha", "CFG", ROUNDS=C.CV_CHACHA_CFG_ROUNDS_20, XOR=1)}[ENGINE]
 CTRL = {n: fbit("CTRL", n) for n in ("KEYLOAD", "IVLOAD", "START", "ZEROIZE")}
 
 
 def reference(key: bytes, iv: bytes, msg: bytes) -> bytes:
-    if ENGINE == 1:
+    if ENGINE == AES_E:
         return AES.new(key, AES.MODE_CBC, iv=iv).encrypt(msg)
     return chacha_model.encrypt(key, iv, msg, 20, False)
 

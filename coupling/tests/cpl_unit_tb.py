@@ -23,6 +23,7 @@ from Crypto.Cipher import AES
 from Crypto.Hash import CMAC
 
 from engines.aes.model.aes_model import pycryptodome_reference
+from tools import consts as C
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCH = int(os.environ.get("CPL_ARCH", "0"))
@@ -57,18 +58,18 @@ def fbit(reg: str, name: str) -> int:
 
 
 # modes: (mode code, decrypt)
-ECB, CBC, CFB, OFB, CTR, CMACM = 0, 1, 2, 3, 4, 5
+ECB, CBC, CFB = C.CV_AES_CFG_MODE_ECB, C.CV_AES_CFG_MODE_CBC, C.CV_AES_CFG_MODE_CFB128
+OFB, CTR, CMACM = C.CV_AES_CFG_MODE_OFB, C.CV_AES_CFG_MODE_CTR, C.CV_AES_CFG_MODE_CMAC
 MODES = [(ECB, 0), (ECB, 1), (CBC, 0), (CBC, 1), (CFB, 0), (CFB, 1), (OFB, 0), (CTR, 0)]
-OP = dict(CFG=0, KEY=1, KLOAD=2, IV=3, IVLOAD=4, IVRD=5, START=6, DATA=7, DATAL=8, RESULT=9,
-          STATUS=10, ZERO=11, LASTB=12)
-F3 = dict(CFG=0b010, KEY=0b011, KLOAD=0b000, KLOADW=0b100, IV=0b011, IVLOAD=0b000, IVRD=0b110,
-          START=0b010, DATA=0b011, DATAL=0b011, RESULT=0b100, STATUS=0b100, ZERO=0b000,
-          LASTB=0b010)
-E_OVERRUN, E_UNDERFLOW, E_BUSY_DMA, E_OP = 8, 9, 10, 11
+# the engine operations of the custom-instruction table (coupling/regs/cpi.toml)
+OP = {name: op for name, kind, op, _ in C.CPI_OPS if kind == "ENG"}
+F3 = {name: f3 for name, kind, _, f3 in C.CPI_OPS if kind == "ENG"}
+E_OVERRUN, E_UNDERFLOW = C.CV_CPL_STATUS_ERR_CODE_OVERRUN, C.CV_CPL_STATUS_ERR_CODE_UNDERFLOW
+E_BUSY_DMA, E_OP = C.CV_CPL_STATUS_ERR_CODE_BUSY_DMA, C.CV_CPL_STATUS_ERR_CODE_OP
 
 
 def cfgw(ksz: int, mode: int, dec: int = 0, kind: int = 0) -> int:
-    return ksz | (mode << 2) | (dec << 5) | (kind << 6)
+    return C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=dec, KIND=kind)
 
 
 def words(b: bytes) -> list[int]:
@@ -80,7 +81,7 @@ def wbytes(ws: list[int]) -> bytes:
     return b"".join(w.to_bytes(4, "little") for w in ws)
 
 
-def insn(op: int, f3: int, target: int = 1, opcode: int = 0x0B) -> int:
+def insn(op: int, f3: int, target: int = C.CV_ENGINE_AES, opcode: int = C.CV_CPI_OPCODE) -> int:
     return (target << 29) | (op << 25) | (f3 << 12) | (1 << 7) | opcode
 
 
@@ -168,8 +169,8 @@ class Bench:
 
     # ---------------------------------------------------------------- custom instructions
     async def cpi(self, name: str, rs1: int = 0, rs2: int = 0, *, op: int | None = None,
-                  f3: int | None = None, target: int = 1, opcode: int = 0x0B,
-                  limit: int = 200) -> tuple[int, int, int]:
+                  f3: int | None = None, target: int = C.CV_ENGINE_AES,
+                  opcode: int = C.CV_CPI_OPCODE, limit: int = 200) -> tuple[int, int, int]:
         """Issue one instruction; returns (rd, err, cycles from acceptance to the answer)."""
         d = self.dut
         op = OP[name.rstrip("W") if name == "KLOADW" else name] if op is None else op

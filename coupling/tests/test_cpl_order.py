@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from sim.cocotb_run import run
+from tools import consts as C
 
 SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
 SOURCES += ["coupling/rtl/cpl_unit.v", "coupling/rtl/cpl_ctr64.v", "coupling/rtl/cpl_engine.v"]
 
 
-@pytest.mark.parametrize("engine", [1, 4])
+@pytest.mark.parametrize("engine", [C.CV_ENGINE_AES, C.CV_ENGINE_CHACHA])
 def test_cpl_order(engine: int) -> None:
     run(f"cpl-order-e{engine}", "cpl_engine", SOURCES, "coupling.tests.cpl_order_tb",
         sim="icarus", parameters={"ENGINE": engine, "DMA_BITS": 32},

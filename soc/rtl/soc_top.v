@@ -12,8 +12,8 @@ module soc_top #(
   parameter integer UART_FIFO_DEPTH = 16,
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 1 unrolled2, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
-  parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine e built (1 AES, 2 PRINCE,
-                                                // 3 PRESENT, 4 ChaCha, 5 SHA-3)
+  parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine number e built
+                                                // (numbers: docs/constants.md)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,

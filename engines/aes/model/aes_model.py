@@ -13,32 +13,38 @@ from dataclasses import dataclass
 from Crypto.Cipher import AES
 from Crypto.Hash import CMAC
 
-KEY_SIZES = {0: 16, 1: 24, 2: 32}
-MODE_ECB, MODE_CBC, MODE_CFB, MODE_OFB, MODE_CTR, MODE_CMAC = range(6)
+from tools import consts as C
+
+# the CFG fields' and STATUS.ERR_CODE's values (engines/aes/regs.toml)
+KEY_SIZES = {C.CV_AES_CFG_KSZ_128: 16, C.CV_AES_CFG_KSZ_192: 24, C.CV_AES_CFG_KSZ_256: 32}
+MODE_ECB, MODE_CBC = C.CV_AES_CFG_MODE_ECB, C.CV_AES_CFG_MODE_CBC
+MODE_CFB, MODE_OFB = C.CV_AES_CFG_MODE_CFB128, C.CV_AES_CFG_MODE_OFB
+MODE_CTR, MODE_CMAC = C.CV_AES_CFG_MODE_CTR, C.CV_AES_CFG_MODE_CMAC
 MODE_NAMES = {"ECB": MODE_ECB, "CBC": MODE_CBC, "CFB": MODE_CFB, "OFB": MODE_OFB,
               "CTR": MODE_CTR, "CMAC": MODE_CMAC}
 # the API's and the benchmark's mode names (cv_aes.h, bench/cases.toml)
 API_MODES = {"ecb": MODE_ECB, "cbc": MODE_CBC, "cfb128": MODE_CFB, "ofb": MODE_OFB,
              "ctr": MODE_CTR, "cmac": MODE_CMAC}
-KIND_MIDDLE, KIND_COMPLETE, KIND_PARTIAL = 0, 1, 2
+KIND_MIDDLE, KIND_COMPLETE, KIND_PARTIAL = (C.CV_AES_CFG_KIND_MORE, C.CV_AES_CFG_KIND_K1,
+                                           C.CV_AES_CFG_KIND_K2)
 
 ERR_NONE = 0
-ERR_KEY_SIZE = 1
-ERR_MODE = 2
-ERR_CMAC_KIND = 3
-ERR_START_BUSY = 4
-ERR_WRITE_BUSY = 5
-ERR_NO_KEY = 6
-ERR_KEY_MISMATCH = 7
+ERR_KEY_SIZE = C.CV_AES_STATUS_ERR_CODE_KEY_SIZE
+ERR_MODE = C.CV_AES_STATUS_ERR_CODE_MODE
+ERR_CMAC_KIND = C.CV_AES_STATUS_ERR_CODE_CMAC_KIND
+ERR_START_BUSY = C.CV_AES_STATUS_ERR_CODE_START_BUSY
+ERR_WRITE_BUSY = C.CV_AES_STATUS_ERR_CODE_WRITE_BUSY
+ERR_NO_KEY = C.CV_AES_STATUS_ERR_CODE_NO_KEY
+ERR_KEY_MISMATCH = C.CV_AES_STATUS_ERR_CODE_KEY_MISMATCH
 
 
 def cfg_word(ksz: int, mode: int, dec: bool = False, kind: int = 0) -> int:
     """Pack the engine's 8-bit configuration word."""
-    return (ksz & 3) | ((mode & 7) << 2) | (int(dec) << 5) | ((kind & 3) << 6)
+    return C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=int(dec), KIND=kind)
 
 
 def ksz_of(key: bytes) -> int:
-    return {16: 0, 24: 1, 32: 2}[len(key)]
+    return {n: ksz for ksz, n in KEY_SIZES.items()}[len(key)]
 
 
 def xor(a: bytes, b: bytes) -> bytes:

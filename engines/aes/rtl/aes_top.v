@@ -2,13 +2,14 @@
 // aes_top.v
 // AES engine top: streaming interface, configuration checks, mode unit, key schedule, datapath.
 `default_nettype none
+`include "soc_memmap.vh"
 
-// cfg_i (CFG_BITS = 8), sampled by start_i (and cfg_i[1:0] also by key_valid_i):
-//   [1:0] key size  0: AES-128, 1: AES-192, 2: AES-256, 3: reserved
-//   [4:2] mode      0: ECB, 1: CBC, 2: CFB-128, 3: OFB, 4: CTR, 5: CMAC, 6-7: reserved
-//   [5]   direction 0: encrypt, 1: decrypt (ignored by OFB, CTR and CMAC)
-//   [7:6] CMAC last-block kind: 0 not the final segment (no tag), 1 final, complete last block
-//         (K1), 2 final, last block padded 10* by the feeder (K2), 3 reserved
+// cfg_i (CFG_BITS = 8) is the CFG register (engines/aes/regs.toml; values in
+// docs/constants.md), sampled by start_i (and its KSZ field also by key_valid_i): KSZ the key
+// size (3 reserved), MODE (6-7 reserved), DEC (ignored by OFB, CTR and CMAC), KIND the CMAC
+// last-block kind (MORE: not the final segment, no tag; K1: final, complete last block; K2:
+// final, last block padded 10* by the feeder; 3 reserved). Field positions and values come
+// from the generated `CV_AES_CFG_* defines.
 //
 // Mode unit: each accepted block is turned into a cipher input and an "aux" word carried with
 // the block through the datapath; the result is cipher_out ^ aux. Modes whose next cipher
@@ -45,29 +46,40 @@ module aes_top #(
   output wire [3:0]   err_code_o
 );
 
-  localparam integer ARCH_ROLLED    = 0;
-  localparam integer ARCH_UNROLLED2 = 1;
-  localparam integer ARCH_PIPELINED = 2;
+  // ARCH's values are CAP.ARCH's (engines/aes/regs.toml)
+  localparam [1:0] ARCH_ROLLED    = `CV_AES_CAP_ARCH_ROLLED;
+  localparam [1:0] ARCH_UNROLLED2 = `CV_AES_CAP_ARCH_UNROLLED2;
+  localparam [1:0] ARCH_PIPELINED = `CV_AES_CAP_ARCH_PIPELINED;
+  localparam [31:0] ARCH32 = ARCH;
+  localparam [1:0]  ARCH2  = (ARCH32 < 32'd4) ? ARCH32[1:0] : ARCH_ROLLED;
   // rounds per cycle of the iterative datapath (0: the pipelined datapath is used)
   // (an ARCH value other than these three builds the rolled datapath)
-  localparam integer PER = (ARCH == ARCH_PIPELINED) ? 0 : (ARCH == ARCH_UNROLLED2) ? 2 :
-                           (ARCH == ARCH_ROLLED) ? 1 : 1;
+  localparam integer PER = (ARCH2 == ARCH_PIPELINED) ? 0 : (ARCH2 == ARCH_UNROLLED2) ? 2 :
+                           (ARCH2 == ARCH_ROLLED) ? 1 : 1;
 
-  localparam [2:0] MODE_ECB  = 3'd0;
-  localparam [2:0] MODE_CBC  = 3'd1;
-  localparam [2:0] MODE_CFB  = 3'd2;
-  localparam [2:0] MODE_OFB  = 3'd3;
-  localparam [2:0] MODE_CTR  = 3'd4;
-  localparam [2:0] MODE_CMAC = 3'd5;
+  localparam [2:0] MODE_ECB  = `CV_AES_CFG_MODE_ECB;
+  localparam [2:0] MODE_CBC  = `CV_AES_CFG_MODE_CBC;
+  localparam [2:0] MODE_CFB  = `CV_AES_CFG_MODE_CFB128;
+  localparam [2:0] MODE_OFB  = `CV_AES_CFG_MODE_OFB;
+  localparam [2:0] MODE_CTR  = `CV_AES_CFG_MODE_CTR;
+  localparam [2:0] MODE_CMAC = `CV_AES_CFG_MODE_CMAC;
+  localparam [1:0] KSZ_192   = `CV_AES_CFG_KSZ_192;
+  localparam [1:0] KSZ_256   = `CV_AES_CFG_KSZ_256;
+  localparam [1:0] KSZ_RSVD  = 2'd3;
+  localparam [1:0] KIND_MORE = `CV_AES_CFG_KIND_MORE;
+  localparam [1:0] KIND_K1   = `CV_AES_CFG_KIND_K1;
+  localparam [1:0] KIND_K2   = `CV_AES_CFG_KIND_K2;
+  localparam [1:0] KIND_RSVD = 2'd3;
 
+  // STATUS.ERR_CODE values (meanings in engines/aes/regs.toml)
   localparam [3:0] ERR_NONE         = 4'd0;
-  localparam [3:0] ERR_KEY_SIZE     = 4'd1;  // reserved key size code
-  localparam [3:0] ERR_MODE         = 4'd2;  // reserved mode code
-  localparam [3:0] ERR_CMAC_KIND    = 4'd3;  // reserved CMAC last-block kind
-  localparam [3:0] ERR_START_BUSY   = 4'd4;  // start_i while a message runs (ignored)
-  localparam [3:0] ERR_WRITE_BUSY   = 4'd5;  // key or IV write while a message runs (ignored)
-  localparam [3:0] ERR_NO_KEY       = 4'd6;  // start without a complete key schedule
-  localparam [3:0] ERR_KEY_MISMATCH = 4'd7;  // start key size differs from the loaded key's
+  localparam [3:0] ERR_KEY_SIZE     = `CV_AES_STATUS_ERR_CODE_KEY_SIZE;
+  localparam [3:0] ERR_MODE         = `CV_AES_STATUS_ERR_CODE_MODE;
+  localparam [3:0] ERR_CMAC_KIND    = `CV_AES_STATUS_ERR_CODE_CMAC_KIND;
+  localparam [3:0] ERR_START_BUSY   = `CV_AES_STATUS_ERR_CODE_START_BUSY;
+  localparam [3:0] ERR_WRITE_BUSY   = `CV_AES_STATUS_ERR_CODE_WRITE_BUSY;
+  localparam [3:0] ERR_NO_KEY       = `CV_AES_STATUS_ERR_CODE_NO_KEY;
+  localparam [3:0] ERR_KEY_MISMATCH = `CV_AES_STATUS_ERR_CODE_KEY_MISMATCH;
 
   // sideband carried with each block: {aux[127:0], last, produces output, CMAC subkey block}
   localparam integer SIDE_W = 131;
@@ -87,12 +99,12 @@ module aes_top #(
   reg         err_q, err_d;
   reg [3:0]   ecode_q, ecode_d;
 
-  wire [1:0] ksz  = cfg_q[1:0];
-  wire [2:0] mode = cfg_q[4:2];
-  wire       dec  = cfg_q[5];
-  wire [1:0] kind = cfg_q[7:6];
+  wire [1:0] ksz  = cfg_q[`CV_AES_CFG_KSZ_MSB:`CV_AES_CFG_KSZ_LSB];
+  wire [2:0] mode = cfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB];
+  wire       dec  = cfg_q[`CV_AES_CFG_DEC_LSB];
+  wire [1:0] kind = cfg_q[`CV_AES_CFG_KIND_MSB:`CV_AES_CFG_KIND_LSB];
 
-  wire [3:0] nr = (ksz == 2'd2) ? 4'd14 : (ksz == 2'd1) ? 4'd12 : 4'd10;
+  wire [3:0] nr = (ksz == KSZ_256) ? 4'd14 : (ksz == KSZ_192) ? 4'd12 : 4'd10;
   wire dec_core = dec && (mode == MODE_ECB || mode == MODE_CBC);
   wire fb_mode  = (mode == MODE_OFB) || (mode == MODE_CMAC) ||
                   (!dec && (mode == MODE_CBC || mode == MODE_CFB));
@@ -112,26 +124,26 @@ module aes_top #(
   wire          rk_we;
   wire [3:0]    rk_wa;
   wire [127:0]  rk_wd;
-  wire          key_load = key_valid_i && !busy_q && (cfg_i[1:0] != 2'd3) && !zeroize_i;
+  wire [1:0]    c_ksz    = cfg_i[`CV_AES_CFG_KSZ_MSB:`CV_AES_CFG_KSZ_LSB];
+  wire          key_load = key_valid_i && !busy_q && (c_ksz != KSZ_RSVD) && !zeroize_i;
   // The iterative datapaths lend the key expansion four of their S-boxes (it runs only while
   // no message does: key loads are refused while busy, starts until the schedule is ready).
   wire          ks_act;
   wire [31:0]   ks_in, ks_out;
 
   aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PER != 0) ? 1 : 0)) u_key (
-    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(cfg_i[1:0]),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(c_ksz),
     .key_i(key_i), .ready_o(key_rdy), .busy_o(kwipe), .we_o(rk_we), .wa_o(rk_wa),
     .wd_o(rk_wd), .sub_act_o(ks_act), .sub_in_o(ks_in), .sub_out_i(ks_out)
   );
 
   // start_i accepted (the checks of the control block below, in the same order)
-  wire [1:0] c_ksz  = cfg_i[1:0];
-  wire [2:0] c_mode = cfg_i[4:2];
-  wire [1:0] c_kind = cfg_i[7:6];
-  wire       c_dec  = cfg_i[5] && (c_mode == MODE_ECB || c_mode == MODE_CBC);
-  wire [3:0] c_nr   = (c_ksz == 2'd2) ? 4'd14 : (c_ksz == 2'd1) ? 4'd12 : 4'd10;
-  wire start_ok = start_i && !busy_q && (c_ksz != 2'd3) && (c_mode <= MODE_CMAC) &&
-                  !(c_mode == MODE_CMAC && c_kind == 2'd3) && key_rdy && !key_valid_i &&
+  wire [2:0] c_mode = cfg_i[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB];
+  wire [1:0] c_kind = cfg_i[`CV_AES_CFG_KIND_MSB:`CV_AES_CFG_KIND_LSB];
+  wire       c_dec  = cfg_i[`CV_AES_CFG_DEC_LSB] && (c_mode == MODE_ECB || c_mode == MODE_CBC);
+  wire [3:0] c_nr   = (c_ksz == KSZ_256) ? 4'd14 : (c_ksz == KSZ_192) ? 4'd12 : 4'd10;
+  wire start_ok = start_i && !busy_q && (c_ksz != KSZ_RSVD) && (c_mode <= MODE_CMAC) &&
+                  !(c_mode == MODE_CMAC && c_kind == KIND_RSVD) && key_rdy && !key_valid_i &&
                   (c_ksz == kksz_q);
 
   // ---------------------------------------------------------------- datapath
@@ -204,15 +216,15 @@ module aes_top #(
   wire in_fire = in_valid_i && in_ready_o;
   assign iss_valid = (in_fire || sub_issue) && !zeroize_i;
 
-  wire cmac_tag = in_last_i && (kind != 2'd0);
+  wire cmac_tag = in_last_i && (kind != KIND_MORE);
 
   // The cipher input as an XOR of gated terms (one LUT per bit and term), per mode:
   //   ECB, CBC-dec: in; CBC-enc: in ^ iv; CFB, OFB, CTR: iv; CMAC: in ^ iv (^ K1 or K2);
   //   the CMAC subkey block L = E(0): 0.
   wire use_in   = !sub_issue && !iv_mode;
   wire use_iv   = !sub_issue && (iv_mode || mode == MODE_CMAC || (mode == MODE_CBC && !dec));
-  wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd1);
-  wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == 2'd2);
+  wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K1);
+  wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K2);
   always @* begin
     iss_data = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_eff) ^
                ({128{use_k1}} & k1_q) ^ ({128{use_k2}} & dbl(k1_q));
@@ -284,7 +296,7 @@ module aes_top #(
       if (busy_q) begin
         err_d   = 1'b1;
         ecode_d = ERR_WRITE_BUSY;
-      end else if (c_ksz == 2'd3) begin
+      end else if (c_ksz == KSZ_RSVD) begin
         err_d   = 1'b1;
         ecode_d = ERR_KEY_SIZE;
       end else begin
@@ -301,9 +313,9 @@ module aes_top #(
     if (start_i) begin
       err_d = 1'b1;
       if (busy_q)                                   ecode_d = ERR_START_BUSY;
-      else if (c_ksz == 2'd3)                       ecode_d = ERR_KEY_SIZE;
+      else if (c_ksz == KSZ_RSVD)                   ecode_d = ERR_KEY_SIZE;
       else if (c_mode > MODE_CMAC)                  ecode_d = ERR_MODE;
-      else if (c_mode == MODE_CMAC && c_kind == 2'd3) ecode_d = ERR_CMAC_KIND;
+      else if (c_mode == MODE_CMAC && c_kind == KIND_RSVD) ecode_d = ERR_CMAC_KIND;
       else if (!key_rdy || key_valid_i)             ecode_d = ERR_NO_KEY;
       else if (c_ksz != kksz_q)                     ecode_d = ERR_KEY_MISMATCH;
       else begin

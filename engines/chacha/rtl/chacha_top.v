@@ -2,10 +2,11 @@
 // chacha_top.v
 // ChaCha engine: 8/12/20 rounds, 128/256-bit keys, original and RFC 8439 layouts, one round/cycle.
 `default_nettype none
+`include "soc_memmap.vh"
 
-// cfg_i: [4:0] rounds (8, 12 or 20; else error), [5] 128-bit key, [6] RFC 8439 layout
-// (32-bit counter, 96-bit nonce; else original: 64-bit counter, 64-bit nonce), [7] XOR mode
-// (out = keystream ^ in_data; else out = keystream and in_data is ignored).
+// cfg_i is CFG (engines/chacha/regs.toml): ROUNDS (8, 12 or 20; else error), K128 (128-bit
+// key), RFC (RFC 8439 layout: 32-bit counter, 96-bit nonce; else original: 64-bit counter,
+// 64-bit nonce), XOR (out = keystream ^ in_data; else out = keystream and in_data is ignored).
 //
 // The keystream block is computed ahead: start_i (and every accepted input block) launches the
 // rounds for the next counter value, and in_ready_o rises once that block is ready. An input
@@ -36,10 +37,15 @@ module chacha_top (
   output wire [3:0]   err_code_o
 );
 
+  // STATUS.ERR_CODE values (meanings in engines/chacha/regs.toml)
   localparam [3:0] ERR_NONE = 4'd0;
-  localparam [3:0] ERR_CFG = 4'd1;    // round count not 8, 12 or 20
-  localparam [3:0] ERR_BUSY = 4'd2;   // start, key or IV write while a message is in progress
-  localparam [3:0] ERR_NOKEY = 4'd3;  // start without a key loaded since reset or zeroize
+  localparam [3:0] ERR_CFG = `CV_CHACHA_STATUS_ERR_CODE_CFG;
+  localparam [3:0] ERR_BUSY = `CV_CHACHA_STATUS_ERR_CODE_BUSY;
+  localparam [3:0] ERR_NOKEY = `CV_CHACHA_STATUS_ERR_CODE_NOKEY;
+  // CFG field positions
+  localparam integer C_K128 = `CV_CHACHA_CFG_K128_LSB;
+  localparam integer C_RFC  = `CV_CHACHA_CFG_RFC_LSB;
+  localparam integer C_XOR  = `CV_CHACHA_CFG_XOR_LSB;
 
   localparam [1:0] ST_IDLE = 2'd0;
   localparam [1:0] ST_ROUND = 2'd1;
@@ -71,8 +77,8 @@ module chacha_top (
   // ---------------------------------------------------------------------------------------------
   // Initial state of a block: constants, key, counter and nonce (all from registers, except that a
   // start in IDLE uses cfg_i for the key size since cfg_q is loaded on the same edge).
-  wire        key128 = (fsm_q == ST_IDLE) ? cfg_i[5] : cfg_q[5];
-  wire        rfc = cfg_q[6];
+  wire        key128 = (fsm_q == ST_IDLE) ? cfg_i[C_K128] : cfg_q[C_K128];
+  wire        rfc = cfg_q[C_RFC];
   reg [511:0] init_w;
   reg [127:0] iv_inc;
   wire        in_fire = in_valid_i && in_ready_o;
@@ -148,7 +154,11 @@ module chacha_top (
 
   // ---------------------------------------------------------------------------------------------
   // Control
-  wire rounds_ok = (cfg_i[4:0] == 5'd8) || (cfg_i[4:0] == 5'd12) || (cfg_i[4:0] == 5'd20);
+  wire [4:0] c_rounds = cfg_i[`CV_CHACHA_CFG_ROUNDS_MSB:`CV_CHACHA_CFG_ROUNDS_LSB];
+  wire [4:0] rounds   = cfg_q[`CV_CHACHA_CFG_ROUNDS_MSB:`CV_CHACHA_CFG_ROUNDS_LSB];
+  wire rounds_ok = (c_rounds == `CV_CHACHA_CFG_ROUNDS_8) ||
+                   (c_rounds == `CV_CHACHA_CFG_ROUNDS_12) ||
+                   (c_rounds == `CV_CHACHA_CFG_ROUNDS_20);
   wire busy = (fsm_q != ST_IDLE) || out_valid_q;
 
   always @* begin : control
@@ -190,11 +200,11 @@ module chacha_top (
       ST_ROUND: begin
         state_d = round_w;
         rnd_d = rnd_q + 5'd1;
-        if (rnd_q == cfg_q[4:0] - 5'd1) fsm_d = ST_WAIT;
+        if (rnd_q == rounds - 5'd1) fsm_d = ST_WAIT;
       end
       ST_WAIT: begin
         if (in_fire) begin
-          out_d = ks_w ^ (cfg_q[7] ? in_data_i : 512'd0);
+          out_d = ks_w ^ (cfg_q[C_XOR] ? in_data_i : 512'd0);
           out_valid_d = 1'b1;
           out_last_d = in_last_i;
           iv_d = iv_inc;

@@ -2,6 +2,7 @@
 // present_top.v
 // PRESENT-80/128 engine: one round per cycle behind the common engine streaming interface.
 `default_nettype none
+`include "soc_memmap.vh"
 
 // Datapath (all registers on the left, one round per clock):
 //
@@ -17,7 +18,7 @@
 // same x that feeds the next round. The key set-up runs the loaded key's schedule forward once
 // and writes every round key into a 32-word LUT RAM; a block reads them in order (encrypt) or
 // in reverse (decrypt) one cycle ahead into rk_q, so the rounds need no key-schedule logic, no
-// copy of the loaded key and no backward step. The key size comes with the key (cfg_i[1] at
+// copy of the loaded key and no backward step. The key size comes with the key (CFG.KSZ at
 // key_valid_i, as AES takes its key size); a message naming the other size is refused with
 // ERR_NOKEY. Every block, either direction, takes exactly 31 cycles from acceptance to
 // out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
@@ -51,10 +52,18 @@ module present_top #(
   output wire [3:0]   err_code_o
 );
   localparam integer KW = (KEY128 != 0) ? 128 : 80;
+  // STATUS.ERR_CODE values (meanings in engines/present/regs.toml)
   localparam [3:0] ERR_NONE = 4'd0;
-  localparam [3:0] ERR_CFG = 4'd1;    // reserved cfg bits, or a key size not built in
-  localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
-  localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a ready key
+  localparam [3:0] ERR_CFG = `CV_PRESENT_STATUS_ERR_CODE_CFG;
+  localparam [3:0] ERR_BUSY = `CV_PRESENT_STATUS_ERR_CODE_BUSY;
+  localparam [3:0] ERR_NOKEY = `CV_PRESENT_STATUS_ERR_CODE_NOKEY;
+  // cfg_i is CFG (engines/present/regs.toml): KSZ 80 is 0 and 128 is 1, so KSZ's low bit says
+  // 128 bits and its high bit is reserved; MODE (CTR) is the coupling's and reaches the engine
+  // cleared, so it is reserved here
+  localparam integer C_DEC  = `CV_PRESENT_CFG_DEC_LSB;
+  localparam integer C_K128 = `CV_PRESENT_CFG_KSZ_LSB;
+  localparam integer C_KHI  = `CV_PRESENT_CFG_KSZ_MSB;
+  localparam integer C_MODE = `CV_PRESENT_CFG_MODE_LSB;
   localparam [4:0] LAST_RND = 5'd31;
   localparam [4:0] LAST_WORD = 5'd31;
   localparam [4:0] RPC5 = RPC[4:0];
@@ -64,7 +73,7 @@ module present_top #(
   reg [4:0] kcnt_q;          // round-key store word being written (set-up or wipe)
   reg kset_q, kset_d;        // key set-up: writing K(kcnt+1), stepping kreg_q
   reg wipe_q, wipe_d;        // wipe: writing zeros over the store
-  reg k128_q;                // the loaded key is 128 bits (cfg_i[1] at key_valid_i)
+  reg k128_q;                // the loaded key is 128 bits (KSZ at key_valid_i)
   reg kok_q, kok_d;          // key ready
   reg [64*RPC-1:0] rk_q;     // this step's round key(s), read from the store one cycle ahead
   reg [63:0] st_q, st_d;
@@ -83,7 +92,7 @@ module present_top #(
   wire clear = ~rst_ni | zeroize_i;
 
   // ---------------------------------------------------------------- control signals
-  wire cfg_bad = cfg_i[3] | cfg_i[2] | (cfg_i[1] & (KEY128 == 0));
+  wire cfg_bad = cfg_i[C_MODE] | cfg_i[C_KHI] | (cfg_i[C_K128] & (KEY128 == 0));
   wire key_load = key_valid_i & ~busy_q;
   assign in_ready_o = busy_q & open_q & ~run_q & (~outv_q | out_ready_i);
   wire in_fire = in_valid_i & in_ready_o;
@@ -203,7 +212,7 @@ module present_top #(
       end else if (cfg_bad) begin
         err_d = 1'b1;
         err_code_d = ERR_CFG;
-      end else if (!kok_q || key_valid_i || (cfg_i[1] != k128_q)) begin
+      end else if (!kok_q || key_valid_i || (cfg_i[C_K128] != k128_q)) begin
         err_d = 1'b1;
         err_code_d = ERR_NOKEY;
       end else begin
@@ -211,7 +220,7 @@ module present_top #(
         err_code_d = ERR_NONE;
         busy_d = 1'b1;
         open_d = 1'b1;
-        dec_d = cfg_i[0];
+        dec_d = cfg_i[C_DEC];
       end
     end
     if (out_fire) begin
@@ -247,7 +256,7 @@ module present_top #(
     if (clear) begin
       k128_q <= 1'b0;
     end else if (key_load) begin
-      k128_q <= cfg_i[1] && (KEY128 != 0);
+      k128_q <= cfg_i[C_K128] && (KEY128 != 0);
     end
   end
 

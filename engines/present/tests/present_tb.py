@@ -17,6 +17,7 @@ from cocotb.triggers import ReadOnly
 from engines.common.block_bench import BlockBench
 
 from engines.present.model import present_model as model
+from tools import consts as C
 
 KEY128 = int(os.environ.get("PRESENT_KEY128", "1"))
 RPC = int(os.environ.get("PRESENT_RPC", "1"))
@@ -31,7 +32,9 @@ LATENCY = STEPS + 1
 WORDS = 32
 KEY_LATENCY = 1 + WORDS
 WIPE = WORDS  # the store wipe after reset / zeroize: one word per cycle
-ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
+ERR_NONE = 0
+ERR_CFG, ERR_BUSY, ERR_NOKEY = (C.CONSTANTS[f"CV_PRESENT_STATUS_ERR_CODE_{n}"]
+                               for n in ("CFG", "BUSY", "NOKEY"))
 M64 = (1 << 64) - 1
 
 VECTORS = [  # (key bits, key, plaintext, ciphertext), VECTORS.md / the PRESENT paper
@@ -47,8 +50,9 @@ VECTORS = [  # (key bits, key, plaintext, ciphertext), VECTORS.md / the PRESENT 
 
 
 def cfg(dec: bool, bits: int) -> int:
-    """cfg_i: bit 0 direction, bits 2:1 key size (0: 80, 1: 128), bit 3 mode (0: ECB)."""
-    return int(dec) | ((1 if bits == 128 else 0) << 1)
+    """cfg_i: CFG with DEC and KSZ (engines/present/regs.toml), MODE ECB."""
+    return C.put("present", "CFG", DEC=int(dec), MODE=C.CV_PRESENT_CFG_MODE_ECB,
+                 KSZ=C.CV_PRESENT_CFG_KSZ_128 if bits == 128 else C.CV_PRESENT_CFG_KSZ_80)
 
 
 Bench = BlockBench

@@ -2,6 +2,7 @@
 // prince_ctrl.v
 // PRINCE engine control shared by both datapaths: key, direction keys, message and error state.
 `default_nettype none
+`include "soc_memmap.vh"
 
 // Holds the loaded key and, from start_i, the keys the datapath needs for the message direction
 // (alpha-reflection: decryption = encryption with k0 <-> k0' and k1 ^ alpha):
@@ -37,10 +38,11 @@ module prince_ctrl (
 );
   localparam [63:0] ALPHA = 64'hC0AC29B7C97C50DD;
   localparam [63:0] RC11 = 64'hC0AC29B7C97C50DD;
+  // STATUS.ERR_CODE values (meanings in engines/prince/regs.toml)
   localparam [3:0] ERR_NONE = 4'd0;
-  localparam [3:0] ERR_CFG = 4'd1;    // reserved cfg bits set
-  localparam [3:0] ERR_BUSY = 4'd2;   // start_i or key_valid_i during a message
-  localparam [3:0] ERR_NOKEY = 4'd3;  // start_i without a loaded key
+  localparam [3:0] ERR_CFG = `CV_PRINCE_STATUS_ERR_CODE_CFG;
+  localparam [3:0] ERR_BUSY = `CV_PRINCE_STATUS_ERR_CODE_BUSY;
+  localparam [3:0] ERR_NOKEY = `CV_PRINCE_STATUS_ERR_CODE_NOKEY;
 
   reg [127:0] key_q;
   reg key_ok_q, key_ok_d;
@@ -51,8 +53,11 @@ module prince_ctrl (
   reg [3:0] err_code_q, err_code_d;
 
   wire clear = ~rst_ni | zeroize_i;
-  wire cfg_bad = |cfg_i[3:1];
-  wire dec = cfg_i[0];
+  // cfg_i is CFG (engines/prince/regs.toml): DEC; KSZ must be 128 (0); MODE (CTR) is the
+  // coupling's and reaches the engine cleared, so it is reserved here
+  wire cfg_bad = (cfg_i[`CV_PRINCE_CFG_KSZ_MSB:`CV_PRINCE_CFG_KSZ_LSB] != `CV_PRINCE_CFG_KSZ_128) |
+                 cfg_i[`CV_PRINCE_CFG_MODE_LSB];
+  wire dec = cfg_i[`CV_PRINCE_CFG_DEC_LSB];
   wire key_load = key_valid_i & ~busy_q;
   wire start_ok = start_i & ~busy_q & ~cfg_bad & key_ok_q & ~key_valid_i;
 

@@ -16,6 +16,7 @@ from cocotb.triggers import ReadOnly
 from engines.common.block_bench import BlockBench
 
 from engines.prince.model import prince_model as model
+from tools import consts as C
 
 FOLDED = int(os.environ.get("PRINCE_FOLDED", "1"))
 STAGES = int(os.environ.get("PRINCE_STAGES", "3"))
@@ -24,8 +25,10 @@ STAGES = int(os.environ.get("PRINCE_STAGES", "3"))
 LATENCY = 6 if FOLDED else STAGES
 GAP = 3 if FOLDED else 1
 CAPACITY = 2 if FOLDED else STAGES
-CFG_ENC, CFG_DEC = 0, 1
-ERR_NONE, ERR_CFG, ERR_BUSY, ERR_NOKEY = 0, 1, 2, 3
+CFG_ENC, CFG_DEC = (C.put("prince", "CFG", DEC=d) for d in (0, 1))
+ERR_NONE = 0
+ERR_CFG, ERR_BUSY, ERR_NOKEY = (C.CONSTANTS[f"CV_PRINCE_STATUS_ERR_CODE_{n}"]
+                               for n in ("CFG", "BUSY", "NOKEY"))
 M64 = (1 << 64) - 1
 
 VECTORS = [  # (plaintext, k0, k1, ciphertext), VECTORS.md / the PRINCE paper, Appendix A

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from tools import consts as C
+
 
 @dataclass(frozen=True)
 class Mode:
@@ -21,17 +23,19 @@ class Mode:
     digest: int | None  # bytes; None for SHAKE (length from cfg_i[31:16])
 
 
+# codes: CFG.FUNC's values (engines/sha3/regs.toml)
 MODES = {
-    "SHA3-224": Mode("SHA3-224", 0, 144, 28),
-    "SHA3-256": Mode("SHA3-256", 1, 136, 32),
-    "SHA3-384": Mode("SHA3-384", 2, 104, 48),
-    "SHA3-512": Mode("SHA3-512", 3, 72, 64),
-    "SHAKE128": Mode("SHAKE128", 4, 168, None),
-    "SHAKE256": Mode("SHAKE256", 5, 136, None),
+    "SHA3-224": Mode("SHA3-224", C.CV_SHA3_CFG_FUNC_SHA3_224, 144, 28),
+    "SHA3-256": Mode("SHA3-256", C.CV_SHA3_CFG_FUNC_SHA3_256, 136, 32),
+    "SHA3-384": Mode("SHA3-384", C.CV_SHA3_CFG_FUNC_SHA3_384, 104, 48),
+    "SHA3-512": Mode("SHA3-512", C.CV_SHA3_CFG_FUNC_SHA3_512, 72, 64),
+    "SHAKE128": Mode("SHAKE128", C.CV_SHA3_CFG_FUNC_SHAKE128, 168, None),
+    "SHAKE256": Mode("SHAKE256", C.CV_SHA3_CFG_FUNC_SHAKE256, 136, None),
 }
 
 
-XOF = 1 << 3  # cfg_i[3]: SHAKE output without end (OUTLEN field 0), squeezed until zeroize
+# CFG.XOF: SHAKE output without end (OUTLEN field 0), squeezed until zeroize
+XOF = C.field("sha3", "CFG", "XOF", 1)
 
 
 def cfg_word(mode: str, outlen: int = 0, xof: bool = False) -> int:
@@ -39,8 +43,8 @@ def cfg_word(mode: str, outlen: int = 0, xof: bool = False) -> int:
     m = MODES[mode]
     if xof:
         assert m.digest is None, "XOF is a SHAKE mode"
-        return m.code | XOF
-    return m.code | ((outlen if m.digest is None else 0) << 16)
+        return C.put("sha3", "CFG", FUNC=m.code) | XOF
+    return C.put("sha3", "CFG", FUNC=m.code, OUTLEN=outlen if m.digest is None else 0)
 
 
 def out_len(mode: str, outlen: int = 0) -> int:

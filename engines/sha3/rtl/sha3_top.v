@@ -2,11 +2,12 @@
 // sha3_top.v
 // SHA-3 engine: SHA3-224/256/384/512, SHAKE128/256; 64-bit streams, FIPS 202 padding in hardware.
 `default_nettype none
+`include "soc_memmap.vh"
 
-// cfg_i: [2:0] function (0 SHA3-224, 1 SHA3-256, 2 SHA3-384, 3 SHA3-512, 4 SHAKE128, 5 SHAKE256;
-// 6, 7 are errors), [3] XOF (SHAKE only: squeeze without end, until zeroize; [31:16] must be 0),
-// [15:4] reserved (must be 0), [31:16] output length in bytes for SHAKE without XOF (1 to 65535;
-// 0 is an error), ignored for SHA3-*.
+// cfg_i is CFG (engines/sha3/regs.toml): FUNC (the function; 6, 7 are errors), XOF (SHAKE only:
+// squeeze without end, until zeroize; OUTLEN must be 0), bits 15:4 reserved (must be 0), OUTLEN
+// the output length in bytes for SHAKE without XOF (1 to 65535; 0 is an error), ignored for
+// SHA3-*.
 //
 // Absorbing and squeezing both rotate the rate lanes by one lane per word: lane i takes lane i+1
 // and the last rate lane takes lane 0 XOR the input word. After `rate` words every lane is back in
@@ -33,10 +34,11 @@ module sha3_top (
   output wire [3:0]  err_code_o
 );
 
+  // STATUS.ERR_CODE values (meanings in engines/sha3/regs.toml)
   localparam [3:0] ERR_NONE = 4'd0;
-  localparam [3:0] ERR_CFG = 4'd1;    // unknown function, reserved bits, bad SHAKE length / XOF
-  localparam [3:0] ERR_BUSY = 4'd2;   // start while a message is in progress
-  localparam [3:0] ERR_LEN = 4'd3;    // in_bytes_i > 8 on the last word: message dropped
+  localparam [3:0] ERR_CFG = `CV_SHA3_STATUS_ERR_CODE_CFG;
+  localparam [3:0] ERR_BUSY = `CV_SHA3_STATUS_ERR_CODE_BUSY;
+  localparam [3:0] ERR_LEN = `CV_SHA3_STATUS_ERR_CODE_LEN;
 
   localparam [2:0] ST_IDLE = 3'd0;
   localparam [2:0] ST_ABSORB = 3'd1;  // taking input words
@@ -162,20 +164,23 @@ module sha3_top (
 
   // ---------------------------------------------------------------------------------------------
   // Control
-  wire [2:0] mode_i = cfg_i[2:0];
-  wire       xof_i = cfg_i[3];
-  wire       cfg_ok = (mode_i < 3'd6) && (cfg_i[15:4] == 12'd0)
-                      && (mode_i < 3'd4 ? !xof_i : (xof_i == (cfg_i[31:16] == 16'd0)));
+  wire [2:0]  mode_i = cfg_i[`CV_SHA3_CFG_FUNC_MSB:`CV_SHA3_CFG_FUNC_LSB];
+  wire        xof_i = cfg_i[`CV_SHA3_CFG_XOF_LSB];
+  wire [15:0] olen_i = cfg_i[`CV_SHA3_CFG_OUTLEN_MSB:`CV_SHA3_CFG_OUTLEN_LSB];
+  wire        cfg_ok = (mode_i <= `CV_SHA3_CFG_FUNC_SHAKE256) &&
+                       (cfg_i[`CV_SHA3_CFG_OUTLEN_LSB-1:`CV_SHA3_CFG_XOF_LSB+1] == 12'd0) &&
+                       (mode_i < `CV_SHA3_CFG_FUNC_SHAKE128 ? !xof_i :
+                                                               (xof_i == (olen_i == 16'd0)));
   reg  [4:0] rate_i;
   reg [15:0] len_i;
   always @* begin : mode_decode
     case (mode_i)
-      3'd0: begin rate_i = 5'd18; len_i = 16'd28; end
-      3'd1: begin rate_i = 5'd17; len_i = 16'd32; end
-      3'd2: begin rate_i = 5'd13; len_i = 16'd48; end
-      3'd3: begin rate_i = 5'd9; len_i = 16'd64; end
-      3'd4: begin rate_i = 5'd21; len_i = cfg_i[31:16]; end
-      default: begin rate_i = 5'd17; len_i = cfg_i[31:16]; end
+      `CV_SHA3_CFG_FUNC_SHA3_224: begin rate_i = 5'd18; len_i = 16'd28; end
+      `CV_SHA3_CFG_FUNC_SHA3_256: begin rate_i = 5'd17; len_i = 16'd32; end
+      `CV_SHA3_CFG_FUNC_SHA3_384: begin rate_i = 5'd13; len_i = 16'd48; end
+      `CV_SHA3_CFG_FUNC_SHA3_512: begin rate_i = 5'd9; len_i = 16'd64; end
+      `CV_SHA3_CFG_FUNC_SHAKE128: begin rate_i = 5'd21; len_i = olen_i; end
+      default: begin rate_i = 5'd17; len_i = olen_i; end  // SHAKE256
     endcase
   end
 

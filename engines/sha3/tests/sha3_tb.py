@@ -15,6 +15,7 @@ import cocotb
 
 from engines.common.step_bench import StepBench
 from engines.sha3.model import sha3_model as model
+from tools import consts as C
 
 FULL = os.environ.get("SHA3_FULL", "0") == "1"
 SEED = int(os.environ.get("SHA3_SEED", "2026"))
@@ -230,7 +231,9 @@ async def test_errors(dut):
     clears the error."""
     tb = Bench(dut)
     await tb.init()
-    for cfg, code in [(6, 1), (7, 1), (3 | (1 << 5), 1), (4, 1), (5, 1), (0 | (1 << 15), 1)]:
+    bad = C.CV_SHA3_STATUS_ERR_CODE_CFG
+    for cfg, code in [(6, bad), (7, bad), (3 | (1 << 5), bad), (4, bad), (5, bad),
+                      (0 | (1 << 15), bad)]:
         await tb.step(start_i=1, cfg_i=cfg)
         tb.drv.update(in_valid_i=1, in_last_i=1, in_bytes_i=0, out_ready_i=1)
         for _ in range(40):
@@ -249,7 +252,7 @@ async def test_errors(dut):
         tb.drv.update(in_valid_i=0, in_last_i=0)
         for _ in range(60):
             s = await tb.step()
-            assert s["err_o"] == 1 and s["err_code_o"] == 3
+            assert s["err_o"] == 1 and s["err_code_o"] == C.CV_SHA3_STATUS_ERR_CODE_LEN
             assert s["busy_o"] == 0 and s["out_valid_o"] == 0
         tb.drv.update(out_ready_i=0)
         assert int(dut.state_q.value) == 0
@@ -272,7 +275,7 @@ async def test_errors(dut):
             if s["out_last_o"]:
                 break
     tb.drv.update(in_valid_i=0, in_last_i=0, out_ready_i=0)
-    assert s["err_o"] == 1 and s["err_code_o"] == 2
+    assert s["err_o"] == 1 and s["err_code_o"] == C.CV_SHA3_STATUS_ERR_CODE_BUSY
     assert model.unpack(outs) == model.digest("SHA3-384", msg)
 
 
