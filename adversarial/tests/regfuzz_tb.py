@@ -28,13 +28,18 @@ from adversarial.tests.adv_tb import (ADV_OPS, ZEROIZE, AdvBench, Counters, ENGI
                                       Hang, diff_bytes, open_campaign, uniq_offsets)
 from coupling.tests.cpl_dma_tb import DMEM_BASE
 from coupling.tests.cpl_unit_tb import OFF, fget, insn
+from tools import consts as C
+
+CUSTOM1 = 0x2B    # the custom-1 major opcode: entirely reserved, so illegal
 
 REG_OFFS = uniq_offsets()
 ZERO_READ = set(range(OFF["DIN"], OFF["DINL"] + 64, 4)) | {OFF["CTRL"]} | \
     set(range(OFF["KEY"], OFF["KEY"] + 32, 4)) | {o for o in range(0, 0x1000, 4)
                                                   if o not in REG_OFFS}
 KEY_OFFS = set(range(OFF["KEY"], OFF["KEY"] + 32, 4))
-CFG_MASK = {1: 0xFF, 2: 0xF, 3: 0xF, 4: 0xFF, 5: 0xFFFFFFFF}
+_E = C.ENGINES
+CFG_MASK = {_E["AES"]: 0xFF, _E["PRINCE"]: 0xF, _E["PRESENT"]: 0xF, _E["CHACHA"]: 0xFF,
+            _E["SHA3"]: 0xFFFFFFFF}
 ABORTED = 7
 # 1: random ZEROIZE (CTRL or the ZERO instruction) during the DMA jobs under fire; the job must
 # then fail with ABORTED or deliver the right output (regfuzz.md: it may end DONE without it)
@@ -150,19 +155,20 @@ class Fuzzer:
             names = [n for n, (o, f) in OPS_BY_CODE.items() if o == op]
             if names and rng.random() < 0.8:
                 f3 = OPS_BY_CODE[rng.choice(names)][1]
-            if op == 11 and not dma_idle:
+            if op == C.CV_CPI_OP_ZERO and not dma_idle:
                 if allow_zeroize:
                     self.zeroized = True
                 else:
-                    op = 10
+                    op = C.CV_CPI_OP_STATUS
             target = e if rng.random() < 0.95 else rng.choice((0, 6))
-            ins = insn(op, f3, target, 0x0B if rng.random() < 0.97 else 0x2B)
+            ins = insn(op, f3, target, C.CV_CPI_OPCODE if rng.random() < 0.97 else CUSTOM1)
             rs1 = rng.getrandbits(32) if rng.random() < 0.5 else rng.randrange(8)
             rd, err, _ = await tb.cpi_raw(ins, rs1, rng.getrandbits(32))
-            if (target in (0, 6) or ins & 0x7F == 0x2B) and not err:
+            if (target in (0, 6) or ins & 0x7F == CUSTOM1) and not err:
                 self.c.fail("other_failures", f"illegal instruction {ins:#x} not trapped",
                             self.log)
-            if op == 10 and f3 == 0b100 and target == e and ins & 0x7F == 0x0B and not err:
+            if (op == C.CV_CPI_OP_STATUS and f3 == C.CV_CPI_F3_STATUS and target == e
+                    and ins & 0x7F == C.CV_CPI_OPCODE and not err):
                 self.check_status(e, rd, dma_idle)
         elif r < 0.995 or not dma_idle:                # idle gap
             n = rng.randint(1, 30)
@@ -284,10 +290,8 @@ class Fuzzer:
         return bytes(tb.mem[dst:dst + olen])
 
 
-OPS_BY_CODE = {"CFG": (0, 0b010), "KEY": (1, 0b011), "KLOAD": (2, 0b000), "KLOADW": (2, 0b100),
-               "IV": (3, 0b011), "IVLOAD": (4, 0b000), "IVRD": (5, 0b110), "START": (6, 0b010),
-               "DATA": (7, 0b011), "DATAL": (8, 0b011), "RESULT": (9, 0b100),
-               "STATUS": (10, 0b100), "ZERO": (11, 0b000), "LASTB": (12, 0b010)}
+# the engine operations of the custom-instruction table, in its order: name -> (op, funct3)
+OPS_BY_CODE = {name: (op, f3) for name, kind, op, f3 in C.CPI_OPS if kind == "ENG"}
 
 
 @cocotb.test()

@@ -215,3 +215,32 @@ def test_bad_status_rejected(tmp_path: Path, old: str, new: str) -> None:
     (root / memmap.STATUS_SOURCE).write_text(text.replace(old, new, 1))
     with pytest.raises(memmap.MapError):
         memmap.load(root)
+
+
+def test_consts_helpers(tmp_path: Path) -> None:
+    """tools/consts.py packs fields by name and encodes custom instructions as the assembler
+    does (`.insn r`, the form the firmware uses)."""
+    from tools import consts as C
+    assert C.put("aes", "CFG", KSZ=C.CV_AES_CFG_KSZ_256, MODE=C.CV_AES_CFG_MODE_CTR) == 2 | 4 << 2
+    assert C.get("aes", "CFG", "MODE", 4 << 2) == C.CV_AES_CFG_MODE_CTR
+    with pytest.raises(ValueError):
+        C.put("aes", "CFG", KSZ=4)
+    asm = shutil.which("riscv64-unknown-elf-as")
+    if asm is None:
+        pytest.skip("no RISC-V assembler")
+    cases = [(C.CV_ENGINE_AES, "RESULT", 5, 0, 0), (C.CV_ENGINE_SHA3, "DATAL", 0, 11, 12),
+             (C.CV_CPI_TARGET_DMA, "DRUNW", 10, 11, 12)]
+    src = tmp_path / "t.s"
+    src.write_text("".join(
+        f".insn r {C.CV_CPI_OPCODE}, {C.CONSTANTS['CV_CPI_F3_' + n]}, "
+        f"{C.cpi_funct7(t, C.CONSTANTS['CV_CPI_OP_' + n])}, x{rd}, x{rs1}, x{rs2}\n"
+        for t, n, rd, rs1, rs2 in cases))
+    obj = tmp_path / "t.o"
+    subprocess.run([asm, "-march=rv32im", "-o", str(obj), str(src)], check=True)
+    objcopy = shutil.which("riscv64-unknown-elf-objcopy")
+    assert objcopy is not None
+    subprocess.run([objcopy, "-O", "binary", "-j", ".text", str(obj), str(tmp_path / "t.bin")],
+                   check=True)
+    code = (tmp_path / "t.bin").read_bytes()
+    words = [int.from_bytes(code[i:i + 4], "little") for i in range(0, len(code), 4)]
+    assert words == [C.cpi_insn(t, n, rd, rs1, rs2) for t, n, rd, rs1, rs2 in cases]
