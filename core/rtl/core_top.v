@@ -198,8 +198,12 @@ module core_top #(
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
   // Load-use style hazard: the instruction in EX produces its result only in WB.
-  wire hazard = ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
-                ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q));
+  // A load's data and a coprocessor's answer arrive in WB and go into a register before any
+  // use, so their consumer also waits while they are in MEM (hazard_mem, below).
+  wire hazard_mem;
+  wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
+                 ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
+                hazard_mem;
   wire id_go  = ex_go && !hazard;
   // id_take pops the fetch buffer. An EX or WB redirect on this cycle does not stop the pop
   // (the registered redirect clears the buffer next cycle); it only keeps the instruction out
@@ -230,39 +234,28 @@ module core_top #(
   reg [NCTL-1:0]  wb_ctl_q;
   reg [4:0]       wb_rd_q;
 
-  // Forwarding selects are computed one cycle ahead (registered): when an instruction enters
-  // EX, the one leaving EX will be in MEM and the one leaving MEM in WB. While EX holds, the
-  // selects follow their producer (MEM -> WB, WB -> retired: the value was captured).
-  // One-hot per operand: {rs slot, WB write data, MEM result}. WB's write data is what the
-  // register file takes (load data, coprocessor answer or result, chosen by WB's flops), so
-  // each operand bit is one three-way AND-OR (one LUT6) behind it.
-  reg  [2:0] f1_q, f1_d, f2_q, f2_d;
-  // select on entry into EX: hit in EX (will be in MEM), hit in MEM (will be in WB)
-  function [2:0] fsel_load(input hm, input hw);
-    fsel_load = {~(hm | hw), hw & ~hm, hm};
-  endfunction
-  // select while EX holds: the producer moves MEM -> WB on mem_go, retires on wb_go
-  function [2:0] fsel_hold(input [1:0] f, input mgo, input wgo);
-    reg m, w;
-    begin
-      m = f[0] & ~mgo;
-      w = (f[0] & mgo) | (f[1] & ~wgo);
-      fsel_hold = {~(m | w), w, m};
-    end
-  endfunction
+  // Forwarding happens when an instruction enters EX, into its operand registers: the result
+  // of the instruction leaving EX (ex_res; a late one there is a hazard, so it is final) or of
+  // the one leaving MEM for WB (mem_fwd: ALU result, product or CSR value), else the register
+  // file (which reads WB's write data through). So EX's operands are flops, and the ALU, the
+  // branch compare and the redirect decision behind them start at a flop, not behind a
+  // forwarding multiplexer. Data that arrives in WB itself (a load's data, a coprocessor's
+  // answer) reaches a consumer through the register file's write-through only: its consumer
+  // waits in ID while the producer is in EX or MEM.
+  wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
   wire id_fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs1;
   wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
   wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
+  assign hazard_mem = mem_valid_q && (mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI]) &&
+                      ((dec_uses_rs1 && id_fw1) || (dec_uses_rs2 && id_fw2));
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).
   wire id_tpc   = if_err || dec_ebreak;
   wire id_a_pc  = (dec_a_sel[0] && !dec_jalr) || id_tpc;
-  wire [31:0] rs1f = ({32{f1_q[0]}} & mem_res_q) | ({32{f1_q[1]}} & wb_wdata) |
-                     ({32{f1_q[2]}} & ex_rs1v_q);
-  wire [31:0] rs2f = ({32{f2_q[0]}} & mem_res_q) | ({32{f2_q[1]}} & wb_wdata) |
-                     ({32{f2_q[2]}} & ex_rs2v_q);
+  wire [31:0] rs1f = ex_rs1v_q;
+  wire [31:0] rs2f = ex_rs2v_q;
 
   // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
   // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
@@ -293,7 +286,9 @@ module core_top #(
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4_q;
-  wire        ex_misfetch = ex_taken && ex_target[1];
+  // A jal or branch target's bit 1 is known from ID's adder; only jalr's comes from the ALU.
+  wire        ex_misfetch = (ex_ctl_q[C_JALR] & alu_sum[1]) |
+                            ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ex_tgt_q[1]);
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
   wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_res[0]) ||
                                       (ex_f3[1:0] == 2'd2 && alu_res[1:0] != 2'd0));
@@ -309,7 +304,11 @@ module core_top #(
   // WB is not waiting: an operand forwarded from a WB load is valid only once its data arrived.
   assign ex_redirect    = ex_valid_q && !ex_exc_all && !ex_redir_done_q &&
                           (ex_taken != ex_pred_q) && wb_go && !wb_redirect;
-  assign ex_redirect_pc = ex_npc;
+  // The redirect target does not wait for the compare: a mispredicted branch goes to pc + 4
+  // if it was predicted taken, else to its target; jal is always predicted, jalr never.
+  // So only the one-bit decision (ex_redirect) has the branch compare in its cone.
+  assign ex_redirect_pc = ex_ctl_q[C_JALR] ? {alu_sum[31:1], 1'b0} :
+                          ex_pred_q ? ex_pc4_q : ex_tgt_q;
 
   always @(posedge clk_i) begin
     if (!rst_ni) redir_q <= 1'b0;
@@ -341,10 +340,11 @@ module core_top #(
     ex_pc_d         = ex_pc_q;
     ex_pc4_d        = ex_pc4_q;
     ex_insn_d       = ex_insn_q;
+    ex_rs1v_d       = ex_rs1v_q;
+    ex_rs2v_d       = ex_rs2v_q;
     ex_imm_d        = ex_imm_q;
     ex_tgt_d        = ex_tgt_q;
-    ex_rs1v_d       = rs1f;       // while EX holds, keep the forwarded values (sources retire)
-    ex_rs2v_d       = rs2f;
+
     ex_rs1_d        = ex_rs1_q;
     ex_rs2_d        = ex_rs2_q;
     ex_rd_d         = ex_rd_q;
@@ -356,21 +356,17 @@ module core_top #(
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
-    f1_d            = fsel_hold(f1_q[1:0], mem_go, wb_go);
-    f2_d            = fsel_hold(f2_q[1:0], mem_go, wb_go);
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
       ex_valid_d      = id_take;
-      f1_d            = fsel_load(id_fm1 && !id_a_pc, id_fw1 && !id_a_pc);
-      f2_d            = fsel_load(id_fm2, id_fw2);
       ex_pc_d         = if_pc;
       ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
       ex_imm_d        = dec_imm;
       ex_tgt_d        = id_target;
-      ex_rs1v_d       = id_a_pc ? if_pc : id_rs1v;
-      ex_rs2v_d       = id_rs2v;
+      ex_rs1v_d       = id_a_pc ? if_pc : id_fm1 ? ex_res : id_fw1 ? mem_fwd : id_rs1v;
+      ex_rs2v_d       = id_fm2 ? ex_res : id_fw2 ? mem_fwd : id_rs2v;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
@@ -413,8 +409,6 @@ module core_top #(
     ex_pred_q       <= ex_pred_d;
     ex_exc_q        <= ex_exc_d;
     ex_redir_done_q <= ex_redir_done_d;
-    f1_q            <= f1_d;
-    f2_q            <= f2_d;
   end
 
   // ------------------------------------------------------------------ MEM
@@ -425,7 +419,6 @@ module core_top #(
   reg [31:0]      mem_rs1v_q, mem_rs1v_d, mem_rs2v_q, mem_rs2v_d;
   reg [31:0]      mem_npc_q, mem_npc_d;
   reg             mem_exc_q, mem_exc_d;
-  reg             mem_mul_as_q, mem_mul_as_d, mem_mul_bs_q, mem_mul_bs_d;
 
   wire        irq_take;
   wire [4:0]  irq_cause;
@@ -488,8 +481,12 @@ module core_top #(
   // Multiply: the product of MEM's operands is registered every cycle; a multiply stays in MEM
   // for two cycles and hands the registered product's word to WB on the second.
   wire [31:0] mul_res;
-  core_mul u_mul (.clk_i, .op_i(mem_insn_q[13:12]), .a_i(mem_opa_q), .b_i(mem_rs2v_q),
-                  .a_sign_i(mem_mul_as_q), .b_sign_i(mem_mul_bs_q), .result_o(mul_res));
+  // The multiplier's DSPs take EX's operands (flops); see core_mul.
+  wire mul_as = (ex_f3[1:0] == 2'd1 || ex_f3[1:0] == 2'd2) && rs1f[31];
+  wire mul_bs = (ex_f3[1:0] == 2'd1) && rs2f[31];
+  core_mul u_mul (.clk_i, .en_i(ex_go), .op_i(mem_insn_q[13:12]), .a_i(rs1f), .b_i(rs2f),
+                  .a_sign_i(mul_as), .b_sign_i(mul_bs), .result_o(mul_res));
+  assign mem_fwd = mem_ctl_q[C_MUL] ? mul_res : mem_ctl_q[C_CSR] ? csr_rdata : mem_res_q;
   reg mul_ph_q;   // the product of the multiply in MEM is registered
   always @(posedge clk_i) begin
     if (!rst_ni || mem_go || wb_redirect) mul_ph_q <= 1'b0;
@@ -511,8 +508,6 @@ module core_top #(
     mem_rs2v_d  = mem_rs2v_q;
     mem_npc_d   = mem_npc_q;
     mem_exc_d   = mem_exc_q;
-    mem_mul_as_d = mem_mul_as_q;
-    mem_mul_bs_d = mem_mul_bs_q;
     if (wb_redirect) begin
       mem_valid_d = 1'b0;
     end else if (ex_go) begin
@@ -530,8 +525,6 @@ module core_top #(
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
       mem_npc_d   = ex_npc;
       mem_exc_d   = ex_exc_all;
-      mem_mul_as_d = (ex_f3[1:0] == 2'd1 || ex_f3[1:0] == 2'd2) && rs1f[31];
-      mem_mul_bs_d = (ex_f3[1:0] == 2'd1) && rs2f[31];
     end else if (mem_go) begin
       mem_valid_d = 1'b0;
     end
@@ -555,8 +548,6 @@ module core_top #(
     mem_rs2v_q  <= mem_rs2v_d;
     mem_npc_q   <= mem_npc_d;
     mem_exc_q   <= mem_exc_d;
-    mem_mul_as_q <= mem_mul_as_d;
-    mem_mul_bs_q <= mem_mul_bs_d;
   end
 
   // ------------------------------------------------------------------ WB
@@ -680,7 +671,7 @@ module core_top #(
       wb_cause_d = mem_intr ? irq_cause : mem_cause_q;
       wb_rs1_d   = mem_rs1_q;
       wb_rs2_d   = mem_rs2_q;
-      wb_res_d   = mem_ctl_q[C_MUL] ? mul_res : mem_ctl_q[C_CSR] ? csr_rdata : mem_res_q;
+      wb_res_d   = mem_fwd;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
       wb_opa_d   = mem_opa_q;

@@ -69,9 +69,10 @@ def test_cipher_cpi() -> None:
     crypto = coresim.ROOT / "fw" / "crypto"
     srcs = [coresim.ASM / "crt.S", *sorted((crypto / "src").glob("*.c")), coresim.ASM / "ciphers.c"]
     drivers = coresim.ROOT / "fw" / "drivers" / "include"  # cv_status.h, shared with the drivers
+    gen = coresim.ROOT / "build" / "gen"  # cv_status_codes.h (`make gen`)
     prog = coresim.compile_asm(srcs, name="ciphers",
                                extra=["-O2", "-ffreestanding", f"-I{crypto / 'include'}",
-                                      f"-I{drivers}"])
+                                      f"-I{drivers}", f"-I{gen}"])
     res = coresim.run(prog)
     _check(res)
     cpi = res.cycles / res.instret

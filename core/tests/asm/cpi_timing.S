@@ -47,7 +47,7 @@ _start:
   csrr x21, mcycle
   sub x24, x21, x20
   sub x24, x24, x22
-  CHECK(3, x24, 4)
+  CHECK(3, x24, 8)
   CHECK(4, x10, 11)
   # a load-use costs one stall too
   la x11, buf
@@ -63,7 +63,7 @@ _start:
   csrr x21, mcycle
   sub x24, x21, x20
   sub x24, x24, x22
-  CHECK(5, x24, 4)
+  CHECK(5, x24, 8)
   j pass
   PASS_FAIL_TAIL
   .data

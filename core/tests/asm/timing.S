@@ -94,7 +94,7 @@ _start:
   add x10, x1, x2
   nop
   MEASURE_END
-  CHECK(10, x21, 1)
+  CHECK(10, x21, 2)
   CHECK(11, x8, 9)
 
   # 12: a CSR instruction reads in MEM once WB is empty: 1; the instruction after a CSR write
