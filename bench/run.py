@@ -612,7 +612,8 @@ def bench_md(records: list[dict], figures: list[dict], config: dict,
             "[bench/README.md](../../bench/README.md).", ""]
     kf = key_figures(records)
     if kf:
-        out += ["## Key figures per AES backend", "", "Cycles.", "", *kf, ""]
+        out += ["## Key figures per AES backend", "",
+                "Cycles per call (the CTR column: cycles per 16-byte block).", "", *kf, ""]
     cmp_rows = comparison(records, figures)
     if cmp_rows:
         out += ["## Beside the seeds' published figures", "",
@@ -630,7 +631,8 @@ def bench_md(records: list[dict], figures: list[dict], config: dict,
         out += ["## Plots", "", "Cycles against message size per backend (one panel per mode, "
                 "decrypt dashed), and the speed-up over `sw`; the other algorithms' plots are "
                 "written to `build/bench/`.", ""]
-        out += [f"![{name}]({name})" for name in plots] + [""]
+        out += [f"![{name[:-4].replace('-speedup', ': speed-up over sw')}]({name})"
+                for name in plots] + [""]
     return "\n".join(out)
 
 
