@@ -123,10 +123,13 @@ module core_csr #(
   wire ret_inc = retire_i && !(wr_ret_lo || wr_ret_hi);
   wire [32:0] cyc_lo = {1'b0, wr_cyc_lo ? wval : mcycle_q[31:0]} + {32'd0, cyc_inc};
   wire [31:0] cyc_hi = (wr_cyc_hi ? wval : mcycle_q[63:32]) + {31'd0, cyc_lo[32]};
-  wire [32:0] ret_lo = {1'b0, wr_ret_lo ? wval : minstret_q[31:0]} + {32'd0, ret_inc};
-  wire [31:0] ret_hi = (wr_ret_hi ? wval : minstret_q[63:32]) + {31'd0, ret_lo[32]};
+  // retire_i is late (it waits for a load's or a coprocessor's answer), so it does not enter
+  // the carry chain: the incremented count is computed from the flops and selected after.
+  wire [63:0] ret_plus  = minstret_q + 64'd1;
+  wire [63:0] ret_write = {wr_ret_hi ? wval : minstret_q[63:32],
+                           wr_ret_lo ? wval : minstret_q[31:0]};
   wire [63:0] mcycle_next   = {cyc_hi, cyc_lo[31:0]};
-  wire [63:0] minstret_next = {ret_hi, ret_lo[31:0]};
+  wire [63:0] minstret_next = ret_inc ? ret_plus : ret_write;
 
   always @* begin
     mie_d      = mie_q;

@@ -34,7 +34,8 @@ module core_fetch #(
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
-  output wire [31:0] pc4_o           // pc_o + 4 (the head's own advance adds it anyway)
+  output wire [31:0] pc4_o,          // pc_o + 4 (the head's own advance adds it anyway)
+  output wire        bp_o            // the head is a jal or a backward branch (predicted taken)
 );
   reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
   reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
@@ -46,10 +47,14 @@ module core_fetch #(
   // The head (b0) is a flop of its own, so decode starts at a flop. The two entries behind it
   // are a ring that a response is written into where it stays: only the head has a multiplexer
   // in front (hold, either ring entry, the response), one LUT6 a bit.
+  // Each entry also keeps its static prediction (jal, or a branch with a negative offset),
+  // decoded from the response as it is written, so ID's redirect starts at a flop.
   reg [31:0] b0_insn_q;
-  reg        b0_err_q;
+  reg        b0_err_q, b0_bp_q;
   reg [31:0] q0_insn_q, q1_insn_q;
-  reg        q0_err_q, q1_err_q;
+  reg        q0_err_q, q1_err_q, q0_bp_q, q1_bp_q;
+  wire       resp_bp = (imem_rdata_i[6:0] == 7'b1101111) ||
+                       (imem_rdata_i[6:0] == 7'b1100011 && imem_rdata_i[31]);
   reg        qrp_q, qrp_d;          // ring entry that is next in line behind the head
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
@@ -58,6 +63,7 @@ module core_fetch #(
   assign valid_o = (cnt_q != 2'd0);
   assign insn_o  = b0_insn_q;
   assign err_o   = b0_err_q;
+  assign bp_o    = b0_bp_q;
   assign pc_o    = hpc_q;
   wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
@@ -83,7 +89,8 @@ module core_fetch #(
   wire [31:0] req_pc = pend_q ? paddr_q : new_pc;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   wire granted       = imem_req_o && imem_gnt_i;
-  wire stale_grant   = granted && pend_q && (stale_q || flush);
+  // a pending request is offered again whatever else happens (imem_req_o = run_q)
+  wire stale_grant   = pend_q && run_q && imem_gnt_i && (stale_q || flush);
 
   always @* begin
     fpc_d     = fpc_q;
@@ -179,14 +186,17 @@ module core_fetch #(
     if (head_from_ring || head_from_resp) begin
       b0_insn_q <= head_from_ring ? (qrp_q ? q1_insn_q : q0_insn_q) : imem_rdata_i;
       b0_err_q  <= head_from_ring ? (qrp_q ? q1_err_q : q0_err_q) : imem_err_i;
+      b0_bp_q   <= head_from_ring ? (qrp_q ? q1_bp_q : q0_bp_q) : resp_bp;
     end
     if (q_wr && !qwp) begin
       q0_insn_q <= imem_rdata_i;
       q0_err_q  <= imem_err_i;
+      q0_bp_q   <= resp_bp;
     end
     if (q_wr && qwp) begin
       q1_insn_q <= imem_rdata_i;
       q1_err_q  <= imem_err_i;
+      q1_bp_q   <= resp_bp;
     end
     paddr_q   <= paddr_d;
   end

@@ -100,14 +100,15 @@ module core_top #(
   reg         redir_q;
   reg  [31:0] redir_pc_q;
   wire [31:0] fetch_pc = redir_q ? redir_pc_q : id_target;
-  wire        if_predicted;
+  wire        if_predicted, if_bp;
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
     .consume_i(id_take), .predicted_o(if_predicted),
-    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4)
+    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
+    .bp_o(if_bp)
   );
 
   // ------------------------------------------------------------------ ID
@@ -142,18 +143,19 @@ module core_top #(
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
-  // one-hot ALU result select {and, or, xor, slt/sltu, shift, add/sub}, registered into EX;
-  // none for jal/jalr (link: ex_pc4_q, the pc + 4 the fetch computed) and div (its result)
-  reg [5:0] id_alu_sel;
+  // one-hot ALU result select {and, or, xor, slt/sltu, sll, srl/sra, add/sub}, registered into
+  // EX; none for jal/jalr (link: ex_pc4_q, the pc + 4 the fetch computed) and div (its result)
+  reg [6:0] id_alu_sel;
   always @* begin
-    if (dec_jal || dec_jalr || dec_div) id_alu_sel = 6'b000000;
+    if (dec_jal || dec_jalr || dec_div) id_alu_sel = 7'b0000000;
     else case (dec_alu_op)
-      4'd2, 4'd6, 4'd7: id_alu_sel = 6'b000010;   // sll, srl, sra
-      4'd3, 4'd4:       id_alu_sel = 6'b000100;   // slt, sltu
-      4'd5:             id_alu_sel = 6'b001000;   // xor
-      4'd8:             id_alu_sel = 6'b010000;   // or
-      4'd9:             id_alu_sel = 6'b100000;   // and
-      default:          id_alu_sel = 6'b000001;   // add, sub
+      4'd2:       id_alu_sel = 7'b0000100;   // sll
+      4'd6, 4'd7: id_alu_sel = 7'b0000010;   // srl, sra
+      4'd3, 4'd4: id_alu_sel = 7'b0001000;   // slt, sltu
+      4'd5:       id_alu_sel = 7'b0010000;   // xor
+      4'd8:       id_alu_sel = 7'b0100000;   // or
+      4'd9:       id_alu_sel = 7'b1000000;   // and
+      default:    id_alu_sel = 7'b0000001;   // add, sub
     endcase
   end
   // mtval is not carried down the pipeline: WB derives it from the cause (see trap_tval).
@@ -187,14 +189,13 @@ module core_top #(
   // (ex_kill_q), so the branch compare does not decide the EX valid flop in the same cycle.
   reg             ex_vreg_q, ex_valid_d, ex_kill_q;
   wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
-  reg [31:0]      ex_pc_q, ex_pc_d, ex_pc4_q, ex_pc4_d, ex_insn_q, ex_insn_d, ex_imm_q, ex_imm_d;
+  reg [31:0]      ex_pc_q, ex_pc_d, ex_pc4_q, ex_pc4_d, ex_insn_q, ex_insn_d, ex_opb_q, ex_opb_d;
   reg [31:0]      ex_tgt_q, ex_tgt_d;  // jal/branch target, from ID's prediction adder
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
-  reg [3:0]       ex_alu_op_q, ex_alu_op_d;
-  reg [5:0]       ex_alu_sel_q, ex_alu_sel_d;
-  reg             ex_b_imm_q, ex_b_imm_d;
+  reg [2:0]       ex_alu_op_q, ex_alu_op_d;   // {sltu, sra, sub}
+  reg [6:0]       ex_alu_sel_q, ex_alu_sel_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
   // Load-use style hazard: the instruction in EX produces its result only in WB.
@@ -217,7 +218,8 @@ module core_top #(
   // Only the opcode and the sign bit are looked at (not the illegal-instruction checks): an
   // illegal or faulting instruction predicted taken traps in WB anyway, and EX never acts on
   // the prediction of an instruction with an exception.
-  wire id_pred = (if_insn[6:0] == 7'b1101111) || (if_insn[6:0] == 7'b1100011 && if_insn[31]);
+  // The fetch decodes that from each response as it enters the buffer (if_bp, a flop).
+  wire id_pred = if_bp;
   assign id_redirect = if_valid && !redir_q && !if_predicted && id_pred;
   wire [31:0] id_imm_j = {{11{if_insn[31]}}, if_insn[31], if_insn[19:12], if_insn[20],
                           if_insn[30:21], 1'b0};
@@ -262,11 +264,12 @@ module core_top #(
   // link value pc + 4 from ex_pc4_q (the fetch's head incrementer, carried from ID); jalr adds
   // rs1 + imm in the ALU for its target.
   wire [31:0] alu_a = rs1f;
-  wire [31:0] alu_b = ex_b_imm_q ? ex_imm_q : rs2f;
+  wire [31:0] alu_b = ex_opb_q;
   wire [31:0] alu_res;
   wire alu_eq, alu_lt, alu_ltu;
   wire [31:0] alu_sum;
-  core_alu u_alu (.op_i(ex_alu_op_q), .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
+  core_alu u_alu (.sub_i(ex_alu_op_q[0]), .sra_i(ex_alu_op_q[1]), .sltu_i(ex_alu_op_q[2]),
+                  .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
                   .result_o(alu_res), .sum_o(alu_sum),
                   .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu));
 
@@ -290,8 +293,8 @@ module core_top #(
   wire        ex_misfetch = (ex_ctl_q[C_JALR] & alu_sum[1]) |
                             ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ex_tgt_q[1]);
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
-  wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_res[0]) ||
-                                      (ex_f3[1:0] == 2'd2 && alu_res[1:0] != 2'd0));
+  wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_sum[0]) ||
+                                      (ex_f3[1:0] == 2'd2 && alu_sum[1:0] != 2'd0));
   wire        ex_exc_all  = ex_exc_q | ex_misfetch | ex_misal;
   reg [4:0]   ex_cause;
   always @* begin
@@ -330,6 +333,7 @@ module core_top #(
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
   wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
                        ({32{ex_ctl_q[C_DIV]}} & div_res);
+  wire [31:0] id_rs2f = id_fm2 ? ex_res : id_fw2 ? mem_fwd : id_rs2v;
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
   wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
@@ -342,7 +346,7 @@ module core_top #(
     ex_insn_d       = ex_insn_q;
     ex_rs1v_d       = ex_rs1v_q;
     ex_rs2v_d       = ex_rs2v_q;
-    ex_imm_d        = ex_imm_q;
+    ex_opb_d        = ex_opb_q;
     ex_tgt_d        = ex_tgt_q;
 
     ex_rs1_d        = ex_rs1_q;
@@ -352,7 +356,6 @@ module core_top #(
     ex_ctl_d        = ex_ctl_q;
     ex_alu_op_d     = ex_alu_op_q;
     ex_alu_sel_d    = ex_alu_sel_q;
-    ex_b_imm_d      = ex_b_imm_q;
     ex_pred_d       = ex_pred_q;
     ex_exc_d        = ex_exc_q;
     ex_redir_done_d = ex_redir_done_q | ex_redirect;
@@ -363,17 +366,18 @@ module core_top #(
       ex_pc_d         = if_pc;
       ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
-      ex_imm_d        = dec_imm;
+      // operand b: the immediate, or rs2 forwarded like rs1 (rs2 goes on in ex_rs2v_q too,
+      // for a store's data, the multiplier and the divider)
+      ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
       ex_tgt_d        = id_target;
       ex_rs1v_d       = id_a_pc ? if_pc : id_fm1 ? ex_res : id_fw1 ? mem_fwd : id_rs1v;
-      ex_rs2v_d       = id_fm2 ? ex_res : id_fw2 ? mem_fwd : id_rs2v;
+      ex_rs2v_d       = id_rs2f;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
       ex_ctl_d        = id_exc ? {NCTL{1'b0}} : id_ctl;
-      ex_alu_op_d     = dec_alu_op;
+      ex_alu_op_d     = {dec_alu_op == 4'd4, dec_alu_op == 4'd7, dec_alu_op != 4'd0};
       ex_alu_sel_d    = id_alu_sel;
-      ex_b_imm_d      = (dec_b_sel != 2'd0);
       ex_pred_d       = id_pred;
       ex_exc_d        = id_exc;
       ex_cause_d      = id_cause;
@@ -394,7 +398,7 @@ module core_top #(
     ex_pc_q         <= ex_pc_d;
     ex_pc4_q        <= ex_pc4_d;
     ex_insn_q       <= ex_insn_d;
-    ex_imm_q        <= ex_imm_d;
+    ex_opb_q        <= ex_opb_d;
     ex_tgt_q        <= ex_tgt_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
@@ -405,7 +409,6 @@ module core_top #(
     ex_ctl_q        <= ex_ctl_d;
     ex_alu_op_q     <= ex_alu_op_d;
     ex_alu_sel_q    <= ex_alu_sel_d;
-    ex_b_imm_q      <= ex_b_imm_d;
     ex_pred_q       <= ex_pred_d;
     ex_exc_q        <= ex_exc_d;
     ex_redir_done_q <= ex_redir_done_d;
@@ -465,7 +468,11 @@ module core_top #(
   assign cpi_req_rs2_o   = mem_rs2v_q;
 
   wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
-  wire mem_hs_ok = mem_ls ? (dmem_req_o && dmem_gnt_i) : (cpi_req_valid_o && cpi_req_ready_i);
+  // The handshake needs only the grant (ready): whenever the rest of mem_go holds (WB moves, no
+  // interrupt, no CSR block) the request is offered, but on a cycle where WB traps or returns,
+  // and then every stage is flushed whatever mem_go says. So the stall chain (MEM -> EX -> ID ->
+  // fetch) does not also run through the request logic.
+  wire mem_hs_ok = mem_ls ? dmem_gnt_i : cpi_req_ready_i;
   wire mem_done  = !mem_block && (!mem_ctl_q[C_MUL] || mul_ph_q) && (!mem_needs_hs || mem_hs_ok);
   assign mem_go   = wb_go && (!mem_valid_q || mem_done);
   always @* begin
@@ -625,10 +632,14 @@ module core_top #(
 
   wire [31:0] trap_vector, mepc;
   wire        retire = wb_valid_q && wb_done && !wb_trap;
+  // A CSR instruction in WB retires: it waits for no answer, and one with an exception or an
+  // interrupt reaches WB with its control bits cleared. Written from flops, without retire,
+  // whose cone holds the data port's and the coprocessor's answers.
+  wire        wb_csr_en = wb_valid_q && wb_ctl_q[C_CSR];
   core_csr #(.HART_ID(HART_ID)) u_csr (
     .clk_i, .rst_ni,
     .csr_raddr_i(mem_insn_q[31:20]), .csr_rdata_o(csr_rdata),
-    .csr_en_i(retire && wb_ctl_q[C_CSR]), .csr_addr_i(wb_insn_q[31:20]),
+    .csr_en_i(wb_csr_en), .csr_addr_i(wb_insn_q[31:20]),
     .csr_op_i(wb_insn_q[13:12]), .csr_write_i(wb_ctl_q[C_CSR_WRITE]), .csr_wdata_i(wb_opa_q),
     .csr_old_i(wb_res_q),
     .trap_i(wb_trap), .trap_intr_i(wb_intr_q), .trap_cause_i(trap_cause), .trap_pc_i(wb_pc_q),
