@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# adversarial/part.mk: the adversarial campaigns of issue #8 (adversarial/README.md).
+# adversarial/part.mk: the adversarial campaigns (adversarial/README.md).
 #   make adversarial        every campaign at its CI size (the firmware campaigns and the cocotb
 #                           campaigns included; the formal jobs as in make test), then the report:
-#                           build/adversarial/*.json -> build/bench/adversarial.{json,md}
+#                           build/adversarial/*.json -> build/bench/adversarial.{json,md} and the
+#                           committed docs/results/adversarial.md, adversarial-summary.json,
+#                           then the README's headline table (tools/readme_results.py)
 #   make adversarial-long   the same with ADV_OPS=1000000 operations per campaign, niced (hours:
 #                           see adversarial/README.md, "Run time"); the long records are kept in
 #                           adversarial/long/ (commit them) and stand in the report for CI ones
@@ -12,11 +14,12 @@ ADV_LONG_OPS ?= 1000000
 ADV_PYTEST := python -m pytest -n $(JOBS) -m "long or not long" adversarial
 
 adversarial: setup gen
-	$(ENV) $(ADV_PYTEST); rc=$$?; python adversarial/report.py; exit $$rc
+	$(ENV) $(ADV_PYTEST); rc=$$?; python adversarial/report.py && \
+	  python tools/readme_results.py; exit $$rc
 
 adversarial-long: setup gen
 	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 nice -n 5 $(ADV_PYTEST); rc=$$?; \
-	  python adversarial/report.py --keep; exit $$rc
+	  python adversarial/report.py --keep && python tools/readme_results.py; exit $$rc
 
 adversarial-report: setup
-	$(ENV) python adversarial/report.py
+	$(ENV) python adversarial/report.py && python tools/readme_results.py
