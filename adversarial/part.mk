@@ -14,12 +14,13 @@ ADV_LONG_OPS ?= 1000000
 ADV_PYTEST := python -m pytest -n $(JOBS) -m "long or not long" adversarial
 
 adversarial: setup gen
-	$(ENV) $(ADV_PYTEST); rc=$$?; python adversarial/report.py && \
+	$(ENV) $(ADV_PYTEST); rc=$$?; python adversarial/report.py --docs docs/results && \
 	  python tools/readme_results.py; exit $$rc
 
 adversarial-long: setup gen
 	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 nice -n 5 $(ADV_PYTEST); rc=$$?; \
-	  python adversarial/report.py --keep && python tools/readme_results.py; exit $$rc
+	  python adversarial/report.py --keep --docs docs/results && \
+	  python tools/readme_results.py; exit $$rc
 
 adversarial-report: setup
-	$(ENV) python adversarial/report.py && python tools/readme_results.py
+	$(ENV) python adversarial/report.py --docs docs/results && python tools/readme_results.py

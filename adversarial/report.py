@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Gather the adversarial campaigns' records (build/adversarial/*.json, one per campaign, format
 in adversarial/README.md) into build/bench/adversarial.json and a markdown table
-build/bench/adversarial.md, and the committed results: docs/results/adversarial.md (the table
-under a header naming the command, the commit and the date) and docs/results/
+build/bench/adversarial.md; with --docs, also the committed results: docs/results/adversarial.md
+(the table under a header naming the command, the commit and the date) and docs/results/
 adversarial-summary.json (the totals the top README's headline table shows).
 
 The long runs (10^6 operations, hours each) keep their records in the repository,
@@ -12,6 +12,9 @@ of the same campaign in build/ (a long record in build/, i.e. a fresh long run, 
 
     python adversarial/report.py [--src build/adversarial] [--long adversarial/long]
                                  [--out build/bench] [--docs docs/results] [--keep]
+
+make adversarial passes --docs docs/results once every campaign has run; a bare call (after a
+make test, which runs some campaigns) writes the build/ report only.
 """
 from __future__ import annotations
 
@@ -101,13 +104,14 @@ def docs_markdown(recs: list[dict], info: dict) -> str:
 def write(src: Path, out: Path, long: Path | None = None, docs: Path | None = None,
           info: dict | None = None) -> dict:
     """The build/ report in out; with docs, the committed results too (info: commit and date,
-    default the checked-out commit and now)."""
+    default the checked-out commit and now), but only when src holds records of a run: kept
+    long records alone would drop the CI rows from the committed table."""
     recs = load(src, long)
     out.mkdir(parents=True, exist_ok=True)
     doc = {"summary": summary(recs), "campaigns": recs}
     (out / "adversarial.json").write_text(json.dumps(doc, indent=1))
     (out / "adversarial.md").write_text(markdown(recs))
-    if docs is not None and recs:
+    if docs is not None and load_dir(src):
         info = info or run_info()
         docs.mkdir(parents=True, exist_ok=True)
         (docs / "adversarial.md").write_text(docs_markdown(recs, info))
@@ -130,16 +134,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--src", type=Path, default=ROOT / "build" / "adversarial")
     ap.add_argument("--long", type=Path, default=ROOT / "adversarial" / "long")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench")
-    ap.add_argument("--docs", type=Path, default=ROOT / "docs" / "results",
-                    help="folder of the committed results")
-    ap.add_argument("--no-docs", action="store_true", help="write the build/ report only")
+    ap.add_argument("--docs", type=Path,
+                    help="also write the committed results there (make adversarial: "
+                         "docs/results); without it, only the build/ report")
     ap.add_argument("--keep", action="store_true",
                     help="first copy the long records of --src into --long")
     args = ap.parse_args(argv)
     if args.keep:
         keep(args.src, args.long)
-    doc = write(args.src, args.out, args.long, None if args.no_docs else args.docs)
+    doc = write(args.src, args.out, args.long, args.docs)
     print((args.out / "adversarial.md").read_text(), end="")
+    if args.docs and not load_dir(args.src):
+        print(f"report: no campaign ran ({args.src} has no records): {args.docs} left as it was")
     if not doc["campaigns"]:
         raise SystemExit(f"no campaign records in {args.src}")
 

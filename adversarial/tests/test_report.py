@@ -101,11 +101,21 @@ def test_report_docs(tmp_path) -> None:
     summ = json.loads((docs / "adversarial-summary.json").read_text())
     assert (summ["commit"], summ["campaigns"], summ["operations"], summ["long"],
             summ["clean"]) == ("beefcafe", 2, 1005, 1, True)
-    # the command line: --no-docs leaves the committed results alone
+    # the command line: without --docs the committed results are left alone
     (docs / "adversarial.md").unlink()
-    report.main(["--src", str(src), "--out", str(out), "--docs", str(docs), "--no-docs",
-                 "--long", str(tmp_path / "none")])
+    report.main(["--src", str(src), "--out", str(out), "--long", str(tmp_path / "none")])
     assert not (docs / "adversarial.md").exists()
     report.main(["--src", str(src), "--out", str(out), "--docs", str(docs),
                  "--long", str(tmp_path / "none")])
     assert (docs / "adversarial.md").exists()
+
+
+def test_report_docs_need_a_run(tmp_path) -> None:
+    """Kept long records alone (no campaign ran) leave the committed results as they were."""
+    src, long, docs = tmp_path / "src", tmp_path / "long", tmp_path / "docs"
+    src.mkdir()
+    long.mkdir()
+    (long / "a.json").write_text(json.dumps(rec("a", long=True)))
+    doc = report.write(src, tmp_path / "out", long, docs)
+    assert [r["campaign"] for r in doc["campaigns"]] == ["a"]
+    assert not docs.exists()
