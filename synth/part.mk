@@ -14,7 +14,7 @@ SYNTH_FAMILY ?= xilinx7,ecp5,ice40
 .PHONY: synth synth-ci
 synth: setup gen
 	$(ENV) python synth/run.py --jobs $(JOBS) --family $(SYNTH_FAMILY) \
-	  $(if $(SYNTH_ONLY),--only $(SYNTH_ONLY))
+	  $(if $(SYNTH_ONLY),--only $(SYNTH_ONLY),--docs docs/results)
 	$(if $(SYNTH_ONLY),,$(ENV) python tools/readme_results.py)
 
 synth-ci: setup gen

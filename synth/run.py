@@ -11,14 +11,14 @@ Every run first elaborates the design and fails on latches, multiple drivers, un
 
 Writes build/synth/results.json (one record per block, config and family: LUTs, FFs, block
 RAMs, DSPs, Fmax), build/synth/results.md (the table and every note) and, per job,
-build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json). A run of every
-block and family (and --table-only, which rebuilds the table from the jobs on disk) also writes
-the committed results: docs/results/synth.md (the table, its notes with the yosys warnings one
-line per block) and docs/results/synth-summary.json (the figures the top README's headline table
-reads: tools/readme_results.py).
+build/synth/<block>-<config>/<family>/ (script, logs, stat, report, detail.json). With --docs DIR
+(make synth passes docs/results), a run of every block and family, or --table-only (which
+rebuilds the table from the jobs on disk), also writes the committed results: DIR/synth.md (the
+table, its notes with the yosys warnings one line per block) and DIR/synth-summary.json (the
+figures the top README's headline table reads: tools/readme_results.py).
 
     python synth/run.py [--jobs 2] [--only core,aes:rolled] [--family xilinx7] [--table-only]
-                        [--pnr-budget SECONDS] [--docs DIR | --no-docs]
+                        [--pnr-budget SECONDS] [--docs docs/results]
 
 ECP5 limits: a design larger than the LFE5U-85F is recorded as "no fit" with its utilisation and
 not placed; nextpnr stopped by --pnr-budget (SYNTH_PNR_BUDGET) leaves the utilisation with no
@@ -44,7 +44,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BLOCKS = ROOT / "synth" / "blocks.toml"
 OUT = ROOT / "build" / "synth"
-DOCS = ROOT / "docs" / "results"
 GEN = ROOT / "build" / "gen"
 FAMILIES = ("xilinx7", "ecp5", "ice40")
 
@@ -661,9 +660,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="run nothing: rebuild results.json/md from the finished jobs on disk")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--docs", type=Path,
-                    help="folder of the committed results (default docs/results, written only "
-                         "by a run of every block and family, or --table-only)")
-    ap.add_argument("--no-docs", action="store_true")
+                    help="also write the committed results there (make synth: docs/results); "
+                         "only a run of every block and family, or --table-only, writes them")
     ap.add_argument("--bench", type=Path, default=ROOT / "build" / "bench" / "results.json")
     ap.add_argument("--pnr-budget", type=float,
                     default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")),
@@ -753,7 +751,9 @@ def main(argv: list[str] | None = None) -> int:
     fails = ["## Failures", ""] + [f"- {f.splitlines()[0]}" for f in failures] + [""]
     md = ["# Cipher-V hardware cost (`make synth`)", "", INTRO, "", table, ""] + notes + [""]
     (args.out / "results.md").write_text("\n".join(md + (fails if failures else [])))
-    docs = args.docs or (None if args.no_docs or (partial and not args.table_only) else DOCS)
+    docs = args.docs if args.docs and (args.table_only or not partial) else None
+    if args.docs and not docs:
+        print(f"synth: a partial run: {args.docs} left as it was")
     if docs:
         table, notes = build_table(load_entries(), details, skipped, args.bench, condense=True)
         write_docs(docs, table, notes + (fails if failures else []),

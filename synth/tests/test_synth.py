@@ -333,3 +333,7 @@ def test_docs_from_finished_jobs(tmp_path: Path) -> None:
         "ecp5_fits": True, "fmax_mhz": 80.6, "ice40_luts": None}
     assert blocks["aes", "rolled"]["ice40_luts"] is None
     assert set(blocks) == {("core", "default"), ("aes", "rolled")}
+    # a partial run (--only) leaves the committed results alone even with --docs
+    assert synth.main(["--only", "no-such-block", "--out", str(out), "--docs",
+                       str(tmp_path / "docs2"), "--bench", str(tmp_path / "no-bench.json")]) == 0
+    assert not (tmp_path / "docs2").exists()
