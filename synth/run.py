@@ -47,7 +47,7 @@ OUT = ROOT / "build" / "synth"
 GEN = ROOT / "build" / "gen"
 FAMILIES = ("xilinx7", "ecp5", "ice40")
 
-# nextpnr target: the ECP5 speed grade 8 part.
+# nextpnr target: the ECP5 part and speed grade (8) the figures are reported for.
 ECP5_ARGS = ["--85k", "--package", "CABGA381", "--speed", "8"]
 # User I/O of LFE5U-85F in CABGA381; a top with more port bits is placed out of context.
 ECP5_PACKAGE_IO = 197

@@ -150,7 +150,7 @@ endmodule
 
 
 def test_results_format(tmp_path: Path) -> None:
-    """results.json / results.md come out in the SYSTEM.md shape from a finished job's details."""
+    """results.json / results.md come out in the documented shape from a finished job's details."""
     detail = {"block": "present", "config": "default", "family": "ecp5", "luts": 10, "ffs": 5,
               "brams": 0.0, "dsps": 0, "fmax_mhz": 123.4, "cells": {}, "warnings": []}
     rec = synth.record_of(detail)
