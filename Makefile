@@ -8,13 +8,13 @@ JOBS ?= 2
 
 .PHONY: help setup gen test lint bench run synth lockstep console clean
 help:
-	@echo "make bench     run the benchmark (build/bench/results.json, plots, table)"
+	@echo "make bench     run the benchmark and the campaigns (docs/results/bench.md, plots)"
 	@echo "make test      run the whole test suite (JUnit: build/test/junit.xml)"
 	@echo "make lint      Verilator -Wall lint of all RTL"
 	@echo "make run ELF=path     run one firmware image on the default SoC"
 	@echo "make console   interactive console on the simulated SoC (stdin/stdout = UART)"
-	@echo "make synth     area and Fmax of every block (build/synth/results.json)"
-	@echo "make adversarial   hostile-input campaigns + formal proofs, CI size (build/bench/adversarial.md)"
+	@echo "make synth     area and Fmax of every block (docs/results/synth.md)"
+	@echo "make adversarial   hostile-input campaigns and proofs (docs/results/adversarial.md)"
 	@echo "make lockstep INSNS=N SEED=S   random-instruction lockstep against Spike"
 
 setup:
