@@ -182,8 +182,8 @@ def rp(path: Path | str) -> str:
 
 # 7-series only: modules kept as a hierarchy through flattening, where ABC maps them smaller
 # alone than merged into their surroundings. SHA-3's per-bit functions become one LUT6 each
-# (engines/sha3/README.md, Area). The core's ALU and divider map smaller kept, with the logic
-# unchanged (core/README.md, "Size and Fmax"; most likely the EX forwarding multiplexers that
+# (engines/sha3/README.md, "How it works"). The core's ALU and divider map smaller kept, with
+# the logic unchanged (core/README.md, "Figures"; most likely the EX forwarding multiplexers that
 # feed their operands are merged into them when flattened). On the 4-input-LUT families the
 # flattened mapping is the smaller one (a six-input function takes four LUT4s there) and the
 # faster one for the core on ECP5, so they are not kept there.
