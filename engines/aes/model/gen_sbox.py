@@ -67,9 +67,9 @@ def lambdas() -> list[int]:
 
 # The tower representation the RTL uses: lambda and which of the AES polynomial's eight roots
 # becomes the image of x. Every choice gives the same S-box; they differ in the density of the
-# basis-change matrices and so in LUTs. Chosen by synthesising all 8 x 8 choices
-# (engines/aes/README.md, Area): lambda 14 with root 4 gave the fewest 7-series LUT6 in the
-# rolled engine (3,968; the first lambda and root, 8 and 0, gave 4,051).
+# basis-change matrices and so in LUTs. Chosen by synthesising all 8 x 8 choices inside the
+# rolled engine (engines/aes/README.md, "Area and speed"; model/sbox_sweep.py): lambda 14 with
+# root 4 gave the fewest 7-series LUT6 there.
 LAMBDA = 14
 ROOT = 4
 

@@ -1,19 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
 """Synthesize the composite-field AES S-box in each of its 64 tower representations.
 
-Every LAMBDA that makes Y^2 + Y + LAMBDA irreducible over GF(16) (gen_sbox.lambdas(), 8 of
-them) and every root of the AES polynomial in that tower field (gen_sbox.roots(), 8 each) give
-the same S-box with different basis-change matrices, and so a different LUT count
-(engines/aes/README.md, Area). For each (LAMBDA, ROOT) pair this script takes aes_sbox_cf's
-constants from gen_sbox.constants(lam, root), writes a copy of aes_sbox_cf.v with them into the
-pair's job folder (the repository's RTL is not edited), proves that copy equal to the FIPS-197
-tables (yosys SAT miter against aes_sbox_lut), and synthesizes it for 7-series with the script
-of `make synth` (synth/run.py: the same elaboration checks, LUT6 = LUT1..LUT6 plus LUT-RAM
-sites), the copy in place of the original:
+Every LAMBDA that makes Y^2 + Y + LAMBDA irreducible over GF(16) (gen_sbox.lambdas(), 8 of them)
+and every root of the AES polynomial in that tower field (gen_sbox.roots(), 8 each) give the
+same S-box with different basis-change matrices, and so a different LUT count
+(engines/aes/README.md, "Area and speed"). For each (LAMBDA, ROOT) pair this script takes
+aes_sbox_cf's constants from gen_sbox.constants(lam, root), writes a copy of aes_sbox_cf.v with
+them into the pair's job folder (the repository's RTL is not edited), proves that copy equal to
+the FIPS-197 tables (yosys SAT miter against aes_sbox_lut), and synthesizes it for 7-series with
+the script of `make synth` (synth/run.py: the same elaboration checks, LUT6 = LUT1..LUT6 plus
+LUT-RAM sites), the copy in place of the original:
 
   --target lone    aes_sbox_cf alone, `synth_xilinx -family xc7 -flatten -noiopad` (without I/O
-                   buffers: they change how ABC maps the 9-input S-box, 8:0 gives 94 with and 82
-                   without them; the README's lone figures are without)
+                   buffers, as inside the engine: they change how ABC maps the 9-input S-box)
   --target rolled  the rolled engine with SBOX=1: top, sources and parameters of the
                    `aes:rolled` entry of synth/blocks.toml, the `make synth` script unchanged
 

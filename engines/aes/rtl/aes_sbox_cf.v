@@ -8,15 +8,14 @@
 // input basis change: S^-1 first applies the inverse affine map A^-1(x ^ 63) (three XORed bits
 // per output bit), selected by inv_i, and one matrix maps the AES basis into the tower basis.
 // On the way out the affine map of S is folded into the output matrix (M_FWD_OUT = A M^-1,
-// M_OUT = M^-1 for S^-1), which measured smaller on 7-series than applying A after M^-1 (85
-// against 93 LUT6 per S-box with the first representation below; folding the input side too
-// gives 109). The matrices and LAMBDA are derived by engines/aes/model/gen_sbox.py; the formal
-// check in tests/ proves the result equal to the FIPS-197 table. Of the 64 tower
-// representations (8 LAMBDAs x 8 roots of the AES polynomial) gen_sbox.py uses the one whose
-// matrices gave the rolled engine the fewest 7-series LUT6 (engines/aes/README.md, Area). delta
-// is kept as a net: left to the mapper, its four eight-input functions merge into the
-// multiplications on either side and cost more LUTs (the rolled engine 4,076 LUT6 without the
-// keep, 3,968 with it).
+// M_OUT = M^-1 for S^-1), which maps smaller on 7-series than applying A after M^-1, and
+// smaller than folding the input side too. The matrices and LAMBDA are derived by
+// engines/aes/model/gen_sbox.py; the formal check in tests/ proves the result equal to the
+// FIPS-197 table. Of the 64 tower representations (8 LAMBDAs x 8 roots of the AES polynomial)
+// gen_sbox.py uses the one whose matrices gave the rolled engine the fewest 7-series LUT6
+// (engines/aes/README.md, "Area and speed"). delta is kept as a net: left to the mapper, its
+// four eight-input functions merge into the multiplications on either side and the engine
+// costs more LUTs.
 module aes_sbox_cf (
   input  wire [7:0] in_i,
   input  wire       inv_i,   // 1: inverse S-box (decryption)

@@ -7,8 +7,8 @@
 // its theta term D: six inputs. Flattened into the round, yosys/ABC computes each state-XOR-D
 // once (it feeds three chi outputs) and chi on top: two LUTs per state bit. The 7-series
 // synthesis (synth/run.py, XILINX_KEEP) keeps this module as a hierarchy, so the mapper sees only
-// the six-input function per bit and builds one LUT6 (engines/sha3/README.md, Area). On 4-input
-// LUTs the shared XOR is the better mapping, and there it is flattened.
+// the six-input function per bit and builds one LUT6 (engines/sha3/README.md, "How it works").
+// On 4-input LUTs the shared XOR is the better mapping, and there it is flattened.
 module sha3_chi_lane (
   input  wire [63:0] a0_i,  // the lane placed at this position by rho and pi
   input  wire [63:0] d0_i,  // its theta term, rotated with it
