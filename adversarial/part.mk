@@ -6,7 +6,7 @@
 #                           committed docs/results/adversarial.md, adversarial-summary.json,
 #                           then the README's headline table (tools/readme_results.py)
 #   make adversarial-long   the same with ADV_OPS=1000000 operations per campaign, niced (hours:
-#                           see adversarial/README.md, "Run time"); the long records are kept in
+#                           see adversarial/README.md, "Running them"); the long records are kept in
 #                           adversarial/long/ (commit them) and stand in the report for CI ones
 # The report is written even when a campaign fails; the target then fails with pytest's status.
 .PHONY: adversarial adversarial-long adversarial-report

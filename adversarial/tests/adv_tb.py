@@ -41,7 +41,8 @@ START, KEYLOAD, IVLOAD, ZEROIZE = (fbit("CTRL", n) for n in ("START", "KEYLOAD",
                                                               "ZEROIZE"))
 IE_OUT = fbit("IE", "OUT")
 KEY_BUS = 32                 # bytes of KEY staging (8 words)
-# 1: ChaCha's MMIO messages start with IVLOAD and START in one CTRL write (bug, regfuzz.md)
+# 1: ChaCha's MMIO messages start with IVLOAD and START in one CTRL write, 0: two writes
+# (adversarial/regfuzz.md, "Hazards it aims at")
 CHACHA_IVSTART = os.environ.get("ADV_CHACHA_IVSTART", "1") == "1"
 POLL = 400                   # STATUS reads before a wait counts as a hang
 CPI_LIMIT = 2000             # cycles before an unanswered instruction counts as a hang
@@ -315,8 +316,9 @@ class AdvBench(Bench):
 
     async def mmio_start(self, eng: Engine, cfg: int, iv: bytes) -> None:
         """IV words, CFG, one CTRL write with IVLOAD and START (documented order: IVLOAD
-        first). ChaCha: two writes unless ADV_CHACHA_IVSTART=1 (adversarial/regfuzz.md: with
-        both bits in one write its first block uses the previous IV)."""
+        first). ChaCha: two writes when ADV_CHACHA_IVSTART=0 (adversarial/regfuzz.md, "Hazards it
+        aims at": with both bits in one write, the unit must hold the START until the IV is
+        loaded, or the first block would use the previous IV)."""
         if eng.has_iv:
             for i, w in enumerate(words(iv[:eng.iv_len])):
                 await self.uw(eng.num, OFF["IV"] + 4 * i, w)

@@ -29,8 +29,8 @@ from coupling.tests.cpl_unit_tb import OFF, words
 
 RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = 1, 2, 3, 4, 5, 6, 7
 END = DMEM_BASE + DMEM_BYTES
-# 1: also zeroize the unit (CTRL.ZEROIZE) at a random cycle of a job: the job must end with
-# ABORTED or with the whole, right output (off by default: a bug, dmafault.md)
+# 1 (the default): also zeroize the unit (CTRL.ZEROIZE) at a random cycle of a job: the job
+# must end with ABORTED or with the whole, right output (dmafault.md, "Design choices")
 DMA_ZEROIZE = os.environ.get("ADV_DMA_ZEROIZE", "1") == "1"
 UNKNOWN = "unknown"                                      # key state not known
 BAD_CFG = {1: 0x1C, 2: 0x2, 3: 0x4, 4: 5 | 0x80, 5: 7}     # a configuration the engine refuses
@@ -161,7 +161,8 @@ class Campaign:
         """After a DMA key load no CPU-readable register shows a word of the key. A register that
         read the same value before the load did not get it from this key: PRESENT-80's last key
         word holds two key bytes and two zero bytes, so it can equal a small register value
-        (LAST_BYTES = 8, seed 3 of the 10^6 run); such matches are counted, not failed."""
+        (LAST_BYTES reads 8 after one PRESENT block); such matches are counted, not failed
+        (dmafault.md, "Design choices")."""
         kw = {w for w in words(key.ljust(-(-len(key) // 4) * 4, b"\0")) if w}
         self.readbacks += 1
         for (win, o), v in (await self.windows(e)).items():
@@ -235,7 +236,8 @@ class Campaign:
             exp_out = ref[:olen] if olen else ref
         abort_at = rng.randint(0, 60) if expect == 0 and n >= 64 and rng.random() < 0.08 \
             else None
-        # ADV_DMA_ZEROIZE=1: the unit's ZEROIZE instead of the DMA's ABORT (dmafault.md)
+        # ADV_DMA_ZEROIZE=1: the unit's ZEROIZE instead of the DMA's ABORT (dmafault.md,
+        # "Design choices")
         by_unit = abort_at is not None and DMA_ZEROIZE and rng.random() < 0.5
         self.jobs += 1
         limit = DMA_LIMIT + DMA_PER_BYTE * min(n, DMEM_BYTES)
@@ -285,7 +287,7 @@ class Campaign:
         if by_unit and eng.has_key:
             # the unit's ZEROIZE wipes the key whatever the job's outcome, also when the job
             # had ended before it (else the next job is predicted to run and the engine
-            # refuses it; dmafault.md)
+            # refuses it; dmafault.md, "Design choices")
             self.keyed[e] = None
         lo = dst - DMEM_BASE
         want = bytearray(before)
