@@ -6,9 +6,9 @@
 
 // One instruction in flight: a request is accepted when nothing is outstanding or in the cycle
 // the outstanding one is answered without err, so single-cycle operations run back to back at
-// one per cycle. The core offers the next request while the outstanding one waits (core/README:
-// the offer does not depend on the answer) and withdraws it when the answer is err (a trap), so
-// it is never taken in that cycle.
+// one per cycle. The core offers the next request while the outstanding one waits (the offer
+// does not depend on the answer: core/README.md, "The custom-instruction port") and withdraws it
+// when the answer is err (a trap), so it is never taken in that cycle.
 // Illegal instructions (custom-1, target 0/6, a target not built, a DMA target that is absent)
 // are answered with err on the next cycle; funct3 and the operation are checked by the target.
 // Responses are passed through combinationally (they come from the target's registers or its

@@ -155,7 +155,7 @@ async def test_errors_real_unit(dut) -> None:
 async def test_key_load_bounded(dut) -> None:
     """A DMA key load on an engine held in a CPU message whose sticky error already shows the
     code the load gets (WRITE_BUSY) ends with ENGINE within the DMA's bound instead of waiting for
-    ever (adv_cpi found DWAIT hanging on it); the engine is usable afterwards."""
+    ever, so a DWAIT on that load is answered; the engine is usable afterwards."""
     tb = await setup(dut)
     key = bytes(range(16))
     await tb.load_key(key)
