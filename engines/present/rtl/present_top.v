@@ -20,8 +20,10 @@
 // in reverse (decrypt) one cycle ahead into rk_q, so the rounds need no key-schedule logic, no
 // copy of the loaded key and no backward step. The key size comes with the key (CFG.KSZ at
 // key_valid_i, as AES takes its key size); a message naming the other size is refused with
-// ERR_NOKEY. Every block, either direction, takes exactly 31 cycles from acceptance to
-// out_valid_o and the next block can be accepted on the cycle its predecessor is read out.
+// ERR_NOKEY. Every block, either direction, takes the same time: counted from the cycle of the
+// input transfer to the first cycle with out_valid_o high, 32 cycles (the transfer cycle and 31
+// round steps; RPC = 2: 17, with 16 steps). The next block can be accepted in the cycle its
+// predecessor is read out, so blocks whose output is read at once are 32 (17) cycles apart.
 //
 // The LUT RAM has no reset: after reset and zeroize the engine writes zeros over all 32 words
 // (the wipe, 32 cycles, from kreg_q, which the clear zeroed). A key load during the wipe ends it
