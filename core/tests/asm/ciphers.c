@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* ciphers.c: the repository's software ciphers (fw/crypto) on the core bench, for the CPI on
-   the software ciphers (SYSTEM.md: <= 1.3). Each cipher runs on 256 bytes and must invert
+   the software ciphers (the core's target: at most 1.3, core/README.md, "Costs (cycles per
+   instruction)"). Each cipher runs on 256 bytes and must invert
    (AES-128, PRESENT-80, PRINCE: ECB decrypt of encrypt; ChaCha20: xor twice) or hash to the
    known SHA3-256 of the empty message. Returns 1 (pass) or (n << 1) | 1 when check n fails. */
 #include "cv_aes_sw.h"
