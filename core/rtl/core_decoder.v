@@ -10,7 +10,6 @@ module core_decoder (
   output reg         uses_rs2_o,
   output reg         rd_we_o,
   output reg  [3:0]  alu_op_o,
-  output reg  [1:0]  a_sel_o,      // 0 rs1, 1 pc, 2 zero (lui; core_top reads x0)
   output reg  [1:0]  b_sel_o,      // 0 rs2, 1 imm, 2 four
   output wire [31:0] imm_o,
   output reg         is_load_o,
@@ -70,7 +69,6 @@ module core_decoder (
     uses_rs2_o  = 1'b0;
     rd_we_o     = 1'b0;
     alu_op_o    = ALU_ADD;
-    a_sel_o     = 2'd0;
     b_sel_o     = 2'd0;
     is_load_o   = 1'b0;
     is_store_o  = 1'b0;
@@ -89,16 +87,16 @@ module core_decoder (
     else begin
       case (opcode)
         OP_LUI: begin
-          rd_we_o = 1'b1; a_sel_o = 2'd2; b_sel_o = 2'd1;
+          rd_we_o = 1'b1; b_sel_o = 2'd1;
         end
         OP_AUIPC: begin
-          rd_we_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd1;
+          rd_we_o = 1'b1; b_sel_o = 2'd1;
         end
         OP_JAL: begin
-          rd_we_o = 1'b1; is_jal_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
+          rd_we_o = 1'b1; is_jal_o = 1'b1; b_sel_o = 2'd2;
         end
         OP_JALR: begin
-          rd_we_o = 1'b1; is_jalr_o = 1'b1; uses_rs1_o = 1'b1; a_sel_o = 2'd1; b_sel_o = 2'd2;
+          rd_we_o = 1'b1; is_jalr_o = 1'b1; uses_rs1_o = 1'b1; b_sel_o = 2'd2;
           illegal_o = (funct3 != 3'd0);
         end
         OP_BRANCH: begin

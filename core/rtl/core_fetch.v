@@ -35,7 +35,9 @@ module core_fetch #(
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
   output wire [31:0] pc4_o,          // pc_o + 4 (the head's own advance adds it anyway)
-  output wire        bp_o            // the head is a jal or a backward branch (predicted taken)
+  output wire        bp_o,           // the head is a jal or a backward branch (predicted taken)
+  output wire        lui_o,          // the head is a lui (its operand a is zero)
+  output wire        apc_o           // the head is an auipc, jal or ebreak (operand a is the pc)
 );
   reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
   reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
@@ -47,14 +49,22 @@ module core_fetch #(
   // The head (b0) is a flop of its own, so decode starts at a flop. The two entries behind it
   // are a ring that a response is written into where it stays: only the head has a multiplexer
   // in front (hold, either ring entry, the response), one LUT6 a bit.
-  // Each entry also keeps its static prediction (jal, or a branch with a negative offset),
-  // decoded from the response as it is written, so ID's redirect starts at a flop.
+  // Each entry also keeps three bits decoded from the response as it is written (pd: {apc, lui,
+  // bp}, the outputs of the same names), so ID's redirect and the choice of EX's operand a start
+  // at flops rather than behind ID's decoder. They look at the opcode only (and ebreak's whole
+  // word): an illegal instruction traps whatever its operand a or prediction was.
   reg [31:0] b0_insn_q;
-  reg        b0_err_q, b0_bp_q;
+  reg        b0_err_q;
+  reg [2:0]  b0_pd_q;
   reg [31:0] q0_insn_q, q1_insn_q;
-  reg        q0_err_q, q1_err_q, q0_bp_q, q1_bp_q;
-  wire       resp_bp = (imem_rdata_i[6:0] == 7'b1101111) ||
-                       (imem_rdata_i[6:0] == 7'b1100011 && imem_rdata_i[31]);
+  reg        q0_err_q, q1_err_q;
+  reg [2:0]  q0_pd_q, q1_pd_q;
+  wire [6:0] resp_op = imem_rdata_i[6:0];
+  wire [2:0] resp_pd = {resp_op == 7'b0010111 || resp_op == 7'b1101111 ||   // auipc, jal
+                        imem_rdata_i == 32'h0010_0073,                      // ebreak
+                        resp_op == 7'b0110111,                              // lui
+                        resp_op == 7'b1101111 ||                            // jal
+                        (resp_op == 7'b1100011 && imem_rdata_i[31])};       // backward branch
   reg        qrp_q, qrp_d;          // ring entry that is next in line behind the head
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
@@ -63,7 +73,9 @@ module core_fetch #(
   assign valid_o = (cnt_q != 2'd0);
   assign insn_o  = b0_insn_q;
   assign err_o   = b0_err_q;
-  assign bp_o    = b0_bp_q;
+  assign bp_o    = b0_pd_q[0];
+  assign lui_o   = b0_pd_q[1];
+  assign apc_o   = b0_pd_q[2];
   assign pc_o    = hpc_q;
   wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
@@ -186,17 +198,17 @@ module core_fetch #(
     if (head_from_ring || head_from_resp) begin
       b0_insn_q <= head_from_ring ? (qrp_q ? q1_insn_q : q0_insn_q) : imem_rdata_i;
       b0_err_q  <= head_from_ring ? (qrp_q ? q1_err_q : q0_err_q) : imem_err_i;
-      b0_bp_q   <= head_from_ring ? (qrp_q ? q1_bp_q : q0_bp_q) : resp_bp;
+      b0_pd_q   <= head_from_ring ? (qrp_q ? q1_pd_q : q0_pd_q) : resp_pd;
     end
     if (q_wr && !qwp) begin
       q0_insn_q <= imem_rdata_i;
       q0_err_q  <= imem_err_i;
-      q0_bp_q   <= resp_bp;
+      q0_pd_q   <= resp_pd;
     end
     if (q_wr && qwp) begin
       q1_insn_q <= imem_rdata_i;
       q1_err_q  <= imem_err_i;
-      q1_bp_q   <= resp_bp;
+      q1_pd_q   <= resp_pd;
     end
     paddr_q   <= paddr_d;
   end

@@ -100,7 +100,7 @@ module core_top #(
   reg         redir_q;
   reg  [31:0] redir_pc_q;
   wire [31:0] fetch_pc = redir_q ? redir_pc_q : id_target;
-  wire        if_predicted, if_bp;
+  wire        if_predicted, if_bp, if_lui, if_apc;
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
     .clk_i, .rst_ni,
@@ -108,7 +108,7 @@ module core_top #(
     .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
     .consume_i(id_take), .predicted_o(if_predicted),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
-    .bp_o(if_bp)
+    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc)
   );
 
   // ------------------------------------------------------------------ ID
@@ -116,12 +116,12 @@ module core_top #(
   wire        dec_branch, dec_jal, dec_jalr, dec_mul, dec_div, dec_csr, dec_csr_write;
   wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late;
   wire [3:0]  dec_alu_op;
-  wire [1:0]  dec_a_sel, dec_b_sel;
+  wire [1:0]  dec_b_sel;
   wire [31:0] dec_imm;
 
   core_decoder u_dec (
     .insn_i(if_insn), .illegal_o(dec_illegal), .uses_rs1_o(dec_uses_rs1),
-    .uses_rs2_o(dec_uses_rs2), .rd_we_o(dec_rd_we), .alu_op_o(dec_alu_op), .a_sel_o(dec_a_sel),
+    .uses_rs2_o(dec_uses_rs2), .rd_we_o(dec_rd_we), .alu_op_o(dec_alu_op),
     .b_sel_o(dec_b_sel), .imm_o(dec_imm), .is_load_o(dec_load), .is_store_o(dec_store),
     .is_branch_o(dec_branch), .is_jal_o(dec_jal), .is_jalr_o(dec_jalr), .is_mul_o(dec_mul),
     .is_div_o(dec_div), .is_csr_o(dec_csr), .csr_write_o(dec_csr_write), .is_mret_o(dec_mret),
@@ -130,7 +130,7 @@ module core_top #(
 
   // lui reads as x0 (its rs1 field is immediate bits): its operand a is then the register
   // file's zero, and the rs1 slot needs no zero of its own (see ex_rs1v_d).
-  wire        id_lui = dec_a_sel[1];   // a_sel 2
+  wire        id_lui = if_lui;   // decoded by the fetch
   wire [4:0]  id_rs1 = id_lui ? 5'd0 : if_insn[19:15];
   wire [4:0]  id_rs2 = if_insn[24:20];
   wire [4:0]  id_rd  = if_insn[11:7];
@@ -245,17 +245,21 @@ module core_top #(
   // answer) reaches a consumer through the register file's write-through only: its consumer
   // waits in ID while the producer is in EX or MEM.
   wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
-  wire id_fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs1;
-  wire id_fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
-  wire id_fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs1;
-  wire id_fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
+  // rs1 is compared as the instruction's field (flops); lui, whose field is immediate bits,
+  // is kept out by a select of its own, beside the compare rather than in front of it.
+  wire id_fm1r = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
+  wire id_fw1r = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == if_insn[19:15];
+  wire id_fw1  = id_fw1r && !id_lui;
+  wire id_fm2  = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
+  wire id_fw2  = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
   assign hazard_mem = mem_valid_q && (mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI]) &&
                       ((dec_uses_rs1 && id_fw1) || (dec_uses_rs2 && id_fw2));
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).
-  wire id_tpc   = if_err || dec_ebreak;
-  wire id_a_pc  = (dec_a_sel[0] && !dec_jalr) || id_tpc;
+  // auipc and jal (whose link does not use it), or a trap's pc: decoded by the fetch (if_apc), so
+  // this select of EX's operand a starts at flops.
+  wire id_a_pc  = if_apc || if_err;
   wire [31:0] rs1f = ex_rs1v_q;
   wire [31:0] rs2f = ex_rs2v_q;
 
@@ -370,7 +374,8 @@ module core_top #(
       // for a store's data, the multiplier and the divider)
       ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
       ex_tgt_d        = id_target;
-      ex_rs1v_d       = id_a_pc ? if_pc : id_fm1 ? ex_res : id_fw1 ? mem_fwd : id_rs1v;
+      ex_rs1v_d       = id_a_pc ? if_pc : (id_lui || !(id_fm1r || id_fw1r)) ? id_rs1v :
+                        id_fm1r ? ex_res : mem_fwd;
       ex_rs2v_d       = id_rs2f;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
