@@ -21,9 +21,9 @@ them as JSON with --json. Every tool runs under `nice -n 10`; one job at a time 
 Job folders: build/sbox_sweep/<target>/l<LAMBDA>_r<ROOT>/ (the copy, scripts, logs, stat.json).
 
 A copy rather than yosys `chparam` on parameters: chparam re-elaborates the module with its
-wires in another order, and ABC then maps the rolled engine differently even for unchanged
-values (4,129 LUT6 instead of `make synth`'s 3,968); the copy of the RTL's own choice is the
-RTL, byte for byte, and gives 3,968. The lone S-box gives the same count either way.
+wires in another order, and ABC then maps the rolled engine differently (and larger) even for
+unchanged values; the copy of the RTL's own choice is the RTL, byte for byte, and gives `make
+synth`'s count. The lone S-box gives the same count either way.
 
     python engines/aes/model/sbox_sweep.py --target lone --json build/sbox_sweep/lone.json
     python engines/aes/model/sbox_sweep.py --target rolled --from build/sbox_sweep/lone.json \\
