@@ -18,6 +18,7 @@ DATE = re.compile(r"\b20[0-9]{2}-[01][0-9]-[0-3][0-9]\b")
 TRACKER = re.compile(r"\b[Ii]ssue #?[0-9]+")  # the tracker is not part of the repository
 HEX = re.compile(r"(?<![0-9A-Za-z_'\"#.:/-])[0-9a-f]{7,12}(?![0-9A-Za-z_'\"])")
 EXEMPT = ("docs/results/", "adversarial/long/", "LICENSE")
+SELF = "tools/tests/test_history.py"  # its own examples of what it looks for
 # the starting commit of the commit-message rule is data of that check, not history
 ALLOWED = {("tools/commits.py", "8206d4271488b9a50722dfe4b19051c540bf35a3")}
 
@@ -32,7 +33,7 @@ def findings(root: Path = ROOT) -> list[str]:
                            check=True).stdout.split()
     out = []
     for rel in files:
-        if rel.startswith(EXEMPT) or rel.endswith((".json", ".png")):
+        if rel.startswith(EXEMPT) or rel.endswith((".json", ".png")) or rel == SELF:
             continue
         try:
             text = (root / rel).read_text()
@@ -41,7 +42,7 @@ def findings(root: Path = ROOT) -> list[str]:
         for num, line in enumerate(text.splitlines(), 1):
             if DATE.search(line):
                 out.append(f"{rel}:{num}: date: {line.strip()[:80]}")
-            if TRACKER.search(line) and rel != "tools/tests/test_history.py":
+            if TRACKER.search(line):
                 out.append(f"{rel}:{num}: tracker reference: {line.strip()[:80]}")
             for m in HEX.finditer(line):
                 if looks_like_hash(m.group(0)) and not any(
