@@ -6,6 +6,10 @@
 #   include ../../common.mk
 # Optional: LIBS := crypto drivers (libraries from fw/<lib>/src/*.c, built into the program's
 # own build folder so parallel builds never share a file), CFLAGS_EXTRA, INCLUDES_EXTRA.
+# A library's include/ folder is its public interface; a program that uses a library's plumbing
+# as well (fw/drivers/internal: the coupling layer, the custom instructions) names that folder
+# in INCLUDES_EXTRA, so the line between the two stays visible. Every library sees the status
+# codes (fw/drivers/include/cv_status.h: one list for the software and the drivers).
 # Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map.
 FW_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 ROOT    := $(abspath $(FW_ROOT)/..)
@@ -21,7 +25,7 @@ OBJDUMP := $(CROSS)objdump
 # TOOLCHAIN.md: rv32im + -misa-spec=2.2 keeps the CSR instructions and the rv32im multilib.
 ARCH    := -march=rv32im -mabi=ilp32 -misa-spec=2.2
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
-            $(INCLUDES_EXTRA)
+            $(if $(LIBS),-I$(FW_ROOT)/drivers/include) $(INCLUDES_EXTRA)
 CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
            -specs=picolibc.specs $(INCLUDES) $(CFLAGS_EXTRA)
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
@@ -53,11 +57,11 @@ $(OUT)/obj/%.o: % $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# One archive per library, from fw/<lib>/src/*.c.
+# One archive per library, from fw/<lib>/src/*.c, compiled with the library's internal/ folder.
 define LIB_RULES
 $(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN_HDRS)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -MMD -MP -c $$< -o $$@
+	$$(CC) $$(CFLAGS) -I$(FW_ROOT)/$(1)/internal -MMD -MP -c $$< -o $$@
 $(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^

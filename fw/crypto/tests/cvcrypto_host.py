@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -16,7 +17,9 @@ CRYPTO = HERE.parent
 ROOT = CRYPTO.parent.parent
 BUILD = ROOT / "build" / "crypto-host"
 SOURCES = sorted((CRYPTO / "src").glob("*.c"))
-CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{CRYPTO / 'include'}"]
+GEN = ROOT / "build" / "gen"  # cv_status_codes.h, generated from fw/drivers/status.toml
+CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{CRYPTO / 'include'}",
+          f"-I{CRYPTO.parent / 'drivers' / 'include'}", f"-I{GEN}"]  # cv_status.h
 RV_CFLAGS = CFLAGS + ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2",
                       "--specs=picolibc.specs"]
 
@@ -29,6 +32,8 @@ _lib: ctypes.CDLL | None = None
 
 
 def build() -> Path:
+    if not (GEN / "cv_status_codes.h").exists():  # `make gen` not run yet
+        subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], cwd=ROOT, check=True)
     BUILD.mkdir(parents=True, exist_ok=True)
     out = BUILD / "libcvcrypto.so"
     tmp = BUILD / f"libcvcrypto.{os.getpid()}.so"

@@ -2,10 +2,10 @@
 /* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API.
  *
  *   cv_aes_ctx ctx;
- *   cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);       // key setup (schedule ready on return)
- *   cv_aes_cbc(&ctx, CV_ENCRYPT, iv, msg, out, len);      // iv updated: call again to continue
- *   cv_aes_cmac(&ctx, msg, len, tag);
- *   cv_aes_zeroize(&ctx);                                  // clears the engine and the context
+ *   cv_status_t st = cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);  // schedule ready on return
+ *   if (st == CV_OK) st = cv_aes_cbc(&ctx, CV_ENCRYPT, iv, msg, out, len);  // iv updated
+ *   if (st == CV_OK) st = cv_aes_cmac(&ctx, msg, len, tag);
+ *   cv_aes_zeroize(&ctx);                                 // clears the engine and the context
  *
  * Buffers: any alignment for sw, mmio and cpi; the DMA backends need in/out aligned to
  * CV_AES_DMA_ALIGN and inside data memory, out == in or not overlapping (else CV_ERR_DMA, nothing
@@ -15,10 +15,9 @@
  * written); CFB128/OFB/CTR take any length. The hardware engine is one shared resource: a
  * context owns it from init until another context's init or zeroize (the driver reloads the key
  * when ownership changed).
- * Return values: CV_OK or a negative CV_ERR_* (cv_status.h, the one list): CV_ERR_KEYLEN,
- * CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA, CV_ERR_BUSY, CV_ERR_NOKEY (not initialised, or the
- * engine was zeroized: init again), CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW; the mapping of
- * the hardware's codes is in cv_cpl.h and fw/drivers/README.md. */
+ * Results (cv_status.h): CV_OK, CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA,
+ * CV_ERR_BUSY, CV_ERR_NOKEY (not initialised, or the engine was zeroized: init again),
+ * CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW (from init: no AES engine in this SoC). */
 #ifndef CV_AES_H
 #define CV_AES_H
 
@@ -27,9 +26,19 @@
 
 #include "cv_aes_sw.h"
 #include "cv_backend.h"
+#include "cv_consts.h"
 #include "cv_status.h"
 
-#define CV_AES_DMA_ALIGN 16  /* covers both DMA port widths (4 and 16 bytes) */
+#define CV_AES_DMA_ALIGN CV_DMA_ALIGN
+
+/* Modes of cv_aes_start: the engine's CFG.MODE codes (generated, docs/constants.md). */
+typedef enum cv_aes_mode {
+  CV_AES_MODE_ECB = CV_AES_CFG_MODE_ECB,
+  CV_AES_MODE_CBC = CV_AES_CFG_MODE_CBC,
+  CV_AES_MODE_CFB128 = CV_AES_CFG_MODE_CFB128,
+  CV_AES_MODE_OFB = CV_AES_CFG_MODE_OFB,
+  CV_AES_MODE_CTR = CV_AES_CFG_MODE_CTR
+} cv_aes_mode_t;
 
 typedef struct cv_aes_ctx {
   cv_backend_t backend;
@@ -39,29 +48,35 @@ typedef struct cv_aes_ctx {
   uint32_t ksz;            /* hardware backends: the engine's CFG.KSZ for key_bytes */
 } cv_aes_ctx;
 
-int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len);
-int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len);
-int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-               size_t len);
-int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                  size_t len);
-int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len);
-int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t len);
-int cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]);
+/* 1 when this SoC has the AES engine (its ID and CAP registers answer), else 0. The sw backend
+ * works either way. */
+int cv_aes_available(void);
+
+CV_MUST_CHECK cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key,
+                                      size_t key_len);
+CV_MUST_CHECK cv_status_t cv_aes_ecb(cv_aes_ctx *ctx, cv_dir_t dir, const uint8_t *in,
+                                     uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_aes_cbc(cv_aes_ctx *ctx, cv_dir_t dir, uint8_t iv[16],
+                                     const uint8_t *in, uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_aes_cfb128(cv_aes_ctx *ctx, cv_dir_t dir, uint8_t iv[16],
+                                        const uint8_t *in, uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in,
+                                     uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in,
+                                     uint8_t *out, size_t len);
+/* SP 800-38B / RFC 4493, any length including 0. */
+CV_MUST_CHECK cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len,
+                                      uint8_t tag[16]);
 void cv_aes_zeroize(cv_aes_ctx *ctx);
 
-/* Asynchronous DMA jobs (cpi-dma, mmio-dma): start, let the CPU work, then wait. The engine
- * interrupt (intc line CV_IRQ_DMA) fires at completion when enabled. */
-int cv_aes_start(cv_aes_ctx *ctx, int mode, int dir, uint8_t iv[16], const uint8_t *in,
-                 uint8_t *out, size_t len);
+/* Asynchronous DMA jobs (cpi-dma, mmio-dma): start, let the CPU work, then wait. The DMA
+ * interrupt (intc line CV_IRQ_DMA) fires at completion when enabled. cv_aes_busy is 1 while
+ * the job runs; cv_aes_wait returns its result (and the IV/counter that continues the
+ * message). */
+CV_MUST_CHECK cv_status_t cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t dir,
+                                       uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                                       size_t len);
 int cv_aes_busy(const cv_aes_ctx *ctx);
-int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]);
-
-/* Modes for cv_aes_start (the engine's CFG.MODE codes). */
-#define CV_AES_MODE_ECB 0
-#define CV_AES_MODE_CBC 1
-#define CV_AES_MODE_CFB128 2
-#define CV_AES_MODE_OFB 3
-#define CV_AES_MODE_CTR 4
+CV_MUST_CHECK cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]);
 
 #endif /* CV_AES_H */

@@ -1,22 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
-/* cv_backend.h: the coupling backends every Cipher-V driver can run on (SYSTEM.md, coupling
- * styles). One driver API per algorithm; the backend is chosen at run time, and every backend
- * gives identical bytes. */
+/* cv_backend.h: the coupling backends every Cipher-V driver can run on. One driver API per
+ * algorithm; the backend is chosen at run time, per context, and every backend gives identical
+ * bytes.
+ *
+ *   sw        the CPU alone (the software library, fw/crypto); needs no engine
+ *   mmio      loads and stores to the engine's register window
+ *   cpi       custom instructions carry key and data in registers
+ *   cpi-dma   custom instructions program the DMA; the engine reads and writes memory
+ *   mmio-dma  the same DMA job programmed through its register window
+ *
+ * The hardware backends need the engine in the SoC build: cv_<engine>_available() says whether
+ * it is there, and a hardware init on a SoC without it returns CV_ERR_HW. */
 #ifndef CV_BACKEND_H
 #define CV_BACKEND_H
 
-#include "cv_status.h" /* status codes: one list for the software and the drivers */
+#include <stdint.h>
+
+#include "cv_status.h"
 
 typedef enum cv_backend {
-  CV_BACKEND_SW = 0,       /* the CPU alone (fw/crypto) */
-  CV_BACKEND_MMIO = 1,     /* loads/stores to the engine's register block */
-  CV_BACKEND_CPI = 2,      /* custom instructions carry key/data in registers */
-  CV_BACKEND_CPI_DMA = 3,  /* custom instructions program the DMA; the engine reads memory */
-  CV_BACKEND_MMIO_DMA = 4, /* memory-mapped DMA descriptor */
+  CV_BACKEND_SW = 0,
+  CV_BACKEND_MMIO = 1,
+  CV_BACKEND_CPI = 2,
+  CV_BACKEND_CPI_DMA = 3,
+  CV_BACKEND_MMIO_DMA = 4,
   CV_BACKEND_COUNT
 } cv_backend_t;
 
+/* Buffers of the DMA backends: aligned to this many bytes (it covers both DMA port widths, 4
+ * and 16 bytes) and inside data memory; const data in program memory is out of the DMA's
+ * reach. */
+#define CV_DMA_ALIGN 16
+
 /* "sw", "mmio", "cpi", "cpi-dma", "mmio-dma" (the benchmark's coupling names). */
 const char *cv_backend_name(cv_backend_t b);
+
+/* The hardware part of a PRINCE, PRESENT or ChaCha context: which key the engine holds and the
+ * context's copy of its own key (reloaded when another context used the engine in between).
+ * Only the drivers read or write it. */
+typedef struct cv_light_hw {
+  uint32_t id;     /* key owner id (0: not initialised) */
+  uint32_t kcfg;   /* the engine's CFG key-size bits */
+  uint32_t kw[8];  /* key words in memory order (reloads); wiped by zeroize */
+} cv_light_hw;
 
 #endif /* CV_BACKEND_H */

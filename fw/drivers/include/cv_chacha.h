@@ -4,19 +4,19 @@
  * backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *
  *   cv_chacha_ctx ctx;
- *   cv_chacha_init(&ctx, CV_BACKEND_CPI_DMA, key, 32, nonce, 12, 20);  // counter 0
+ *   cv_status_t st = cv_chacha_init(&ctx, CV_BACKEND_CPI_DMA, key, 32, nonce, 12, 20);
  *   cv_chacha_set_counter(&ctx, 1);                   // RFC 8439 encryption starts at 1
- *   cv_chacha_xor(&ctx, in, out, len);                // any length; calls continue the stream
- *   cv_chacha_keystream(&ctx, ks, len);
+ *   if (st == CV_OK) st = cv_chacha_xor(&ctx, in, out, len);  // any length; calls continue
+ *   if (st == CV_OK) st = cv_chacha_keystream(&ctx, ks, len);
  *   cv_chacha_zeroize(&ctx);
  *
  * Semantics are cv_chacha_sw.h's: the nonce length chooses the layout (8: original, 12: RFC
  * 8439), calls continue seamlessly (the unused keystream bytes of a partial block are used
  * first by the next call). Errors: CV_ERR_ARG (NULL, unknown backend, nonce_len not 8 or 12),
  * CV_ERR_KEYLEN (key_len not 16 or 32), CV_ERR_ROUNDS (rounds not 8, 12 or 20), CV_ERR_DMA
- * (DMA backends: in/out not aligned to CV_LIGHT_DMA_ALIGN, outside data memory, or overlapping
+ * (DMA backends: in/out not aligned to CV_DMA_ALIGN, outside data memory, or overlapping
  * without being equal; nothing written), CV_ERR_NOKEY, CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW
- * (fw/drivers/README.md). */
+ * (from init: no ChaCha engine in this SoC; cv_status.h). */
 #ifndef CV_CHACHA_H
 #define CV_CHACHA_H
 
@@ -25,7 +25,6 @@
 
 #include "cv_backend.h"
 #include "cv_chacha_sw.h"
-#include "cv_light.h"
 #include "cv_status.h"
 
 typedef struct cv_chacha_ctx {
@@ -38,13 +37,18 @@ typedef struct cv_chacha_ctx {
   cv_chacha_sw_ctx sw;   /* sw backend */
 } cv_chacha_ctx;
 
-int cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len,
-                   const uint8_t *nonce, size_t nonce_len, int rounds);
+/* 1 when this SoC has the ChaCha engine (its ID and CAP registers answer), else 0. */
+int cv_chacha_available(void);
+
+CV_MUST_CHECK cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend,
+                                         const uint8_t *key, size_t key_len,
+                                         const uint8_t *nonce, size_t nonce_len, int rounds);
 /* Next block's counter (RFC 8439: the low 32 bits); a set drops leftover keystream. */
 void cv_chacha_set_counter(cv_chacha_ctx *ctx, uint64_t counter);
 uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx);
-int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len);
-int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len);
+CV_MUST_CHECK cv_status_t cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                        size_t len);
 void cv_chacha_zeroize(cv_chacha_ctx *ctx);
 
 #endif /* CV_CHACHA_H */

@@ -3,17 +3,17 @@
  * cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *
  *   cv_prince_ctx ctx;
- *   cv_prince_init(&ctx, CV_BACKEND_CPI, key, 16);        // key in the engine on return
- *   cv_prince_ecb(&ctx, CV_ENCRYPT, in, out, len);        // whole 8-byte blocks
- *   cv_prince_ctr(&ctx, ctr, in, out, len);               // any length; ctr updated
+ *   cv_status_t st = cv_prince_init(&ctx, CV_BACKEND_CPI, key, 16);  // key in the engine
+ *   if (st == CV_OK) st = cv_prince_ecb(&ctx, CV_ENCRYPT, in, out, len);  // whole 8-byte blocks
+ *   if (st == CV_OK) st = cv_prince_ctr(&ctx, ctr, in, out, len);  // any length; ctr updated
  *   cv_prince_zeroize(&ctx);
  *
  * Buffers: any alignment on sw, mmio, cpi; the DMA backends need in/out aligned to
- * CV_LIGHT_DMA_ALIGN (16), inside data memory, out == in or not overlapping (else CV_ERR_DMA,
+ * CV_DMA_ALIGN (16), inside data memory, out == in or not overlapping (else CV_ERR_DMA,
  * nothing written). Errors: CV_ERR_ARG (NULL, unknown backend or direction), CV_ERR_KEYLEN
  * (key_len != 16), CV_ERR_LENGTH (ECB not whole blocks, nothing written), CV_ERR_DMA,
- * CV_ERR_NOKEY (not initialised, or zeroized since), CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW
- * (fw/drivers/README.md). */
+ * CV_ERR_NOKEY (not initialised, or zeroized since), CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW (from
+ * init: no PRINCE engine in this SoC; cv_status.h). */
 #ifndef CV_PRINCE_H
 #define CV_PRINCE_H
 
@@ -21,7 +21,6 @@
 #include <stdint.h>
 
 #include "cv_backend.h"
-#include "cv_light.h"
 #include "cv_prince_sw.h"
 #include "cv_status.h"
 
@@ -31,12 +30,17 @@ typedef struct cv_prince_ctx {
   cv_prince_sw_ctx sw;  /* sw backend: the round keys */
 } cv_prince_ctx;
 
-int cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len);
-int cv_prince_ecb(cv_prince_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len);
+/* 1 when this SoC has the PRINCE engine (its ID and CAP registers answer), else 0. */
+int cv_prince_available(void);
+
+CV_MUST_CHECK cv_status_t cv_prince_init(cv_prince_ctx *ctx, cv_backend_t backend,
+                                         const uint8_t *key, size_t key_len);
+CV_MUST_CHECK cv_status_t cv_prince_ecb(cv_prince_ctx *ctx, cv_dir_t dir, const uint8_t *in,
+                                        uint8_t *out, size_t len);
 /* CTR as cv_prince_sw_ctr: 64-bit big-endian counter block, +1 per block; a partial last block
  * increments it once and ends the message. */
-int cv_prince_ctr(cv_prince_ctx *ctx, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
-                  size_t len);
+CV_MUST_CHECK cv_status_t cv_prince_ctr(cv_prince_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
+                                        uint8_t *out, size_t len);
 /* Clears the engine (key, state) and the context; then CV_ERR_NOKEY until cv_prince_init. */
 void cv_prince_zeroize(cv_prince_ctx *ctx);
 

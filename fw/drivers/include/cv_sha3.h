@@ -2,13 +2,14 @@
 /* cv_sha3.h: SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202) over every backend (sw, mmio,
  * cpi, cpi-dma, mmio-dma), one API, identical bytes on all of them.
  *
- *   cv_sha3_hash(CV_BACKEND_CPI_DMA, CV_SHA3_512, msg, len, md, 64);   // one shot
+ *   st = cv_sha3_hash(CV_BACKEND_CPI_DMA, CV_SHA3_512, msg, len, md, 64);  // one shot
  *   cv_sha3_ctx ctx;                                                    // streaming
- *   cv_sha3_init(&ctx, CV_BACKEND_CPI, CV_SHAKE128);
- *   cv_sha3_update(&ctx, part1, n1);  cv_sha3_update(&ctx, part2, n2);
- *   cv_sha3_final(&ctx, out, 200);
- *   cv_sha3_squeeze(&ctx, out, 4096);  ... cv_sha3_squeeze(&ctx, out, 100);  // SHAKE as an XOF:
- *   cv_sha3_final(&ctx, out, 0);       // reads in pieces of any size, final ends the message
+ *   st = cv_sha3_init(&ctx, CV_BACKEND_CPI, CV_SHAKE128);
+ *   st = cv_sha3_update(&ctx, part1, n1);  st = cv_sha3_update(&ctx, part2, n2);
+ *   st = cv_sha3_final(&ctx, out, 200);
+ *   st = cv_sha3_squeeze(&ctx, out, 4096); ...  // SHAKE as an XOF: pieces of any size,
+ *   st = cv_sha3_final(&ctx, out, 0);           // final ends the message
+ * (each st checked before the next call).
  *
  * Output lengths: SHA3-* exactly the digest size (28/32/48/64), else CV_ERR_OUTLEN; SHAKE any
  * length on every backend, in one call or in pieces (cv_sha3_squeeze; the engine squeezes
@@ -19,11 +20,12 @@
  * CV_ERR_ABORTED. The hardware keeps the state (it cannot be read out), so a streaming message
  * feeds the engine word by word through cpi (cpi, cpi-dma) or mmio (mmio, mmio-dma); the DMA
  * backends use the DMA for cv_sha3_hash (padding in hardware; msg and out aligned to
- * CV_LIGHT_DMA_ALIGN inside data memory, an out of up to 64 bytes that is not goes through an
+ * CV_DMA_ALIGN inside data memory, an out of up to 64 bytes that is not goes through an
  * internal buffer; else CV_ERR_DMA).
  * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, update after final or a squeeze),
  * CV_ERR_MODE (squeeze of SHA3-*), CV_ERR_OUTLEN,
- * CV_ERR_DMA, CV_ERR_ABORTED, CV_ERR_BUSY, CV_ERR_HW (fw/drivers/README.md). */
+ * CV_ERR_DMA, CV_ERR_ABORTED, CV_ERR_BUSY, CV_ERR_HW (from init or a one-shot hash: no SHA-3
+ * engine in this SoC; cv_status.h). */
 #ifndef CV_SHA3_H
 #define CV_SHA3_H
 
@@ -31,7 +33,6 @@
 #include <stdint.h>
 
 #include "cv_backend.h"
-#include "cv_light.h"
 #include "cv_sha3_sw.h"
 #include "cv_status.h"
 
@@ -46,14 +47,17 @@ typedef struct cv_sha3_ctx {
   cv_sha3_sw_ctx sw;     /* sw backend */
 } cv_sha3_ctx;
 
-int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg);
-int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len);
+/* 1 when this SoC has the SHA-3 engine (its ID and CAP registers answer), else 0. */
+int cv_sha3_available(void);
+
+CV_MUST_CHECK cv_status_t cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg);
+CV_MUST_CHECK cv_status_t cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len);
 /* SHAKE: the next out_len bytes of the output, any number of calls, after the message (no
  * update after it); final reads the last piece and ends. SHA3-*: CV_ERR_MODE. */
-int cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
-int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
-int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
-                 size_t out_len);
+CV_MUST_CHECK cv_status_t cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
+CV_MUST_CHECK cv_status_t cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len);
+CV_MUST_CHECK cv_status_t cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg,
+                                       size_t len, uint8_t *out, size_t out_len);
 /* Clears the engine (a running message is dropped) and the context. */
 void cv_sha3_zeroize(cv_sha3_ctx *ctx);
 

@@ -16,7 +16,12 @@
  * Hardware key copy: a hardware context keeps its key words in ctx->sw.ek[0..7] (the software
  * schedule is unused there) to reload the engine when ownership changed. Zeroize (the API's, a
  * failed DMA job that wiped the engine, or the engine reporting NO_KEY) makes the contexts whose
- * key was in the engine fail with CV_ERR_NOKEY until cv_aes_init is called again. */
+ * key was in the engine fail with CV_ERR_NOKEY until cv_aes_init is called again.
+ *
+ * The direction and mode enums (cv_dir_t, cv_aes_mode_t) enter the bodies as an int copy
+ * (ecb, cbc, cfb128) or as the unsigned int they are compatible with (start): used as enums
+ * through the body, they make GCC allocate the fast paths' registers differently, and some
+ * calls cost an instruction more. */
 #include <string.h>
 
 #include "cv_aes.h"
@@ -25,13 +30,28 @@
 /* Short copy loops stay loops: a call to memcpy costs more than 4-word copies. */
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
-#define AES CV_ENGINE_AES
-#define MODE_CMAC 5u
-#define KIND_K1 1u
-#define KIND_K2 2u
+_Static_assert(_Generic((cv_dir_t)0, unsigned: 1, default: 0) &&
+                   _Generic((cv_aes_mode_t)0, unsigned: 1, default: 0),
+               "cv_aes_start takes cv_dir_t and cv_aes_mode_t as unsigned int");
 
-static const int8_t aes_errmap[8] = {0,           CV_ERR_KEYLEN, CV_ERR_MODE,  CV_ERR_MODE,
-                                     CV_ERR_BUSY, CV_ERR_BUSY,   CV_ERR_NOKEY, CV_ERR_KEYLEN};
+#define AES CV_ENGINE_AES
+#define MODE_CMAC ((uint32_t)CV_AES_CFG_MODE_CMAC)
+#define KIND_K1 ((uint32_t)CV_AES_CFG_KIND_K1)  /* CMAC: the last block is whole (K1) */
+#define KIND_K2 ((uint32_t)CV_AES_CFG_KIND_K2)  /* or padded (K2) */
+/* ctx->ksz is CFG.KSZ, computed from the key length: (key bytes - 16) / 8. */
+_Static_assert(CV_AES_CFG_KSZ_128 == 0 && CV_AES_CFG_KSZ_192 == 1 && CV_AES_CFG_KSZ_256 == 2,
+               "ksz_of: CFG.KSZ = (key bytes - 16) / 8");
+
+/* The engine's own error codes (STATUS.ERR_CODE 1..7) as API results. */
+static const int8_t aes_errmap[8] = {
+    [CV_AES_STATUS_ERR_CODE_KEY_SIZE] = CV_ERR_KEYLEN,
+    [CV_AES_STATUS_ERR_CODE_MODE] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_CMAC_KIND] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_START_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_WRITE_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_NO_KEY] = CV_ERR_NOKEY,
+    [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
+};
 
 static uint32_t aes_owner;          /* id of the context whose key is in the engine; 0: none */
 static uint32_t aes_ids;            /* last id handed out */
@@ -46,6 +66,20 @@ static struct {
   uint32_t tail_len;
   int started;            /* a DMA job runs (0: only the tail is left) */
 } aes_job;
+
+/* aes_job.ctx in a SoC built without the AES engine: the engine window's address, where no
+ * context can be. The probe at start-up sets it, so a hardware init meets it in the branch it
+ * already takes while a job runs and answers CV_ERR_HW before touching the engine (whose
+ * window would answer with a bus error); with the engine built, no call pays for the check.
+ * Every other path that reads aes_job.ctx is reached only through a context that a hardware
+ * init accepted. */
+#define AES_NO_ENGINE ((cv_aes_ctx *)(uintptr_t)CV_AES_BASE)
+
+__attribute__((constructor)) static void aes_probe(void) {
+  if (!cv_cpl_engine_present(CV_ENGINE_AES)) aes_job.ctx = AES_NO_ENGINE;
+}
+
+int cv_aes_available(void) { return cv_cpl_engine_present(CV_ENGINE_AES); }
 
 static inline volatile uint32_t *aes_regs(void) {
   return (volatile uint32_t *)(uintptr_t)CV_AES_BASE;
@@ -152,8 +186,8 @@ static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
  * KEYLOAD without a wait (KLOAD / CTRL); the context is written while the engine expands the
  * key (AES-128: a cycle to reach it and Nr + 1 = 11), then STATUS is polled until KEY_READY
  * with no held load (usually at the first look: the poll's exit is the fall-through), or an
- * error. Until 2026-11-28 the context was written first and KLOADW waited in hardware
- * (fw/drivers/README: branch layout and per-call work). */
+ * error. The context's writes fill the expansion's cycles, which KLOADW would spend holding
+ * the CPU. */
 static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int cpi,
                                                              cv_backend_t backend,
                                                              const uint32_t *kw, uint32_t kx) {
@@ -224,6 +258,15 @@ static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, cv_backend_t ba
   return load_key(ctx);
 }
 
+/* A hardware init without the engine: CV_ERR_HW, the context left inert as a zeroize leaves it
+ * (its calls return CV_ERR_NOKEY and touch no hardware). */
+static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
+  ctx->backend = CV_BACKEND_SW;
+  ctx->key_bytes = 0;
+  ctx->id = 0xFFFFFFFFu;
+  return CV_ERR_HW;
+}
+
 static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key,
                                              size_t key_len) {
   ctx->backend = CV_BACKEND_SW;
@@ -233,7 +276,7 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
   return cv_aes_sw_init(&ctx->sw, key, key_len);
 }
 
-int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
+cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   const uint32_t kx = (uint32_t)key_len - 16u;  /* 0, 8, 16 */
   if (kx > 16u || (kx & 7u)) return CV_ERR_KEYLEN;
@@ -241,7 +284,10 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
     return CV_ERR_ARG;
   }
-  if (__builtin_expect(aes_job.ctx != NULL, 0) && cv_dma_busy()) return CV_ERR_BUSY;
+  if (__builtin_expect(aes_job.ctx != NULL, 0)) {
+    if (aes_job.ctx == AES_NO_ENGINE) return init_absent(ctx);
+    if (cv_dma_busy()) return CV_ERR_BUSY;
+  }
   if ((uintptr_t)key & 3) return init_bytes(ctx, backend, key, kx);
   const uint32_t *kw = (const uint32_t *)(const void *)key;
   return uses_cpi(backend) ? init_words(ctx, 1, backend, kw, kx)
@@ -263,7 +309,7 @@ int cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_
 #define CPI_RESULT_M()                                                          \
   __extension__({                                                               \
     uint32_t r_;                                                                \
-    __asm__ volatile(".insn r 0x0b, %1, %2, %0, zero, zero"                     \
+    __asm__ volatile(CV_CPI_INSN_ "%1, %2, %0, zero, zero"                      \
                      : "=r"(r_)                                                 \
                      : "i"(CV_CPI_F3_RESULT), "i"(CV_CPI_F7(AES, CV_CPI_OP_RESULT)) \
                      : "memory");                                               \
@@ -635,7 +681,8 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
   /* No output per block: wait until the staging block is free before each one but the first
    * (usually at the first look: the engine took the block before while the CPU loaded this
    * one). One loop per coupling for word-aligned messages, with no test in it but the wait's
-   * and its end (the general loop's per-block tests cost 29 cycles a block, 2026-11-28). */
+   * and its end (a general loop's per-block tests would cost more than the engine's 11
+   * cycles a block). */
   if (nfull) {
     e = !aligned ? cmac_blocks(ctx, cpi, 0, msg, nfull)
         : cpi    ? cmac_blocks(ctx, 1, 1, msg, nfull)
@@ -687,7 +734,7 @@ static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *ms
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* CMAC on a DMA backend, the usual case straight to one job (dma_cmac's frame, its two buffer
- * checks and its key-ownership call cost about 100 cycles a call, 2026-12-01): the key owned, no
+ * checks and its key-ownership call cost about 100 cycles a call): the key owned, no
  * job pending, the message (any length; none: the tag names the source) and the tag 16-byte
  * aligned, the tag inside data memory (checked here: dma_cmac bounces a tag the DMA cannot
  * write, so a refusal of it would leave the DMA's STATUS.ERR set on a call that succeeds). The
@@ -741,7 +788,8 @@ static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32
                                                           size_t len, int *rc) {
   /* range and overlap are the hardware's checks (made before anything moves). These two tests
    * stay as they are: written as one OR, or each marked unlikely, they cost a register move
-   * (+1 cycle) on the cpi/mmio paths of CBC/CFB/OFB/CTR (benchmarks of 2026-11-28). */
+   * (+1 cycle) on the cpi/mmio paths of CBC/CFB/OFB/CTR, through GCC's register allocation
+   * of the shared function. */
   if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job.ctx) return 0;
   volatile uint32_t *r = aes_regs();
   const int cpi = b == CV_BACKEND_CPI_DMA;
@@ -757,8 +805,8 @@ static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32
     cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
     s = cv_dma_mmio_wait();
   }
-  /* a failed job marked unlikely: the success path falls through (CBC 64 B on cpi-dma
-   * 155 -> 150 cycles in a trace, 2026-11-28) */
+  /* a failed job marked unlikely: the success path falls through (a taken forward branch
+   * costs 3 cycles on this core) */
   if (__builtin_expect(!cv_dma_status_ok(s), 0)) {
     if (cv_dma_refused(s)) return 0;  /* the general path names the error */
     *rc = dma_fail(s);
@@ -849,7 +897,8 @@ static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t 
 }
 #endif
 
-int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len) {
+cv_status_t cv_aes_ecb(cv_aes_ctx *ctx, cv_dir_t d, const uint8_t *in, uint8_t *out, size_t len) {
+  const int dir = (int)d;
   int e;
   if (ctx && fast(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len, &e)) return e;
   e = check_common(ctx, dir, in, out, len);
@@ -861,8 +910,9 @@ int cv_aes_ecb(cv_aes_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t
   return hw_cipher(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len);
 }
 
-int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-               size_t len) {
+cv_status_t cv_aes_cbc(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
+                       uint8_t *out, size_t len) {
+  const int dir = (int)d;
   int e;
   if (ctx && fast(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len, &e)) return e;
   e = check_common(ctx, dir, in, out, len);
@@ -875,8 +925,9 @@ int cv_aes_cbc(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint
   return hw_cipher(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len);
 }
 
-int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                  size_t len) {
+cv_status_t cv_aes_cfb128(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
+                          uint8_t *out, size_t len) {
+  const int dir = (int)d;
   int e;
   if (ctx && fast(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len, &e)) return e;
   e = check_common(ctx, dir, in, out, len);
@@ -888,7 +939,8 @@ int cv_aes_cfb128(cv_aes_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in, u
   return hw_cipher(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len);
 }
 
-int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len) {
+cv_status_t cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                       size_t len) {
   int e;
   if (ctx && fast(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len, &e)) return e;
   e = check_common(ctx, 0, in, out, len);
@@ -900,7 +952,8 @@ int cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
   return hw_cipher(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len);
 }
 
-int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t len) {
+cv_status_t cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                       size_t len) {
   int e;
   if (ctx && fast(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len, &e)) return e;
   e = check_common(ctx, 0, in, out, len);
@@ -912,7 +965,7 @@ int cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out
   return hw_cipher(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len);
 }
 
-int cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
+cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
   if (!ctx || !tag || (len && !msg)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW)
     return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cmac(&ctx->sw, msg, len, tag);
@@ -938,8 +991,8 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
 }
 
 /* ------------------------------------------------------------------ asynchronous DMA jobs */
-int cv_aes_start(cv_aes_ctx *ctx, int mode, int dir, uint8_t iv[16], const uint8_t *in,
-                 uint8_t *out, size_t len) {
+cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
+                         const uint8_t *in, uint8_t *out, size_t len) {
   int e = check_common(ctx, dir, in, out, len);
   if (e) return e;
   if (!is_dma(ctx->backend)) return CV_ERR_MODE;
@@ -956,7 +1009,7 @@ int cv_aes_busy(const cv_aes_ctx *ctx) {
   return aes_job.ctx && cv_dma_busy();
 }
 
-int cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
+cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
   if (aes_job.ctx != ctx) return CV_OK;  /* nothing pending for this context */
   aes_job.ctx = NULL;

@@ -9,17 +9,28 @@
 #include <string.h>
 
 #include "cv_chacha.h"
+#include "cv_light.h"
 
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
 #define ENG CV_ENGINE_CHACHA
 #define XOR CV_CHACHA_CFG_XOR_MASK
 
-/* Engine codes 1 CFG (rounds), 2 BUSY, 3 NOKEY. */
-static const int8_t chacha_errmap[8] = {0, CV_ERR_ROUNDS, CV_ERR_BUSY, CV_ERR_NOKEY, 0, 0, 0, 0};
+/* The engine's own error codes as API results (CFG: a round count it does not run). */
+static const int8_t chacha_errmap[8] = {
+    [CV_CHACHA_STATUS_ERR_CODE_CFG] = CV_ERR_ROUNDS,
+    [CV_CHACHA_STATUS_ERR_CODE_BUSY] = CV_ERR_BUSY,
+    [CV_CHACHA_STATUS_ERR_CODE_NOKEY] = CV_ERR_NOKEY,
+};
+/* CFG.ROUNDS holds the round count itself, so init writes the caller's rounds there. */
+_Static_assert(CV_CHACHA_CFG_ROUNDS_8 == 8 && CV_CHACHA_CFG_ROUNDS_12 == 12 &&
+                   CV_CHACHA_CFG_ROUNDS_20 == 20 && CV_CHACHA_CFG_ROUNDS_SHIFT == 0,
+               "CFG.ROUNDS = the round count");
 
-int cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len,
-                   const uint8_t *nonce, size_t nonce_len, int rounds) {
+int cv_chacha_available(void) { return cv_cpl_engine_present(ENG); }
+
+cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key,
+                           size_t key_len, const uint8_t *nonce, size_t nonce_len, int rounds) {
   if (!ctx || !key || !nonce || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   if (key_len != 16 && key_len != 32) return CV_ERR_KEYLEN;
   if (nonce_len != 8 && nonce_len != 12) return CV_ERR_ARG;
@@ -106,8 +117,8 @@ static __attribute__((noinline)) void cpi_push(const uint32_t *p, int last) {
     else PUSH0(last);            \
   } while (0)
 #endif
-/* RESULT x16 unrolled (a looped POP16 costs ~30 cycles per block on cpi; 4 KiB keystream
- * 5,347 -> 3,440 cycles), except in size-optimised builds. */
+/* RESULT x16 unrolled (a looped POP16 costs ~30 cycles more per block on cpi), except in
+ * size-optimised builds. */
 #if defined(__OPTIMIZE_SIZE__)
 #define POP16_UNROLL
 #else
@@ -210,13 +221,14 @@ static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* The single-block call (64 bytes, no keystream left over, key owned, word-aligned buffers) on
- * cpi, without run()'s bookkeeping: the common case of a block-at-a-time caller and the issue's
- * single-block figure. 1 when it ran (it cannot fail: the engine owns a valid configuration). */
+ * cpi, without run()'s bookkeeping: the common case of a block-at-a-time caller and the
+ * benchmark's single-block figure. 1 when it ran (it cannot fail: the engine owns a valid
+ * configuration). */
 static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
                                 size_t len) {
   /* other backends and lengths leave at once; the rest is gathered without branches and
-   * tested once (as separate tests they were backward branches, which this core predicts
-   * taken: a redirect each on every single-block call) */
+   * tested once (as separate tests GCC lays them out as backward branches, which this core
+   * predicts taken: a redirect each on every single-block call) */
   if (ctx->backend != CV_BACKEND_CPI || len != 64) return 0;
   const uint32_t bad = (uint32_t)(ctx->ks_pos < 64) | (ctx->hw.id ^ cv_light_owner[ENG]) |
                        ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
@@ -323,7 +335,7 @@ static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *
 #define dma_run run
 #endif
 
-int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
+cv_status_t cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
   if (!ctx || (!out && len)) return CV_ERR_ARG;
   if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
     return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
@@ -332,7 +344,7 @@ int cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
   return run(ctx, NULL, out, len);
 }
 
-int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+cv_status_t cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   if (!ctx || ((!in || !out) && len)) return CV_ERR_ARG;
   if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
     return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
@@ -343,7 +355,8 @@ int cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t le
 
 void cv_chacha_zeroize(cv_chacha_ctx *ctx) {
   if (!ctx) return;
-  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT &&
+      !cv_light_absent(ENG))
     cv_light_zeroize(ENG, ctx->backend);
   cv_cpl_wipe(ctx, sizeof *ctx);
 }

@@ -1,23 +1,46 @@
 // SPDX-License-Identifier: Apache-2.0
-/* cv_cpl.c: the engine-agnostic coupling layer (cv_cpl.h): error decoding, the DMA buffer
- * check, key loads. */
+/* cv_cpl.c: the engine-agnostic coupling layer (cv_cpl.h): which engines are built, error
+ * decoding, the DMA buffer check, key loads. */
 #include "cv_cpl.h"
 
 /* Short copy loops stay loops: a call to memcpy costs more than 4-word copies. */
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
+
+int cv_cpl_engine_present(unsigned eng) {
+  uint32_t base;
+  switch (eng) {
+    case CV_ENGINE_AES: base = CV_AES_BASE; break;
+    case CV_ENGINE_PRINCE: base = CV_PRINCE_BASE; break;
+    case CV_ENGINE_PRESENT: base = CV_PRESENT_BASE; break;
+    case CV_ENGINE_CHACHA: base = CV_CHACHA_BASE; break;
+    case CV_ENGINE_SHA3: base = CV_SHA3_BASE; break;
+    default: return 0;
+  }
+  const uint32_t did = CV_REG32(CV_DMA_ID_ADDR);
+  if ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT != CV_CPL_ID_MAGIC) return 0;
+  const uint32_t engines = (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_ENGINES_MASK) >>
+                           CV_DMA_CAP_ENGINES_SHIFT;
+  if (!(engines & (1u << eng))) return 0;
+  const uint32_t id = CV_CPL_REG(base, CV_CPL_ID_OFFSET);
+  const uint32_t cap = CV_CPL_REG(base, CV_CPL_CAP_OFFSET);
+  return (id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT == CV_CPL_ID_MAGIC &&
+         (id & CV_CPL_ID_ENGINE_MASK) >> CV_CPL_ID_ENGINE_SHIFT == eng &&
+         (cap & CV_CPL_CAP_BLOCK_BYTES_MASK) != 0;
+}
 
 int cv_cpl_status_err(uint32_t status, const int8_t *eng_map) {
   if (status == 0xFFFFFFFFu) return CV_ERR_HW;  /* poll limit */
   if (!(status & CV_CPL_STATUS_ERR_MASK)) return CV_OK;
   uint32_t code = CV_CPL_ERR_CODE(status);
   switch (code) {
-    case CV_CPL_ERR_OVERRUN: return CV_ERR_BUSY;
-    case CV_CPL_ERR_UNDERFLOW: return CV_ERR_HW;
-    case CV_CPL_ERR_BUSY_DMA: return CV_ERR_BUSY;
-    case CV_CPL_ERR_OP: return CV_ERR_ARG;
+    case CV_CPL_STATUS_ERR_CODE_OVERRUN: return CV_ERR_BUSY;
+    case CV_CPL_STATUS_ERR_CODE_UNDERFLOW: return CV_ERR_HW;
+    case CV_CPL_STATUS_ERR_CODE_BUSY_DMA: return CV_ERR_BUSY;
+    case CV_CPL_STATUS_ERR_CODE_OP: return CV_ERR_ARG;
     default: break;
   }
-  if (code >= 1 && code <= 7 && eng_map && eng_map[code]) return eng_map[code];
+  if (code >= 1 && code < CV_CPL_STATUS_ERR_CODE_OVERRUN && eng_map && eng_map[code])
+    return eng_map[code];
   return CV_ERR_HW;
 }
 
@@ -25,16 +48,16 @@ int cv_dma_status_err(uint32_t dma_status, uint32_t unit_status, const int8_t *e
   if (dma_status == 0xFFFFFFFFu) return CV_ERR_HW;
   if (!(dma_status & CV_DMA_STATUS_ERR_MASK)) return CV_OK;
   switch (CV_DMA_ERR_CODE(dma_status)) {
-    case CV_DMA_ERR_RANGE:
-    case CV_DMA_ERR_ALIGN:
-    case CV_DMA_ERR_OVERLAP: return CV_ERR_DMA;
-    case CV_DMA_ERR_LENGTH: return CV_ERR_LENGTH;
-    case CV_DMA_ERR_ENGINE: {
+    case CV_DMA_STATUS_ERR_CODE_RANGE:
+    case CV_DMA_STATUS_ERR_CODE_ALIGN:
+    case CV_DMA_STATUS_ERR_CODE_OVERLAP: return CV_ERR_DMA;
+    case CV_DMA_STATUS_ERR_CODE_LENGTH: return CV_ERR_LENGTH;
+    case CV_DMA_STATUS_ERR_CODE_ENGINE: {
       int e = cv_cpl_status_err(unit_status, eng_map);
       return e ? e : CV_ERR_HW;
     }
-    case CV_DMA_ERR_BUSY: return CV_ERR_BUSY;
-    case CV_DMA_ERR_ABORTED: return CV_ERR_ABORTED;
+    case CV_DMA_STATUS_ERR_CODE_BUSY: return CV_ERR_BUSY;
+    case CV_DMA_STATUS_ERR_CODE_ABORTED: return CV_ERR_ABORTED;
     default: return CV_ERR_HW;
   }
 }

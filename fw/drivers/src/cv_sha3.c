@@ -12,14 +12,28 @@
 #include <string.h>
 
 #include "cv_sha3.h"
+#include "cv_light.h"
 
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
 #define ENG CV_ENGINE_SHA3
-#define SHAKE_OUTLEN_MAX 65535u  /* the engine's OUTLEN field; longer outputs are an XOF */
+/* The largest CFG.OUTLEN: longer outputs are an XOF. */
+#define SHAKE_OUTLEN_MAX (CV_SHA3_CFG_OUTLEN_MASK >> CV_SHA3_CFG_OUTLEN_SHIFT)
 
-/* Engine codes 1 CFG, 2 BUSY, 3 LEN. */
-static const int8_t sha3_errmap[8] = {0, CV_ERR_MODE, CV_ERR_BUSY, CV_ERR_LENGTH, 0, 0, 0, 0};
+/* The engine's own error codes as API results. */
+static const int8_t sha3_errmap[8] = {
+    [CV_SHA3_STATUS_ERR_CODE_CFG] = CV_ERR_MODE,
+    [CV_SHA3_STATUS_ERR_CODE_BUSY] = CV_ERR_BUSY,
+    [CV_SHA3_STATUS_ERR_CODE_LEN] = CV_ERR_LENGTH,
+};
+/* CFG.FUNC is the API's algorithm number (cv_sha3_sw.h), so init writes alg there. */
+_Static_assert(CV_SHA3_CFG_FUNC_SHA3_224 == CV_SHA3_224 &&
+                   CV_SHA3_CFG_FUNC_SHA3_256 == CV_SHA3_256 &&
+                   CV_SHA3_CFG_FUNC_SHA3_384 == CV_SHA3_384 &&
+                   CV_SHA3_CFG_FUNC_SHA3_512 == CV_SHA3_512 &&
+                   CV_SHA3_CFG_FUNC_SHAKE128 == CV_SHAKE128 &&
+                   CV_SHA3_CFG_FUNC_SHAKE256 == CV_SHAKE256 && CV_SHA3_CFG_FUNC_SHIFT == 0,
+               "CFG.FUNC = the algorithm number");
 static const uint8_t md_bytes[6] = {28, 32, 48, 64, 0, 0};
 
 /* CV_OK when out_len is allowed for alg: the digest size for SHA3-*, anything for SHAKE. */
@@ -31,12 +45,21 @@ static int hw_fail(const cv_sha3_ctx *ctx, uint32_t s) {
   return cv_light_hw_fail(ENG, ctx->backend, s, sha3_errmap);
 }
 
+/* The engine has an owner: drop that context's message (0), or there is no SHA-3 engine in
+ * this SoC (1: its owner is CV_LIGHT_NO_ENGINE, and nothing is touched). */
+static __attribute__((noinline)) int take_over(cv_backend_t b) {
+  if (cv_light_owner[ENG] == CV_LIGHT_NO_ENGINE) return 1;
+  cv_light_zeroize(ENG, b);
+  return 0;
+}
+
 /* Take the engine and START a message; SHAKE: OUTLEN outlen (1..65,535), or an XOF for 0. */
 static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
   const cv_backend_t b = ctx->backend;
-  if (cv_light_owner[ENG]) cv_light_zeroize(ENG, b);  /* drop another context's message */
+  if (cv_light_owner[ENG] && take_over(b)) return CV_ERR_HW;
   uint32_t cfg = (uint32_t)ctx->alg, s;
-  if (ctx->alg >= CV_SHAKE128) cfg |= outlen ? outlen << 16 : CV_SHA3_CFG_XOF_MASK;
+  if (ctx->alg >= CV_SHAKE128)
+    cfg |= outlen ? outlen << CV_SHA3_CFG_OUTLEN_SHIFT : CV_SHA3_CFG_XOF_MASK;
   if (cv_light_uses_cpi(b)) {
     CV_CPI_START(ENG, cfg);
     s = CV_CPI_STATUS(ENG);
@@ -104,7 +127,9 @@ static int pull(const cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   return CV_OK;
 }
 
-int cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg) {
+int cv_sha3_available(void) { return cv_cpl_engine_present(ENG); }
+
+cv_status_t cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg) {
   if (!ctx || (unsigned)backend >= CV_BACKEND_COUNT || (unsigned)alg > CV_SHAKE256)
     return CV_ERR_ARG;
   ctx->backend = backend;
@@ -120,7 +145,7 @@ static inline int owned(const cv_sha3_ctx *ctx) {
   return ctx->id == cv_light_owner[ENG] ? CV_OK : CV_ERR_ABORTED;
 }
 
-int cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
+cv_status_t cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
   if (!ctx || (!data && len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_update(&ctx->sw, data, len);
   int e = owned(ctx);
@@ -183,7 +208,7 @@ static int squeeze_hw(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   return e;
 }
 
-int cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+cv_status_t cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   if (!ctx || (!out && out_len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_squeeze(&ctx->sw, out, out_len);
   if (ctx->alg < CV_SHAKE128) return CV_ERR_MODE;
@@ -192,7 +217,7 @@ int cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   return squeeze_hw(ctx, out, out_len);
 }
 
-int cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
+cv_status_t cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   if (!ctx || (!out && out_len)) return CV_ERR_ARG;
   if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_final(&ctx->sw, out, out_len);
   int e = check_outlen(ctx->alg, out_len);
@@ -218,6 +243,7 @@ static int hash_mmio(cv_backend_t b, uint32_t cfg, const uint32_t *m, size_t len
  * paths call nothing but tail calls and keep no stack frame. */
 static __attribute__((noinline)) int hash_take(int cpi, uint32_t cfg, const uint32_t *m,
                                                size_t len, uint32_t *out, size_t out_len) {
+  if (cv_light_owner[ENG] == CV_LIGHT_NO_ENGINE) return CV_ERR_HW;
   cv_light_zeroize(ENG, cpi ? CV_BACKEND_CPI : CV_BACKEND_MMIO);  /* owner 0 from here on */
   return cpi ? hash_cpi(CV_BACKEND_CPI, cfg, m, len, out, out_len)
              : hash_mmio(CV_BACKEND_MMIO, cfg, m, len, out, out_len);
@@ -252,11 +278,10 @@ static inline __attribute__((always_inline)) const uint32_t *run_end(const uint3
  * context, no byte buffer and no ownership bookkeeping (the message never outlives the call).
  * The last word (1..8 bytes; none for an empty message) goes with DATAL and LAST_BYTES; words
  * are read whole (aligned, so never past the buffer's last word) and the engine ignores the
- * bytes after LAST_BYTES. SHA3-512 over 64 bytes: cpi 820 -> 381 cycles, mmio 952 -> 451;
- * IN_READY polled once per rate block instead of before every word: cpi 341 -> 306, mmio
- * 441 -> 406 (4 KiB cpi 10,421 -> 7,362); the words sent in runs between those polls, two per
- * iteration, the output in a loop with one exit test, no stack frame: cpi 306 -> 244, mmio
- * 376 -> 298, SHA3-256 of 4 KiB cpi 6,877 -> 4,046 (benchmark, 2026-11-28; fw/drivers/README). */
+ * bytes after LAST_BYTES. IN_READY is polled once per rate block, not before every word (the
+ * engine absorbs a word a cycle and stops only for its permutation); the words between two
+ * polls go as one run, two per iteration; the output is read in a loop with one exit test; the
+ * path has no stack frame. */
 static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
                                                           const uint32_t *m, size_t len,
                                                           uint32_t *out, size_t out_len) {
@@ -379,8 +404,8 @@ static inline __attribute__((always_inline)) int pio_hash(int cpi, uint32_t cfg,
 /* pio_hash for each coupling, each out of line: cv_sha3_hash then has no frame of its own and
  * enters every path (these two, hash_dma, ctx_hash) by a tail call. Their arguments are
  * cv_sha3_hash's (b unused) in the same registers, cfg in alg's place: with the message
- * one register lower, GCC moved msg, len, out and out_len at the entry of cv_sha3_hash and back
- * before the DMA path's tail call (8 moves, 2026-12-01). noipa: GCC's clones without the unused
+ * one register lower, GCC would move msg, len, out and out_len at the entry of cv_sha3_hash
+ * and back before the DMA path's tail call (8 moves). noipa: GCC's clones without the unused
  * argument (constprop) would move them again. */
 static __attribute__((noipa)) int hash_cpi(cv_backend_t b, uint32_t cfg, const uint32_t *m,
                                               size_t len, uint32_t *out, size_t out_len) {
@@ -426,7 +451,7 @@ static __attribute__((noinline)) int dma_hash(cv_backend_t backend, uint32_t cfg
     src = len ? msg : dst;
     if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
   }
-  if (cv_light_owner[ENG]) cv_light_zeroize(ENG, backend);
+  if (cv_light_owner[ENG] && take_over(backend)) return CV_ERR_HW;
   int e = cv_light_dma(ENG, backend, cfg, src, dst, len, out_len, sha3_errmap);
   if (e == CV_OK && dst != out) memcpy(out, dst, out_len);
   return e;
@@ -436,8 +461,8 @@ static __attribute__((noinline)) int dma_hash(cv_backend_t backend, uint32_t cfg
 /* The DMA path, out of line and entered by a tail call (its registers are not saved on the cpi
  * and mmio paths' frame): 16-byte aligned buffers, no streaming context in the engine and the
  * DMA idle go straight to the job (CV_LIGHT_DMA_FAST, no frame); the rest, and buffers the DMA
- * refused, through dma_hash. SHA3-512 of 64 bytes: cpi-dma 215 -> 149 cycles, cpi 381 -> 341;
- * 144 since cv_sha3_hash has no frame (the pio paths out of line in hash_cpi/hash_mmio). */
+ * refused, through dma_hash. cv_sha3_hash itself has no frame: the pio paths are out of line
+ * in hash_cpi/hash_mmio. */
 static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg,
                                               const uint8_t *msg, size_t len, uint8_t *out,
                                               size_t out_len) {
@@ -458,9 +483,9 @@ static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg
 #endif
 
 /* The sw backend with cv_sha3_hash's arguments in their registers: called with its own
- * (alg first), GCC moved msg, len, out and out_len down a register at the entry of
+ * (alg first), GCC would move msg, len, out and out_len down a register at the entry of
  * cv_sha3_hash for every backend and back before the hardware paths' tail calls (8 moves on
- * each hardware call, 2026-12-01); the sw path pays a jump instead. */
+ * each hardware call); the sw path pays a jump instead. */
 static __attribute__((noipa)) int hash_sw(cv_backend_t b, int alg, const uint8_t *msg,
                                              size_t len, uint8_t *out, size_t out_len) {
   (void)b;
@@ -468,15 +493,16 @@ static __attribute__((noipa)) int hash_sw(cv_backend_t b, int alg, const uint8_t
 }
 
 /* ctx_hash stays out of line: its context would otherwise be on every path's stack frame. */
-int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, uint8_t *out,
-                 size_t out_len) {
+cv_status_t cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len,
+                         uint8_t *out, size_t out_len) {
   if ((!msg && len) || (!out && out_len) || (unsigned)backend >= CV_BACKEND_COUNT ||
       (unsigned)alg > CV_SHAKE256)
     return CV_ERR_ARG;
   if (backend == CV_BACKEND_SW) return hash_sw(backend, alg, msg, len, out, out_len);
   int e = check_outlen(alg, out_len);
   if (e) return e;
-  const uint32_t cfg = (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << 16 : 0);
+  const uint32_t cfg =
+      (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << CV_SHA3_CFG_OUTLEN_SHIFT : 0);
   /* The engine counts an out_len of 1..65,535 (OUTLEN); no output, or a longer SHAKE output,
    * goes through ctx_hash (an XOF that final ends; hash_dma sends it there) */
   if (cv_light_is_dma(backend)) return hash_dma(backend, cfg, msg, len, out, out_len);
@@ -494,7 +520,8 @@ int cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size_t len, 
 
 void cv_sha3_zeroize(cv_sha3_ctx *ctx) {
   if (!ctx) return;
-  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT)
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT &&
+      !cv_light_absent(ENG))
     cv_light_zeroize(ENG, ctx->backend);
   cv_cpl_wipe(ctx, sizeof *ctx);
 }

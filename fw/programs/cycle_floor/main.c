@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-/* cycle_floor: what the hardware and the core leave for the issues' single-call targets (#5, #6),
- * measured as the benchmark measures a call (mcycle around a call of a function, result in memory
- * on return, key loaded) but with the bare instruction sequence as the function's body: no
- * argument checks, no context, no key ownership, no error handling. No API can be faster than
- * these on this SoC; the gap between them and the driver's figure is the API's cost. Each
- * sequence's output is compared with the driver's (the key, IV and configuration are the
- * driver's, loaded by its init). Prints "floor <what> <cycles> (api <cycles>)" lines. Not part of
- * `make test` (a figure is reported, never asserted): `make run ELF=build/fw/cycle_floor/...`. */
+/* cycle_floor: what the hardware and the core leave for the single-call targets
+ * (bench/seeds.toml), measured as the benchmark measures a call (mcycle around a call of a
+ * function, result in memory on return, key loaded) but with the bare instruction sequence as
+ * the function's body: no argument checks, no context, no key ownership, no error handling. No
+ * API can be faster than these on this SoC; the gap between them and the driver's figure is the
+ * API's cost. Each sequence's output is compared with the driver's (the key, IV and
+ * configuration are the driver's, loaded by its init). Prints "floor <what> <cycles> (api
+ * <cycles>)" lines. Not part of `make test` (a figure is reported, never asserted):
+ * `make run ELF=build/fw/cycle_floor/...`. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cv_aes.h"
 #include "cv_chacha.h"
+#include "cv_cpl.h" /* the bare sequences: custom instructions, registers, DMA jobs */
 #include "cv_csr.h"
 #include "cv_prince.h"
 #include "cv_sha3.h"

@@ -19,6 +19,9 @@ static uint8_t ref[4096] __attribute__((aligned(16)));
 static uint8_t key[32] __attribute__((aligned(16))), nonce[12] __attribute__((aligned(16)));
 static int bad;
 
+/* A set-up call (sw reference, init) that must succeed. */
+static void need(cv_status_t st) { bad |= st != CV_OK; }
+
 static void report(const char *what, cv_backend_t b, uint32_t c, int st, size_t n) {
   int ok = st == CV_OK && memcmp(out, ref, n) == 0;
   bad |= !ok;
@@ -28,11 +31,11 @@ static void report(const char *what, cv_backend_t b, uint32_t c, int st, size_t 
 #define MEASURE(call) __extension__({ uint32_t t0_ = cv_mcycle(); st = (call); cv_mcycle() - t0_; })
 
 /* CTR, 8 bytes (the second call measured) and 4 KiB, from counter 0 on both backends. */
-typedef int (*ctr_fn)(void *ctx, uint8_t *ctr, const uint8_t *src, uint8_t *dst, size_t n);
-static int prince_ctr_fn(void *x, uint8_t *c, const uint8_t *s, uint8_t *d, size_t n) {
+typedef cv_status_t (*ctr_fn)(void *ctx, uint8_t *ctr, const uint8_t *src, uint8_t *dst, size_t n);
+static cv_status_t prince_ctr_fn(void *x, uint8_t *c, const uint8_t *s, uint8_t *d, size_t n) {
   return cv_prince_ctr(x, c, s, d, n);
 }
-static int present_ctr_fn(void *x, uint8_t *c, const uint8_t *s, uint8_t *d, size_t n) {
+static cv_status_t present_ctr_fn(void *x, uint8_t *c, const uint8_t *s, uint8_t *d, size_t n) {
   return cv_present_ctr(x, c, s, d, n);
 }
 static void ctr_case(ctr_fn f, void *hw, cv_backend_t be, const char *what) {
@@ -45,9 +48,9 @@ static void ctr_case(ctr_fn f, void *hw, cv_backend_t be, const char *what) {
   int st;
   uint32_t t;
   /* the sw context: the same key on the sw backend */
-  if (f == prince_ctr_fn) cv_prince_init(&sw.p, CV_BACKEND_SW, key, 16);
-  else cv_present_init(&sw.r, CV_BACKEND_SW, key, 10);
-  f(&sw, cs, in, ref, 4096);
+  if (f == prince_ctr_fn) need(cv_prince_init(&sw.p, CV_BACKEND_SW, key, 16));
+  else need(cv_present_init(&sw.r, CV_BACKEND_SW, key, 10));
+  need(f(&sw, cs, in, ref, 4096));
   for (int k = 0; k < 2; k++) {
     memset(c, 0, 8);
     t = MEASURE(f(hw, c, in, out, 8));
@@ -70,31 +73,31 @@ int main(void) {
     cv_backend_t be = (cv_backend_t)b;
     int st;
     uint32_t t;
-    cv_prince_init(&p, CV_BACKEND_SW, key, 16);
-    cv_prince_ecb(&p, CV_ENCRYPT, in, ref, 4096);
-    cv_prince_init(&p, be, key, 16);
+    need(cv_prince_init(&p, CV_BACKEND_SW, key, 16));
+    need(cv_prince_ecb(&p, CV_ENCRYPT, in, ref, 4096));
+    need(cv_prince_init(&p, be, key, 16));
     for (int k = 0; k < 2; k++) t = MEASURE(cv_prince_ecb(&p, CV_ENCRYPT, in, out, 8));
     report("prince-8B", be, t, st, 8);
     t = MEASURE(cv_prince_ecb(&p, CV_ENCRYPT, in, out, 4096));
     report("prince-4KiB", be, t, st, 4096);
     ctr_case(prince_ctr_fn, &p, be, "prince-ctr");
-    cv_present_init(&r, CV_BACKEND_SW, key, 10);
-    cv_present_ecb(&r, CV_ENCRYPT, in, ref, 4096);
-    cv_present_init(&r, be, key, 10);
+    need(cv_present_init(&r, CV_BACKEND_SW, key, 10));
+    need(cv_present_ecb(&r, CV_ENCRYPT, in, ref, 4096));
+    need(cv_present_init(&r, be, key, 10));
     for (int k = 0; k < 2; k++) t = MEASURE(cv_present_ecb(&r, CV_ENCRYPT, in, out, 8));
     report("present80-8B", be, t, st, 8);
     t = MEASURE(cv_present_ecb(&r, CV_ENCRYPT, in, out, 4096));
     report("present80-4KiB", be, t, st, 4096);
     ctr_case(present_ctr_fn, &r, be, "present80-ctr");
-    cv_chacha_init(&c, CV_BACKEND_SW, key, 32, nonce, 8, 20);
-    cv_chacha_xor(&c, in, ref, 4096);
-    cv_chacha_init(&c, be, key, 32, nonce, 8, 20);
+    need(cv_chacha_init(&c, CV_BACKEND_SW, key, 32, nonce, 8, 20));
+    need(cv_chacha_xor(&c, in, ref, 4096));
+    need(cv_chacha_init(&c, be, key, 32, nonce, 8, 20));
     t = MEASURE(cv_chacha_xor(&c, in, out, 64));
     report("chacha20-64B", be, t, st, 64);
     cv_chacha_set_counter(&c, 0);
     t = MEASURE(cv_chacha_xor(&c, in, out, 4096));
     report("chacha20-4KiB", be, t, st, 4096);
-    cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_512, in, 64, ref, 64);
+    need(cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_512, in, 64, ref, 64));
     t = MEASURE(cv_sha3_hash(be, CV_SHA3_512, in, 64, out, 64));
     report("sha3-512-64B", be, t, st, 64);
   }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* test_adv_cpi: custom-instruction fuzzing (issue #8, adversarial/adv_cpi.md).
+/* test_adv_cpi: custom-instruction fuzzing (adversarial/adv_cpi.md).
  *
  * ADV_OPS random custom-0/custom-1 instruction words (every funct7, funct3, rd, rs1, rs2; half of
  * them steered onto the contract's table so that legal operations are frequent) run one at a

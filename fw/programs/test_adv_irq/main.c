@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* test_adv_irq: interrupt storms (issue #8, adversarial/adv_irq.md).
+/* test_adv_irq: interrupt storms (adversarial/adv_irq.md).
  *
  * The machine timer fires every ADV_PERIOD cycles (re-armed by its handler) for the whole run, and
  * the engine units' DONE interrupts (AES line 1, PRINCE line 2) and the DMA's completion

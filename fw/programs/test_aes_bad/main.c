@@ -142,24 +142,26 @@ static void dma_hw_checks(int cpi) {
   rng_fill(src, 256);
   const uintptr_t s = (uintptr_t)src, d = (uintptr_t)OUT;
   const uintptr_t end = CV_DMEM_BASE + CV_DMEM_SIZE;
+#define E_(code) CV_DMA_STATUS_ERR_CODE_##code
+  const uint32_t CBC = CV_AES_CFG_MODE_CBC << CV_AES_CFG_MODE_SHIFT;
   struct {
     uint32_t eng, cfg;
     uintptr_t s, d;
     uint32_t len, outlen, code;
   } bad[] = {
-      {CV_ENGINE_AES, 0, 0x40000000u, d, 32, 0, CV_DMA_ERR_RANGE},       /* unmapped source */
-      {CV_ENGINE_AES, 0, s, 0x00000100u, 32, 0, CV_DMA_ERR_RANGE},       /* imem destination */
-      {CV_ENGINE_AES, 0, end - 16, d, 32, 0, CV_DMA_ERR_RANGE},          /* off the end */
-      {CV_ENGINE_AES, 0, 0xFFFFFFF0u, d, 32, 0, CV_DMA_ERR_RANGE},       /* wraps */
-      {CV_ENGINE_AES, 0, s, end - 16, 32, 0, CV_DMA_ERR_RANGE},          /* dst off the end */
-      {CV_ENGINE_AES, 0, s + 2, d, 32, 0, CV_DMA_ERR_ALIGN},             /* unaligned */
-      {CV_ENGINE_AES, 0, s, d + 2, 32, 0, CV_DMA_ERR_ALIGN},
-      {CV_ENGINE_AES, 0, d, d + 16, 64, 0, CV_DMA_ERR_OVERLAP},          /* overlap */
-      {CV_ENGINE_AES, 0, d + 16, d, 64, 0, CV_DMA_ERR_OVERLAP},
-      {CV_ENGINE_AES, 0, s, d, 20, 0, CV_DMA_ERR_LENGTH},                /* ECB partial */
-      {CV_ENGINE_AES, 1u << 2, s, d, 40, 0, CV_DMA_ERR_LENGTH},          /* CBC partial */
-      {CV_ENGINE_AES, 0, s, d, 0, 0, CV_DMA_ERR_LENGTH},                 /* empty cipher */
-      {6, 0, s, d, 32, 0, CV_DMA_ERR_ENGINE},                            /* no engine 6 */
+      {CV_ENGINE_AES, 0, 0x40000000u, d, 32, 0, E_(RANGE)},      /* unmapped source */
+      {CV_ENGINE_AES, 0, s, 0x00000100u, 32, 0, E_(RANGE)},      /* imem destination */
+      {CV_ENGINE_AES, 0, end - 16, d, 32, 0, E_(RANGE)},         /* off the end */
+      {CV_ENGINE_AES, 0, 0xFFFFFFF0u, d, 32, 0, E_(RANGE)},      /* wraps */
+      {CV_ENGINE_AES, 0, s, end - 16, 32, 0, E_(RANGE)},         /* dst off the end */
+      {CV_ENGINE_AES, 0, s + 2, d, 32, 0, E_(ALIGN)},            /* unaligned */
+      {CV_ENGINE_AES, 0, s, d + 2, 32, 0, E_(ALIGN)},
+      {CV_ENGINE_AES, 0, d, d + 16, 64, 0, E_(OVERLAP)},         /* overlap */
+      {CV_ENGINE_AES, 0, d + 16, d, 64, 0, E_(OVERLAP)},
+      {CV_ENGINE_AES, 0, s, d, 20, 0, E_(LENGTH)},               /* ECB partial */
+      {CV_ENGINE_AES, CBC, s, d, 40, 0, E_(LENGTH)},             /* CBC partial */
+      {CV_ENGINE_AES, 0, s, d, 0, 0, E_(LENGTH)},                /* empty cipher */
+      {6, 0, s, d, 32, 0, E_(ENGINE)},                           /* no engine 6 */
   };
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     guard_fill();
@@ -170,10 +172,10 @@ static void dma_hw_checks(int cpi) {
     ok &= CHECK(CV_REG32(CV_DMA_IS_ADDR) & CV_DMA_IS_ERR_MASK);
     ok &= CHECK(guard_intact());
     ok &= CHECK_EQ(cv_dma_status_err(st, 0, NULL),
-                   bad[i].code == CV_DMA_ERR_LENGTH ? CV_ERR_LENGTH
-                   : bad[i].code == CV_DMA_ERR_ENGINE ? CV_ERR_HW : CV_ERR_DMA);
+                   bad[i].code == CV_DMA_STATUS_ERR_CODE_LENGTH ? CV_ERR_LENGTH
+                   : bad[i].code == CV_DMA_STATUS_ERR_CODE_ENGINE ? CV_ERR_HW : CV_ERR_DMA);
     /* the driver's own check agrees (align 16 covers both port widths) */
-    if (bad[i].code <= CV_DMA_ERR_OVERLAP)
+    if (bad[i].code <= CV_DMA_STATUS_ERR_CODE_OVERLAP)
       ok &= CHECK_EQ(cv_dma_check(bad[i].s, bad[i].len, bad[i].d,
                                   bad[i].outlen ? bad[i].outlen : bad[i].len, align), CV_ERR_DMA);
     if (!ok) printf("  dma %s case %u\n", cpi ? "cpi" : "mmio", i);
@@ -220,7 +222,7 @@ static void dma_hw_checks(int cpi) {
   st = cpi ? cv_dma_cpi_key(CV_ENGINE_AES, 0, (uintptr_t)keybuf + 2)
            : cv_dma_mmio_key(CV_ENGINE_AES, 0, (uintptr_t)keybuf + 2);
   CHECK(st & CV_DMA_STATUS_ERR_MASK);
-  CHECK_EQ(CV_DMA_ERR_CODE(st), CV_DMA_ERR_ALIGN);
+  CHECK_EQ(CV_DMA_ERR_CODE(st), CV_DMA_STATUS_ERR_CODE_ALIGN);
   cv_aes_zeroize(&ctx);
 }
 
@@ -240,12 +242,12 @@ static void busy_checks(cv_backend_t b) {
   uint32_t ds = CV_REG32(CV_DMA_STATUS_ADDR);
   CHECK(ds & CV_DMA_STATUS_BUSY_MASK);
   CHECK(ds & CV_DMA_STATUS_ERR_MASK);
-  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_ERR_BUSY);
+  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_STATUS_ERR_CODE_BUSY);
   CV_REG32(CV_AES_KEY_ADDR) = 0x12345678u;                         /* unit owned by the DMA */
   uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
   CHECK(us & CV_CPL_STATUS_DMA_MASK);
   CHECK(us & CV_CPL_STATUS_ERR_MASK);
-  CHECK_EQ(CV_CPL_ERR_CODE(us), CV_CPL_ERR_BUSY_DMA);
+  CHECK_EQ(CV_CPL_ERR_CODE(us), CV_CPL_STATUS_ERR_CODE_BUSY_DMA);
   CV_CPI_DATA(CV_ENGINE_AES, 1, 2);
   CV_CPI_IVLOAD(CV_ENGINE_AES);
   CV_REG32(CV_AES_CTRL_ADDR) = CV_CPL_CTRL_START_MASK;
@@ -255,7 +257,7 @@ static void busy_checks(cv_backend_t b) {
   CHECK_MEM(iv, iv2, 16);
   ds = CV_REG32(CV_DMA_STATUS_ADDR);        /* and the rejected command is still flagged */
   CHECK(ds & CV_DMA_STATUS_DONE_MASK);
-  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_ERR_BUSY);
+  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_STATUS_ERR_CODE_BUSY);
 
   /* zeroize during a job, through the API */
   CHECK_EQ(cv_aes_init(&ctx, b, key, 16), CV_OK);
@@ -275,7 +277,7 @@ static void busy_checks(cv_backend_t b) {
   CHECK(rc == CV_ERR_ABORTED);
   ds = CV_REG32(CV_DMA_STATUS_ADDR);
   CHECK_EQ(ds & CV_DMA_STATUS_BUSY_MASK, 0);
-  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_ERR_ABORTED);
+  CHECK_EQ(CV_DMA_ERR_CODE(ds), CV_DMA_STATUS_ERR_CODE_ABORTED);
   s2 = CV_REG32(CV_AES_STATUS_ADDR);
   CHECK_EQ(s2 & (CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_KEY_READY_MASK), 0);
   CHECK_EQ(cv_aes_ecb(&ctx, CV_ENCRYPT, src, OUT, 16), CV_ERR_NOKEY);
@@ -307,7 +309,7 @@ static void engine_busy(int cpi) {
     CV_CPI_IVLOAD(CV_ENGINE_AES);   /* write while busy */
     CV_CPI_START(CV_ENGINE_AES, 0); /* start while busy */
     /* RESULT at once: the refused START left the message's accounting alone, so RESULT
-     * waits for the block's output (it used to trap early: "nothing due"). */
+     * waits for the block's output instead of trapping ("nothing due"). */
     cv_cpl_cpi_pop(CV_ENGINE_AES, o, 4);
     st = CV_CPI_STATUS(CV_ENGINE_AES);
   } else {
@@ -333,7 +335,7 @@ static void engine_busy(int cpi) {
     (void)r[CV_CPL_DOUT_OFFSET / 4 + 3];
     st = r[CV_CPL_STATUS_OFFSET / 4];
     CHECK(st & CV_CPL_STATUS_ERR_MASK);
-    CHECK_EQ(CV_CPL_ERR_CODE(st), CV_CPL_ERR_UNDERFLOW);
+    CHECK_EQ(CV_CPL_ERR_CODE(st), CV_CPL_STATUS_ERR_CODE_UNDERFLOW);
     CHECK_EQ(cv_cpl_status_err(st, NULL), CV_ERR_HW);
   }
   cv_aes_zeroize(&ctx);

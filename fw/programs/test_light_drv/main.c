@@ -13,6 +13,7 @@
 
 #include "cv_chacha.h"
 #include "cv_csr.h"
+#include "cv_light.h" /* the coupling layer: a DMA job of another engine, DMA checks */
 #include "cv_present.h"
 #include "cv_prince.h"
 #include "cv_sha3.h"

@@ -9,7 +9,8 @@
  * that wiped the engine) invalidates every context initialised before: they return
  * CV_ERR_NOKEY until initialised again.
  *
- * Not an application API: the drivers' headers are. */
+ * Not an application API (the drivers' headers in fw/drivers/include are): a program that
+ * reaches below the API adds fw/drivers/internal to its include path itself. */
 #ifndef CV_LIGHT_H
 #define CV_LIGHT_H
 
@@ -29,17 +30,16 @@
 #endif
 
 /* DMA buffers: aligned to 16 (both DMA port widths), inside data memory. */
-#define CV_LIGHT_DMA_ALIGN 16
+#define CV_LIGHT_DMA_ALIGN CV_DMA_ALIGN
 _Static_assert(CV_LIGHT_DMA_ALIGN == 16, "the fast paths check buffers with cv_dma_fits16");
 
-typedef struct cv_light_hw {
-  uint32_t id;     /* key owner id (0: not initialised) */
-  uint32_t kcfg;   /* the engine's CFG key-size bits */
-  uint32_t kw[8];  /* key words in memory order (reloads); wiped by zeroize */
-} cv_light_hw;
-
-/* Indexed by engine number (CV_ENGINE_*). */
+/* Indexed by engine number (CV_ENGINE_*): the id whose key (SHA-3: whose message) the engine
+ * holds, 0 for none. */
 extern uint32_t cv_light_owner[6];
+/* SHA-3's owner in a SoC without the SHA-3 engine (never a context id). */
+#define CV_LIGHT_NO_ENGINE 0xFFFFFFFFu
+/* 1 when engine eng is not in this SoC build (found at start-up with cv_cpl_engine_present). */
+int cv_light_absent(unsigned eng);
 
 CV_CPL_INLINE int cv_light_is_dma(cv_backend_t b) {
   return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
@@ -61,7 +61,8 @@ uint32_t cv_light_new_id(unsigned eng);
 int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
                  const int8_t *map);
 /* The context's key is in the engine (reloaded if another context used it), else
- * CV_ERR_NOKEY (zeroized since its init) or the key load's error. */
+ * CV_ERR_NOKEY (zeroized since its init), CV_ERR_HW (no such engine in this SoC) or the key
+ * load's error. */
 int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
                      const int8_t *map);
 CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
@@ -70,7 +71,7 @@ CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, un
   return cv_light_reclaim(eng, b, hw, nwords, map);
 }
 /* ZEROIZE the engine through b's coupling; every context of eng initialised so far loses its
- * key. */
+ * key. Only for an engine the SoC has (cv_light_absent). */
 void cv_light_zeroize(unsigned eng, cv_backend_t b);
 /* An engine error in the middle of a message (STATUS s): zeroize, forget the key, map. */
 int cv_light_hw_fail(unsigned eng, cv_backend_t b, uint32_t s, const int8_t *map);
@@ -206,8 +207,8 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
 #define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) 0
 #else
 /* Each macro gathers its conditions without branches and tests them once: as separate tests,
- * the exits to the general path lay backwards, where this core predicts a branch taken (a
- * redirect each: 4 of them, 12 cycles, on every multi-block cpi/mmio call until 2026-11-28). */
+ * GCC lays the exits to the general path backwards, where this core predicts a branch taken,
+ * and each would cost a 3-cycle redirect on every multi-block cpi/mmio call. */
 #define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
   ((unsigned)(b) - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO &&                   \
    __builtin_expect(((own) | ((io) & 3u) | ((uint32_t)(len) & 7u) | ((unsigned)(dir) >> 1) | \

@@ -3,13 +3,15 @@
  *
  * Every operation is custom-0 R-type: `.insn r 0x0b, funct3, funct7, rd, rs1, rs2` with
  * funct7 = target << 4 | op and funct3 = {xd, xs1, xs2} exactly as in the contract's table.
- * The target is the engine number (1 AES, 2 PRINCE, 3 PRESENT, 4 ChaCha, 5 SHA-3) or 7 for the
- * DMA; it is encoded in the instruction, so it must be a compile-time constant (the macros
+ * The target is the engine number (CV_ENGINE_*) or CV_CPI_TARGET_DMA for the DMA; it is
+ * encoded in the instruction, so it must be a compile-time constant (the macros
  * below pass it as an "i" operand; -O2 firmware inlines constant arguments of always_inline
  * helpers too).
  *
- * One table, CV_CPI_OPS(X): X(NAME, target-kind, op, funct3). Engine operations take the
- * target as first macro argument; DMA operations always use target 7.
+ * The table, CV_CPI_OPS(X): X(NAME, target-kind, op, funct3), and its constants
+ * (CV_CPI_OPCODE, CV_CPI_TARGET_DMA, CV_CPI_OP_<NAME>, CV_CPI_F3_<NAME>) are generated from
+ * coupling/regs/cpi.toml into cv_consts.h, the one source the RTL decoder uses too. Engine
+ * operations take the target as first macro argument; DMA operations always use the DMA's.
  *
  *   CV_CPI_CFG(t, cfg)           CFG <= cfg
  *   CV_CPI_KEY(t, w0, w1)        next two key words into KEY staging
@@ -42,75 +44,48 @@
 
 #include <stdint.h>
 
-#define CV_CPI_OPCODE 0x0b   /* custom-0 */
-#define CV_CPI_TARGET_DMA 7
+#include "cv_consts.h"
 
-/* X(NAME, kind (ENG: target argument, DMA: target 7), op, funct3) */
-#define CV_CPI_OPS(X)        \
-  X(CFG,    ENG, 0,  2)      \
-  X(KEY,    ENG, 1,  3)      \
-  X(KLOAD,  ENG, 2,  0)      \
-  X(KLOADW, ENG, 2,  4)      \
-  X(IV,     ENG, 3,  3)      \
-  X(IVLOAD, ENG, 4,  0)      \
-  X(IVRD,   ENG, 5,  6)      \
-  X(START,  ENG, 6,  2)      \
-  X(DATA,   ENG, 7,  3)      \
-  X(DATAL,  ENG, 8,  3)      \
-  X(RESULT, ENG, 9,  4)      \
-  X(STATUS, ENG, 10, 4)      \
-  X(ZERO,   ENG, 11, 0)      \
-  X(LASTB,  ENG, 12, 2)      \
-  X(DSEL,   DMA, 0,  3)      \
-  X(DADDR,  DMA, 1,  3)      \
-  X(DRUN,   DMA, 2,  3)      \
-  X(DRUNW,  DMA, 2,  7)      \
-  X(DKEY,   DMA, 3,  3)      \
-  X(DKEYW,  DMA, 3,  7)      \
-  X(DWAIT,  DMA, 4,  4)      \
-  X(DSTAT,  DMA, 5,  4)
-
-/* CV_CPI_OP_<NAME> and CV_CPI_F3_<NAME> constants from the table. */
-#define CV_CPI_ENUM_(name, kind, op, f3) CV_CPI_OP_##name = (op), CV_CPI_F3_##name = (f3),
-enum { CV_CPI_OPS(CV_CPI_ENUM_) CV_CPI_OPS_END_ };
-#undef CV_CPI_ENUM_
+#define CV_CPI_STR2_(x) #x
+#define CV_CPI_STR_(x) CV_CPI_STR2_(x)
+#define CV_CPI_INSN_ ".insn r " CV_CPI_STR_(CV_CPI_OPCODE) ", "
 
 #define CV_CPI_F7(t, op) ((((unsigned)(t)) << 4) | (unsigned)(op))
 
 /* Raw forms by funct3 = {xd, xs1, xs2}. t and op must be constants. */
 #define CV_CPI_R000_(t, op, f3)                                                \
-  __asm__ volatile(".insn r 0x0b, %0, %1, zero, zero, zero"                    \
+  __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, zero, zero"                     \
                    : : "i"(f3), "i"(CV_CPI_F7(t, op)))
 #define CV_CPI_R010_(t, op, f3, a)                                             \
-  __asm__ volatile(".insn r 0x0b, %0, %1, zero, %2, zero"                      \
+  __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, zero"                       \
                    : : "i"(f3), "i"(CV_CPI_F7(t, op)), "r"((uint32_t)(a)))
 #define CV_CPI_R011_(t, op, f3, a, b)                                          \
-  __asm__ volatile(".insn r 0x0b, %0, %1, zero, %2, %3"                        \
+  __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, %3"                         \
                    : : "i"(f3), "i"(CV_CPI_F7(t, op)), "r"((uint32_t)(a)),     \
                      "r"((uint32_t)(b)))
 #define CV_CPI_R011M_(t, op, f3, a, b)                                         \
-  __asm__ volatile(".insn r 0x0b, %0, %1, zero, %2, %3"                        \
+  __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, %3"                         \
                    : : "i"(f3), "i"(CV_CPI_F7(t, op)), "r"((uint32_t)(a)),     \
                      "r"((uint32_t)(b)) : "memory")
 #define CV_CPI_R100_(t, op, f3) __extension__({                                \
     uint32_t r_;                                                               \
-    __asm__ volatile(".insn r 0x0b, %1, %2, %0, zero, zero"                    \
+    __asm__ volatile(CV_CPI_INSN_ "%1, %2, %0, zero, zero"                     \
                      : "=r"(r_) : "i"(f3), "i"(CV_CPI_F7(t, op)));             \
     r_; })
 #define CV_CPI_R100M_(t, op, f3) __extension__({                               \
     uint32_t r_;                                                               \
-    __asm__ volatile(".insn r 0x0b, %1, %2, %0, zero, zero"                    \
+    __asm__ volatile(CV_CPI_INSN_ "%1, %2, %0, zero, zero"                     \
                      : "=r"(r_) : "i"(f3), "i"(CV_CPI_F7(t, op)) : "memory");  \
     r_; })
 #define CV_CPI_R110_(t, op, f3, a) __extension__({                             \
     uint32_t r_;                                                               \
-    __asm__ volatile(".insn r 0x0b, %1, %2, %0, %3, zero"                      \
+    __asm__ volatile(CV_CPI_INSN_ "%1, %2, %0, %3, zero"                       \
                      : "=r"(r_) : "i"(f3), "i"(CV_CPI_F7(t, op)),              \
                        "r"((uint32_t)(a)));                                    \
     r_; })
 #define CV_CPI_R111M_(t, op, f3, a, b) __extension__({                         \
     uint32_t r_;                                                               \
-    __asm__ volatile(".insn r 0x0b, %1, %2, %0, %3, %4"                        \
+    __asm__ volatile(CV_CPI_INSN_ "%1, %2, %0, %3, %4"                         \
                      : "=r"(r_) : "i"(f3), "i"(CV_CPI_F7(t, op)),              \
                        "r"((uint32_t)(a)), "r"((uint32_t)(b)) : "memory");     \
     r_; })
@@ -131,7 +106,7 @@ enum { CV_CPI_OPS(CV_CPI_ENUM_) CV_CPI_OPS_END_ };
 #define CV_CPI_ZERO(t)         CV_CPI_R000_(t, CV_CPI_OP_ZERO, CV_CPI_F3_ZERO)
 #define CV_CPI_LASTB(t, n)     CV_CPI_R010_(t, CV_CPI_OP_LASTB, CV_CPI_F3_LASTB, n)
 
-/* DMA operations (target 7). */
+/* DMA operations (target CV_CPI_TARGET_DMA). */
 #define CV_CPI_DSEL(eng, ecfg) \
   CV_CPI_R011_(CV_CPI_TARGET_DMA, CV_CPI_OP_DSEL, CV_CPI_F3_DSEL, eng, ecfg)
 #define CV_CPI_DADDR(src, dst) \

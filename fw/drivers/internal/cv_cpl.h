@@ -10,16 +10,12 @@
  * drivers share this code. Words are memory-order words everywhere (word i = bytes 4i..4i+3 of
  * the buffer as lw reads them): no byte swapping.
  *
- * Error mapping (cv_cpl_status_err, cv_dma_status_err), hardware code -> CV_ERR_*:
- *   unit STATUS.ERR_CODE 1..7   the engine's own codes, through the engine driver's table
- *                               (AES: 1 KEY_SIZE -> KEYLEN, 2 MODE -> MODE, 3 CMAC_KIND -> MODE,
- *                               4 START_BUSY -> BUSY, 5 WRITE_BUSY -> BUSY, 6 NO_KEY -> NOKEY,
- *                               7 KEY_MISMATCH -> KEYLEN)
- *                        8 OVERRUN -> CV_ERR_BUSY       9 UNDERFLOW -> CV_ERR_HW
- *                       10 BUSY_DMA -> CV_ERR_BUSY     11 OP -> CV_ERR_ARG
- *   DMA STATUS.ERR_CODE  1 RANGE, 2 ALIGN, 3 OVERLAP -> CV_ERR_DMA   4 LENGTH -> CV_ERR_LENGTH
- *                        5 ENGINE -> the engine's code as above (CV_ERR_HW if it shows none)
- *                        6 BUSY -> CV_ERR_BUSY          7 ABORTED -> CV_ERR_ABORTED
+ * Error mapping (cv_cpl_status_err, cv_dma_status_err), hardware code -> CV_ERR_*: the unit's
+ * own codes OVERRUN and BUSY_DMA -> CV_ERR_BUSY, UNDERFLOW -> CV_ERR_HW, OP -> CV_ERR_ARG; the
+ * engine's codes (below OVERRUN) through the engine driver's table; the DMA's RANGE, ALIGN and
+ * OVERLAP -> CV_ERR_DMA, LENGTH -> CV_ERR_LENGTH, BUSY -> CV_ERR_BUSY, ABORTED ->
+ * CV_ERR_ABORTED, ENGINE -> the engine's code (CV_ERR_HW if it shows none). The whole table is
+ * in fw/drivers/README.md, the codes' values in docs/constants.md.
  * A polled wait that never sees its condition gives CV_ERR_HW instead of hanging.
  *
  * After a failed DMA job the engine has been zeroized by the hardware (its key is gone): the
@@ -37,25 +33,10 @@
 
 #define CV_CPL_INLINE static inline __attribute__((always_inline))
 
-/* Engine numbers = custom-instruction targets = ID.ENGINE = interrupt lines. */
-#define CV_ENGINE_AES 1
-#define CV_ENGINE_PRINCE 2
-#define CV_ENGINE_PRESENT 3
-#define CV_ENGINE_CHACHA 4
-#define CV_ENGINE_SHA3 5
-
-/* Unit error codes (engine.toml STATUS.ERR_CODE 8..11) and DMA error codes (dma.toml). */
-#define CV_CPL_ERR_OVERRUN 8
-#define CV_CPL_ERR_UNDERFLOW 9
-#define CV_CPL_ERR_BUSY_DMA 10
-#define CV_CPL_ERR_OP 11
-#define CV_DMA_ERR_RANGE 1
-#define CV_DMA_ERR_ALIGN 2
-#define CV_DMA_ERR_OVERLAP 3
-#define CV_DMA_ERR_LENGTH 4
-#define CV_DMA_ERR_ENGINE 5
-#define CV_DMA_ERR_BUSY 6
-#define CV_DMA_ERR_ABORTED 7
+/* Engine numbers (CV_ENGINE_*: custom-instruction targets, ID.ENGINE, interrupt lines), the
+ * custom-instruction table and the hardware's error codes (CV_CPL_STATUS_ERR_CODE_*,
+ * CV_DMA_STATUS_ERR_CODE_*, each engine's CV_<ENGINE>_STATUS_ERR_CODE_*) come from the
+ * generated cv_consts.h (docs/constants.md). */
 
 /* Bound of every polled wait (iterations); the engines' latencies are far below it. */
 #define CV_CPL_POLL_LIMIT 200000u
@@ -69,8 +50,20 @@
 /* Clear n bytes through volatile stores (key copies, contexts: not optimised away). */
 void cv_cpl_wipe(void *p, size_t n);
 
+/* ------------------------------------------------------------------ which engines are built */
+/* The ID register's MAGIC field in every engine window and in the DMA window. */
+#define CV_CPL_ID_MAGIC 0xC5u
+
+/* 1 when engine eng (CV_ENGINE_*) is in this SoC build, else 0. An engine that soc_top leaves
+ * out (its ENGINES parameter) answers every access to its window with a bus error (a load or
+ * store access fault) and its custom instructions trap, so its own ID register cannot be asked
+ * first: the DMA, which every build has, lists the engines attached to it in CAP.ENGINES (the
+ * same set), and only a listed engine's ID (MAGIC, ENGINE) and CAP (BLOCK_BYTES) are read. */
+int cv_cpl_engine_present(unsigned eng);
+
 /* ------------------------------------------------------------------ error decoding */
-/* eng_map[c] = the CV_ERR_* of engine code c (1..7; entry 0 unused). */
+/* eng_map[c] = the CV_ERR_* of engine code c (below CV_CPL_STATUS_ERR_CODE_OVERRUN; entry 0
+ * unused, an entry 0 means "no mapping": CV_ERR_HW). */
 typedef int8_t cv_cpl_errmap_t[8];
 
 /* Unit STATUS -> CV_OK (ERR clear) or the mapped CV_ERR_*. */
@@ -130,8 +123,8 @@ static inline uint32_t cv_cpl_mmio_wait_out(volatile uint32_t *r) {
 
 /* The same where the output is usually there at the first look (a block that computed while
  * the CPU moved the one before it): that look is tested on its own, so the usual case falls
- * through a forward branch and costs no redirect; otherwise the poll loop as above. AES-128
- * ECB of 80 bytes on mmio: 33 -> 26 cycles per block in the stream (2026-11-27 trace). */
+ * through a forward branch and costs no redirect; otherwise the poll loop as above (whose
+ * exit, a backward branch predicted taken, costs 3 cycles a block in a stream). */
 static inline uint32_t cv_cpl_mmio_wait_out_likely(volatile uint32_t *r) {
   if (__builtin_expect(r[CV_CPL_STATUS_OFFSET / 4] & CV_CPL_STATUS_OUT_VALID_MASK, 1)) return 0;
   return cv_cpl_mmio_wait_out(r);
@@ -302,7 +295,7 @@ uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr);
 static inline int cv_dma_status_ok(uint32_t s) {
   if ((s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0) return 1;
   return (s & (CV_DMA_STATUS_BUSY_MASK | CV_DMA_STATUS_DONE_MASK)) == CV_DMA_STATUS_DONE_MASK &&
-         CV_DMA_ERR_CODE(s) == CV_DMA_ERR_BUSY;
+         CV_DMA_ERR_CODE(s) == CV_DMA_STATUS_ERR_CODE_BUSY;
 }
 
 /* The usual STATUS of a finished job: no error, not busy (cv_dma_status_ok's first case). The
@@ -318,8 +311,8 @@ static inline int cv_dma_status_clean(uint32_t s) {
  * drivers' fast paths leave those checks to the hardware and let their general path, which
  * checks the buffers itself, name the error. */
 static inline int cv_dma_refused(uint32_t s) {
-  return (s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) <= CV_DMA_ERR_OVERLAP &&
-         s != 0xFFFFFFFFu;
+  return (s & CV_DMA_STATUS_ERR_MASK) &&
+         CV_DMA_ERR_CODE(s) <= CV_DMA_STATUS_ERR_CODE_OVERLAP && s != 0xFFFFFFFFu;
 }
 
 /* The DMA runs a job (e.g. an AES job started by cv_aes_start). A job issued now would be
