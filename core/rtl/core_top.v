@@ -199,8 +199,9 @@ module core_top #(
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
   // Load-use style hazard: the instruction in EX produces its result only in WB.
-  // A load's data and a coprocessor's answer arrive in WB and go into a register before any
-  // use, so their consumer also waits while they are in MEM (hazard_mem, below).
+  // A load's data and a coprocessor's answer arrive in WB and never go into the ALU in that
+  // cycle, so a consumer that computes with them also waits while they are in MEM (hazard_mem,
+  // below); one that only passes them on does not (f1_q, f2_q).
   wire hazard_mem;
   wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
                  ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
@@ -242,9 +243,16 @@ module core_top #(
   // file (which reads WB's write data through). So EX's operands are flops, and the ALU, the
   // branch compare and the redirect decision behind them start at a flop, not behind a
   // forwarding multiplexer. Data that arrives in WB itself (a load's data, a coprocessor's
-  // answer) reaches a consumer through the register file's write-through only: its consumer
-  // waits in ID while the producer is in EX or MEM.
+  // answer) does not reach the ALU in the cycle it arrives: a consumer that computes with it
+  // waits in ID while the producer is in EX or MEM and reads it through the register file. A
+  // consumer that only passes it on (a store's data, a custom instruction's operands, taken from
+  // MEM's registers) enters EX while the producer is in WB and takes it there into those
+  // registers (f1_q/f2_q select WB's write data; rs1f/rs2f), never into the ALU or the DSPs.
   wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
+  reg         f1_q, f1_d, f2_q, f2_d;
+  wire        id_pass1 = dec_cpi;                // rs1 only goes to the coprocessor port
+  wire        id_pass2 = dec_store || dec_cpi;   // rs2 only goes to MEM's data registers
+  wire        mem_late = mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI];
   // rs1 is compared as the instruction's field (flops); lui, whose field is immediate bits,
   // is kept out by a select of its own, beside the compare rather than in front of it.
   wire id_fm1r = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
@@ -252,22 +260,25 @@ module core_top #(
   wire id_fw1  = id_fw1r && !id_lui;
   wire id_fm2  = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw2  = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
-  assign hazard_mem = mem_valid_q && (mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI]) &&
-                      ((dec_uses_rs1 && id_fw1) || (dec_uses_rs2 && id_fw2));
+  // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not)
+  wire id_fl1 = id_fw1 && !id_fm1r && mem_late;   // rs1 would be MEM's late result
+  wire id_fl2 = id_fw2 && !id_fm2 && mem_late;
+  assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1 && !id_pass1) ||
+                                      (dec_uses_rs2 && id_fl2 && !id_pass2));
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).
   // auipc and jal (whose link does not use it), or a trap's pc: decoded by the fetch (if_apc), so
   // this select of EX's operand a starts at flops.
   wire id_a_pc  = if_apc || if_err;
-  wire [31:0] rs1f = ex_rs1v_q;
-  wire [31:0] rs2f = ex_rs2v_q;
+  wire [31:0] rs1f = f1_q ? wb_wdata : ex_rs1v_q;   // for MEM's registers only
+  wire [31:0] rs2f = f2_q ? wb_wdata : ex_rs2v_q;
 
   // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
   // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
   // link value pc + 4 from ex_pc4_q (the fetch's head incrementer, carried from ID); jalr adds
   // rs1 + imm in the ALU for its target.
-  wire [31:0] alu_a = rs1f;
+  wire [31:0] alu_a = ex_rs1v_q;
   wire [31:0] alu_b = ex_opb_q;
   wire [31:0] alu_res;
   wire alu_eq, alu_lt, alu_ltu;
@@ -329,7 +340,7 @@ module core_top #(
   core_div u_div (
     .clk_i, .rst_ni, .kill_i(wb_redirect),
     .req_i(ex_valid_q && ex_ctl_q[C_DIV] && wb_go && !wb_redirect), .ack_i(ex_go),
-    .op_i(ex_f3[1:0]), .a_i(rs1f), .b_i(rs2f), .done_o(div_done), .result_o(div_res)
+    .op_i(ex_f3[1:0]), .a_i(ex_rs1v_q), .b_i(ex_rs2v_q), .done_o(div_done), .result_o(div_res)
   );
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
@@ -348,8 +359,10 @@ module core_top #(
     ex_pc_d         = ex_pc_q;
     ex_pc4_d        = ex_pc4_q;
     ex_insn_d       = ex_insn_q;
-    ex_rs1v_d       = ex_rs1v_q;
-    ex_rs2v_d       = ex_rs2v_q;
+    ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
+    ex_rs2v_d       = rs2f;
+    f1_d            = f1_q && !wb_go;
+    f2_d            = f2_q && !wb_go;
     ex_opb_d        = ex_opb_q;
     ex_tgt_d        = ex_tgt_q;
 
@@ -377,6 +390,8 @@ module core_top #(
       ex_rs1v_d       = id_a_pc ? if_pc : (id_lui || !(id_fm1r || id_fw1r)) ? id_rs1v :
                         id_fm1r ? ex_res : mem_fwd;
       ex_rs2v_d       = id_rs2f;
+      f1_d            = id_fl1 && id_pass1;
+      f2_d            = id_fl2 && id_pass2;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
@@ -404,6 +419,8 @@ module core_top #(
     ex_pc4_q        <= ex_pc4_d;
     ex_insn_q       <= ex_insn_d;
     ex_opb_q        <= ex_opb_d;
+    f1_q            <= f1_d;
+    f2_q            <= f2_d;
     ex_tgt_q        <= ex_tgt_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
@@ -494,9 +511,9 @@ module core_top #(
   // for two cycles and hands the registered product's word to WB on the second.
   wire [31:0] mul_res;
   // The multiplier's DSPs take EX's operands (flops); see core_mul.
-  wire mul_as = (ex_f3[1:0] == 2'd1 || ex_f3[1:0] == 2'd2) && rs1f[31];
-  wire mul_bs = (ex_f3[1:0] == 2'd1) && rs2f[31];
-  core_mul u_mul (.clk_i, .en_i(ex_go), .op_i(mem_insn_q[13:12]), .a_i(rs1f), .b_i(rs2f),
+  wire mul_as = (ex_f3[1:0] == 2'd1 || ex_f3[1:0] == 2'd2) && ex_rs1v_q[31];
+  wire mul_bs = (ex_f3[1:0] == 2'd1) && ex_rs2v_q[31];
+  core_mul u_mul (.clk_i, .en_i(ex_go), .op_i(mem_insn_q[13:12]), .a_i(ex_rs1v_q), .b_i(ex_rs2v_q),
                   .a_sign_i(mul_as), .b_sign_i(mul_bs), .result_o(mul_res));
   assign mem_fwd = mem_ctl_q[C_MUL] ? mul_res : mem_ctl_q[C_CSR] ? csr_rdata : mem_res_q;
   reg mul_ph_q;   // the product of the multiply in MEM is registered

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 # cpi_timing.S: with a coprocessor answering on the cycle after acceptance, independent custom
-# instructions cost no stall and a dependent use costs exactly one (run with +cpi_lat=1).
+# instructions cost no stall, a dependent use in the ALU exactly two, a store of the answer or a
+# custom instruction taking a loaded value exactly one (run with +cpi_lat=1).
 #include "test_macros.h"
   .section .text.init
   .global _start
@@ -34,7 +35,7 @@ _start:
   li TESTNUM, 1
   bne x22, x23, fail
   CHECK(2, x9, 7)
-  # 4 custom instructions, each result used by the next instruction: one stall each
+  # 4 custom instructions, each result used by the next instruction's ALU: two stalls each
   csrr x20, mcycle
   .insn r 0x0b, 7, 0, x3, x1, x2
   add x4, x3, x2
@@ -49,7 +50,7 @@ _start:
   sub x24, x24, x22
   CHECK(3, x24, 8)
   CHECK(4, x10, 11)
-  # a load-use costs one stall too
+  # a load-use costs two stalls too
   la x11, buf
   csrr x20, mcycle
   lw x3, 0(x11)
@@ -64,6 +65,22 @@ _start:
   sub x24, x21, x20
   sub x24, x24, x22
   CHECK(5, x24, 8)
+  # a custom instruction whose result the next instruction stores, and a load whose result the
+  # next custom instruction takes: one stall each (the value goes from WB into MEM's registers)
+  csrr x20, mcycle
+  .insn r 0x0b, 7, 0, x3, x1, x2
+  sw x3, 0(x11)
+  .insn r 0x0b, 7, 0, x5, x1, x2
+  sw x5, 0(x11)
+  lw x7, 0(x11)
+  .insn r 0x0b, 7, 0, x8, x7, x2
+  lw x9, 0(x11)
+  .insn r 0x0b, 7, 0, x10, x1, x9
+  csrr x21, mcycle
+  sub x24, x21, x20
+  sub x24, x24, x22
+  CHECK(6, x24, 4)
+  CHECK(7, x10, 10)
   j pass
   PASS_FAIL_TAIL
   .data

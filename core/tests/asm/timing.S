@@ -86,7 +86,8 @@ _start:
   CHECK(8, x21, 2)
   CHECK(9, x8, 16)
 
-  # 10: load-use: 1; independent load: 0
+  # 10: load-use (the ALU takes the loaded value, through the register file): 2; independent
+  # load: 0
   MEASURE_BEGIN
   lw x7, 0(x11)
   add x8, x7, x2
@@ -142,6 +143,15 @@ _start:
   MEASURE_END
   CHECK(17, x21, 33)
   CHECK(17, x7, -7)
+
+  # 18: a load whose result the next instruction only stores: 1 (the store's data is taken from
+  # WB into MEM's registers, not through the ALU)
+  MEASURE_BEGIN
+  lw x7, 0(x11)
+  sw x7, 0(x11)
+  nop; nop; nop
+  MEASURE_END
+  CHECK(18, x21, 1)
   j pass
   PASS_FAIL_TAIL
   .data
