@@ -59,7 +59,8 @@ class Fuzzer:
             idw = await self.tb.ur(e, OFF["ID"])
             cap = await self.tb.ur(e, OFF["CAP"])
             if (fget(idw, "ID", "MAGIC"), fget(idw, "ID", "ENGINE"),
-                    fget(idw, "ID", "VERSION")) != (0xC5, e, 0x0100):
+                    fget(idw, "ID", "VERSION")) != (C.CONSTANTS["CV_CPL_ID_MAGIC_CIPHER_V"], e,
+                                                C.CONSTANTS["CV_CPL_ID_VERSION_V1_0"]):
                 self.c.fail("other_failures", f"engine {e} ID {idw:#x}", self.log)
             if fget(cap, "CAP", "BLOCK_BYTES") != eng.block:
                 self.c.fail("other_failures", f"engine {e} CAP {cap:#x}", self.log)

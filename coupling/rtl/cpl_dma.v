@@ -446,7 +446,8 @@ module cpl_dma #(
 
   // ------------------------------------------------------------------ status
   wire [31:0] status = {20'h0, code_q, 5'h0, err_q, done_q, !idle};
-  localparam [31:0] ID_VAL = {8'hC5, 8'h0F, 16'h0100};
+  localparam [31:0] ID_VAL = {`CV_DMA_ID_MAGIC_CIPHER_V, `CV_DMA_ID_ENGINE_DMA,
+                              `CV_DMA_ID_VERSION_V1_0};
   wire [31:0] cap = {8'h0, ENG8, PB[7:0], PB[7:0]};
 
   // ------------------------------------------------------------------ job end

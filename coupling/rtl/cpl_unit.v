@@ -568,7 +568,7 @@ module cpl_unit #(
   assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] = st_code_rd;
   assign status[31:12]                        = 20'h0;
 
-  wire [31:0] id_word  = {8'hC5, EN32[7:0], 16'h0100};
+  wire [31:0] id_word  = {`CV_CPL_ID_MAGIC_CIPHER_V, EN32[7:0], `CV_CPL_ID_VERSION_V1_0};
   wire [31:0] cap_word = {CAP_OPT, IB32[7:0], KB32[7:0], BB8};
 
   // KLOADW answers with STATUS once the delivered key is ready, an error rose, or at the bound

@@ -553,7 +553,9 @@ def expect_hash(data: bytes, block: int, pad: bool) -> bytes:
 async def test_registers(dut) -> None:
     """ID, CAP, read/write registers, masks, IE/IS and the interrupt line."""
     tb = await setup(dut)
-    assert await tb.read("ID") == 0xC50F0100
+    assert await tb.read("ID") == C.put("dma", "ID", MAGIC=C.CONSTANTS["CV_DMA_ID_MAGIC_CIPHER_V"],
+                                         ENGINE=C.CONSTANTS["CV_DMA_ID_ENGINE_DMA"],
+                                         VERSION=C.CONSTANTS["CV_DMA_ID_VERSION_V1_0"])
     assert await tb.read("CAP") == (0x36 << 16) | (PB << 8) | PB
     for reg in ("SRC", "DST", "LEN", "OUTLEN", "ECFG"):
         await tb.write(reg, 0xA5A5_0000 | DMA_WIN[reg])

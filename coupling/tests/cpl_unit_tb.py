@@ -249,8 +249,9 @@ async def test_registers(dut) -> None:
     tb = Bench(dut)
     await tb.init()
     idw = await tb.read(OFF["ID"])
-    assert fget(idw, "ID", "MAGIC") == 0xC5 and fget(idw, "ID", "ENGINE") == 1
-    assert fget(idw, "ID", "VERSION") == 0x0100
+    assert fget(idw, "ID", "MAGIC") == C.CONSTANTS["CV_CPL_ID_MAGIC_CIPHER_V"]
+    assert fget(idw, "ID", "ENGINE") == C.CONSTANTS["CV_ENGINE_AES"]
+    assert fget(idw, "ID", "VERSION") == C.CONSTANTS["CV_CPL_ID_VERSION_V1_0"]
     cap = await tb.read(OFF["CAP"])
     assert (fget(cap, "CAP", "BLOCK_BYTES"), fget(cap, "CAP", "KEY_BYTES"),
             fget(cap, "CAP", "IV_BYTES")) == (16, 32, 16)

@@ -51,8 +51,6 @@
 void cv_cpl_wipe(void *p, size_t n);
 
 /* ------------------------------------------------------------------ which engines are built */
-/* The ID register's MAGIC field in every engine window and in the DMA window. */
-#define CV_CPL_ID_MAGIC 0xC5u
 
 /* 1 when engine eng (CV_ENGINE_*) is in this SoC build, else 0. An engine that soc_top leaves
  * out (its ENGINES parameter) answers every access to its window with a bus error (a load or

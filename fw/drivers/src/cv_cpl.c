@@ -17,13 +17,13 @@ int cv_cpl_engine_present(unsigned eng) {
     default: return 0;
   }
   const uint32_t did = CV_REG32(CV_DMA_ID_ADDR);
-  if ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT != CV_CPL_ID_MAGIC) return 0;
+  if ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT != CV_DMA_ID_MAGIC_CIPHER_V) return 0;
   const uint32_t engines = (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_ENGINES_MASK) >>
                            CV_DMA_CAP_ENGINES_SHIFT;
   if (!(engines & (1u << eng))) return 0;
   const uint32_t id = CV_CPL_REG(base, CV_CPL_ID_OFFSET);
   const uint32_t cap = CV_CPL_REG(base, CV_CPL_CAP_OFFSET);
-  return (id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT == CV_CPL_ID_MAGIC &&
+  return (id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT == CV_CPL_ID_MAGIC_CIPHER_V &&
          (id & CV_CPL_ID_ENGINE_MASK) >> CV_CPL_ID_ENGINE_SHIFT == eng &&
          (cap & CV_CPL_CAP_BLOCK_BYTES_MASK) != 0;
 }

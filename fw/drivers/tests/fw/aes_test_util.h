@@ -37,11 +37,11 @@ static inline int hw_check_present(void) {
   int dma = probe_load(CV_DMA_ID_ADDR, &did) && probe_load(CV_DMA_CAP_ADDR, &dcap);
   CHECK(aes);
   if (aes) {
-    CHECK_EQ((id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT, CV_CPL_ID_MAGIC);
+    CHECK_EQ((id & CV_CPL_ID_MAGIC_MASK) >> CV_CPL_ID_MAGIC_SHIFT, CV_CPL_ID_MAGIC_CIPHER_V);
     CHECK_EQ((id & CV_CPL_ID_ENGINE_MASK) >> CV_CPL_ID_ENGINE_SHIFT, CV_ENGINE_AES);
   }
   if (dma) {
-    CHECK_EQ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT, CV_CPL_ID_MAGIC);
+    CHECK_EQ((did & CV_DMA_ID_MAGIC_MASK) >> CV_DMA_ID_MAGIC_SHIFT, CV_DMA_ID_MAGIC_CIPHER_V);
     CHECK(dcap & (1u << (CV_DMA_CAP_ENGINES_SHIFT + CV_ENGINE_AES)));
   }
   printf("hw: dma %s\n", aes && dma ? "present" : "absent");
