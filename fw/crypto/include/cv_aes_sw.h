@@ -27,8 +27,8 @@ typedef struct cv_aes_sw_ctx {
 
 /* Key expansion. key_len 16, 24 or 32, else CV_ERR_KEYLEN. init selects the table version,
  * init_ct the constant-time one; both give identical results. */
-int  cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
-int  cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 
 void cv_aes_sw_encrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
 void cv_aes_sw_decrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
@@ -36,9 +36,10 @@ void cv_aes_sw_decrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uin
 /* ECB/CBC: len % 16 != 0 -> CV_ERR_LENGTH and nothing is written (neither out nor iv).
  * dir is CV_ENCRYPT or CV_DECRYPT (else CV_ERR_ARG). in == out is allowed.
  * CBC leaves the last ciphertext block in iv, so a later call continues the message. */
-int  cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out, size_t len);
-int  cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
-                   uint8_t *out, size_t len);
+cv_status_t cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, cv_dir_t dir, const uint8_t *in,
+                          uint8_t *out, size_t len);
+cv_status_t cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16],
+                          const uint8_t *in, uint8_t *out, size_t len);
 
 /* CFB128/OFB/CTR take any length. After whole blocks, iv/ctr hold exactly the state that lets a
  * later call continue the message. A partial last block (len % 16 = n != 0) ends the message:
@@ -47,14 +48,15 @@ int  cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint
  *   CTR:    ctr is incremented once (the unused keystream bytes are dropped).
  * So calls are only seamless when every call but the last has len % 16 == 0.
  * CTR increments the whole 128-bit counter block big-endian (mod 2^128). */
-int  cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
-                      uint8_t *out, size_t len);
-int  cv_aes_sw_ofb(const cv_aes_sw_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                   size_t len);
-int  cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-                   size_t len);
+cv_status_t cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16],
+                             const uint8_t *in, uint8_t *out, size_t len);
+cv_status_t cv_aes_sw_ofb(const cv_aes_sw_ctx *ctx, uint8_t iv[16], const uint8_t *in,
+                          uint8_t *out, size_t len);
+cv_status_t cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16],
+                          const uint8_t *in, uint8_t *out, size_t len);
 
 /* AES-CMAC (NIST SP 800-38B), any message length including 0; full 16-byte tag. */
-int  cv_aes_sw_cmac(const cv_aes_sw_ctx *ctx, const uint8_t *msg, size_t len, uint8_t mac[16]);
+cv_status_t cv_aes_sw_cmac(const cv_aes_sw_ctx *ctx, const uint8_t *msg, size_t len,
+                           uint8_t mac[16]);
 
 #endif /* CV_AES_SW_H */

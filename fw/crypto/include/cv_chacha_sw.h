@@ -25,8 +25,9 @@ typedef struct cv_chacha_sw_ctx {
 
 /* key_len 32 or 16 (16: "expand 16-byte k", key repeated) else CV_ERR_KEYLEN; nonce_len 8 or 12
  * else CV_ERR_ARG; rounds 8, 12 or 20 else CV_ERR_ROUNDS. The counter starts at 0. */
-int  cv_chacha_sw_init(cv_chacha_sw_ctx *ctx, const uint8_t *key, size_t key_len,
-                       const uint8_t *nonce, size_t nonce_len, int rounds);
+cv_status_t cv_chacha_sw_init(cv_chacha_sw_ctx *ctx, const uint8_t *key,
+                              size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                              int rounds);
 /* Set/get the block counter (next block to generate); a set drops leftover keystream.
  * In the RFC 8439 layout only the low 32 bits are used. */
 void     cv_chacha_sw_set_counter(cv_chacha_sw_ctx *ctx, uint64_t counter);
@@ -35,8 +36,9 @@ uint64_t cv_chacha_sw_get_counter(const cv_chacha_sw_ctx *ctx);
 /* Keystream and XOR-encrypt (= decrypt) over any length. Calls continue seamlessly: leftover
  * keystream bytes of a partial block are used first by the next call. The original layout
  * carries the counter across 2^32 into word 13; RFC 8439 wraps its 32-bit counter mod 2^32. */
-int  cv_chacha_sw_keystream(cv_chacha_sw_ctx *ctx, uint8_t *out, size_t len);
-int  cv_chacha_sw_xor(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len);
+cv_status_t cv_chacha_sw_keystream(cv_chacha_sw_ctx *ctx, uint8_t *out, size_t len);
+cv_status_t cv_chacha_sw_xor(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out,
+                             size_t len);
 
 /* One block function: out = ChaCha_rounds(in) + in (64 bytes, little-endian words). */
 void cv_chacha_sw_block(const uint32_t in[16], int rounds, uint8_t out[64]);

@@ -19,16 +19,17 @@ typedef struct cv_prince_sw_ctx {
 } cv_prince_sw_ctx;
 
 /* key = k0 || k1, big-endian bytes as printed in the paper; key_len must be 16. */
-int  cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+cv_status_t cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key,
+                              size_t key_len);
 void cv_prince_sw_encrypt_block(const cv_prince_sw_ctx *ctx, const uint8_t in[8], uint8_t out[8]);
 void cv_prince_sw_decrypt_block(const cv_prince_sw_ctx *ctx, const uint8_t in[8], uint8_t out[8]);
 
 /* ECB: len % 8 != 0 -> CV_ERR_LENGTH, nothing written. */
-int  cv_prince_sw_ecb(const cv_prince_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out,
-                      size_t len);
+cv_status_t cv_prince_sw_ecb(const cv_prince_sw_ctx *ctx, cv_dir_t dir,
+                             const uint8_t *in, uint8_t *out, size_t len);
 /* CTR: any length; the 64-bit counter block is incremented big-endian per block (mod 2^64);
  * a partial last block increments it once and ends the message (as for AES CTR). */
-int  cv_prince_sw_ctr(const cv_prince_sw_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
-                      uint8_t *out, size_t len);
+cv_status_t cv_prince_sw_ctr(const cv_prince_sw_ctx *ctx, uint8_t ctr[8],
+                             const uint8_t *in, uint8_t *out, size_t len);
 
 #endif /* CV_PRINCE_SW_H */

@@ -26,17 +26,18 @@ typedef struct cv_sha3_sw_ctx {
   int squeezing;     /* 0 while absorbing, 1 after padding */
 } cv_sha3_sw_ctx;
 
-int  cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg);  /* unknown alg -> CV_ERR_ARG */
+cv_status_t cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg);  /* unknown alg -> CV_ERR_ARG */
 /* Absorb any number of bytes; after final/squeeze started -> CV_ERR_ARG. */
-int  cv_sha3_sw_update(cv_sha3_sw_ctx *ctx, const uint8_t *data, size_t len);
+cv_status_t cv_sha3_sw_update(cv_sha3_sw_ctx *ctx, const uint8_t *data, size_t len);
 /* SHA3-*: out_len must be the digest size (28/32/48/64) else CV_ERR_OUTLEN; may be called once.
  * SHAKE: any out_len (0 allowed), and further output is squeezed by cv_sha3_sw_squeeze. */
-int  cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len);
+cv_status_t cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len);
 /* SHAKE only (else CV_ERR_MODE): pads on first use, then continues the output stream. */
-int  cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len);
+cv_status_t cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len);
 
 /* One-shot: init + update + final. */
-int  cv_sha3_sw_hash(int alg, const uint8_t *msg, size_t len, uint8_t *out, size_t out_len);
+cv_status_t cv_sha3_sw_hash(int alg, const uint8_t *msg, size_t len, uint8_t *out,
+                            size_t out_len);
 
 /* The permutation itself on the interleaved state (for tests and benchmarks). */
 void cv_sha3_sw_keccakf(uint32_t s[50]);

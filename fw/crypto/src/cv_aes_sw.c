@@ -390,7 +390,7 @@ static int key_len_ok(size_t key_len) {
   return key_len == 16 || key_len == 24 || key_len == 32;
 }
 
-int cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
   const int nr = (int)key_len / 4 + 6;
@@ -408,7 +408,7 @@ int cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   return CV_OK;
 }
 
-int cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
   const int nr = (int)key_len / 4 + 6;
@@ -444,8 +444,8 @@ void cv_aes_sw_decrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uin
   store_block(out, w);
 }
 
-int cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out,
-                  size_t len) {
+cv_status_t cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, cv_dir_t dir, const uint8_t *in, uint8_t *out,
+                          size_t len) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
   if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
   if (len % 16) return CV_ERR_LENGTH;
@@ -473,8 +473,8 @@ int cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t 
   return CV_OK;
 }
 
-int cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
-                  uint8_t *out, size_t len) {
+cv_status_t cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16], const uint8_t *in,
+                          uint8_t *out, size_t len) {
   if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
   if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
   if (len % 16) return CV_ERR_LENGTH;
@@ -520,8 +520,8 @@ int cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8
   return CV_OK;
 }
 
-int cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const uint8_t *in,
-                     uint8_t *out, size_t len) {
+cv_status_t cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16],
+                             const uint8_t *in, uint8_t *out, size_t len) {
   if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
   if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
   block_fn f = enc_fn(ctx);
@@ -554,8 +554,8 @@ int cv_aes_sw_cfb128(const cv_aes_sw_ctx *ctx, int dir, uint8_t iv[16], const ui
   return CV_OK;
 }
 
-int cv_aes_sw_ofb(const cv_aes_sw_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                  size_t len) {
+cv_status_t cv_aes_sw_ofb(const cv_aes_sw_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                          size_t len) {
   if (!ctx || !iv || (len && (!in || !out))) return CV_ERR_ARG;
   block_fn f = enc_fn(ctx);
   uint32_t v[4], w[4];
@@ -582,8 +582,8 @@ static void ctr_inc(uint8_t c[16]) {
     if (++c[i] != 0) break;
 }
 
-int cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-                  size_t len) {
+cv_status_t cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8_t *in,
+                          uint8_t *out, size_t len) {
   if (!ctx || !ctr || (len && (!in || !out))) return CV_ERR_ARG;
   block_fn f = enc_fn(ctx);
   uint32_t c[4], k[4], w[4];
@@ -633,7 +633,8 @@ static void cmac_dbl(uint8_t b[16]) {
   b[15] = (uint8_t)((b[15] << 1) ^ (0x87u & (0u - carry)));
 }
 
-int cv_aes_sw_cmac(const cv_aes_sw_ctx *ctx, const uint8_t *msg, size_t len, uint8_t mac[16]) {
+cv_status_t cv_aes_sw_cmac(const cv_aes_sw_ctx *ctx, const uint8_t *msg, size_t len,
+                           uint8_t mac[16]) {
   if (!ctx || !mac || (len && !msg)) return CV_ERR_ARG;
   block_fn f = enc_fn(ctx);
   uint32_t x[4] = {0, 0, 0, 0}, w[4], kw[4];

@@ -52,8 +52,8 @@ void cv_chacha_sw_block(const uint32_t in[16], int rounds, uint8_t out[64]) {
   }
 }
 
-int cv_chacha_sw_init(cv_chacha_sw_ctx *ctx, const uint8_t *key, size_t key_len,
-                      const uint8_t *nonce, size_t nonce_len, int rounds) {
+cv_status_t cv_chacha_sw_init(cv_chacha_sw_ctx *ctx, const uint8_t *key, size_t key_len,
+                              const uint8_t *nonce, size_t nonce_len, int rounds) {
   if (!ctx || !key || !nonce) return CV_ERR_ARG;
   if (key_len != 32 && key_len != 16) return CV_ERR_KEYLEN;
   if (nonce_len != 8 && nonce_len != 12) return CV_ERR_ARG;
@@ -147,13 +147,13 @@ static void crypt(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t
   }
 }
 
-int cv_chacha_sw_keystream(cv_chacha_sw_ctx *ctx, uint8_t *out, size_t len) {
+cv_status_t cv_chacha_sw_keystream(cv_chacha_sw_ctx *ctx, uint8_t *out, size_t len) {
   if (!ctx || (len && !out)) return CV_ERR_ARG;
   crypt(ctx, 0, out, len);
   return CV_OK;
 }
 
-int cv_chacha_sw_xor(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+cv_status_t cv_chacha_sw_xor(cv_chacha_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
   crypt(ctx, in, out, len);
   return CV_OK;

@@ -46,7 +46,7 @@ static uint32_t sbox_word(uint32_t w, const uint8_t *sb) {
          (uint32_t)sb[(w >> 16) & 0xff] << 16 | (uint32_t)sb[w >> 24] << 24;
 }
 
-int cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (key_len != 10 && key_len != 16) return CV_ERR_KEYLEN;
   uint64_t hi = 0, lo = 0;  /* 80: hi = k79..k64 (16 bits); 128: hi = k127..k64 */
@@ -131,8 +131,8 @@ void cv_present_sw_decrypt_block(const cv_present_sw_ctx *ctx, const uint8_t in[
   st32be(out + 4, lo);
 }
 
-int cv_present_sw_ecb(const cv_present_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out,
-                      size_t len) {
+cv_status_t cv_present_sw_ecb(const cv_present_sw_ctx *ctx, cv_dir_t dir, const uint8_t *in,
+                              uint8_t *out, size_t len) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
   if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
   if (len % 8) return CV_ERR_LENGTH;
@@ -145,8 +145,8 @@ int cv_present_sw_ecb(const cv_present_sw_ctx *ctx, int dir, const uint8_t *in, 
   return CV_OK;
 }
 
-int cv_present_sw_ctr(const cv_present_sw_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
-                      uint8_t *out, size_t len) {
+cv_status_t cv_present_sw_ctr(const cv_present_sw_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
+                              uint8_t *out, size_t len) {
   if (!ctx || !ctr || (len && (!in || !out))) return CV_ERR_ARG;
   uint32_t chi = ld32be(ctr), clo = ld32be(ctr + 4);
   for (size_t off = 0; off < len; off += 8) {

@@ -69,7 +69,7 @@ static void schedule(uint32_t *rk, uint64_t wa, uint64_t wb, uint64_t kk) {
   }
 }
 
-int cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+cv_status_t cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (key_len != 16) return CV_ERR_KEYLEN;
   uint64_t k0 = (uint64_t)ld32be(key) << 32 | ld32be(key + 4);
@@ -118,8 +118,8 @@ void cv_prince_sw_decrypt_block(const cv_prince_sw_ctx *ctx, const uint8_t in[8]
   st32be(out + 4, l);
 }
 
-int cv_prince_sw_ecb(const cv_prince_sw_ctx *ctx, int dir, const uint8_t *in, uint8_t *out,
-                     size_t len) {
+cv_status_t cv_prince_sw_ecb(const cv_prince_sw_ctx *ctx, cv_dir_t dir, const uint8_t *in,
+                             uint8_t *out, size_t len) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
   if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
   if (len % 8) return CV_ERR_LENGTH;
@@ -133,8 +133,8 @@ int cv_prince_sw_ecb(const cv_prince_sw_ctx *ctx, int dir, const uint8_t *in, ui
   return CV_OK;
 }
 
-int cv_prince_sw_ctr(const cv_prince_sw_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
-                     uint8_t *out, size_t len) {
+cv_status_t cv_prince_sw_ctr(const cv_prince_sw_ctx *ctx, uint8_t ctr[8], const uint8_t *in,
+                             uint8_t *out, size_t len) {
   if (!ctx || !ctr || (len && (!in || !out))) return CV_ERR_ARG;
   uint32_t ch = ld32be(ctr), cl = ld32be(ctr + 4);
   for (size_t off = 0; off < len; off += 8) {

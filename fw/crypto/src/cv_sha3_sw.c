@@ -27,7 +27,7 @@ void cv_sha3_sw_keccakf(uint32_t s[50]) {
   keccak_complement(s);
 }
 
-int cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg) {
+cv_status_t cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg) {
   static const uint8_t md[6] = {28, 32, 48, 64, 0, 0};
   static const uint8_t rate[6] = {144, 136, 104, 72, 168, 136};
   if (!ctx || alg < CV_SHA3_224 || alg > CV_SHAKE256) return CV_ERR_ARG;
@@ -84,7 +84,7 @@ static void xor_lane(uint32_t *w, const uint8_t *p) {
   w[1] ^= (lo >> 16) | (hi & 0xffff0000u);
 }
 
-int cv_sha3_sw_update(cv_sha3_sw_ctx *ctx, const uint8_t *data, size_t len) {
+cv_status_t cv_sha3_sw_update(cv_sha3_sw_ctx *ctx, const uint8_t *data, size_t len) {
   if (!ctx || (len && !data) || ctx->squeezing) return CV_ERR_ARG;
   uint32_t pos = ctx->pos;
   const uint32_t rate = ctx->rate;
@@ -158,7 +158,7 @@ static void squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t len) {
   }
 }
 
-int cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
+cv_status_t cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
   if (!ctx || (out_len && !out)) return CV_ERR_ARG;
   if (ctx->md_len) {
     if (out_len != ctx->md_len) return CV_ERR_OUTLEN;
@@ -169,7 +169,7 @@ int cv_sha3_sw_final(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
   return CV_OK;
 }
 
-int cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
+cv_status_t cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
   if (!ctx || (out_len && !out)) return CV_ERR_ARG;
   if (ctx->md_len) return CV_ERR_MODE;
   if (!ctx->squeezing) pad(ctx);
@@ -177,7 +177,7 @@ int cv_sha3_sw_squeeze(cv_sha3_sw_ctx *ctx, uint8_t *out, size_t out_len) {
   return CV_OK;
 }
 
-int cv_sha3_sw_hash(int alg, const uint8_t *msg, size_t len, uint8_t *out, size_t out_len) {
+cv_status_t cv_sha3_sw_hash(int alg, const uint8_t *msg, size_t len, uint8_t *out, size_t out_len) {
   cv_sha3_sw_ctx ctx;
   int rc = cv_sha3_sw_init(&ctx, alg);
   if (rc == CV_OK) rc = cv_sha3_sw_update(&ctx, msg, len);

@@ -89,11 +89,11 @@ static void test_prince(void) {
   cv_prince_sw_ctx sw;
   fill(key, 16);
   memcpy(kw, key, 16);
-  cv_prince_sw_init(&sw, key, 16);
+  CHECK_EQ(cv_prince_sw_init(&sw, key, 16), CV_OK);
   CHECK(!(cv_cpl_mmio_key(base, 0, kw, 4) & CV_CPL_STATUS_ERR_MASK));
   for (int dir = 0; dir < 2; dir++) {
     fill(in, 64);
-    cv_prince_sw_ecb(&sw, dir, in, ref, 64);
+    CHECK_EQ(cv_prince_sw_ecb(&sw, dir, in, ref, 64), CV_OK);
     CHECK_EQ(mmio_run(base, (uint32_t)dir, in, out, 8, 2), 0);
     CHECK(memcmp(out, ref, 64) == 0);
     memset(out, 0, 80);
@@ -106,7 +106,7 @@ static void test_prince(void) {
   CV_CPI_DATAL(CV_ENGINE_PRINCE, word(in), word(in + 4));
   uint32_t r0 = CV_CPI_RESULT(CV_ENGINE_PRINCE);
   uint32_t r1 = CV_CPI_RESULT(CV_ENGINE_PRINCE);
-  cv_prince_sw_ecb(&sw, CV_ENCRYPT, in, ref, 8);
+  CHECK_EQ(cv_prince_sw_ecb(&sw, CV_ENCRYPT, in, ref, 8), CV_OK);
   CHECK_EQ(r0, word(ref));
   CHECK_EQ(r1, word(ref + 4));
   /* a partial block is refused by the DMA (PRINCE takes whole blocks), nothing written */
@@ -122,7 +122,7 @@ static void test_prince(void) {
   c0[7] = 0xfd;  /* the fourth block carries into the high word */
   memcpy(c1, c0, 8);
   fill(in, 77);
-  cv_prince_sw_ctr(&sw, c0, in, ref, 77);
+  CHECK_EQ(cv_prince_sw_ctr(&sw, c0, in, ref, 77), CV_OK);
   uint32_t cw[2];
   memcpy(cw, c1, 8);
   cv_cpl_mmio_iv_load(base, cw, 2);
@@ -144,14 +144,14 @@ static void test_prince(void) {
   r1 = CV_CPI_RESULT(CV_ENGINE_PRINCE);
   CHECK_EQ(r0, word(ref));
   CHECK_EQ(r1, word(ref + 4));
-  cv_prince_sw_ctr(&sw, c1, in, out, 8);  /* c1 one block on */
+  CHECK_EQ(cv_prince_sw_ctr(&sw, c1, in, out, 8), CV_OK);  /* c1 one block on */
   CHECK_EQ(CV_CPI_IVRD(CV_ENGINE_PRINCE, 0), word(c1));
   CHECK_EQ(CV_CPI_IVRD(CV_ENGINE_PRINCE, 1), word(c1 + 4));
   /* reserved key size: error, and the engine still works afterwards */
   CV_CPL_REG(base, CV_CPL_CFG_OFFSET) = 2;
   cv_cpl_mmio_ctrl(base, CV_CPL_CTRL_START_MASK);
   CHECK(settled(base) & CV_CPL_STATUS_ERR_MASK);
-  cv_prince_sw_ecb(&sw, CV_ENCRYPT, in, ref, 8);
+  CHECK_EQ(cv_prince_sw_ecb(&sw, CV_ENCRYPT, in, ref, 8), CV_OK);
   CHECK_EQ(mmio_run(base, 0, in, out, 1, 2), 0);
   CHECK(memcmp(out, ref, 8) == 0);
   cv_cpl_mmio_zeroize(base);
@@ -185,12 +185,12 @@ static void test_present(void) {
     memset(key, 0, 16);
     fill(key, ks ? 16 : 10);
     memcpy(kw, key, 16);
-    cv_present_sw_init(&sw, key, ks ? 16 : 10);
+    CHECK_EQ(cv_present_sw_init(&sw, key, ks ? 16 : 10), CV_OK);
     uint32_t kcfg = (uint32_t)ks << 1;
     CHECK(!(cv_cpl_mmio_key(base, kcfg, kw, 4) & CV_CPL_STATUS_ERR_MASK));
     for (int dir = 0; dir < 2; dir++) {
       fill(in, 48);
-      cv_present_sw_ecb(&sw, dir, in, ref, 48);
+      CHECK_EQ(cv_present_sw_ecb(&sw, dir, in, ref, 48), CV_OK);
       CHECK_EQ(mmio_run(base, kcfg | (uint32_t)dir, in, out, 6, 2), 0);
       CHECK(memcmp(out, ref, 48) == 0);
       memset(out, 0, 48);
@@ -201,13 +201,13 @@ static void test_present(void) {
   /* CTR (CFG.MODE = 1) with the 128-bit key loaded last, 40 bytes by mmio-dma */
   {
     cv_present_sw_ctx sw;
-    cv_present_sw_init(&sw, key, 16);
+    CHECK_EQ(cv_present_sw_init(&sw, key, 16), CV_OK);
     uint8_t c0[8];
     uint32_t cw[2];
     fill(c0, 8);
     memcpy(cw, c0, 8);
     fill(in, 40);
-    cv_present_sw_ctr(&sw, c0, in, ref, 40);
+    CHECK_EQ(cv_present_sw_ctr(&sw, c0, in, ref, 40), CV_OK);
     cv_cpl_mmio_iv_load(base, cw, 2);
     CHECK_EQ(dma_job(CV_ENGINE_PRESENT, 8 | 2, in, out, 40, 0), 0);
     CHECK(memcmp(out, ref, 40) == 0);
@@ -251,8 +251,8 @@ static void test_chacha(void) {
   uint32_t cfg = 20u | (1u << 6) | (1u << 7);
   CHECK(!(cv_cpl_mmio_key(base, cfg, kw, 8) & CV_CPL_STATUS_ERR_MASK));
   fill(in, 192);
-  cv_chacha_sw_init(&sw, key, 32, ivb + 4, 12, 20);
-  cv_chacha_sw_xor(&sw, in, ref, 192);
+  CHECK_EQ(cv_chacha_sw_init(&sw, key, 32, ivb + 4, 12, 20), CV_OK);
+  CHECK_EQ(cv_chacha_sw_xor(&sw, in, ref, 192), CV_OK);
   cv_cpl_mmio_iv_load(base, iv, 4);
   CHECK_EQ(mmio_run(base, cfg, in, out, 3, 16), 0);
   CHECK(memcmp(out, ref, 192) == 0);
@@ -293,14 +293,14 @@ static void test_sha3(void) {
   CHECK_EQ(CV_CPL_REG(base, CV_CPL_ID_OFFSET) >> 16, 0xC505u);
   /* SHA3-512("abc") by mmio: one 8-byte word with 3 valid bytes */
   sha3_mmio_abc(base, CV_SHA3_512, 8);
-  cv_sha3_sw_hash(CV_SHA3_512, (const uint8_t *)"abc", 3, ref, 64);
+  CHECK_EQ(cv_sha3_sw_hash(CV_SHA3_512, (const uint8_t *)"abc", 3, ref, 64), CV_OK);
   CHECK(memcmp(out, ref, 64) == 0);
   /* every function by DMA over random lengths (empty included), against the software */
   static const uint16_t outlen[6] = {28, 32, 48, 64, 100, 37};
   for (int f = 0; f < 6; f++) {
     size_t len = f == 0 ? 0 : (size_t)(rnd() % 300);
     fill(in, len);
-    cv_sha3_sw_hash(f, in, len, ref, outlen[f]);
+    CHECK_EQ(cv_sha3_sw_hash(f, in, len, ref, outlen[f]), CV_OK);
     memset(out, 0x33, outlen[f] + 8);
     uint32_t cfg = (uint32_t)f | (f >= 4 ? (uint32_t)outlen[f] << 16 : 0);
     CHECK_EQ(dma_job(CV_ENGINE_SHA3, cfg, in, out, len, outlen[f]), 0);
@@ -310,7 +310,7 @@ static void test_sha3(void) {
   /* SHAKE128 without an output length (XOF) on mmio: 30 words (two squeezes) of an endless
    * output, then ZEROIZE ends it: idle at once */
   sha3_mmio_abc(base, CV_SHAKE128 | CV_SHA3_CFG_XOF_MASK, 30);
-  cv_sha3_sw_hash(CV_SHAKE128, (const uint8_t *)"abc", 3, ref, 240);
+  CHECK_EQ(cv_sha3_sw_hash(CV_SHAKE128, (const uint8_t *)"abc", 3, ref, 240), CV_OK);
   CHECK(memcmp(out, ref, 240) == 0);
   CHECK(CV_CPL_REG(base, CV_CPL_STATUS_OFFSET) & CV_CPL_STATUS_BUSY_MASK);
   cv_cpl_mmio_zeroize(base);
@@ -327,7 +327,7 @@ static void test_sha3(void) {
            (CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_ERR_MASK), 0u);
   CHECK_EQ(out[0], 0x33);
   CHECK_EQ(out[63], 0x33);
-  cv_sha3_sw_hash(CV_SHAKE128, in, 16, ref, 64);
+  CHECK_EQ(cv_sha3_sw_hash(CV_SHAKE128, in, 16, ref, 64), CV_OK);
   CHECK_EQ(dma_job(CV_ENGINE_SHA3, CV_SHAKE128 | (64u << 16), in, out, 16, 64), 0);
   CHECK(memcmp(out, ref, 64) == 0);
   /* function 6 is reserved: error CFG */
