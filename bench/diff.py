@@ -6,7 +6,7 @@ explained or a bug; this prints the list to explain.
     python bench/diff.py OLD/results.json NEW/results.json [--all]
 
 A record is identified by what it measures (engine, algorithm, key bits, mode, direction,
-coupling, arch, DMA width, bytes), not by its position or case number, so runs of different
+coupling, call, arch, DMA width, bytes), not by its position or case number, so runs of different
 case files compare on the records they share. Output: one summary line, then one line per
 changed record (sorted by relative change, largest first; the first 40 unless --all). The exit
 status is 0 whatever changed, 1 if a file cannot be read or a record of the new run is not
@@ -22,8 +22,9 @@ from bench.run import RECORD_ID, backend
 
 
 def record_key(rec: dict) -> tuple:
-    """What a record measures: equal keys in two runs are the same measurement."""
-    return tuple(rec.get(f) for f in RECORD_ID)
+    """What a record measures: equal keys in two runs are the same measurement (a record
+    without `call` is a blocking call)."""
+    return tuple(rec.get(f, "blocking" if f == "call" else None) for f in RECORD_ID)
 
 
 def load(path: Path) -> dict[tuple, dict]:

@@ -11,13 +11,18 @@ software suites run on the default SoC): each configuration gets its own Verilat
 (soc_top parameters AES_ARCH, DMA_BITS as -G overrides, sim/part.mk SIM_PARAMS), its own case
 table and firmware image, and one run.
 
+Time: every record also gets fmax_mhz, the ECP5 Fmax of its SoC build from the committed record
+synth/fmax.json (used only when it was measured on the same RTL: synth/run.py rtl_hash, the one
+hash both use), and ns = cycles / Fmax; both None otherwise. No synthesis runs here.
+
 Outputs in build/bench/ (--out): results.json (every record and the run's configuration),
 results.md (every row), records.txt (one line per record), <algorithm>.png (cycles vs size per
 backend), <algorithm>-speedup.png (speed-up over sw), run.log (raw firmware output of every
 configuration). Outputs in docs/results/ (--docs; <out>/docs when --out is given): bench.md
-(key figures per AES backend, the seeds' figures beside ours, cycles per block, the
-verification line, links to the plots), bench-summary.json (the figures the top README's
-headline table is generated from: tools/readme_results.py) and the plots of PUBLISHED_PLOTS.
+(key figures per AES backend, each build's Fmax, the seeds' figures beside ours in cycles and
+in time, cycles per block, the verification line, links to the plots), bench-summary.json (the
+figures the top README's headline table is generated from: tools/readme_results.py) and the
+plots of PUBLISHED_PLOTS.
 Exit status 0 only when every record ran and was verified.
 """
 from __future__ import annotations
@@ -39,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sim.verilator import harness  # noqa: E402
+from synth import run as synth  # noqa: E402  (the Fmax record and the RTL hash)
 
 OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
 DOCS = ROOT / "docs" / "results"  # the committed results (--docs)
@@ -57,10 +63,18 @@ WHOLE_BLOCK_MODES = {"ecb", "cbc"}
 ARCH_PARAM = {"rolled": 0, "unrolled2": 1, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
 ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
-# what a record measures (equal in two runs: the same measurement), then what was measured
-RECORD_ID = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "arch",
+# What is timed: "blocking" the call that does the whole work (every backend), "start" the DMA
+# backends' asynchronous start (cv_aes_start: returns with the job running; the wait and the
+# check follow outside the timed region). START_CALLS: the backends and modes that have one.
+CALLS = ("blocking", "start")
+START_CALLS = {"engine": "aes", "couplings": ("cpi-dma", "mmio-dma"),
+               "modes": ("ecb", "cbc", "cfb128", "ofb", "ctr")}
+# what a record measures (equal in two runs: the same measurement), then what was measured, then
+# the time: the ECP5 Fmax of the SoC build it ran on (synth/fmax.json, only when measured on
+# the same RTL) and cycles / Fmax in ns; both None without such an Fmax
+RECORD_ID = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "call", "arch",
              "dma_bits", "bytes")
-RECORD_KEYS = RECORD_ID + ("cycles", "instret", "verified")
+RECORD_KEYS = RECORD_ID + ("cycles", "instret", "verified", "fmax_mhz", "ns")
 LINE = re.compile(r"^BENCH id=(\d+) cycles=(\d+) instret=(\d+) status=(-?\d+) crc=([0-9a-f]{8})$")
 
 
@@ -75,8 +89,18 @@ def load_cases(path: Path) -> list[dict]:
     """Expand the suites of cases.toml into case records (without results)."""
     cases: list[dict] = []
     for suite in tomllib.loads(path.read_text())["suite"]:
+        calls = suite.get("calls", ["blocking"])
+        for call in calls:
+            if call not in CALLS:
+                raise ValueError(f"{path}: unknown call {call!r} (one of {', '.join(CALLS)})")
+            if call == "start" and (suite["engine"] != START_CALLS["engine"] or
+                                    suite["coupling"] not in START_CALLS["couplings"]):
+                raise ValueError(f"{path}: {suite['engine']} {suite['coupling']} has no start "
+                                 "call (the AES DMA backends only)")
         for alg in suite["algorithms"]:
-            for mode in suite["modes"]:
+            for mode, call in ((m, c) for c in calls for m in suite["modes"]):
+                if call == "start" and mode not in START_CALLS["modes"]:
+                    continue  # init and CMAC have no asynchronous start
                 dirs = [None] if mode in NO_DIRECTION else suite.get("directions", [None])
                 sizes = [None] if mode == "init" else suite["sizes"]
                 blk = BLOCK_BYTES.get(suite["engine"])
@@ -89,6 +113,7 @@ def load_cases(path: Path) -> list[dict]:
                             "id": cid, "engine": suite["engine"], "algorithm": alg,
                             "key_bits": suite.get("key_bits", key_bits(alg)), "mode": mode,
                             "direction": direction, "coupling": suite["coupling"],
+                            "call": call,
                             "arch": suite.get("arch"), "dma_bits": suite.get("dma_bits"),
                             "bytes": size,
                             # a non-zero xorshift32 seed per case
@@ -110,6 +135,7 @@ def gen_header(cases: list[dict]) -> str:
                     f"{_cid('BENCH_COUPLING_', c['coupling'])}, "
                     f"{_cid('BENCH_ALG_', c['algorithm'])}, "
                     f"{_cid('BENCH_MODE_', c['mode'])}, {d}, {(c['key_bits'] or 0) // 8}, "
+                    f"{_cid('BENCH_CALL_', c.get('call', 'blocking'))}, "
                     f"{c['id']}, {c['bytes'] or 0}, 0x{c['seed']:08x}u}},")
     return "\n".join([
         "/* Generated by bench/run.py from bench/cases.toml. Do not edit. */",
@@ -190,6 +216,7 @@ class ConfigRun:
     seconds: float = 0.0
     got: dict = field(default_factory=dict)
     failures: list = field(default_factory=list)  # {"id", "reason"} of cases that did not finish
+    fmax: dict = field(default_factory=dict)  # build_fmax(): this build's Fmax on its RTL
 
     @property
     def cycles(self) -> int:
@@ -209,7 +236,8 @@ class ConfigRun:
                 "failures": self.failures, "sim_cycles": self.cycles,
                 "sim_mcycles_per_s": r.mcycles_per_s if r else None,
                 "sim_mcycles_per_cpu_s": r.mcycles_per_cpu_s if r else None,
-                "seconds": round(self.seconds, 1)}
+                "seconds": round(self.seconds, 1),
+                **{k: self.fmax.get(k) for k in ("synth", "rtl_hash", "fmax_mhz", "fmax_note")}}
 
 
 def group_configs(cases: list[dict]) -> dict[tuple[str, int], list[dict]]:
@@ -254,6 +282,8 @@ def run_config(cfg: tuple[str, int], cases: list[dict], max_cycles: int, out: Pa
     by_id = {c["id"]: c for c in cases}
     try:
         run.overrides = config_overrides(cfg)
+        # hashed as the model is built from it (the RTL may change while the benchmark runs)
+        run.fmax = build_fmax(run.overrides)
         sim = harness.build_sim(run.overrides)
         while remaining and len(run.results) < MAX_ATTEMPTS:
             write_header(remaining, gen)
@@ -299,8 +329,12 @@ def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
     return the records (in case order, `verified` decided against bench/refs.py) and the runs."""
     from bench import refs  # pycryptodome: only needed once there is something to check
 
-    runs = [run_config(cfg, ics, max_cycles, out, fw_name, image)
-            for cfg, cs in group_configs(cases).items() for image, ics in images(cs)]
+    jobs = [(cfg, image, ics) for cfg, cs in group_configs(cases).items()
+            for image, ics in images(cs)]
+    runs = [run_config(cfg, ics, max_cycles, out, fw_name, image) for cfg, image, ics in jobs]
+    # each case's time from the Fmax of the build its image ran on
+    fmax_of_case = {c["id"]: run.fmax.get("fmax_mhz")
+                    for run, (_, _, ics) in zip(runs, jobs) for c in ics}
     log = []
     for run in runs:
         log.append(f"=== configuration {run.name} (soc_top overrides {run.overrides or 'none'}),"
@@ -330,14 +364,33 @@ def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
             want = zlib.crc32(refs.expected(c)) & 0xFFFF_FFFF
             ok = int(m.group(5), 16) == want
         rec["verified"] = ok
+        rec["fmax_mhz"] = fmax_of_case.get(c["id"])
+        rec["ns"] = to_ns(rec["cycles"], rec["fmax_mhz"])
         records.append(rec)
     return records, runs
 
 
+def build_fmax(overrides: dict) -> dict:
+    """The ECP5 Fmax of the SoC build with these soc_top overrides, on today's RTL: the
+    synth/blocks.toml soc entry with the same parameters, its RTL hash (synth.rtl_hash: the one
+    function synth/run.py keys synth/fmax.json with) and the record's Fmax when the hashes are
+    equal; else fmax_mhz None and fmax_note saying why."""
+    return synth.fmax_of(synth.soc_entry(overrides))
+
+
+def to_ns(cycles: int | float | None, fmax_mhz: float | None) -> float | None:
+    """cycles at fmax_mhz in ns (None when either is missing)."""
+    if cycles is None or not fmax_mhz:
+        return None
+    return round(cycles * 1000.0 / fmax_mhz, 1)
+
+
 def backend(r: dict) -> str:
-    """A record's backend label: coupling plus the hardware build ("cpi-dma rolled dma32")."""
+    """A record's backend label: coupling plus the hardware build ("cpi-dma rolled dma32"), and
+    " start" for the asynchronous start call."""
     return r["coupling"] + (f" {r['arch']}" if r["arch"] else "") + (
-        f" dma{r['dma_bits']}" if r["dma_bits"] else "")
+        f" dma{r['dma_bits']}" if r["dma_bits"] else "") + (
+        " start" if r.get("call", "blocking") == "start" else "")
 
 
 def block_bytes(r: dict) -> int | None:
@@ -357,7 +410,10 @@ def per_block(r: dict) -> float | None:
 
 
 def matches(rec: dict, f: dict) -> bool:
-    return all(rec.get(k) == v for k, v in f["match"].items())
+    """A record matches a seed figure when it has every field of the figure's match table; a
+    figure without `call` matches blocking calls only."""
+    want = {"call": "blocking", **f["match"]}
+    return all(rec.get(k, "blocking" if k == "call" else None) == v for k, v in want.items())
 
 
 def seed_figure(rec: dict, figures: list[dict]) -> dict | None:
@@ -410,15 +466,16 @@ def table_rows(records: list[dict], figures: list[dict]) -> list[list[str]]:
         cpi = r["cycles"] / r["instret"] if r["cycles"] and r["instret"] else None
         f = seed_figure(r, figures)
         rows.append([r["algorithm"], r["mode"], r["direction"] or "-", r["coupling"],
-                     r["arch"] or "-", str(r["dma_bits"] or "-"), fmt(r["bytes"]),
-                     fmt(r["cycles"]), fmt(per_block(r)), fmt(r["instret"]),
-                     f"{cpi:.2f}" if cpi else "-", "yes" if r["verified"] else "NO",
+                     r.get("call", "blocking"), r["arch"] or "-", str(r["dma_bits"] or "-"),
+                     fmt(r["bytes"]), fmt(r["cycles"]), fmt(per_block(r)), fmt(r["instret"]),
+                     f"{cpi:.2f}" if cpi else "-", fmt(r.get("fmax_mhz")), fmt(r.get("ns")),
+                     "yes" if r["verified"] else "NO",
                      f"{seed_cycles(f)} ({f['source']})" if f else ""])
     return rows
 
 
-HEAD = ["algorithm", "mode", "dir", "coupling", "arch", "dma", "bytes", "cycles", "cycles/block",
-        "instret", "CPI", "verified", "seed figure"]
+HEAD = ["algorithm", "mode", "dir", "coupling", "call", "arch", "dma", "bytes", "cycles",
+        "cycles/block", "instret", "CPI", "Fmax MHz", "ns", "verified", "seed figure"]
 
 
 def text_table(rows: list[list[str]]) -> str:
@@ -428,24 +485,138 @@ def text_table(rows: list[list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def comparison(records: list[dict], figures: list[dict]) -> list[str]:
-    """The seeds' published figures (bench/seeds.toml) beside the matching records."""
+def load_figures(path: Path) -> list[dict]:
+    """bench/seeds.toml's figures, each with `clock_mhz`, the clock its cycles were counted at
+    (the figure's own, else its seed's [seed.<name>] table; None when the seed publishes none).
+    Raises ValueError for a figure whose `seed` is not in the seed tables."""
+    data = tomllib.loads(path.read_text())
+    seeds = data.get("seed", {})
     out = []
+    for f in data.get("figure", []):
+        if f.get("seed") not in seeds:
+            raise ValueError(f"{path}: figure {f.get('source')!r}: seed {f.get('seed')!r} has "
+                             f"no [seed.<name>] table")
+        out.append({**f, "clock_mhz": f.get("clock_mhz", seeds[f["seed"]].get("clock_mhz"))})
+    return out
+
+
+def seed_ns(f: dict) -> tuple[float, float] | None:
+    """The seed's figure in ns at its own clock: (low, high), equal for a single figure."""
+    if not f.get("clock_mhz"):
+        return None
+    c = f["cycles"] if isinstance(f["cycles"], list) else [f["cycles"]] * 2
+    return (c[0] * 1000.0 / f["clock_mhz"], c[1] * 1000.0 / f["clock_mhz"])
+
+
+def scaled(value: float | None, rec: dict, f: dict) -> float | None:
+    """A record's cycles or ns for the seed's message size (`seed_bytes`, when the record ran
+    another size: E203-NICE's 40,020 bytes from 40,016, or from 4 KiB per block), else as is."""
+    want = f.get("seed_bytes")
+    if value is None or not want or not rec["bytes"] or want == rec["bytes"]:
+        return value
+    return value * want / rec["bytes"]
+
+
+def compare_rows(records: list[dict], figures: list[dict]) -> list[dict]:
+    """One row per seed figure and matching record: {"figure", "record", "fastest" (the record
+    was picked as the fastest backend), "ns" (ours for the seed's work, scaled to seed_bytes),
+    "seed_ns", "faster" ("yes"/"no"; "no Fmax" without our ns; "unverified"; "no seed clock";
+    None where the figure is not compared in time: `time = false`), "fewer_cycles"}.
+    A figure with `pick = "fastest"` matches the work on every backend and keeps the one with
+    the least ns (verified records; least cycles when none has ns)."""
+    rows = []
     for f in figures:
-        for r in records:
-            if not matches(r, f):
-                continue
-            work = " ".join(str(x) for x in (
-                r["algorithm"], "key setup" if r["mode"] == "init" else r["mode"],
-                r["direction"] or "", f"{r['bytes']:,} B" if r["bytes"] else "") if x)
-            cyc = fmt(r["cycles"]) + ("" if r["verified"] else " (unverified)")
-            out.append(f"| {work} | {backend(r)} | {cyc} | {fmt(per_block(r))} | "
-                       f"{seed_cycles(f)} | {fmt(seed_per_block(f))} | {f['source']} | "
-                       f"{f.get('target', '')} | {target_met(r, f)} |")
+        hits = [r for r in records if matches(r, f)]
+        fastest = f.get("pick") == "fastest"
+        if fastest:
+            ok = [r for r in hits if r["verified"] and r["cycles"] is not None]
+            timed = [r for r in ok if r.get("ns") is not None]
+            hits = ([min(timed, key=lambda r: r["ns"])] if timed else
+                    [min(ok, key=lambda r: r["cycles"])] if ok else hits[:1])
+        for r in hits:
+            ns = scaled(r.get("ns"), r, f)
+            sns = seed_ns(f)
+            low = f["cycles"][0] if isinstance(f["cycles"], list) else f["cycles"]
+            cyc = scaled(r["cycles"], r, f)
+            if not f.get("time", True):
+                faster = None
+            elif not r["verified"] or r["cycles"] is None:
+                faster = "unverified"
+            elif sns is None:
+                faster = "no seed clock"
+            elif ns is None:
+                faster = "no Fmax"
+            else:
+                faster = "yes" if ns < sns[0] else "no"
+            rows.append({"figure": f, "record": r, "fastest": fastest, "ns": ns,
+                         "seed_ns": sns, "faster": faster,
+                         "fewer_cycles": None if cyc is None or not r["verified"]
+                         else cyc < low})
+    return rows
+
+
+def beaten_line(rows: list[dict]) -> str:
+    """"N of M seed rows beaten in time" over the rows compared in time, and the cycles."""
+    timed = [x for x in rows if x["faster"] is not None]
+    won = sum(x["faster"] == "yes" for x in timed)
+    nofmax = sum(x["faster"] == "no Fmax" for x in timed)
+    noclock = sum(x["faster"] == "no seed clock" for x in timed)
+    fewer = sum(bool(x["fewer_cycles"]) for x in rows)
+    return (f"{won} of {len(timed)} seed rows beaten in time (our ns at the build's ECP5 Fmax "
+            f"against the seed's cycles at its own clock"
+            + (f"; {nofmax} without an Fmax measured on this RTL" if nofmax else "")
+            + (f"; {noclock} whose seed publishes no clock" if noclock else "")
+            + f"). In cycles: {fewer} of {len(rows)} rows fewer than the seed.")
+
+
+def _ns_cell(x: dict) -> str:
+    r, f = x["record"], x["figure"]
+    if x["faster"] is None:
+        return "-"
+    if x["ns"] is None:
+        return "no Fmax"
+    note = (f" ({r['bytes']:,} B scaled to {f['seed_bytes']:,} B)"
+            if f.get("seed_bytes") and r["bytes"] and f["seed_bytes"] != r["bytes"] else "")
+    return f"{fmt(x['ns'])} @ {r['fmax_mhz']:g} MHz{note}"
+
+
+def comparison(records: list[dict], figures: list[dict]) -> list[str]:
+    """The seeds' published figures (bench/seeds.toml) beside the matching records, in cycles
+    and in time, and the count of rows beaten in time."""
+    rows = compare_rows(records, figures)
+    out = []
+    for x in rows:
+        r, f = x["record"], x["figure"]
+        work = " ".join(str(p) for p in (
+            r["algorithm"], "key setup" if r["mode"] == "init" else r["mode"],
+            r["direction"] or "", f"{r['bytes']:,} B" if r["bytes"] else "") if p)
+        cyc = fmt(r["cycles"]) + ("" if r["verified"] else " (unverified)")
+        sns = x["seed_ns"]
+        seed_time = ("-" if x["faster"] is None else "no clock" if sns is None else
+                     (fmt(sns[0]) if sns[0] == sns[1] else f"{fmt(sns[0])}-{fmt(sns[1])}")
+                     + f" @ {f['clock_mhz']:g} MHz")
+        label = ("fastest: " if x["fastest"] else "") + backend(r)
+        out.append(f"| {work} | {label} | {cyc} | {fmt(per_block(r))} | {_ns_cell(x)} | "
+                   f"{seed_cycles(f)} | {fmt(seed_per_block(f))} | {seed_time} | "
+                   f"{x['faster'] or '-'} | {f['source']} | {f.get('target', '')} | "
+                   f"{target_met(r, f)} |")
     if not out:
         return []
-    return ["| work | Cipher-V backend | cycles | cycles/block | seed | seed cycles/block | "
-            "seed source | target | met |", "|---|---|---|---|---|---|---|---|---|", *out]
+    return ["| work | Cipher-V backend | cycles | cycles/block | ns @ Fmax | seed cycles | "
+            "seed cycles/block | seed ns @ clock | faster in time | seed source | target | met |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|", *out, "", beaten_line(rows)]
+
+
+def fmax_lines(builds: list[dict]) -> list[str]:
+    """Each SoC build's ECP5 Fmax (synth/fmax.json) or why it has none, once per build."""
+    out, seen = [], set()
+    for b in builds:
+        if b["name"] in seen or "fmax_note" not in b:
+            continue
+        seen.add(b["name"])
+        what = (f"{b['fmax_mhz']:g} MHz" if b.get("fmax_mhz") else b.get("fmax_note") or "-")
+        out.append(f"- {b['name']} ({b.get('synth') or 'no synth entry'}): {what}")
+    return out
 
 
 def key_figures(records: list[dict]) -> list[str]:
@@ -453,12 +624,14 @@ def key_figures(records: list[dict]) -> list[str]:
     four-block range over the modes (the figures the seeds publish and the targets name)."""
     idx: dict[tuple, dict] = {}
     backends: list[tuple] = []
+    fmax: dict[tuple, float | None] = {}
     for r in records:
         if r["engine"] != "aes":
             continue
-        b = (r["coupling"], r["arch"], r["dma_bits"])
+        b = (r["coupling"], r["arch"], r["dma_bits"], r.get("call", "blocking"))
         if b not in backends:
             backends.append(b)
+        fmax[b] = fmax.get(b) or r.get("fmax_mhz")
         idx[(b, r["algorithm"], r["mode"], r["direction"], r["bytes"])] = r
 
     def cyc(b: tuple, alg: str, mode: str, d: str | None, size: int | None,
@@ -471,10 +644,10 @@ def key_figures(records: list[dict]) -> list[str]:
 
     rows = ["| AES backend | key setup 128/192/256 | AES-128 ECB enc 16 B / 80 B | "
             "AES-256 ECB enc 16 B / 80 B | AES-128 CTR cycles/block 4 KiB / 40,020 B | "
-            "AES-256 64 B (4 blocks), each mode enc/dec: min-max |",
-            "|---|---|---|---|---|---|"]
+            "AES-256 64 B (4 blocks), each mode enc/dec: min-max | ECP5 Fmax MHz |",
+            "|---|---|---|---|---|---|---|"]
     for b in backends:
-        label = backend({"coupling": b[0], "arch": b[1], "dma_bits": b[2]})
+        label = backend({"coupling": b[0], "arch": b[1], "dma_bits": b[2], "call": b[3]})
         init = " / ".join(cyc(b, f"aes-{k}", "init", None, None) for k in (128, 192, 256))
         e128 = " / ".join(cyc(b, "aes-128", "ecb", "encrypt", s) for s in (16, 80))
         e256 = " / ".join(cyc(b, "aes-256", "ecb", "encrypt", s) for s in (16, 80))
@@ -487,7 +660,8 @@ def key_figures(records: list[dict]) -> list[str]:
             rng = f"{min(r['cycles'] for r in four):,}-{max(r['cycles'] for r in four):,}"
             if not all(r["verified"] for r in four):
                 rng += " (unverified)"
-        rows.append(f"| {label} | {init} | {e128} | {e256} | {ctr} | {rng} |")
+        rows.append(f"| {label} | {init} | {e128} | {e256} | {ctr} | {rng} | "
+                    f"{fmt(fmax[b]) if fmax[b] else 'no Fmax'} |")
     return rows if backends else []
 
 
@@ -496,7 +670,8 @@ def bulk_table(records: list[dict]) -> list[str]:
     best: dict[tuple, dict] = {}
     cols: list[tuple] = []
     for r in records:
-        if r["mode"] == "init" or not r["bytes"] or per_block(r) is None:
+        if (r["mode"] == "init" or not r["bytes"] or per_block(r) is None
+                or r.get("call", "blocking") != "blocking"):
             continue
         col = (r["mode"], r["direction"])
         if col not in cols:
@@ -581,7 +756,11 @@ def markdown(records: list[dict], figures: list[dict], builds: list[dict]) -> st
                    + f" | {fmt(per_block(big))} |")
     cmp_rows = comparison(records, figures)
     if cmp_rows:
-        out += ["", "Beside the seeds' published figures (cycles):", "", *cmp_rows]
+        out += ["", "Beside the seeds' published figures (cycles, and time at each clock):", "",
+                *cmp_rows]
+    fl = fmax_lines(builds)
+    if fl:
+        out += ["", "ECP5 Fmax of each SoC build (synth/fmax.json, on this RTL only):", "", *fl]
     out += ["", *failure_lines(builds), verified_line(records, builds), ""]
     return "\n".join(out)
 
@@ -613,13 +792,27 @@ def bench_md(records: list[dict], figures: list[dict], config: dict,
     kf = key_figures(records)
     if kf:
         out += ["## Key figures per AES backend", "",
-                "Cycles per call (the CTR column: cycles per 16-byte block).", "", *kf, ""]
+                "Cycles per call (the CTR column: cycles per 16-byte block); `start` rows: the "
+                "DMA backends' asynchronous start call alone (the job running on return).", "",
+                *kf, ""]
+    fl = fmax_lines(builds)
+    if fl:
+        out += ["## Clock: ECP5 Fmax per SoC build", "",
+                "Time = cycles / Fmax, with the ECP5 Fmax (LFE5U-85F, speed 8, nextpnr) of the "
+                "build a record ran on, taken from `synth/fmax.json` only when it was measured "
+                "on the same RTL (same hash of sources, generated include and parameters); "
+                "otherwise the record's time is null.", "", *fl, ""]
     cmp_rows = comparison(records, figures)
     if cmp_rows:
         out += ["## Beside the seeds' published figures", "",
                 "The published figures of the systems Cipher-V descends from (bench/seeds.toml) "
-                "beside the matching rows; `target` is Cipher-V's own goal for the row and `met` "
-                "says whether this run meets it (reported, never asserted).", "", *cmp_rows, ""]
+                "beside the matching rows: in cycles, and in time, ours at our build's Fmax "
+                "against the seed's cycles at its own published clock (`faster in time`; `no "
+                "Fmax` when our build has no Fmax measured on this RTL). FAC-V's rows coupling "
+                "for coupling (RoCC Mem = our DMA backends' start call); `fastest:` rows take our "
+                "fastest backend for the seed's work. `target` is Cipher-V's own goal for the "
+                "row and `met` says whether this run meets it (reported, never asserted).", "",
+                *cmp_rows, ""]
     bulk = bulk_table(records)
     if bulk:
         out += ["## Cycles per block", "",
@@ -659,7 +852,8 @@ HEADLINE_BULK = [
 def bench_summary(records: list[dict], config: dict) -> dict:
     """docs/results/bench-summary.json: the run's verification totals, and the cycles of
     HEADLINE_CALLS and cycles per block of HEADLINE_BULK per backend (verified records only)."""
-    ok = [r for r in records if r["verified"] and r["cycles"] is not None]
+    ok = [r for r in records if r["verified"] and r["cycles"] is not None
+          and r.get("call", "blocking") == "blocking"]
     calls = []
     for name, alg, mode, d, size in HEADLINE_CALLS:
         got = {backend(r): r["cycles"] for r in ok if (r["algorithm"], r["mode"], r["direction"],
@@ -684,6 +878,7 @@ def bench_summary(records: list[dict], config: dict) -> dict:
             "date": config.get("date"), "records": len(records),
             "verified": sum(r["verified"] for r in records),
             "configurations": list(dict.fromkeys(b["name"] for b in builds)),
+            "fmax_mhz": {b["name"]: b.get("fmax_mhz") for b in builds},
             "calls": calls, "bulk": bulk}
 
 
@@ -746,7 +941,7 @@ def plot(records: list[dict], out: Path) -> list[Path]:
     paths = []
     for alg in sorted({r["algorithm"] for r in records}):
         rs = [r for r in records if r["algorithm"] == alg and r["bytes"] and r["cycles"]
-              and r["verified"]]
+              and r["verified"] and r.get("call", "blocking") == "blocking"]
         modes = [m for m in MODES_PLOTTED if any(r["mode"] == m for r in rs)]
         if not modes:
             continue
@@ -809,7 +1004,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--commit", help="with --report: the commit measured, when the file lacks it")
     ap.add_argument("--date", help="with --report: the date of the run, when the file lacks it")
     args = ap.parse_args(argv)
-    figures = tomllib.loads((ROOT / "bench" / "seeds.toml").read_text()).get("figure", [])
+    figures = load_figures(ROOT / "bench" / "seeds.toml")
     if args.report:
         data = json.loads(args.report.read_text())
         for key in ("commit", "date"):
@@ -855,6 +1050,9 @@ def main(argv: list[str] | None = None) -> int:
               + (f"; error: {r.error}" if r.error else ""))
         for f in r.failures:
             print(f"bench: {r.name}: case {f['id']} failed: {f['reason']}")
+    for line in fmax_lines(config["builds"]):
+        print(f"bench: Fmax {line[2:]}")
+    print("bench: " + beaten_line(compare_rows(records, figures)))
     print(f"bench: {verified}/{len(records)} records verified in {config['seconds']:.0f} s")
     print(f"bench: wrote {out / 'results.json'}, results.md, records.txt"
           + "".join(f", {p.name}" for p in pngs)

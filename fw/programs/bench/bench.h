@@ -27,11 +27,15 @@ enum { BENCH_MODE_INIT, BENCH_MODE_ECB, BENCH_MODE_CBC, BENCH_MODE_CFB128, BENCH
 #define BENCH_OUT_BYTES 4096u
 
 enum { BENCH_DIR_NONE = -1, BENCH_DIR_ENCRYPT = 0, BENCH_DIR_DECRYPT = 1 };
+/* What is timed: the call that does the whole work, or (AES DMA backends) the asynchronous
+ * start alone, which returns with the job running; the wait follows outside the timed region. */
+enum { BENCH_CALL_BLOCKING, BENCH_CALL_START };
 
 typedef struct bench_case {
   uint8_t engine, coupling, alg, mode;
   int8_t dir;
   uint8_t key_bytes;
+  uint8_t call;    /* BENCH_CALL_* */
   uint16_t id;
   uint32_t bytes;  /* message bytes (0 for init) */
   uint32_t seed;   /* xorshift32 seed of key, iv and message (bench/run.py replays it) */
