@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // chacha_top.v
-// ChaCha engine: 8/12/20 rounds, 128/256-bit keys, original and RFC 8439 layouts, one round/cycle.
+// ChaCha engine: 8/12/20 rounds, 128/256-bit keys, original and RFC 8439 layouts. Each round
+// takes two cycles (half a quarter round per cycle) and two blocks share the round datapath.
 `default_nettype none
 `include "soc_memmap.vh"
 
@@ -8,10 +9,14 @@
 // key), RFC (RFC 8439 layout: 32-bit counter, 96-bit nonce; else original: 64-bit counter,
 // 64-bit nonce), XOR (out = keystream ^ in_data; else out = keystream and in_data is ignored).
 //
-// The keystream block is computed ahead: start_i (and every accepted input block) launches the
-// rounds for the next counter value, and in_ready_o rises once that block is ready. An input
-// transfer then produces its output on the next cycle, so the cycle count per block depends only
-// on the round count (R + 1 cycles per block in a stream).
+// The round datapath is a two-stage loop: state_q -> first half of four quarter rounds ->
+// mid_q -> second half -> state_q. Each register holds one block (a "slot"), so two blocks,
+// consecutive counter values, advance together by half a round per cycle. The keystream is
+// computed ahead: start_i launches the first block, the second follows R - 1 cycles later, and
+// every accepted input block relaunches its slot with the counter two ahead. in_ready_o is high
+// while state_q holds a finished block; the loop holds still until that block's input transfer,
+// which produces its output on the next cycle. The cycle counts depend only on the round count
+// and the handshakes (2R + 2 cycles per pair of blocks in a stream).
 module chacha_top (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -47,10 +52,6 @@ module chacha_top (
   localparam integer C_RFC  = `CV_CHACHA_CFG_RFC_LSB;
   localparam integer C_XOR  = `CV_CHACHA_CFG_XOR_LSB;
 
-  localparam [1:0] ST_IDLE = 2'd0;
-  localparam [1:0] ST_ROUND = 2'd1;
-  localparam [1:0] ST_WAIT = 2'd2;    // keystream block ready, waiting for an input block
-
   // "expand 32-byte k" and "expand 16-byte k" as little-endian words.
   localparam [127:0] SIGMA = {32'h6b206574, 32'h79622d32, 32'h3320646e, 32'h61707865};
   localparam [127:0] TAU = {32'h6b206574, 32'h79622d36, 32'h3120646e, 32'h61707865};
@@ -61,14 +62,20 @@ module chacha_top (
 
   // ---------------------------------------------------------------------------------------------
   // Registers
-  reg [1:0]   fsm_q, fsm_d;
-  reg [4:0]   rnd_q, rnd_d;
+  reg         run_q, run_d;           // a message is running
   reg [7:0]   cfg_q, cfg_d;
   reg [255:0] key_q, key_d;           // big-endian byte string as loaded
   reg         key_ok_q, key_ok_d;
-  reg [127:0] iv_q, iv_d;             // state words 12..15, word 12 in [31:0]
-  reg [511:0] state_q, state_d;       // word i in [32*i +: 32]
-  reg [511:0] out_q, out_d;
+  reg [127:0] iv_q, iv_d;             // words 12..15 of the next output block (word 12 in [31:0])
+  reg [511:0] state_q;                // one slot at a round boundary; word i in [32*i +: 32]
+  reg [511:0] mid_q;                  // the other slot, half-way through a round
+  reg [5:0]   sc_q, sc_d;             // half rounds done on state_q's block (even)
+  reg [5:0]   mc_q, mc_d;             // half rounds done on mid_q's block (odd)
+  reg         sv_q, sv_d;             // state_q holds a block
+  reg         mv_q, mv_d;             // mid_q holds a block
+  reg         done_q, done_d;         // state_q holds a finished block (2R half rounds)
+  reg         second_q, second_d;     // the next advance launches the message's second block
+  reg [511:0] out_q;
   reg         out_valid_q, out_valid_d;
   reg         out_last_q, out_last_d;
   reg         err_q, err_d;
@@ -77,11 +84,9 @@ module chacha_top (
   // ---------------------------------------------------------------------------------------------
   // Initial state of a block: constants, key, counter and nonce (all from registers, except that a
   // start in IDLE uses cfg_i for the key size since cfg_q is loaded on the same edge).
-  wire        key128 = (fsm_q == ST_IDLE) ? cfg_i[C_K128] : cfg_q[C_K128];
+  wire        key128 = run_q ? cfg_q[C_K128] : cfg_i[C_K128];
   wire        rfc = cfg_q[C_RFC];
   reg [511:0] init_w;
-  reg [127:0] iv_inc;
-  wire        in_fire = in_valid_i && in_ready_o;
 
   always @* begin : init_state
     integer j;
@@ -94,51 +99,67 @@ module chacha_top (
     init_w[511:384] = iv_q;
   end
 
-  // Block counter + 1: word 12 alone in RFC 8439 (wraps at 2^32), words 12/13 as one 64-bit
-  // counter in the original layout.
-  always @* begin : counter_inc
-    iv_inc = iv_q;
-    iv_inc[31:0] = iv_q[31:0] + 32'd1;
-    if (!rfc && (iv_q[31:0] == 32'hffffffff)) iv_inc[63:32] = iv_q[63:32] + 32'd1;
-  end
+  // Block counter + 1 and + 2: word 12 alone in RFC 8439 (wraps at 2^32), words 12/13 as one
+  // 64-bit counter in the original layout. iv_q counts the output blocks; a block is launched
+  // one (the second block of a message) or two (a relaunch, while the other slot holds the block
+  // in between) ahead of it. The carries into word 13 come out of the adders' carry chains.
+  wire [32:0] ctr_lo1 = {1'b0, iv_q[31:0]} + 33'd1;
+  wire [32:0] ctr_lo2 = {1'b0, iv_q[31:0]} + 33'd2;
+  wire [31:0] ctr_hi1 = iv_q[63:32] + 32'd1;
+  wire [63:0] ctr_p1 = {(ctr_lo1[32] && !rfc) ? ctr_hi1 : iv_q[63:32], ctr_lo1[31:0]};
+  wire [63:0] ctr_p2 = {(ctr_lo2[32] && !rfc) ? ctr_hi1 : iv_q[63:32], ctr_lo2[31:0]};
 
   // ---------------------------------------------------------------------------------------------
-  // Round datapath. Four quarter rounds work on the columns of the stored state. After a column
-  // round the state is written back with rows 1..3 rotated left by 1..3 words, so that the
+  // Round datapath. The quarter rounds work on the columns of the stored state: the first halves
+  // read state_q and write mid_q, the second halves read mid_q and write state_q. After a column
+  // round the block is written back with rows 1..3 rotated left by 1..3 words, so that the
   // diagonals become columns; after a diagonal round it is rotated back. An even round count
-  // leaves the state in normal order, and the same four quarter rounds serve both round kinds.
-  wire [511:0] qr_out;
+  // leaves the state in normal order, and the same quarter rounds serve both round kinds.
+  wire [511:0] h1_out;
+  wire [511:0] h2_out;
   genvar gi;
   generate
     for (gi = 0; gi < 4; gi = gi + 1) begin : g_qr
-      chacha_qr u_qr (
+      chacha_qr #(.HALF(0)) u_h1 (
         .a_i(state_q[32*gi +: 32]),
         .b_i(state_q[32*(4+gi) +: 32]),
         .c_i(state_q[32*(8+gi) +: 32]),
         .d_i(state_q[32*(12+gi) +: 32]),
-        .a_o(qr_out[32*gi +: 32]),
-        .b_o(qr_out[32*(4+gi) +: 32]),
-        .c_o(qr_out[32*(8+gi) +: 32]),
-        .d_o(qr_out[32*(12+gi) +: 32])
+        .a_o(h1_out[32*gi +: 32]),
+        .b_o(h1_out[32*(4+gi) +: 32]),
+        .c_o(h1_out[32*(8+gi) +: 32]),
+        .d_o(h1_out[32*(12+gi) +: 32])
+      );
+      chacha_qr #(.HALF(1)) u_h2 (
+        .a_i(mid_q[32*gi +: 32]),
+        .b_i(mid_q[32*(4+gi) +: 32]),
+        .c_i(mid_q[32*(8+gi) +: 32]),
+        .d_i(mid_q[32*(12+gi) +: 32]),
+        .a_o(h2_out[32*gi +: 32]),
+        .b_o(h2_out[32*(4+gi) +: 32]),
+        .c_o(h2_out[32*(8+gi) +: 32]),
+        .d_o(h2_out[32*(12+gi) +: 32])
       );
     end
   endgenerate
 
+  // mid_q's block is in round (mc_q - 1) / 2: a column round when bit 1 of mc_q is 0
+  wire        col_round = !mc_q[1];
   reg [511:0] round_w;
   always @* begin : round_permute
     integer i;
-    round_w[127:0] = qr_out[127:0];
+    round_w[127:0] = h2_out[127:0];
     for (i = 0; i < 4; i = i + 1) begin
-      if (!rnd_q[0]) begin
+      if (col_round) begin
         // column round done: store rotated (diagonal i becomes column i)
-        round_w[32*(4+i) +: 32] = qr_out[32*(4+((i+1)%4)) +: 32];
-        round_w[32*(8+i) +: 32] = qr_out[32*(8+((i+2)%4)) +: 32];
-        round_w[32*(12+i) +: 32] = qr_out[32*(12+((i+3)%4)) +: 32];
+        round_w[32*(4+i) +: 32] = h2_out[32*(4+((i+1)%4)) +: 32];
+        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
+        round_w[32*(12+i) +: 32] = h2_out[32*(12+((i+3)%4)) +: 32];
       end else begin
         // diagonal round done: back to normal order
-        round_w[32*(4+i) +: 32] = qr_out[32*(4+((i+3)%4)) +: 32];
-        round_w[32*(8+i) +: 32] = qr_out[32*(8+((i+2)%4)) +: 32];
-        round_w[32*(12+i) +: 32] = qr_out[32*(12+((i+1)%4)) +: 32];
+        round_w[32*(4+i) +: 32] = h2_out[32*(4+((i+3)%4)) +: 32];
+        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
+        round_w[32*(12+i) +: 32] = h2_out[32*(12+((i+1)%4)) +: 32];
       end
     end
   end
@@ -159,17 +180,57 @@ module chacha_top (
   wire rounds_ok = (c_rounds == `CV_CHACHA_CFG_ROUNDS_8) ||
                    (c_rounds == `CV_CHACHA_CFG_ROUNDS_12) ||
                    (c_rounds == `CV_CHACHA_CFG_ROUNDS_20);
-  wire busy = (fsm_q != ST_IDLE) || out_valid_q;
+  wire busy = run_q || out_valid_q;
+  wire start_ok = start_i && !busy && rounds_ok && key_ok_q;
+  // both slots advance by half a round whenever state_q's block is not finished
+  wire adv = run_q && !done_q;
+  wire in_fire = in_valid_i && in_ready_o;
+  wire fire_last = in_fire && in_last_i;
+  // state_q takes a new block: the first at start, the second R - 1 cycles later (so that the
+  // slots finish alternately R and R + 2 cycles apart rather than back to back), and the block
+  // two counter values ahead each time one is taken by an input transfer.
+  wire launch = start_ok || (adv && second_q) || (in_fire && !in_last_i);
+  wire [63:0] launch_ctr = !run_q ? iv_q[63:0] : in_fire ? ctr_p2 : ctr_p1;
+  wire clear = zeroize_i || fire_last;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni || clear) begin
+      state_q <= 512'd0;
+    end else if (launch) begin
+      state_q <= {iv_q[127:64], launch_ctr, init_w[383:0]};
+    end else if (adv) begin
+      state_q <= round_w;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni || clear) begin
+      mid_q <= 512'd0;
+    end else if (adv) begin
+      mid_q <= h1_out;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni || zeroize_i) begin
+      out_q <= 512'd0;
+    end else if (in_fire) begin
+      out_q <= ks_w ^ (cfg_q[C_XOR] ? in_data_i : 512'd0);
+    end
+  end
 
   always @* begin : control
-    fsm_d = fsm_q;
-    rnd_d = rnd_q;
+    run_d = run_q;
     cfg_d = cfg_q;
     key_d = key_q;
     key_ok_d = key_ok_q;
     iv_d = iv_q;
-    state_d = state_q;
-    out_d = out_q;
+    sc_d = sc_q;
+    mc_d = mc_q;
+    sv_d = sv_q;
+    mv_d = mv_q;
+    done_d = done_q;
+    second_d = 1'b0;
     out_valid_d = out_valid_q;
     out_last_d = out_last_q;
     err_d = err_q;
@@ -196,68 +257,67 @@ module chacha_top (
       end
     end
 
-    case (fsm_q)
-      ST_ROUND: begin
-        state_d = round_w;
-        rnd_d = rnd_q + 5'd1;
-        if (rnd_q == rounds - 5'd1) fsm_d = ST_WAIT;
+    if (adv) begin
+      // the blocks swap registers; done and second are decided one cycle ahead from mid_q's
+      // count, which becomes state_q's
+      mc_d = sc_q + 6'd1;
+      mv_d = sv_q;
+      if (second_q) begin
+        sc_d = 6'd0;
+        sv_d = 1'b1;
+      end else begin
+        sc_d = mc_q + 6'd1;
+        sv_d = mv_q;
+        done_d = mv_q && (mc_q == {rounds, 1'b0} - 6'd1);
+        second_d = !sv_q && mv_q && (mc_q == {1'b0, rounds} - 6'd3);
       end
-      ST_WAIT: begin
-        if (in_fire) begin
-          out_d = ks_w ^ (cfg_q[C_XOR] ? in_data_i : 512'd0);
-          out_valid_d = 1'b1;
-          out_last_d = in_last_i;
-          iv_d = iv_inc;
-          rnd_d = 5'd0;
-          if (in_last_i) begin
-            fsm_d = ST_IDLE;
-            state_d = 512'd0;
-          end else begin
-            // launch the next block at once; init_w still holds this block's counter, so the
-            // next block's counter words are patched in from iv_inc
-            fsm_d = ST_ROUND;
-            state_d = {iv_inc, init_w[383:0]};
-          end
-        end
+    end else if (in_fire) begin
+      out_valid_d = 1'b1;
+      out_last_d = in_last_i;
+      iv_d[63:0] = ctr_p1;
+      done_d = 1'b0;
+      sc_d = 6'd0;
+      if (in_last_i) begin
+        // the other slot's block is not needed: both are cleared
+        run_d = 1'b0;
+        mc_d = 6'd0;
+        sv_d = 1'b0;
+        mv_d = 1'b0;
       end
-      default: begin  // ST_IDLE
-        if (start_i) begin
-          if (busy) begin
-            err_d = 1'b1;
-            err_code_d = ERR_BUSY;
-          end else if (!rounds_ok) begin
-            err_d = 1'b1;
-            err_code_d = ERR_CFG;
-          end else if (!key_ok_q) begin
-            err_d = 1'b1;
-            err_code_d = ERR_NOKEY;
-          end else begin
-            err_d = 1'b0;
-            err_code_d = ERR_NONE;
-            cfg_d = cfg_i;
-            rnd_d = 5'd0;
-            state_d = init_w;
-            fsm_d = ST_ROUND;
-          end
-        end
-      end
-    endcase
+    end
 
-    // a start while a message runs is ignored and flagged (IDLE handles the other cases)
-    if (start_i && fsm_q != ST_IDLE) begin
-      err_d = 1'b1;
-      err_code_d = ERR_BUSY;
+    if (start_i) begin
+      if (busy) begin
+        err_d = 1'b1;
+        err_code_d = ERR_BUSY;
+      end else if (!rounds_ok) begin
+        err_d = 1'b1;
+        err_code_d = ERR_CFG;
+      end else if (!key_ok_q) begin
+        err_d = 1'b1;
+        err_code_d = ERR_NOKEY;
+      end else begin
+        err_d = 1'b0;
+        err_code_d = ERR_NONE;
+        cfg_d = cfg_i;
+        run_d = 1'b1;
+        sc_d = 6'd0;
+        sv_d = 1'b1;
+      end
     end
 
     if (zeroize_i) begin
-      fsm_d = ST_IDLE;
-      rnd_d = 5'd0;
+      run_d = 1'b0;
       cfg_d = 8'd0;
       key_d = 256'd0;
       key_ok_d = 1'b0;
       iv_d = 128'd0;
-      state_d = 512'd0;
-      out_d = 512'd0;
+      sc_d = 6'd0;
+      mc_d = 6'd0;
+      sv_d = 1'b0;
+      mv_d = 1'b0;
+      done_d = 1'b0;
+      second_d = 1'b0;
       out_valid_d = 1'b0;
       out_last_d = 1'b0;
       err_d = 1'b0;
@@ -267,27 +327,33 @@ module chacha_top (
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      fsm_q <= ST_IDLE;
-      rnd_q <= 5'd0;
+      run_q <= 1'b0;
       cfg_q <= 8'd0;
       key_q <= 256'd0;
       key_ok_q <= 1'b0;
       iv_q <= 128'd0;
-      state_q <= 512'd0;
-      out_q <= 512'd0;
+      sc_q <= 6'd0;
+      mc_q <= 6'd0;
+      sv_q <= 1'b0;
+      mv_q <= 1'b0;
+      done_q <= 1'b0;
+      second_q <= 1'b0;
       out_valid_q <= 1'b0;
       out_last_q <= 1'b0;
       err_q <= 1'b0;
       err_code_q <= ERR_NONE;
     end else begin
-      fsm_q <= fsm_d;
-      rnd_q <= rnd_d;
+      run_q <= run_d;
       cfg_q <= cfg_d;
       key_q <= key_d;
       key_ok_q <= key_ok_d;
       iv_q <= iv_d;
-      state_q <= state_d;
-      out_q <= out_d;
+      sc_q <= sc_d;
+      mc_q <= mc_d;
+      sv_q <= sv_d;
+      mv_q <= mv_d;
+      done_q <= done_d;
+      second_q <= second_d;
       out_valid_q <= out_valid_d;
       out_last_q <= out_last_d;
       err_q <= err_d;
@@ -300,7 +366,7 @@ module chacha_top (
   assign key_ready_o = key_ok_q;
   assign iv_o = {bswap32(iv_q[31:0]), bswap32(iv_q[63:32]), bswap32(iv_q[95:64]),
                  bswap32(iv_q[127:96])};
-  assign in_ready_o = (fsm_q == ST_WAIT) && (!out_valid_q || out_ready_i);
+  assign in_ready_o = done_q && (!out_valid_q || out_ready_i);
   assign out_valid_o = out_valid_q;
   assign out_data_o = out_q;
   assign out_last_o = out_last_q;
