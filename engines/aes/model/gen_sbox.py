@@ -164,6 +164,27 @@ def case_table(table: list[int]) -> str:
                      for x, y in enumerate(table))
 
 
+def tbox() -> list[int]:
+    """aes_tbl_rom's 512 entries: address {dec, x}; encryption {02, 03, 01, 01}.S(x),
+    decryption {0e, 0b, 0d, 09}.S^-1(x), byte 0 in bits 31:24 (the first row of MixColumns and
+    of InvMixColumns)."""
+    out = []
+    for dec, table, coef in ((0, SBOX, (2, 3, 1, 1)), (1, INV_SBOX, (0x0E, 0x0B, 0x0D, 0x09))):
+        for x in range(256):
+            s = table[x]
+            out.append(int.from_bytes(bytes(gf256_mul(c, s) for c in coef), "big"))
+    return out
+
+
+def rom_init(table: list[int], name: str = "rom", per_line: int = 3) -> str:
+    """Verilog initial assignments of a 32-bit ROM, per_line entries a line."""
+    lines = []
+    for i in range(0, len(table), per_line):
+        lines.append("    " + " ".join(f"{name}[{j}] = 32'h{table[j]:08x};"
+                                       for j in range(i, min(i + per_line, len(table)))))
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     check()
     for k, v in constants().items():
@@ -173,3 +194,5 @@ if __name__ == "__main__":
     print(case_table(INV_SBOX))
     print("---- GF(2^8) inverse (aes_sbox_git.v)")
     print(case_table([gf256_inv(x) for x in range(256)]))
+    print("---- T-box ROM (aes_tbl_rom.v)")
+    print(rom_init(tbox()))

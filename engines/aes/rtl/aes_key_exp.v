@@ -55,6 +55,7 @@ module aes_key_exp #(
   reg [7:0]  rcon_q, rcon_d;
   reg        rdy_q, rdy_d;
   reg [1:0]  ksz_q, ksz_d;
+  reg [31:0] sin_q, sin_d;    // SubWord input of the group computed next
 
   function automatic [7:0] xt(input [7:0] a);
     begin
@@ -95,11 +96,11 @@ module aes_key_exp #(
   assign old2 = (ksz_q == 2'd2) ? win_q[2] : (ksz_q == 2'd1) ? win_q[4] : win_q[6];
   assign old3 = (ksz_q == 2'd2) ? win_q[3] : (ksz_q == 2'd1) ? win_q[5] : win_q[7];
 
-  // The unkeyed chain w[i], w[i+1] feeds SubWord at offset 2; taking it from here, not from
-  // n1, keeps the netlist free of a (false) combinational loop through the S-boxes.
+  // The SubWord input (win_q[7], or at offset 2 the unkeyed chain w[i] ^ w[i+1] of AES-192)
+  // is computed with the window that precedes it and registered (sin_q), so the loop through
+  // the S-boxes is: S-box, one XOR, the window's load select.
   wire [31:0] p0 = old0 ^ win_q[7];
-  wire [31:0] p1 = old1 ^ p0;
-  assign sub_in = sub_at2 ? p1 : win_q[7];
+  assign sub_in = sin_q;
   genvar g;
   generate
     if (EXT_SUB != 0) begin : g_ext
@@ -117,10 +118,24 @@ module aes_key_exp #(
   assign sub_in_o  = sub_in;
   assign f_out = rot ? ({sub_out[23:0], sub_out[31:24]} ^ {rcon_q, 24'h0}) : sub_out;
 
-  assign n0 = (sub_here && !sub_at2) ? (old0 ^ f_out) : p0;
-  assign n1 = old1 ^ n0;
-  assign n2 = old2 ^ (sub_at2 ? f_out : n1);
-  assign n3 = old3 ^ n2;
+  // Each new word is a part without SubWord (b0..b3, from the window alone) XORed with f_out
+  // or not, so f_out enters at the end: in w[i..i+3] it enters at offset 0 (fa: all four words
+  // then carry it) or at offset 2 (sub_at2: the last two).
+  wire        fa = sub_here && !sub_at2;
+  wire [31:0] b0 = fa ? old0 : p0;
+  wire [31:0] b1 = old1 ^ b0;
+  wire [31:0] b2 = sub_at2 ? old2 : (old2 ^ b1);
+  wire [31:0] b3 = old3 ^ b2;
+  wire [31:0] f01 = fa ? f_out : 32'h0;
+  wire [31:0] f23 = (fa || sub_at2) ? f_out : 32'h0;
+  assign n0 = b0 ^ f01;
+  assign n1 = b1 ^ f01;
+  assign n2 = b2 ^ f23;
+  assign n3 = b3 ^ f23;
+  // next group's SubWord input: n3, or for AES-192 at offset 2 w[i] ^ w[i+1] ^ w[i+3] of the
+  // next window (its words 2, 3 are this window's 6, 7)
+  wire        at2_n = (ksz_q == 2'd1) && (m_q == 3'd0);   // m_d == 4
+  wire [31:0] sin_x = b3 ^ (at2_n ? (win_q[6] ^ win_q[7]) : 32'h0) ^ f23;
 
   // key word k (0..7) of key_i
   function automatic [31:0] kw(input [255:0] key, input integer k);
@@ -146,6 +161,7 @@ module aes_key_exp #(
     rcon_d = rcon_q;
     rdy_d  = rdy_q;
     ksz_d  = ksz_q;
+    sin_d  = sin_q;
     we_o   = 1'b0;
     wa_o   = a_q;
     if (!clr_i) begin
@@ -168,6 +184,7 @@ module aes_key_exp #(
         win_d[5] = n1;
         win_d[6] = n2;
         win_d[7] = n3;
+        sin_d    = sin_x;
         a_d = a_q + 4'd1;
         case (ksz_q)
           2'd1: m_d = (m_q == 3'd0) ? 3'd4 : (m_q == 3'd4) ? 3'd2 : 3'd0;
@@ -192,6 +209,8 @@ module aes_key_exp #(
         win_d[2] = (ksz_i == 2'd2) ? (kw(key_i, 6) ^ kw(key_i, 5)) : win_d[0];
         win_d[3] = (ksz_i == 2'd2) ? (kw(key_i, 7) ^ kw(key_i, 6)) : win_d[1];
         m_d    = (ksz_i == 2'd2) ? 3'd1 : (ksz_i == 2'd1) ? 3'd4 : 3'd0;
+        // group 1's SubWord input (AES-192: at offset 2, window words 2, 3 and 7)
+        sin_d  = (ksz_i == 2'd1) ? (win_d[2] ^ win_d[3] ^ win_d[7]) : win_d[7];
         rcon_d = 8'h01;
         rdy_d  = 1'b0;
         if (wipe_q) begin
@@ -218,6 +237,7 @@ module aes_key_exp #(
       rcon_q <= 8'h0;
       rdy_q  <= 1'b0;
       ksz_q  <= 2'd0;
+      sin_q  <= 32'h0;
     end else begin
       for (k = 0; k < 8; k = k + 1) win_q[k] <= win_d[k];
       wipe_q <= wipe_d;
@@ -228,6 +248,7 @@ module aes_key_exp #(
       rcon_q <= rcon_d;
       rdy_q  <= rdy_d;
       ksz_q  <= ksz_d;
+      sin_q  <= sin_d;
     end
   end
 

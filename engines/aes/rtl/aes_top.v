@@ -56,6 +56,8 @@ module aes_top #(
   // (an ARCH value other than these three builds the rolled datapath)
   localparam integer PER = (ARCH2 == ARCH_PIPELINED) ? 0 : (ARCH2 == ARCH_UNROLLED2) ? 2 :
                            (ARCH2 == ARCH_ROLLED) ? 1 : 1;
+  // rolled with table S-boxes: the round tables in block RAM (aes_dp_tbl)
+  localparam integer TBL = (PER == 1 && SBOX == 0) ? 1 : 0;
 
   localparam [2:0] MODE_ECB  = `CV_AES_CFG_MODE_ECB;
   localparam [2:0] MODE_CBC  = `CV_AES_CFG_MODE_CBC;
@@ -126,12 +128,13 @@ module aes_top #(
   wire [127:0]  rk_wd;
   wire [1:0]    c_ksz    = cfg_i[`CV_AES_CFG_KSZ_MSB:`CV_AES_CFG_KSZ_LSB];
   wire          key_load = key_valid_i && !busy_q && (c_ksz != KSZ_RSVD) && !zeroize_i;
-  // The iterative datapaths lend the key expansion four of their S-boxes (it runs only while
-  // no message does: key loads are refused while busy, starts until the schedule is ready).
+  // The LUT-based iterative datapaths lend the key expansion four of their S-boxes (it runs
+  // only while no message does: key loads are refused while busy, starts until the schedule is
+  // ready); the block-RAM tables of aes_dp_tbl read one cycle late, so there it has its own.
   wire          ks_act;
   wire [31:0]   ks_in, ks_out;
 
-  aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PER != 0) ? 1 : 0)) u_key (
+  aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PER != 0 && TBL == 0) ? 1 : 0)) u_key (
     .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(c_ksz),
     .key_i(key_i), .ready_o(key_rdy), .busy_o(kwipe), .we_o(rk_we), .wa_o(rk_wa),
     .wd_o(rk_wd), .sub_act_o(ks_act), .sub_in_o(ks_in), .sub_out_i(ks_out)
@@ -148,7 +151,9 @@ module aes_top #(
 
   // ---------------------------------------------------------------- datapath
   wire               iss_valid, iss_ready;
-  reg  [127:0]       iss_data;
+  reg  [127:0]       iss_base;      // the issued block, without the forwarded result
+  wire               iss_fwd;       // the issued block is iss_base ^ res_data
+  wire [127:0]       iss_data = iss_base ^ (iss_fwd ? res_data : 128'h0);
   reg  [SIDE_W-1:0]  iss_side;
   wire               res_valid, res_ready;
   wire [127:0]       res_data;
@@ -169,6 +174,22 @@ module aes_top #(
         .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
         .iss_side_i(iss_side), .res_valid_o(res_valid), .res_ready_i(res_ready),
         .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
+      );
+    end else if (TBL != 0) begin : g_iter
+      wire [3:0]   rk_ra;
+      wire [127:0] rk_rd;
+      aes_rk_ram #(.NRD(1)) u_rk (
+        .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
+      );
+      assign ks_out = 32'h0;
+      wire unused_ks = ks_act ^ (^ks_in) ^ (^iss_data);
+      aes_dp_tbl #(.SIDE_W(SIDE_W)) u_dp (
+        .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
+        .rk_ra_o(rk_ra), .rk_i(rk_rd), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
+        .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_base),
+        .iss_fwd_i(iss_fwd), .iss_side_i(iss_side), .res_valid_o(res_valid),
+        .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),
+        .idle_o(dp_idle)
       );
     end else begin : g_iter
       wire [4*PER-1:0]   rk_ra;
@@ -206,9 +227,13 @@ module aes_top #(
 
   // IV update when a result is taken: CBC-dec its ciphertext (aux); the feedback modes the
   // chaining value of the next block, which is forwarded into the block issued this cycle
-  // (OFB and CMAC the cipher output, CBC-enc the output block, CFB-enc the output block)
-  wire [127:0] fb_iv  = cbc_dec ? res_aux : (mode == MODE_CFB) ? res_val : res_data;
-  wire [127:0] iv_eff = fb_fire ? fb_iv : iv_q;
+  // (OFB and CMAC the cipher output, CBC-enc the output block, CFB-enc the output block =
+  // cipher output ^ aux). iv_eff = iv_pre ^ (fwd_on ? res_data : 0): the cipher result enters
+  // by one XOR at the end, which aes_dp_tbl takes into its round tables' address logic.
+  wire         fwd_on = fb_fire && fb_mode;
+  wire [127:0] iv_pre = fwd_on ? ((mode == MODE_CFB) ? res_aux : 128'h0) :
+                        fb_fire ? res_aux : iv_q;
+  wire [127:0] iv_eff = iv_pre ^ (fwd_on ? res_data : 128'h0);
 
   wire sub_issue = busy_q && subp_q;
   assign in_ready_o = busy_q && acc_q && !subp_q && iss_ready &&
@@ -225,8 +250,9 @@ module aes_top #(
   wire use_iv   = !sub_issue && (iv_mode || mode == MODE_CMAC || (mode == MODE_CBC && !dec));
   wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K1);
   wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K2);
+  assign iss_fwd = use_iv && fwd_on;
   always @* begin
-    iss_data = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_eff) ^
+    iss_base = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_pre) ^
                ({128{use_k1}} & k1_q) ^ ({128{use_k2}} & dbl(k1_q));
     iss_side = {in_data_i,
                 in_last_i && !sub_issue,
@@ -246,7 +272,7 @@ module aes_top #(
   always @* begin
     case (iv_sel)
       2'd0:    iv_n = iv_i;
-      2'd1:    iv_n = iv_eff;    // = fb_iv
+      2'd1:    iv_n = iv_eff;
       2'd2:    iv_n = iv_q + 128'd1;
       default: iv_n = in_data_i;
     endcase

@@ -53,6 +53,37 @@ def test_inversion_table() -> None:
     assert tab[0x00] == 0x00 and tab[0x53] == 0xca   # FIPS-197 section 4.2 example: {53}^-1
 
 
+def test_round_table() -> None:
+    """aes_tbl_rom's 512 words (the block-RAM round tables of the rolled table build): the
+    products of S(x) with MixColumns' first row (02 03 01 01) and of S^-1(x) with
+    InvMixColumns' (0e 0b 0d 09), byte 0 in the top bits, computed here from the field."""
+    text = (RTL / "aes_tbl_rom.v").read_text()
+    rom = {int(a): int(b, 16) for a, b in re.findall(r"rom\[(\d+)\] = 32'h([0-9a-f]{8});", text)}
+    assert sorted(rom) == list(range(512))
+    assert [rom[i] for i in range(512)] == gen_sbox.tbox()
+
+    def mul(a: int, b: int) -> int:   # schoolbook GF(2^8) product, independent of gen_sbox
+        r = 0
+        for i in range(8):
+            if b >> i & 1:
+                r ^= a << i
+        for i in range(15, 7, -1):
+            if r >> i & 1:
+                r ^= 0x11B << (i - 8)
+        return r
+
+    for x in range(256):
+        s, si = SBOX[x], INV_SBOX[x]
+        assert rom[x] == int.from_bytes(bytes(mul(c, s) for c in (2, 3, 1, 1)), "big")
+        assert rom[256 + x] == int.from_bytes(bytes(mul(c, si) for c in (14, 11, 13, 9)), "big")
+        # the XOR of an entry's four bytes is the plain S-box (what the final round uses)
+        for base, want in ((0, s), (256, si)):
+            w = rom[base + x]
+            assert (w >> 24) ^ (w >> 16 & 255) ^ (w >> 8 & 255) ^ (w & 255) == want
+    # the usual Te0 / Td0 words of the literature (row order 02 01 01 03, 0e 09 0d 0b)
+    assert rom[0] == 0xC6A56363 and rom[256] == 0x5150A7F4
+
+
 def test_sbox_git_formal() -> None:
     """The inversion table with the affine maps outside (SBOX = 0) equals the FIPS tables."""
     log = prove(RTL / "aes_sbox_lut.v", RTL / "aes_sbox_git.v", "aes_sbox_git")
