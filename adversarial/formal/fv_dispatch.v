@@ -2,18 +2,22 @@
 // fv_dispatch.v: formal properties of coupling/rtl/cpl_dispatch.v (the coprocessor port).
 // The core side is assumed to follow the port's rule (a request, once offered, is held with the
 // same instruction and operands until ready, or withdrawn after a cycle that answered err: the
-// core's trap); the targets are free except that each answers only a request it was given and
-// within TMAX cycles. Asserted, for every input sequence:
-//   - one in flight: at most one target holds an unanswered request;
-//   - no dropped or duplicated request: an accepted legal request reaches exactly its target in
-//     the cycle it is accepted, an illegal one (custom-1, target 0/6) none; a target is only
-//     requested when the core's request is accepted;
-//   - responses only for requests: rsp_valid only while a core request is outstanding, exactly
-//     once per request, carrying the answering target's data/err; an illegal request gets err on
-//     the next cycle;
-//   - no request is taken in the cycle that answers the outstanding one with err;
-//   - the DMA request is held (valid, instruction, operands) until ready;
-//   - bounded liveness: every accepted request is answered within TMAX + 1 cycles of acceptance.
+// core's trap). The targets answer as cpl_unit and cpl_dma do: a unit answers an instruction
+// without a result (funct3 xd = 0) in the cycle it is given it, the DMA one cycle after taking
+// it; an instruction with a result is answered by a unit from the cycle it is given it, by the
+// DMA from the cycle after, within TMAX cycles; a target answers only what it was given. Under
+// that, asserted for every input sequence:
+//   - legality: an illegal request (custom-1, target 0/6, an operation or funct3 outside the
+//     target's table, a key or IV operation of an engine without one) reaches no target and is
+//     answered with err in the next cycle;
+//   - forwarding: a target is requested only in the cycle after a legal request was accepted,
+//     exactly its target, with its instruction and operands (the DMA's held until ready);
+//   - answers: a legal request without a result is answered (good) in the next cycle; one with a
+//     result is answered in the cycle after its target's answer, with its data and err; there
+//     is no answer without an outstanding request and one answer per request;
+//   - one outstanding: a request is accepted only when none is outstanding or in the cycle that
+//     answers it without err;
+//   - bounded liveness: every accepted request is answered within TMAX + 3 cycles.
 `default_nettype none
 `include "soc_memmap.vh"
 module fv_dispatch #(parameter integer TMAX = 3) (
@@ -35,7 +39,8 @@ module fv_dispatch #(parameter integer TMAX = 3) (
   wire [31:0] rsp_data, unit_insn, unit_rs1, unit_rs2, dma_insn, dma_rs1, dma_rs2;
   wire [4:0]  unit_req;
 
-  cpl_dispatch #(.ENGINES(5'b11111), .HAS_DMA(1)) dut (
+  // engine 5 (SHA-3) has no key and no IV
+  cpl_dispatch #(.ENGINES(5'b11111), .KEYLESS(5'b10000), .IVLESS(5'b10000), .HAS_DMA(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_valid_i(req_valid_i), .req_ready_o(req_ready), .req_insn_i(req_insn_i),
     .req_rs1_i(req_rs1_i), .req_rs2_i(req_rs2_i),
@@ -53,42 +58,107 @@ module fv_dispatch #(parameter integer TMAX = 3) (
   always @(posedge clk_i) f_past <= 1'b1;
   always @* if (!f_past) assume (!rst_ni);
 
-  // ---- decode, as documented (coupling/README.md)
-  wire [2:0] tgt   = req_insn_i[31:29];
-  wire       opc0  = req_insn_i[6:0] == `CV_CPI_OPCODE;
-  wire       legal = opc0 && ((tgt >= 3'd1 && tgt <= 3'd5) || tgt == `CV_CPI_TARGET_DMA);
-  wire       take  = req_valid_i && req_ready;
-  wire       dma_fire = dma_req_valid && dma_req_ready_i;
+  // ---- decode, as documented (coupling/README.md, coupling/regs/cpi.toml)
+  wire [2:0] tgt  = req_insn_i[31:29];
+  wire [3:0] op   = req_insn_i[28:25];
+  wire [2:0] f3   = req_insn_i[14:12];
+  wire       opc0 = req_insn_i[6:0] == `CV_CPI_OPCODE;
+  wire       eng  = tgt >= 3'd1 && tgt <= 3'd5;
+  wire       nokey = tgt == 3'd5;
+  reg        e_ok, d_ok;
+  always @* begin
+    case ({op, f3})
+      {`CV_CPI_OP_CFG, `CV_CPI_F3_CFG}, {`CV_CPI_OP_START, `CV_CPI_F3_START},
+      {`CV_CPI_OP_LASTB, `CV_CPI_F3_LASTB}, {`CV_CPI_OP_DATA, `CV_CPI_F3_DATA},
+      {`CV_CPI_OP_DATAL, `CV_CPI_F3_DATAL}, {`CV_CPI_OP_RESULT, `CV_CPI_F3_RESULT},
+      {`CV_CPI_OP_STATUS, `CV_CPI_F3_STATUS}, {`CV_CPI_OP_ZERO, `CV_CPI_F3_ZERO}:
+        e_ok = 1'b1;
+      {`CV_CPI_OP_KEY, `CV_CPI_F3_KEY}, {`CV_CPI_OP_KLOAD, `CV_CPI_F3_KLOAD},
+      {`CV_CPI_OP_KLOADW, `CV_CPI_F3_KLOADW}, {`CV_CPI_OP_IV, `CV_CPI_F3_IV},
+      {`CV_CPI_OP_IVLOAD, `CV_CPI_F3_IVLOAD}, {`CV_CPI_OP_IVRD, `CV_CPI_F3_IVRD}:
+        e_ok = !nokey;
+      default: e_ok = 1'b0;
+    endcase
+    case ({op, f3})
+      {`CV_CPI_OP_DSEL, `CV_CPI_F3_DSEL}, {`CV_CPI_OP_DADDR, `CV_CPI_F3_DADDR},
+      {`CV_CPI_OP_DRUN, `CV_CPI_F3_DRUN}, {`CV_CPI_OP_DRUNW, `CV_CPI_F3_DRUNW},
+      {`CV_CPI_OP_DKEY, `CV_CPI_F3_DKEY}, {`CV_CPI_OP_DKEYW, `CV_CPI_F3_DKEYW},
+      {`CV_CPI_OP_DWAIT, `CV_CPI_F3_DWAIT}, {`CV_CPI_OP_DSTAT, `CV_CPI_F3_DSTAT}:
+        d_ok = 1'b1;
+      default: d_ok = 1'b0;
+    endcase
+  end
+  wire legal = opc0 && ((eng && e_ok) || (tgt == `CV_CPI_TARGET_DMA && d_ok));
+  wire xd    = f3[2];
+  wire take  = req_valid_i && req_ready;
+  wire dma_fire = dma_req_valid && dma_req_ready_i;
 
-  // ---- shadow state: outstanding requests per target and at the core
-  reg [4:0] u_out;     // unit n-1 holds an unanswered request
-  reg       d_out;     // the DMA holds one
-  reg       c_out;     // the core has an unanswered request
-  reg       c_ill;     // ... which was illegal
-  reg [7:0] c_age, t_age;
-  wire [4:0] u_ans = unit_rsp_valid_i & u_out;
+  // ---- shadow state
+  reg        p_take = 1'b0, p_legal = 1'b0, p_xd = 1'b0;   // the previous cycle's acceptance
+  reg [2:0]  p_tgt = 3'd0;
+  reg [31:0] p_insn = 32'h0, p_rs1 = 32'h0, p_rs2 = 32'h0;
+  reg        d_hold = 1'b0;        // the DMA request is offered and not taken yet
+  reg [4:0]  u_out = 5'h0;         // unit n-1 holds an unanswered instruction with a result
+  reg        d_out = 1'b0;         // the DMA holds an instruction with a result, taken
+  reg        d_now = 1'b0;         // the DMA took an instruction without a result last cycle
+  reg        c_out = 1'b0;         // the core has an unanswered request
+  reg        c_wt = 1'b0;          // ... with a result, legal: it waits for its target
+  reg        a_v = 1'b0, a_e = 1'b0;   // the waited target answered last cycle, with ...
+  reg [31:0] a_d = 32'h0;
+  reg [7:0]  c_age = 8'h0, t_age = 8'h0;
+
+  wire [4:0] u_ans = unit_rsp_valid_i & (u_out | (unit_req & {5{unit_insn[14]}}));
   wire       d_ans = dma_rsp_valid_i && d_out;
+  reg  [31:0] u_dat;
+  reg         u_err;
+  integer k;
+  always @* begin
+    u_dat = 32'h0;
+    u_err = 1'b0;
+    for (k = 0; k < 5; k = k + 1)
+      if (u_ans[k]) begin
+        u_dat = unit_rsp_data_i[32*k +: 32];
+        u_err = unit_rsp_err_i[k];
+      end
+  end
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      u_out <= 5'h0;
-      d_out <= 1'b0;
-      c_out <= 1'b0;
-      c_ill <= 1'b0;
-      c_age <= 8'h0;
-      t_age <= 8'h0;
+      p_take <= 1'b0;
+      d_hold <= 1'b0;
+      u_out  <= 5'h0;
+      d_out  <= 1'b0;
+      d_now  <= 1'b0;
+      c_out  <= 1'b0;
+      c_wt   <= 1'b0;
+      a_v    <= 1'b0;
+      c_age  <= 8'h0;
+      t_age  <= 8'h0;
     end else begin
-      u_out <= (u_out & ~unit_rsp_valid_i) | unit_req;
-      d_out <= (d_out && !dma_rsp_valid_i) || dma_fire;
+      p_take  <= take;
+      p_legal <= legal;
+      p_xd    <= xd;
+      p_tgt   <= tgt;
+      p_insn  <= req_insn_i;
+      p_rs1   <= req_rs1_i;
+      p_rs2   <= req_rs2_i;
+      d_hold  <= dma_req_valid && !dma_req_ready_i;
+      u_out   <= (u_out | (unit_req & {5{unit_insn[14]}})) & ~unit_rsp_valid_i;
+      d_out   <= (d_out && !dma_rsp_valid_i) || (dma_fire && dma_insn[14]);
+      d_now   <= dma_fire && !dma_insn[14];
+      a_v     <= (u_ans != 5'h0) || d_ans;
+      a_e     <= d_ans ? dma_rsp_err_i : u_err;
+      a_d     <= d_ans ? dma_rsp_data_i : u_dat;
       if (take) begin
         c_out <= 1'b1;
-        c_ill <= !legal;
+        c_wt  <= legal && xd;
       end else if (rsp_valid) begin
         c_out <= 1'b0;
       end
+      if ((u_ans != 5'h0) || d_ans) c_wt <= 1'b0;
       c_age <= take ? 8'h0 : (c_out && !rsp_valid) ? c_age + 8'h1 : 8'h0;
       t_age <= (unit_req != 5'h0 || dma_fire) ? 8'h0 :
-               ((u_out & ~unit_rsp_valid_i) != 5'h0 || (d_out && !dma_rsp_valid_i)) ?
-               t_age + 8'h1 : 8'h0;
+               (u_out != 5'h0 || d_out) ? t_age + 8'h1 : 8'h0;
     end
   end
 
@@ -103,16 +173,23 @@ module fv_dispatch #(parameter integer TMAX = 3) (
     end
   end
   always @* begin
-    // targets answer only their own outstanding request (never in the cycle it is given) ...
-    assume ((unit_rsp_valid_i & ~u_out) == 5'h0);
-    assume (!dma_rsp_valid_i || d_out);
+    // a unit answers an instruction without a result in the cycle it is given it, and one with
+    // a result from then on; nothing else
+    assume ((unit_rsp_valid_i & ~(u_out | unit_req)) == 5'h0);
+    for (k = 0; k < 5; k = k + 1)
+      if (unit_req[k] && !unit_insn[14]) assume (unit_rsp_valid_i[k]);
+    // the DMA answers one without a result in the cycle after it took it, one with a result
+    // later; nothing else
+    assume (!dma_rsp_valid_i || d_out || d_now);
+    if (d_now) assume (dma_rsp_valid_i);
+    // the DMA is ready unless it holds an instruction with a result (cpl_dma: !pend_q)
+    if (!d_out) assume (dma_req_ready_i);
     // ... within TMAX cycles
     if (t_age >= TMAX) assume (u_ans != 5'h0 || d_ans);
     if (!rst_ni) assume (unit_rsp_valid_i == 5'h0 && !dma_rsp_valid_i);
   end
 
   // ---- properties
-  integer k;
   reg [3:0] n_out, n_req;
   always @* begin
     n_out = 4'd0;
@@ -122,40 +199,50 @@ module fv_dispatch #(parameter integer TMAX = 3) (
       n_req = n_req + {3'd0, unit_req[k]};
     end
     n_out = n_out + {3'd0, d_out};
-    n_req = n_req + {3'd0, dma_fire};
+    n_req = n_req + {3'd0, dma_req_valid};
   end
 
   always @* if (f_past && rst_ni) begin
-    // one in flight
+    // at most one target holds an instruction with a result, and only for the core's
     assert (n_out <= 4'd1);
-    assert (n_out == {3'd0, c_out && !c_ill});
-    // forwarding: a target request only with an accepted legal request, exactly to its target
+    if (n_out != 4'd0) assert (c_out && c_wt);
+    // forwarding: the cycle after a legal acceptance (or while the DMA holds it), its target
     assert (n_req <= 4'd1);
-    if (unit_req != 5'h0 || dma_fire) assert (take && legal);
-    if (take && legal) begin
-      assert (n_req == 4'd1);
-      if (tgt == 3'd7) assert (dma_fire);
-      else assert (unit_req == (5'h1 << (tgt - 3'd1)));
+    if (!d_hold) begin
+      if (p_take && p_legal) begin
+        assert (n_req == 4'd1);
+        if (p_tgt == 3'd7) assert (dma_req_valid);
+        else assert (unit_req == (5'h1 << (p_tgt - 3'd1)));
+        if (unit_req != 5'h0)
+          assert (unit_insn == p_insn && unit_rs1 == p_rs1 && unit_rs2 == p_rs2);
+        if (dma_req_valid)
+          assert (dma_insn == p_insn && dma_rs1 == p_rs1 && dma_rs2 == p_rs2);
+      end else begin
+        assert (n_req == 4'd0);
+      end
     end
-    if (dma_req_valid) assert (req_valid_i && legal && tgt == 3'd7);
-    assert (unit_insn == req_insn_i && unit_rs1 == req_rs1_i && unit_rs2 == req_rs2_i);
-    assert (dma_insn == req_insn_i && dma_rs1 == req_rs1_i && dma_rs2 == req_rs2_i);
-    // responses only for requests, with the answering target's data
-    if (rsp_valid) assert (c_out);
-    if (c_out && c_ill) assert (rsp_valid && rsp_err);
-    if (u_ans != 5'h0 || d_ans) assert (rsp_valid);
-    for (k = 0; k < 5; k = k + 1)
-      if (u_ans[k])
-        assert (rsp_data == unit_rsp_data_i[32*k +: 32] && rsp_err == unit_rsp_err_i[k]);
-    if (d_ans) assert (rsp_data == dma_rsp_data_i && rsp_err == dma_rsp_err_i);
-    if (rsp_valid && !c_ill) assert (u_ans != 5'h0 || d_ans);
-    // a new request is taken only when nothing is outstanding or in the cycle it is answered
+    // answers
+    if (p_take) begin
+      if (!p_legal) assert (rsp_valid && rsp_err);
+      else if (!p_xd) assert (rsp_valid && !rsp_err);
+      else assert (!rsp_valid);
+    end
+    if (a_v) assert (rsp_valid && rsp_data == a_d && rsp_err == a_e);
+    if (rsp_valid) assert (c_out && (p_take || a_v));
+    // one outstanding
     if (take) assert (!c_out || (rsp_valid && !rsp_err));
+    if (!c_out) assert (req_ready);
+    if (c_out && !rsp_valid) assert (!req_ready);
+    // an outstanding request is answered now, or waits for its target: given it in this cycle
+    // or holding it since it was given, accepted a cycle before that
+    if (c_out && !c_wt) assert (rsp_valid);
+    if (c_wt) assert (c_out && (p_take || n_out == 4'd1));
+    if (n_out != 4'd0) assert (c_age == t_age + 8'd1);
     // bounded liveness
-    assert (c_age <= TMAX);
+    assert (c_age <= TMAX + 3);
   end
 
-  // the DMA request is held until ready (given the core holds its request)
+  // the DMA request is held until ready
   always @(posedge clk_i) if (f_past && rst_ni && $past(rst_ni)) begin
     if ($past(dma_req_valid && !dma_req_ready_i)) begin
       assert (dma_req_valid);
@@ -166,9 +253,10 @@ module fv_dispatch #(parameter integer TMAX = 3) (
 
   // reachability: back-to-back requests, a waiting one, an illegal one
   always @(posedge clk_i) if (f_past && rst_ni) begin
-    cover (take && rsp_valid && !c_ill);
-    cover (c_age == TMAX && rsp_valid);
-    cover (c_out && c_ill && rsp_err);
+    cover (take && rsp_valid && !rsp_err);
+    cover (c_age == TMAX && rsp_valid);       // a target that waits
+    cover (c_out && rsp_err && p_take && !p_legal);
+    cover (a_v && d_ans == 1'b0 && rsp_valid);
   end
 endmodule
 `default_nettype wire

@@ -60,7 +60,9 @@ module cpl_unit #(
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire [31:0]             wdata_i,
   output wire [31:0]             rdata_o,
-  // custom instructions from cpl_dispatch: one in flight, answered at least a cycle later
+  // custom instructions from cpl_dispatch (forwarded from its flip-flops): one in flight; the
+  // answer (cpi_rsp_*) is combinational, in the cycle given or when a wait ends, and registered
+  // by cpl_dispatch
   input  wire                    cpi_req_i,
   /* verilator lint_off UNUSEDSIGNAL */  // opcode, target and registers: decoded by cpl_dispatch
   input  wire [31:0]             cpi_insn_i,
@@ -225,8 +227,9 @@ module cpl_unit #(
   reg [3:0]            ucode_q, ucode_d;
   reg                  eerr_q, erra_q, busy_st_q, outv_q;
   reg [31:0]           rdata_q, rdata_d;
-  reg                  rsp_q, rsp_d, rerr_q, rerr_d;
-  reg [31:0]           rdat_q, rdat_d;
+  // the answer to a custom instruction, in the cycle it is given (cpl_dispatch registers it)
+  reg                  rsp_d, rerr_d;
+  reg [31:0]           rdat_d;
   reg                  wres_q, wres_d, wkl_q, wkl_d, wklgo_q, wklgo_d;
   reg                  cons_q;                      // DOUT consumed the output block: out_ready
   reg [6:0]            klcnt_q, klcnt_d;
@@ -523,8 +526,11 @@ module cpl_unit #(
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_q;
   wire due = ov ||
              ((e_busy || sth_q) && (((pend_q || late_q) && produces) || infl_q != 6'd0 || ofin_q));
-  wire r_ans  = wres_q && (ov || !due);
-  wire r_ok   = wres_q && ov && !dma_own_i;
+  // RESULT answers in the cycle it is given when a word is there (or none is due), else when
+  // one comes (wres_q)
+  wire wres   = wres_q || (c_do && c_op == OP_RESULT);
+  wire r_ans  = wres && (ov || !due);
+  wire r_ok   = wres && ov && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
 
   wire d_obeat_last = (obw == NBT - 1);
@@ -653,8 +659,8 @@ module cpl_unit #(
       flag = 1'b1; flag_code = E_OVERRUN;
     end
 
-    // a stalled RESULT/KLOADW answers combinationally (cpi_rsp_*), the wait ends here;
-    // the next instruction may be accepted in the same cycle (handled after this)
+    // RESULT (given now or waiting) and a waiting KLOADW answer combinationally (cpi_rsp_*);
+    // the wait ends here
     if (r_ans) begin
       wres_d = 1'b0;
       if (!ov) begin
@@ -705,8 +711,8 @@ module cpl_unit #(
             end
           end
           OP_RESULT: begin
-            rsp_d  = 1'b0;      // answered below when a word is there (or none is due)
-            wres_d = 1'b1;
+            rsp_d  = 1'b0;      // answered now (r_ans) when a word is there or none is due,
+            wres_d = !r_ans;    // else when one comes
           end
           default: ;
         endcase
@@ -878,9 +884,6 @@ module cpl_unit #(
       busy_st_q <= 1'b0;
       outv_q    <= 1'b0;
       rdata_q   <= 32'h0;
-      rsp_q     <= 1'b0;
-      rerr_q    <= 1'b0;
-      rdat_q    <= 32'h0;
       wres_q    <= 1'b0;
       wkl_q     <= 1'b0;
       wklgo_q   <= 1'b0;
@@ -924,9 +927,6 @@ module cpl_unit #(
       busy_st_q <= st_busy;
       outv_q    <= ov;
       rdata_q   <= rdata_d;
-      rsp_q     <= rsp_d;
-      rerr_q    <= rerr_d;
-      rdat_q    <= rdat_d;
       wres_q    <= wres_d;
       wkl_q     <= wkl_d;
       wklgo_q   <= wklgo_d;
@@ -937,9 +937,9 @@ module cpl_unit #(
   // ------------------------------------------------------------------ outputs
   assign rdata_o = rdata_q;
 
-  assign cpi_rsp_valid_o = rsp_q || r_ans || kl_ans;
-  assign cpi_rsp_err_o   = rsp_q ? rerr_q : (r_ans && !ov);
-  assign cpi_rsp_data_o  = rsp_q ? rdat_q : r_ans ? (ov ? res_word : 32'h0) :
+  assign cpi_rsp_valid_o = rsp_d || r_ans || kl_ans;
+  assign cpi_rsp_err_o   = rsp_d ? rerr_d : (r_ans && !ov);
+  assign cpi_rsp_data_o  = rsp_d ? rdat_d : r_ans ? (ov ? res_word : 32'h0) :
                            kl_ans ? status : 32'h0;
 
   assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);

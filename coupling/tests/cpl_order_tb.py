@@ -40,6 +40,9 @@ class Bench(UnitBench):
     """cpl_unit_tb's MMIO helpers on cpl_engine's ports (one-cycle cpi requests, no
     dispatcher)."""
 
+    # the MMIO port is the unit's own: read data one cycle after the request
+    mmio_lat = 1
+
     def __init__(self, dut) -> None:
         super().__init__(dut)
         self.rng = random.Random(ENGINE)
@@ -67,12 +70,20 @@ class Bench(UnitBench):
         raise AssertionError(f"STATUS.{name} never set")
 
     async def cpi(self, name: str, rs1: int = 0, rs2: int = 0) -> tuple[int, int]:
-        """One instruction (the unit sees one request cycle); returns (rd, cycles to answer)."""
+        """One instruction (the unit sees one request cycle and answers from that cycle on, as
+        cpl_dispatch forwards it); returns (rd, cycles to answer, 0 = in the request cycle)."""
         d = self.dut
         d.cpi_req_i.value = 1
         d.cpi_insn_i.value = insn(OP[name.rstrip("W") if name == "KLOADW" else name], F3[name],
                                   ENGINE)
         d.cpi_rs1_i.value, d.cpi_rs2_i.value = rs1, rs2
+        await Timer(1, unit="ns")
+        if int(d.cpi_rsp_valid_o.value):
+            assert not int(d.cpi_rsp_err_o.value), f"{name} trapped"
+            rd = int(d.cpi_rsp_data_o.value)
+            await FallingEdge(d.clk_i)
+            d.cpi_req_i.value = 0
+            return rd, 0
         await FallingEdge(d.clk_i)
         d.cpi_req_i.value = 0
         for n in range(1, 200):

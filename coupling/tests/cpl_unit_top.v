@@ -78,11 +78,23 @@ module cpl_unit_top #(
   assign unit_rsp_err[4:1]     = 4'h0;
   assign unit_rsp_data[159:32] = 128'h0;
 
+  // the MMIO request reaches the unit a cycle later, as from the SoC crossbar's registered
+  // accelerator request (soc_xbar), in program order with the instructions cpl_dispatch forwards
+  reg        mreq_q, mwe_q;
+  reg [11:0] maddr_q;
+  reg [31:0] mwdata_q;
+  always @(posedge clk_i) begin
+    mreq_q   <= rst_ni && req_i;
+    mwe_q    <= we_i;
+    maddr_q  <= addr_i;
+    mwdata_q <= wdata_i;
+  end
+
   wire [7:0] key_bytes;
   cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS),
                .UNIT_BUFS(BUFS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
+    .req_i(mreq_q), .we_i(mwe_q), .addr_i(maddr_q), .wdata_i(mwdata_q), .rdata_o(rdata_o),
     .cpi_req_i(unit_req[0]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),
     .cpi_rs2_i(unit_rs2), .cpi_rsp_valid_o(unit_rsp_valid[0]),
     .cpi_rsp_data_o(unit_rsp_data[31:0]), .cpi_rsp_err_o(unit_rsp_err[0]),

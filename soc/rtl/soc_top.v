@@ -177,10 +177,13 @@ module soc_top #(
   wire        imem_b_req, dmem_a_req, simctrl_req, uart_req, timer_req, intc_req, acc_req;
   wire [31:0] imem_b_rdata, dmem_a_rdata, simctrl_rdata, uart_rdata, timer_rdata, intc_rdata;
   wire [31:0] acc_rdata;
-  wire        acc_err;
+  wire [11:0] acc_addr;
+  wire [31:0] acc_wdata;
+  wire        acc_we;
   wire [5:0]  acc_sel;
 
-  soc_xbar #(.IMEM_BYTES(IMEM_BYTES), .DMEM_BYTES(DMEM_BYTES)) u_xbar (
+  soc_xbar #(.IMEM_BYTES(IMEM_BYTES), .DMEM_BYTES(DMEM_BYTES),
+             .ACC_PRESENT({1'b1, ENGINES[4:0]})) u_xbar (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .req_i           (data_req),
@@ -210,8 +213,10 @@ module soc_top #(
     .intc_rdata_i    (intc_rdata),
     .acc_req_o       (acc_req),
     .acc_sel_o       (acc_sel),
-    .acc_rdata_i     (acc_rdata),
-    .acc_err_i       (acc_err)
+    .acc_addr_o      (acc_addr),
+    .acc_we_o        (acc_we),
+    .acc_wdata_o     (acc_wdata),
+    .acc_rdata_i     (acc_rdata)
   );
 
   // ------------------------------------------------------------------ memories
@@ -340,9 +345,11 @@ module soc_top #(
   );
 
   // ------------------------------------------------------------------ accelerator windows
-  // acc_sel is one-hot in the order aes, prince, present, chacha, sha3, dma. A window whose block
-  // is attached answers with its register block; the others still answer bus error (access
-  // fault) until their engines are attached. Like every target, read data comes one cycle later.
+  // The crossbar's registered accelerator request (acc_*: a cycle after the core's request, in
+  // program order with the custom instructions from cpl_dispatch). acc_sel is one-hot in the
+  // order aes, prince, present, chacha, sha3, dma; a window whose block is not attached is
+  // answered with a bus error (access fault) by the crossbar. Like every target, read data comes
+  // one cycle after the (registered) request.
   reg  [5:0] acc_rsel_q, acc_rsel_d;
   always @* acc_rsel_d = acc_req ? acc_sel : 6'h0;
   always @(posedge clk_i) begin
@@ -375,9 +382,9 @@ module soc_top #(
           .clk_i            (clk_i),
           .rst_ni           (rst_ni),
           .req_i            (acc_req && acc_sel[e-1]),
-          .we_i             (t_we),
-          .addr_i           (t_addr[11:0]),
-          .wdata_i          (t_wdata),
+          .we_i             (acc_we),
+          .addr_i           (acc_addr),
+          .wdata_i          (acc_wdata),
           .rdata_o          (eng_rdata[32*(e-1) +: 32]),
           .cpi_req_i        (unit_req[e-1]),
           .cpi_insn_i       (unit_insn),
@@ -447,9 +454,9 @@ module soc_top #(
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            (acc_req && acc_sel[5]),
-    .we_i             (t_we),
-    .addr_i           (t_addr[`CV_DMA_AW-1:0]),
-    .wdata_i          (t_wdata),
+    .we_i             (acc_we),
+    .addr_i           (acc_addr[`CV_DMA_AW-1:0]),
+    .wdata_i          (acc_wdata),
     .rdata_o          (dma_win_rdata),
     .cpi_req_valid_i  (cdma_req_valid),
     .cpi_req_ready_o  (cdma_req_ready),
@@ -506,7 +513,6 @@ module soc_top #(
       if (acc_rsel_q[w]) acc_rdata_r = acc_rdata_r | eng_rdata[32*w +: 32];
   end
   assign acc_rdata = acc_rdata_r;
-  assign acc_err   = |(acc_rsel_q[4:0] & ~ENGINES[4:0]);
 endmodule
 
 `default_nettype wire

@@ -7,12 +7,21 @@
 
 // Protocol on the target side: every target answers exactly one cycle after a request (read data
 // registered in the target, writes take effect at the edge). Because of that fixed latency the
-// crossbar grants every request at once, keeps no queue, and only remembers for one cycle which
-// target answers (sel_q); back-to-back requests to different targets are fine. A target that
-// needs wait states would have to add a gnt input here (see soc/README.md).
+// crossbar keeps no queue and only remembers for one cycle which target answers (sel_q);
+// back-to-back requests to different targets are fine. A target that needs wait states would
+// have to add a gnt input here (see soc/README.md).
+//
+// The accelerator windows (the engines' coupling units and the DMA) get their requests from
+// flip-flops of the crossbar, a cycle after the core's request (acc_*_o), so that no path runs
+// from the core's address and data through the decode here into the units' register writes
+// (coupling/README.md, "Timing"); the custom instructions reach the units through flip-flops of
+// cpl_dispatch with the same delay, so the two kinds of access arrive in program order. A write
+// is answered in the next cycle as usual (it takes effect a cycle later); a read is answered two
+// cycles after its request, and the request after it waits a cycle (gnt_o low).
 module soc_xbar #(
   parameter integer IMEM_BYTES = 65536,
-  parameter integer DMEM_BYTES = 65536
+  parameter integer DMEM_BYTES = 65536,
+  parameter [5:0]   ACC_PRESENT = 6'h3f   // windows with a block behind them (else bus error)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -44,12 +53,15 @@ module soc_xbar #(
   input  wire [31:0] timer_rdata_i,
   output wire        intc_req_o,
   input  wire [31:0] intc_rdata_i,
-  // accelerator windows: one strobe, a one-hot window select (aes, prince, present, chacha,
-  // sha3, dma in this order) and an error answer so an absent engine can refuse the access
-  output wire        acc_req_o,
-  output wire [5:0]  acc_sel_o,
-  input  wire [31:0] acc_rdata_i,
-  input  wire        acc_err_i
+  // accelerator windows (registered: a cycle after the core's request): one strobe, a one-hot
+  // window select (aes, prince, present, chacha, sha3, dma in this order), the window offset and
+  // write fields; an access to a window in no ACC_PRESENT bit is answered with a bus error
+  output reg         acc_req_o,
+  output reg  [5:0]  acc_sel_o,
+  output reg  [11:0] acc_addr_o,
+  output reg         acc_we_o,
+  output reg  [31:0] acc_wdata_o,
+  input  wire [31:0] acc_rdata_i
 );
   localparam [2:0] T_NONE = 3'd0, T_IMEM = 3'd1, T_DMEM = 3'd2, T_SIMCTRL = 3'd3, T_UART = 3'd4,
                    T_TIMER = 3'd5, T_INTC = 3'd6, T_ACC = 3'd7;
@@ -81,50 +93,76 @@ module soc_xbar #(
 
   reg [2:0] sel_q, sel_d;
   reg       rvalid_q, rvalid_d;
+  reg       ard_q, ard2_q;          // an accelerator read was requested one / two cycles ago
+  reg       aerr_q, aerr2_q;        // ... (or any access, for aerr_q) to an absent window
+
+  wire take   = req_i && gnt_o;
+  wire acc_t  = take && (tgt == T_ACC);
+  wire absent = (acc_hit & ACC_PRESENT) == 6'h0;
 
   always @* begin
-    rvalid_d = req_i;
-    sel_d    = req_i ? tgt : sel_q;
+    rvalid_d = take;
+    sel_d    = take ? tgt : sel_q;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      rvalid_q <= 1'b0;
-      sel_q    <= T_NONE;
+      rvalid_q  <= 1'b0;
+      sel_q     <= T_NONE;
+      ard_q     <= 1'b0;
+      ard2_q    <= 1'b0;
+      aerr_q    <= 1'b0;
+      aerr2_q   <= 1'b0;
+      acc_req_o <= 1'b0;
     end else begin
-      rvalid_q <= rvalid_d;
-      sel_q    <= sel_d;
+      rvalid_q  <= rvalid_d;
+      sel_q     <= sel_d;
+      ard_q     <= acc_t && !we_i;
+      ard2_q    <= ard_q;
+      aerr_q    <= acc_t && absent;
+      aerr2_q   <= aerr_q;
+      acc_req_o <= acc_t && !absent;
+    end
+  end
+
+  // the registered accelerator request's fields load only with a request
+  always @(posedge clk_i) begin
+    if (acc_t) begin
+      acc_sel_o   <= acc_hit;
+      acc_addr_o  <= addr_i[11:0];
+      acc_we_o    <= we_i;
+      acc_wdata_o <= wdata_i;
     end
   end
 
   always @* begin
-    case (sel_q)
+    if (ard2_q) rdata_o = acc_rdata_i;
+    else case (sel_q)
       T_IMEM:    rdata_o = imem_rdata_i;
       T_DMEM:    rdata_o = dmem_rdata_i;
       T_SIMCTRL: rdata_o = simctrl_rdata_i;
       T_UART:    rdata_o = uart_rdata_i;
       T_TIMER:   rdata_o = timer_rdata_i;
       T_INTC:    rdata_o = intc_rdata_i;
-      T_ACC:     rdata_o = acc_rdata_i;
       default:   rdata_o = 32'h0;
     endcase
   end
 
-  assign gnt_o         = 1'b1;
-  assign rvalid_o      = rvalid_q;
-  assign err_o         = rvalid_q && (sel_q == T_NONE || (sel_q == T_ACC && acc_err_i));
+  // an accelerator read answers from ard2_q; meanwhile (ard_q) no request is taken
+  assign gnt_o         = !ard_q;
+  assign rvalid_o      = (rvalid_q && !ard_q) || ard2_q;
+  assign err_o         = (rvalid_q && !ard_q && (sel_q == T_NONE || (sel_q == T_ACC && aerr_q))) ||
+                         (ard2_q && aerr2_q);
   assign t_addr_o      = addr_i;
   assign t_we_o        = we_i;
   assign t_be_o        = be_i;
   assign t_wdata_o     = wdata_i;
-  assign imem_req_o    = req_i && tgt == T_IMEM;
-  assign dmem_req_o    = req_i && tgt == T_DMEM;
-  assign simctrl_req_o = req_i && tgt == T_SIMCTRL;
-  assign uart_req_o    = req_i && tgt == T_UART;
-  assign timer_req_o   = req_i && tgt == T_TIMER;
-  assign intc_req_o    = req_i && tgt == T_INTC;
-  assign acc_req_o     = req_i && tgt == T_ACC;
-  assign acc_sel_o     = acc_hit;
+  assign imem_req_o    = take && tgt == T_IMEM;
+  assign dmem_req_o    = take && tgt == T_DMEM;
+  assign simctrl_req_o = take && tgt == T_SIMCTRL;
+  assign uart_req_o    = take && tgt == T_UART;
+  assign timer_req_o   = take && tgt == T_TIMER;
+  assign intc_req_o    = take && tgt == T_INTC;
 endmodule
 
 `default_nettype wire
