@@ -12,11 +12,12 @@
 // The round datapath is a two-stage loop: state_q -> first half of four quarter rounds ->
 // mid_q -> second half -> state_q. Each register holds one block (a "slot"), so two blocks,
 // consecutive counter values, advance together by half a round per cycle. The keystream is
-// computed ahead: start_i launches the first block, the second follows R - 1 cycles later, and
-// every accepted input block relaunches its slot with the counter two ahead. in_ready_o is high
-// while state_q holds a finished block; the loop holds still until that block's input transfer,
-// which produces its output on the next cycle. The cycle counts depend only on the round count
-// and the handshakes (2R + 2 cycles per pair of blocks in a stream).
+// computed ahead: start_i launches the first block, the second follows R - 1 cycles later. A
+// block leaves the loop into fin_q on the edge that ends its last round, and the same edge
+// relaunches its slot with the counter two ahead. in_ready_o is high while fin_q holds a finished
+// block; the input transfer produces the output on the next cycle. The loop waits only when a
+// block finishes while fin_q is still occupied. The cycle counts depend only on the round count
+// and the handshakes (R cycles per block in a stream).
 module chacha_top (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -69,11 +70,13 @@ module chacha_top (
   reg [127:0] iv_q, iv_d;             // words 12..15 of the next output block (word 12 in [31:0])
   reg [511:0] state_q;                // one slot at a round boundary; word i in [32*i +: 32]
   reg [511:0] mid_q;                  // the other slot, half-way through a round
+  reg [511:0] fin_q;                  // a finished block waiting for its input transfer
   reg [5:0]   sc_q, sc_d;             // half rounds done on state_q's block (even)
   reg [5:0]   mc_q, mc_d;             // half rounds done on mid_q's block (odd)
   reg         sv_q, sv_d;             // state_q holds a block
   reg         mv_q, mv_d;             // mid_q holds a block
-  reg         done_q, done_d;         // state_q holds a finished block (2R half rounds)
+  reg         last_q, last_d;         // mid_q's block is in its last half round
+  reg         fin_v_q, fin_v_d;       // fin_q holds a finished block
   reg         second_q, second_d;     // the next advance launches the message's second block
   reg [511:0] out_q;
   reg         out_valid_q, out_valid_d;
@@ -101,8 +104,8 @@ module chacha_top (
 
   // Block counter + 1 and + 2: word 12 alone in RFC 8439 (wraps at 2^32), words 12/13 as one
   // 64-bit counter in the original layout. iv_q counts the output blocks; a block is launched
-  // one (the second block of a message) or two (a relaunch, while the other slot holds the block
-  // in between) ahead of it. The carries into word 13 come out of the adders' carry chains.
+  // one (the second block of a message) or two (a relaunch, as its predecessor leaves the loop
+  // with all earlier blocks taken, while the other slot holds the block in between) ahead of it. The carries into word 13 come out of the adders' carry chains.
   wire [32:0] ctr_lo1 = {1'b0, iv_q[31:0]} + 33'd1;
   wire [32:0] ctr_lo2 = {1'b0, iv_q[31:0]} + 33'd2;
   wire [31:0] ctr_hi1 = iv_q[63:32] + 32'd1;
@@ -164,12 +167,25 @@ module chacha_top (
     end
   end
 
+  // A block finishes with a diagonal round (R is even), so it leaves the loop in normal order:
+  // the second half's result with the diagonal round's fixed back-rotation, no multiplexer.
+  reg [511:0] final_w;
+  always @* begin : final_order
+    integer i;
+    final_w[127:0] = h2_out[127:0];
+    for (i = 0; i < 4; i = i + 1) begin
+      final_w[32*(4+i) +: 32] = h2_out[32*(4+((i+3)%4)) +: 32];
+      final_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
+      final_w[32*(12+i) +: 32] = h2_out[32*(12+((i+1)%4)) +: 32];
+    end
+  end
+
   // Keystream = final state + initial state, serialised little-endian word by word.
   reg [511:0] ks_w;
   always @* begin : keystream
     integer i;
     for (i = 0; i < 16; i = i + 1) begin
-      ks_w[511 - 32*i -: 32] = bswap32(state_q[32*i +: 32] + init_w[32*i +: 32]);
+      ks_w[511 - 32*i -: 32] = bswap32(fin_q[32*i +: 32] + init_w[32*i +: 32]);
     end
   end
 
@@ -182,15 +198,16 @@ module chacha_top (
                    (c_rounds == `CV_CHACHA_CFG_ROUNDS_20);
   wire busy = run_q || out_valid_q;
   wire start_ok = start_i && !busy && rounds_ok && key_ok_q;
-  // both slots advance by half a round whenever state_q's block is not finished
-  wire adv = run_q && !done_q;
+  // both slots advance by half a round unless a block would finish while fin_q is occupied
+  wire adv = run_q && !(last_q && fin_v_q);
+  wire leave = adv && last_q;      // mid_q's block finishes and moves to fin_q
   wire in_fire = in_valid_i && in_ready_o;
   wire fire_last = in_fire && in_last_i;
   // state_q takes a new block: the first at start, the second R - 1 cycles later (so that the
-  // slots finish alternately R and R + 2 cycles apart rather than back to back), and the block
-  // two counter values ahead each time one is taken by an input transfer.
-  wire launch = start_ok || (adv && second_q) || (in_fire && !in_last_i);
-  wire [63:0] launch_ctr = !run_q ? iv_q[63:0] : in_fire ? ctr_p2 : ctr_p1;
+  // slots finish alternately R - 1 and R + 1 cycles apart rather than back to back), and the
+  // block two counter values ahead each time one leaves the loop.
+  wire launch = start_ok || (adv && second_q) || leave;
+  wire [63:0] launch_ctr = !run_q ? iv_q[63:0] : last_q ? ctr_p2 : ctr_p1;
   wire clear = zeroize_i || fire_last;
 
   always @(posedge clk_i) begin
@@ -212,6 +229,14 @@ module chacha_top (
   end
 
   always @(posedge clk_i) begin
+    if (!rst_ni || clear) begin
+      fin_q <= 512'd0;
+    end else if (leave) begin
+      fin_q <= final_w;
+    end
+  end
+
+  always @(posedge clk_i) begin
     if (!rst_ni || zeroize_i) begin
       out_q <= 512'd0;
     end else if (in_fire) begin
@@ -229,7 +254,8 @@ module chacha_top (
     mc_d = mc_q;
     sv_d = sv_q;
     mv_d = mv_q;
-    done_d = done_q;
+    last_d = last_q;
+    fin_v_d = fin_v_q;
     second_d = 1'b0;
     out_valid_d = out_valid_q;
     out_last_d = out_last_q;
@@ -258,31 +284,37 @@ module chacha_top (
     end
 
     if (adv) begin
-      // the blocks swap registers; done and second are decided one cycle ahead from mid_q's
-      // count, which becomes state_q's
+      // the blocks swap registers; last and second are decided one cycle ahead from the count of
+      // the block that moves on
       mc_d = sc_q + 6'd1;
       mv_d = sv_q;
-      if (second_q) begin
+      last_d = sv_q && (sc_q == {rounds, 1'b0} - 6'd2);
+      if (second_q || last_q) begin
+        // a new block enters state_q (the message's second, or a relaunch)
         sc_d = 6'd0;
         sv_d = 1'b1;
       end else begin
         sc_d = mc_q + 6'd1;
         sv_d = mv_q;
-        done_d = mv_q && (mc_q == {rounds, 1'b0} - 6'd1);
         second_d = !sv_q && mv_q && (mc_q == {1'b0, rounds} - 6'd3);
       end
-    end else if (in_fire) begin
+    end
+    if (leave) fin_v_d = 1'b1;
+
+    if (in_fire) begin
       out_valid_d = 1'b1;
       out_last_d = in_last_i;
       iv_d[63:0] = ctr_p1;
-      done_d = 1'b0;
-      sc_d = 6'd0;
+      fin_v_d = 1'b0;
       if (in_last_i) begin
-        // the other slot's block is not needed: both are cleared
+        // the blocks computed ahead are not needed: all three are cleared
         run_d = 1'b0;
+        sc_d = 6'd0;
         mc_d = 6'd0;
         sv_d = 1'b0;
         mv_d = 1'b0;
+        last_d = 1'b0;
+        second_d = 1'b0;
       end
     end
 
@@ -316,7 +348,8 @@ module chacha_top (
       mc_d = 6'd0;
       sv_d = 1'b0;
       mv_d = 1'b0;
-      done_d = 1'b0;
+      last_d = 1'b0;
+      fin_v_d = 1'b0;
       second_d = 1'b0;
       out_valid_d = 1'b0;
       out_last_d = 1'b0;
@@ -336,7 +369,8 @@ module chacha_top (
       mc_q <= 6'd0;
       sv_q <= 1'b0;
       mv_q <= 1'b0;
-      done_q <= 1'b0;
+      last_q <= 1'b0;
+      fin_v_q <= 1'b0;
       second_q <= 1'b0;
       out_valid_q <= 1'b0;
       out_last_q <= 1'b0;
@@ -352,7 +386,8 @@ module chacha_top (
       mc_q <= mc_d;
       sv_q <= sv_d;
       mv_q <= mv_d;
-      done_q <= done_d;
+      last_q <= last_d;
+      fin_v_q <= fin_v_d;
       second_q <= second_d;
       out_valid_q <= out_valid_d;
       out_last_q <= out_last_d;
@@ -366,7 +401,7 @@ module chacha_top (
   assign key_ready_o = key_ok_q;
   assign iv_o = {bswap32(iv_q[31:0]), bswap32(iv_q[63:32]), bswap32(iv_q[95:64]),
                  bswap32(iv_q[127:96])};
-  assign in_ready_o = done_q && (!out_valid_q || out_ready_i);
+  assign in_ready_o = fin_v_q && (!out_valid_q || out_ready_i);
   assign out_valid_o = out_valid_q;
   assign out_data_o = out_q;
   assign out_last_o = out_last_q;
