@@ -57,26 +57,32 @@ static uint32_t aes_owner;          /* id of the context whose key is in the eng
 static uint32_t aes_ids;            /* last id handed out */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
 
-/* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). */
+/* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). aes_job_ctx and aes_job_mode are
+ * plain small variables (gp-relative: one instruction each) because the start path writes
+ * them; the rest is written only by the general start path, for a job that leaves a partial
+ * CFB-decryption block to the wait. No job pending: aes_job_ctx is NULL, aes_job.tail_len 0
+ * and aes_job.tail_only 0 (cv_aes_wait and cv_aes_zeroize restore that), so the start path
+ * needs to write nothing else. */
+static cv_aes_ctx *aes_job_ctx; /* NULL: none */
+static uint32_t aes_job_mode;
 static struct {
-  cv_aes_ctx *ctx;       /* NULL: none */
-  uint32_t mode, dir;
+  uint32_t dir;
   const uint8_t *tail_in; /* CFB decrypt with a partial last block: done after the job */
   uint8_t *tail_out;
   uint32_t tail_len;
-  int started;            /* a DMA job runs (0: only the tail is left) */
+  int tail_only;          /* no DMA job runs, only the tail is left (a message below a block) */
 } aes_job;
 
-/* aes_job.ctx in a SoC built without the AES engine: the engine window's address, where no
+/* aes_job_ctx in a SoC built without the AES engine: the engine window's address, where no
  * context can be. The probe at start-up sets it, so a hardware init meets it in the branch it
  * already takes while a job runs and answers CV_ERR_HW before touching the engine (whose
  * window would answer with a bus error); with the engine built, no call pays for the check.
- * Every other path that reads aes_job.ctx is reached only through a context that a hardware
+ * Every other path that reads aes_job_ctx is reached only through a context that a hardware
  * init accepted. */
 #define AES_NO_ENGINE ((cv_aes_ctx *)(uintptr_t)CV_AES_BASE)
 
 __attribute__((constructor)) static void aes_probe(void) {
-  if (!cv_cpl_engine_present(CV_ENGINE_AES)) aes_job.ctx = AES_NO_ENGINE;
+  if (!cv_cpl_engine_present(CV_ENGINE_AES)) aes_job_ctx = AES_NO_ENGINE;
 }
 
 int cv_aes_available(void) { return cv_cpl_engine_present(CV_ENGINE_AES); }
@@ -149,7 +155,7 @@ static int load_key(cv_aes_ctx *ctx) {
 /* The context's key is in the engine (reload it if another context used the engine). */
 static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
   if (ctx->key_bytes == 0 || ctx->id < aes_valid_from || ctx->id > aes_ids) return CV_ERR_NOKEY;
-  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
+  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
   if (load_key(ctx) == CV_OK) return CV_OK;
   /* a stale unit error (see init_retry): clear it with a zeroize and load again */
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
@@ -284,8 +290,8 @@ cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *ke
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
     return CV_ERR_ARG;
   }
-  if (__builtin_expect(aes_job.ctx != NULL, 0)) {
-    if (aes_job.ctx == AES_NO_ENGINE) return init_absent(ctx);
+  if (__builtin_expect(aes_job_ctx != NULL, 0)) {
+    if (aes_job_ctx == AES_NO_ENGINE) return init_absent(ctx);
     if (cv_dma_busy()) return CV_ERR_BUSY;
   }
   if ((uintptr_t)key & 3) return init_bytes(ctx, backend, key, kx);
@@ -566,7 +572,7 @@ static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
 static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len, int async) {
   if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
-  if (aes_job.ctx) {
+  if (aes_job_ctx) {
     if (cv_dma_busy()) return CV_ERR_BUSY;
   }
   int e = own(ctx);
@@ -580,13 +586,13 @@ static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
     dlen = len - rem;
   }
   if (async) {
-    aes_job.ctx = ctx;
-    aes_job.mode = mode;
+    aes_job_ctx = ctx;
+    aes_job_mode = mode;
     aes_job.dir = dir;
     aes_job.tail_in = in + dlen;
     aes_job.tail_out = out + dlen;
     aes_job.tail_len = (uint32_t)rem;
-    aes_job.started = dlen != 0;
+    aes_job.tail_only = dlen == 0;
     if (dlen) dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
     return CV_OK;
   }
@@ -718,7 +724,7 @@ static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *ms
   uint8_t *dst = cv_dma_bad(tag, 16, tag, 16, CV_AES_DMA_ALIGN) ? (uint8_t *)tagbuf : tag;
   const uint8_t *src = len ? msg : dst;  /* an empty message still names a valid source */
   if (cv_dma_bad(src, len, dst, 16, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
-  if (aes_job.ctx && cv_dma_busy()) return CV_ERR_BUSY;
+  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
   int e = own(ctx);
   if (e) return e;
   iv_zero(ctx);
@@ -746,7 +752,7 @@ static __attribute__((noinline)) int dma_cmac_fast(cv_aes_ctx *ctx, const uint8_
   const uintptr_t t = (uintptr_t)tag - CV_DMEM_BASE;
   const uintptr_t none = (uintptr_t)0 - (uintptr_t)(len == 0);  /* all ones for len == 0 */
   const uintptr_t src = ((uintptr_t)msg & ~none) | ((uintptr_t)tag & none);
-  const uint32_t bad = (ctx->id ^ aes_owner) | (uint32_t)(aes_job.ctx != NULL) |
+  const uint32_t bad = (ctx->id ^ aes_owner) | (uint32_t)(aes_job_ctx != NULL) |
                        (uint32_t)((src | t) & (CV_AES_DMA_ALIGN - 1)) |
                        (uint32_t)(t > CV_DMEM_SIZE - 16u);
   if (__builtin_expect(bad == 0, 1)) {
@@ -790,7 +796,7 @@ static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32
    * stay as they are: written as one OR, or each marked unlikely, they cost a register move
    * (+1 cycle) on the cpi/mmio paths of CBC/CFB/OFB/CTR, through GCC's register allocation
    * of the shared function. */
-  if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job.ctx) return 0;
+  if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job_ctx) return 0;
   volatile uint32_t *r = aes_regs();
   const int cpi = b == CV_BACKEND_CPI_DMA;
   uint32_t s;
@@ -979,9 +985,11 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
   if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT) {
     if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
     else cv_cpl_mmio_zeroize(CV_AES_BASE);
-    if (aes_job.ctx) {
+    if (aes_job_ctx) {
       (void)cv_dma_mmio_wait();  /* the job stops: the unit was zeroized under it */
-      aes_job.ctx = NULL;
+      aes_job_ctx = NULL;
+      aes_job.tail_len = 0;
+      aes_job.tail_only = 0;
     }
     aes_owner = 0;  /* the engine holds no key now */
   }
@@ -991,12 +999,17 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
 }
 
 /* ------------------------------------------------------------------ asynchronous DMA jobs */
-cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
-                         const uint8_t *in, uint8_t *out, size_t len) {
-  int e = check_common(ctx, dir, in, out, len);
+/* Every start the fast path below does not take: the argument checks in the order the API
+ * documents, the buffer checks in software, key ownership, a job left pending, a partial
+ * CFB-decryption block (done by the wait). */
+static __attribute__((noinline, cold)) int start_general(cv_aes_ctx *ctx, unsigned mode,
+                                                         unsigned dir, uint8_t *iv,
+                                                         const uint8_t *in, uint8_t *out,
+                                                         size_t len) {
+  int e = check_common(ctx, (int)dir, in, out, len);
   if (e) return e;
   if (!is_dma(ctx->backend)) return CV_ERR_MODE;
-  if ((unsigned)mode > CV_AES_MODE_CTR) return CV_ERR_MODE;
+  if (mode > CV_AES_MODE_CTR) return CV_ERR_MODE;
   if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
   if (mode != CV_AES_MODE_CFB128 && mode != CV_AES_MODE_ECB && mode != CV_AES_MODE_CBC) dir = 0;
@@ -1004,23 +1017,81 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
                     out, len, 1);
 }
 
+/* The start path: validate, IV into the unit (fire-and-forget: IV x2 + IVLOAD, or the IV
+ * registers and CTRL.IVLOAD), program and start the DMA (DSEL, DADDR, DRUN, or the dma
+ * window's registers and CTRL.START), return. Nothing is read back from the hardware: the
+ * buffers' alignment, range and overlap are the DMA's own checks, made before anything moves;
+ * a refused job ends at once and cv_aes_wait returns its error (CV_ERR_DMA), with nothing
+ * written and the caller's IV unchanged. Taken when the context's key is in the engine, no job
+ * is pending, the arguments are valid, the message is not empty and, when it ends in a partial
+ * block, the DMA takes it (CFB-128 encryption, OFB, CTR: mode >= 2 + dir), the IV
+ * word-aligned. DEC is ignored by OFB and CTR, so dir enters CFG as given. */
+cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
+                         const uint8_t *in, uint8_t *out, size_t len) {
+  if (__builtin_expect(ctx != NULL, 1)) {
+    /* the four words first, tested together: the key is in the engine, no job is pending */
+    const uint32_t owner = aes_owner, id = ctx->id;
+    const uintptr_t job = (uintptr_t)aes_job_ctx;
+    const uint32_t b = (uint32_t)ctx->backend;
+    if (__builtin_expect(((id ^ owner) | job) == 0 && mode <= CV_AES_MODE_CTR && dir <= 1u &&
+                             in && out && len && (!(len & 15) || mode >= 2u + dir),
+                         1)) {
+      const uint32_t *v32 = (const uint32_t *)(const void *)iv;
+      const uint32_t cfg = ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) |
+                           (dir << CV_AES_CFG_DEC_SHIFT);
+      if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1)) {
+        if (mode != CV_AES_MODE_ECB) {
+          if (__builtin_expect(!iv || ((uintptr_t)iv & 3), 0)) goto general;
+          IV_IN(1, aes_regs(), v32);
+        }
+        aes_job_ctx = ctx;
+        aes_job_mode = mode;
+        CV_CPI_DSEL(CV_ENGINE_AES, cfg);
+        CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
+        /* DRUN len, zero (OUTLEN 0 = LEN) */
+        __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, zero"
+                         : : "i"(CV_CPI_F3_DRUN), "i"(CV_CPI_F7(CV_CPI_TARGET_DMA, CV_CPI_OP_DRUN)),
+                           "r"((uint32_t)len) : "memory");
+        return CV_OK;
+      }
+      if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1)) {
+        if (mode != CV_AES_MODE_ECB) {
+          if (__builtin_expect(!iv || ((uintptr_t)iv & 3), 0)) goto general;
+          IV_IN(0, aes_regs(), v32);
+        }
+        aes_job_ctx = ctx;
+        aes_job_mode = mode;
+        cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
+        return CV_OK;
+      }
+    }
+  }
+general:
+  return start_general(ctx, mode, dir, iv, in, out, len);
+}
+
 int cv_aes_busy(const cv_aes_ctx *ctx) {
   (void)ctx;
-  return aes_job.ctx && cv_dma_busy();
+  return aes_job_ctx && cv_dma_busy();
 }
 
 cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
-  if (aes_job.ctx != ctx) return CV_OK;  /* nothing pending for this context */
-  aes_job.ctx = NULL;
-  if (aes_job.started) {
+  if (aes_job_ctx != ctx) return CV_OK;  /* nothing pending for this context */
+  aes_job_ctx = NULL;
+  const uint32_t mode = aes_job_mode;
+  const uint32_t tail_len = aes_job.tail_len;
+  const int tail_only = aes_job.tail_only;
+  aes_job.tail_len = 0;
+  aes_job.tail_only = 0;
+  if (!tail_only) {
     uint32_t s = dma_wait(ctx);
     if (!cv_dma_status_ok(s)) return dma_fail(s);
   }
-  const uint32_t cfg = cfg_of(ctx, aes_job.mode, aes_job.dir);
-  uint8_t *v = aes_job.mode == CV_AES_MODE_ECB ? NULL : iv;
-  if (aes_job.tail_len)
-    return pio_tail(ctx, cfg, 1, aes_job.tail_in, aes_job.tail_out, aes_job.tail_len, v);
+  uint8_t *v = mode == CV_AES_MODE_ECB ? NULL : iv;
+  if (tail_len)
+    return pio_tail(ctx, cfg_of(ctx, mode, aes_job.dir), 1, aes_job.tail_in, aes_job.tail_out,
+                    tail_len, v);
   if (v) pio_iv_read(ctx, v);
   return CV_OK;
 }
