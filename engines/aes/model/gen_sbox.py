@@ -165,14 +165,16 @@ def case_table(table: list[int]) -> str:
 
 
 def tbox() -> list[int]:
-    """aes_tbl_rom's 512 entries: address {dec, x}; encryption {02, 03, 01, 01}.S(x),
-    decryption {0e, 0b, 0d, 09}.S^-1(x), byte 0 in bits 31:24 (the first row of MixColumns and
-    of InvMixColumns)."""
+    """aes_tbl_rom's 1024 entries: address {final, dec, x}. Rounds 1..Nr-1: encryption
+    {02, 03, 01, 01}.S(x), decryption {0e, 0b, 0d, 09}.S^-1(x) (the first row of MixColumns and
+    of InvMixColumns); the final round: {S(x), 0, 0, 0} and {S^-1(x), 0, 0, 0}, so the same
+    XOR of products gives the final round (no MixColumns). Byte 0 in bits 31:24."""
     out = []
-    for dec, table, coef in ((0, SBOX, (2, 3, 1, 1)), (1, INV_SBOX, (0x0E, 0x0B, 0x0D, 0x09))):
-        for x in range(256):
-            s = table[x]
-            out.append(int.from_bytes(bytes(gf256_mul(c, s) for c in coef), "big"))
+    for final in (0, 1):
+        for table, coef in ((SBOX, (2, 3, 1, 1)), (INV_SBOX, (0x0E, 0x0B, 0x0D, 0x09))):
+            for x in range(256):
+                c = (1, 0, 0, 0) if final else coef
+                out.append(int.from_bytes(bytes(gf256_mul(k, table[x]) for k in c), "big"))
     return out
 
 

@@ -4,12 +4,13 @@
 `default_nettype none
 
 // The state lives in the address registers of 16 round-table ROMs (aes_tbl_rom, one per state
-// byte, address {dec, byte}): each cycle a ROM reads, for state byte j, the four products of
-// S(s_j) (S^-1 for decryption) with one row of MixColumns (InvMixColumns). ShiftRows is wiring:
-// byte r of output column c takes the tables of the bytes (r', c + r'), r' = 0..3, and XORs
-// one product of each and the round key. So a round is the ROM's clock-to-output and two LUT
-// levels: the XOR of the four products (a kept net), then one LUT4 pair and its PFUMX that
-// XOR the round key and select the next state (next round, forwarded block, issued block).
+// byte, address {final, dec, byte}): each cycle a ROM reads, for state byte j, the four
+// products of S(s_j) (S^-1 for decryption) with one row of MixColumns (InvMixColumns), or in
+// the final round S(s_j) alone. ShiftRows is wiring: byte r of output column c takes the
+// tables of the bytes (r', c + r'), r' = 0..3, and XORs one product of each (mix). So a round
+// is the ROM's clock-to-output and two LUT levels: the four-product XOR (a kept net), then
+// (g & mix) ^ e, where the gate g and the word e (the round key, the forwarded block's key
+// terms, or the issued block) come from registers and ports.
 //
 // Decryption keeps the state with columns 1 and 3 swapped (column c at c' = -c mod 4): in those
 // coordinates InvShiftRows, (r, c) <- (r, c - r), becomes (r, c') <- (r, c' + r), the same
@@ -22,18 +23,19 @@
 // The final round needs the plain S(x): the four bytes of an entry XOR to it (both coefficient
 // rows XOR to 01).
 //
-// Round keys are fetched one cycle ahead into rk_q (the LUT-RAM read, and for decryption
-// InvMixColumns of the key, are off the round path), from an address register ra_q that
-// always holds the key the next load of rk_q needs: the next round's while a block is in its
-// rounds, round 1's while idle or in the final round (so an issued block's first key comes
-// from the same port with no select on the handshake). The initial AddRoundKey of every block
-// of a message uses the same key, fetched into rk_init_q when the message starts.
+// Round keys are fetched one cycle ahead into rk_q (the LUT-RAM read is off the round path),
+// from an address register ra_q that always holds the key the next load of rk_q needs: the
+// next round's while a block is in its rounds, round 1's while idle or in the final round (so
+// an issued block's first key comes from the same port with no select on the handshake). The
+// decryption rounds' keys InvMixColumns(rk) come from a second store (rkd_i) that the key
+// expansion fills in the same cycles as the first (aes_top), so the fetch is one select. The
+// initial AddRoundKey uses rk[0] (rk[Nr] for decryption): both are taken from the store's
+// write port as the expansion writes them (rk0_q, rkn_q), so no read port serves them.
 //
 // Block interface as aes_dp_rolled (one round per cycle): a block issued at an edge has its
 // final round on res_data_o Nr - 1 cycles later; the next block can issue on that cycle. With
 // iss_fwd_i the issued block is iss_data_i ^ res_data_o (the chained modes' forwarding):
-// the datapath folds the final round's key into the XOR, so the forwarded value never passes
-// through a register-to-register path longer than a round.
+// mix ^ (rk[Nr] ^ rk[0] ^ iss_data_i), the same two levels as a round.
 module aes_dp_tbl #(
   parameter integer SIDE_W = 1
 ) (
@@ -44,8 +46,13 @@ module aes_dp_tbl #(
   input  wire               dec_i,
   output wire [3:0]         rk_ra_o,     // round-key store read address
   input  wire [127:0]       rk_i,        // round key read (asynchronous)
-  input  wire               init_ld_i,   // message start (datapath idle): fetch the initial
-  input  wire [3:0]         init_ra_i,   //   round key, rk[0] (rk[Nr] for decryption)
+  input  wire [127:0]       rkd_i,       // InvMixColumns of it (the decryption store)
+  input  wire               rk_we_i,     // the store's write port (key expansion, wipe)
+  input  wire [3:0]         rk_wa_i,
+  input  wire [127:0]       rk_wd_i,
+  input  wire [3:0]         knr_i,       // Nr of the loaded key
+  input  wire               init_ld_i,   // message start (datapath idle): ra_q to round 1
+  input  wire [3:0]         init_ra_i,   //   (init_ra_i: rk[0], or rk[Nr] for decryption)
   input  wire               iss_valid_i,
   output wire               iss_ready_o,
   input  wire [127:0]       iss_data_i,
@@ -61,43 +68,25 @@ module aes_dp_tbl #(
   reg [3:0]        rnd_q, rnd_d;      // round in progress (1-based)
   reg              act_q, act_d;
   reg              fin_q, fin_d;      // rnd_q == Nr
+  reg              lst_q, lst_d;      // rnd_q + 1 == Nr (the next round is the final one)
   reg [SIDE_W-1:0] side_q, side_d;
   reg [127:0]      rk_q;              // key of round rnd_q (InvMixColumns'd, decryption)
   reg [3:0]        ra_q, ra_d;        // store address of the key rk_q loads next
   reg              rk_en;
-  reg [127:0]      rk_init_q;
-
-  function automatic [7:0] xt(input [7:0] a);
-    begin
-      xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
-    end
-  endfunction
-
-  function automatic [31:0] inv_mix(input [31:0] c);
-    reg [7:0] a0, a1, a2, a3, u, v;
-    begin
-      // InvMixColumns = MixColumns after a0 ^= {04}(a0^a2), a1 ^= {04}(a1^a3), ...
-      a0 = c[31:24]; a1 = c[23:16]; a2 = c[15:8]; a3 = c[7:0];
-      u = xt(xt(a0 ^ a2));
-      v = xt(xt(a1 ^ a3));
-      a0 = a0 ^ u; a1 = a1 ^ v; a2 = a2 ^ u; a3 = a3 ^ v;
-      inv_mix = {xt(a0) ^ xt(a1) ^ a1 ^ a2 ^ a3,
-                 a0 ^ xt(a1) ^ xt(a2) ^ a2 ^ a3,
-                 a0 ^ a1 ^ xt(a2) ^ xt(a3) ^ a3,
-                 xt(a0) ^ a0 ^ a1 ^ a2 ^ xt(a3)};
-    end
-  endfunction
+  reg [127:0]      rk0_q, rkn_q;      // rk[0], rk[Nr]
+  wire [127:0]     rk_init = dec_i ? rkn_q : rk0_q;
 
   // ---------------------------------------------------------------- round tables
   wire [511:0] t;            // t[32j +: 32]: table entry of state byte j
   reg  [127:0] st_d;         // next state (the ROM addresses' byte part)
   reg          st_en;
+  reg          st_fin;       // the next state enters the final round
 
   genvar g;
   generate
     for (g = 0; g < 16; g = g + 1) begin : g_rom
       aes_tbl_rom u_rom (
-        .clk_i(clk_i), .en_i(st_en), .addr_i({dec_i, st_d[127-8*g -: 8]}),
+        .clk_i(clk_i), .en_i(st_en), .addr_i({st_fin, dec_i, st_d[127-8*g -: 8]}),
         .q_o(t[32*g +: 32])
       );
     end
@@ -117,29 +106,24 @@ module aes_dp_tbl #(
     end
   endfunction
 
-  // full round (mix) and final round (fin) before the round key, byte b = 4c + r
-  reg [127:0] mix_x, fin_x;
+  // the round before its key (the final round in its last cycle), byte b = 4c + r
+  reg [127:0] mix_x;
   integer b, i, jj;
   always @* begin
     for (b = 0; b < 16; b = b + 1) begin
       mix_x[127-8*b -: 8] = 8'h00;
-      fin_x[127-8*b -: 8] = 8'h00;
       for (i = 0; i < 4; i = i + 1) begin
         // state byte in row i that ShiftRows moves into column b/4
         jj = 4 * (((b / 4) + i) % 4) + i;
         mix_x[127-8*b -: 8] = mix_x[127-8*b -: 8] ^ prod(t, jj, (i + 4 - (b % 4)) % 4);
       end
-      // final round: row b%4's byte of this column, all four products
-      jj = 4 * (((b / 4) + (b % 4)) % 4) + (b % 4);
-      for (i = 0; i < 4; i = i + 1) fin_x[127-8*b -: 8] = fin_x[127-8*b -: 8] ^ prod(t, jj, i);
     end
   end
-  // kept as nets: the four-input XORs are the first LUT level of every path out of the ROMs
+  // kept as a net: the four-input XOR is the first LUT level of every path out of the ROMs
   (* keep *) wire [127:0] mix = mix_x;
-  (* keep *) wire [127:0] fin = fin_x;
 
   assign res_valid_o = fin_q;
-  assign res_data_o  = swp(fin ^ rk_q, dec_i);
+  assign res_data_o  = swp(mix ^ rk_q, dec_i);
   assign res_side_o  = side_q;
   assign iss_ready_o = !act_q || (fin_q && res_ready_i);
   assign idle_o      = !act_q;
@@ -150,6 +134,7 @@ module aes_dp_tbl #(
     rnd_d  = rnd_q;
     act_d  = act_q;
     fin_d  = fin_q;
+    lst_d  = lst_q;
     side_d = side_q;
     st_en  = 1'b0;
     rk_en  = 1'b0;
@@ -161,6 +146,7 @@ module aes_dp_tbl #(
       rnd_d  = 4'd1;
       act_d  = 1'b1;
       fin_d  = 1'b0;
+      lst_d  = 1'b0;        // Nr >= 10
       side_d = iss_side_i;
     end else if (fin_q) begin
       if (res_ready_i) begin
@@ -171,7 +157,8 @@ module aes_dp_tbl #(
       st_en = 1'b1;
       rk_en = 1'b1;
       rnd_d = rnd_q + 4'd1;
-      fin_d = (rnd_q + 4'd1 == nr_i);
+      fin_d = lst_q;
+      lst_d = (rnd_q + 4'd2 == nr_i);
       // entering the final round: round 1's key is next (the next block's)
       if (fin_d) ra_d = dec_i ? (nr_i - 4'd1) : 4'd1;
       else       ra_d = dec_i ? (ra_q - 4'd1) : (ra_q + 4'd1);
@@ -182,50 +169,49 @@ module aes_dp_tbl #(
     if (!rst_ni || clr_i) st_en = 1'b1;
   end
 
-  // Next state: the round (mix ^ rk_q) unless a block is issued or the engine clears; the
-  // issued block forwarded (fin ^ rk_q ^ rk_init ^ iss_data: only the encrypting chained
-  // modes forward, so no swap) or not (iss_data ^ rk_init, swapped for decryption). The key
-  // terms and the selects come from registers and ports, not from the ROMs.
+  // Next state = (g & mix) ^ e: the round (mix ^ rk_q) unless a block is issued or the engine
+  // clears; the issued block forwarded (mix ^ rk_q ^ rk_init ^ iss_data: only the encrypting
+  // chained modes forward, so no swap) or not (iss_data ^ rk_init, swapped for decryption).
+  // g and e come from registers and ports, not from the ROMs.
   wire         clr   = !rst_ni || clr_i;
   wire         sel_r = !iss && !clr;
   wire         sel_f = iss_fwd_i && !clr;
-  wire [127:0] k_fwd = rk_q ^ rk_init_q ^ iss_data_i;
-  wire [127:0] u_iss = clr ? 128'h0 : swp(iss_data_i ^ rk_init_q, dec_i);
+  wire         g_mix = sel_r || sel_f;
+  wire [127:0] e     = sel_r ? rk_q :
+                       sel_f ? (rk_q ^ rk_init ^ iss_data_i) :
+                       clr   ? 128'h0 : swp(iss_data_i ^ rk_init, dec_i);
   always @* begin
-    st_d = sel_r ? (mix ^ rk_q) : sel_f ? (fin ^ k_fwd) : u_iss;
+    st_d   = ({128{g_mix}} & mix) ^ e;
+    st_fin = sel_r && lst_q;
   end
 
   // ---------------------------------------------------------------- round keys
   // Key of round r: rk[r] (encryption); InvMixColumns(rk[Nr - r]) for r < Nr, rk[0] for
   // r = Nr (decryption: the one key at address 0). At a message start the port fetches the
   // initial key (the datapath is idle then).
-  assign rk_ra_o = init_ld_i ? init_ra_i : ra_q;
-  reg [127:0] rk_n;
-  integer c;
-  reg [127:0] rk_m;
-  always @* begin
-    for (c = 0; c < 4; c = c + 1)
-      rk_m[127-32*c -: 32] = (dec_i && ra_q != 4'd0) ? inv_mix(rk_i[127-32*c -: 32])
-                                                    : rk_i[127-32*c -: 32];
-    rk_n = swp(rk_m, dec_i);
-  end
+  assign rk_ra_o = ra_q;
+  wire [127:0] rk_n = swp((dec_i && ra_q != 4'd0) ? rkd_i : rk_i, dec_i);
 
   always @(posedge clk_i) begin
     if (!rst_ni || clr_i) begin
-      rk_init_q <= 128'h0;
+      rk0_q     <= 128'h0;
+      rkn_q     <= 128'h0;
       rk_q      <= 128'h0;
       ra_q      <= 4'd0;
       rnd_q     <= 4'd0;
       act_q     <= 1'b0;
       fin_q     <= 1'b0;
+      lst_q     <= 1'b0;
       side_q    <= {SIDE_W{1'b0}};
     end else begin
-      if (init_ld_i) rk_init_q <= rk_i;
+      if (rk_we_i && rk_wa_i == 4'd0)  rk0_q <= rk_wd_i;
+      if (rk_we_i && rk_wa_i == knr_i) rkn_q <= rk_wd_i;
       if (rk_en)     rk_q      <= rk_n;
       ra_q   <= ra_d;
       rnd_q  <= rnd_d;
       act_q  <= act_d;
       fin_q  <= fin_d;
+      lst_q  <= lst_d;
       side_q <= side_d;
     end
   end

@@ -111,6 +111,27 @@ module aes_top #(
   wire fb_mode  = (mode == MODE_OFB) || (mode == MODE_CMAC) ||
                   (!dec && (mode == MODE_CBC || mode == MODE_CFB));
 
+  function automatic [7:0] xt(input [7:0] a);  // multiply by x in GF(2^8)
+    begin
+      xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
+    end
+  endfunction
+
+  // InvMixColumns of one column: MixColumns after a0 ^= {04}(a0^a2), a1 ^= {04}(a1^a3), ...
+  function automatic [31:0] inv_mix(input [31:0] c);
+    reg [7:0] a0, a1, a2, a3, u, v;
+    begin
+      a0 = c[31:24]; a1 = c[23:16]; a2 = c[15:8]; a3 = c[7:0];
+      u = xt(xt(a0 ^ a2));
+      v = xt(xt(a1 ^ a3));
+      a0 = a0 ^ u; a1 = a1 ^ v; a2 = a2 ^ u; a3 = a3 ^ v;
+      inv_mix = {xt(a0) ^ xt(a1) ^ a1 ^ a2 ^ a3,
+                 a0 ^ xt(a1) ^ xt(a2) ^ a2 ^ a3,
+                 a0 ^ a1 ^ xt(a2) ^ xt(a3) ^ a3,
+                 xt(a0) ^ a0 ^ a1 ^ a2 ^ xt(a3)};
+    end
+  endfunction
+
   function automatic [127:0] dbl(input [127:0] x);
     begin
       dbl = {x[126:0], 1'b0} ^ (x[127] ? 128'h87 : 128'h0);
@@ -176,16 +197,28 @@ module aes_top #(
         .res_data_o(res_data), .res_side_o(res_side), .idle_o(dp_idle)
       );
     end else if (TBL != 0) begin : g_iter
+      // two stores written together: the round keys, and their InvMixColumns for the
+      // decryption rounds of aes_dp_tbl (both wiped alike)
       wire [3:0]   rk_ra;
-      wire [127:0] rk_rd;
+      wire [127:0] rk_rd, rkd_rd;
+      reg  [127:0] rkd_wd;
+      integer      c;
+      always @* begin
+        for (c = 0; c < 4; c = c + 1) rkd_wd[127-32*c -: 32] = inv_mix(rk_wd[127-32*c -: 32]);
+      end
       aes_rk_ram #(.NRD(1)) u_rk (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
+      aes_rk_ram #(.NRD(1)) u_rkd (
+        .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rkd_wd), .ra_i(rk_ra), .rd_o(rkd_rd)
+      );
       assign ks_out = 32'h0;
       wire unused_ks = ks_act ^ (^ks_in) ^ (^iss_data);
+      wire [3:0] knr = (kksz_q == KSZ_256) ? 4'd14 : (kksz_q == KSZ_192) ? 4'd12 : 4'd10;
       aes_dp_tbl #(.SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
-        .rk_ra_o(rk_ra), .rk_i(rk_rd), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
+        .rk_ra_o(rk_ra), .rk_i(rk_rd), .rkd_i(rkd_rd), .rk_we_i(rk_we), .rk_wa_i(rk_wa),
+        .rk_wd_i(rk_wd), .knr_i(knr), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
         .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_base),
         .iss_fwd_i(iss_fwd), .iss_side_i(iss_side), .res_valid_o(res_valid),
         .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),

@@ -5,7 +5,8 @@ Inputs are driven just after the falling edge and outputs sampled 1 ns later, so
 the values that decide the transfers on the next rising edge. The bench only touches the Python
 side when something changes, to keep the per-cycle cost low (thousands of messages per run).
 
-Environment: AES_ARCH (0/1/2, for the expected figures), AES_QUICK=1 (a subset, for Icarus),
+Environment: AES_ARCH (0/1/2, for the expected figures), AES_SBOX (0/1, the build's SBOX: which
+internal stores to check after a wipe), AES_QUICK=1 (a subset, for Icarus),
 AES_SEED, AES_PERF_JSON (where the measured cycle figures are written).
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engines.aes.model import aes_model as m
 from engines.aes.model import vectors as v
 
 ARCH = int(os.environ.get("AES_ARCH", "0"))
+SBOX = int(os.environ.get("AES_SBOX", "1"))
 QUICK = os.environ.get("AES_QUICK", "0") == "1"
 SEED = int(os.environ.get("AES_SEED", "2026"))
 PERF_JSON = os.environ.get("AES_PERF_JSON", "")
@@ -493,7 +495,13 @@ def rk_store(d) -> list[int]:
     """The round-key store's contents (internal: read through the simulator's hierarchy)."""
     if ARCH == 2:
         return [int(d.g_pipe.u_rk.rk_q[i].value) for i in range(15)]
-    return [int(d.g_iter.u_rk.mem[i].value) for i in range(16)]
+    words = [int(d.g_iter.u_rk.mem[i].value) for i in range(16)]
+    if ARCH == 0 and SBOX == 0:
+        # the block-RAM build's second store (the decryption keys) and its copies of rk[0],
+        # rk[Nr]
+        words += [int(d.g_iter.u_rkd.mem[i].value) for i in range(16)]
+        words += [int(d.g_iter.u_dp.rk0_q.value), int(d.g_iter.u_dp.rkn_q.value)]
+    return words
 
 
 async def abort_mid_message(tb: Bench, use_reset: bool) -> None:

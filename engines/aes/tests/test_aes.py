@@ -31,7 +31,8 @@ def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
     tc = os.environ.get("AES_TESTCASE")   # e.g. test_timing, to rerun one bench test
     run(name, "aes_top", SOURCES, TB, sim=sim, parameters={"ARCH": arch, "SBOX": sbox},
         testcase=tc.split(",") if tc else None,
-        extra_env={"AES_ARCH": str(arch), "AES_QUICK": "1" if quick else "0",
+        extra_env={"AES_ARCH": str(arch), "AES_SBOX": str(sbox),
+                   "AES_QUICK": "1" if quick else "0",
                    "AES_PERF_JSON": str(perf)})
     if not tc:
         assert json.loads(perf.read_text())["arch"] == arch
@@ -59,5 +60,5 @@ def test_aes_long(arch: int) -> None:
     sbox = CONFIGS[arch]
     run(f"aes-a{arch}-s{sbox}", "aes_top", SOURCES, TB, sim="verilator",
         parameters={"ARCH": arch, "SBOX": sbox}, testcase="test_long_random",
-        extra_env={"AES_ARCH": str(arch), "AES_LONG": str(LONG),
+        extra_env={"AES_ARCH": str(arch), "AES_SBOX": str(sbox), "AES_LONG": str(LONG),
                    "AES_LONG_JSON": str(BUILD / f"aes_long_arch{arch}.json")})
