@@ -74,12 +74,13 @@ void cv_aes_zeroize(cv_aes_ctx *ctx);
  * the job runs; cv_aes_wait returns its result (and the IV/counter that continues the
  * message). cv_aes_start returns CV_ERR_ARG (NULL context, in/out with a length, IV outside
  * ECB; direction above 1), CV_ERR_MODE (not a DMA backend, mode above CTR), CV_ERR_LENGTH
- * (ECB/CBC not whole blocks), CV_ERR_NOKEY, CV_ERR_BUSY (another job still runs) itself,
- * nothing written. The buffers' alignment, range and overlap are the DMA's checks, made before
- * anything moves: a start with a context that owns the engine and no job pending issues the
- * job at once, and a job the DMA refuses ends at once (the DMA interrupt's ERR) with
- * cv_aes_wait returning CV_ERR_DMA, nothing written and the IV unchanged; the other starts
- * check the buffers first and return CV_ERR_DMA themselves. */
+ * (ECB/CBC not whole blocks), CV_ERR_DMA (in/out not aligned to CV_AES_DMA_ALIGN),
+ * CV_ERR_NOKEY, CV_ERR_BUSY (another job still runs) itself, nothing written. The buffers'
+ * range and overlap are the DMA's checks, made before anything moves: a start with a context
+ * that owns the engine and no job pending issues the job at once, and a job the DMA refuses
+ * ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_DMA, nothing
+ * written and the IV unchanged; the other starts check the buffers first and return
+ * CV_ERR_DMA themselves. */
 CV_MUST_CHECK cv_status_t cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t dir,
                                        uint8_t iv[16], const uint8_t *in, uint8_t *out,
                                        size_t len);

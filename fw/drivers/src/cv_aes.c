@@ -1033,8 +1033,10 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
     const uint32_t owner = aes_owner, id = ctx->id;
     const uintptr_t job = (uintptr_t)aes_job_ctx;
     const uint32_t b = (uint32_t)ctx->backend;
+    const uintptr_t io = (uintptr_t)in | (uintptr_t)out;
     if (__builtin_expect(((id ^ owner) | job) == 0 && mode <= CV_AES_MODE_CTR && dir <= 1u &&
-                             in && out && len && (!(len & 15) || mode >= 2u + dir),
+                             in && out && len && !(io & (CV_AES_DMA_ALIGN - 1)) &&
+                             (!(len & 15) || mode >= 2u + dir),
                          1)) {
       const uint32_t *v32 = (const uint32_t *)(const void *)iv;
       const uint32_t cfg = ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) |
