@@ -54,7 +54,6 @@ static const int8_t aes_errmap[8] = {
 };
 
 static uint32_t aes_owner;          /* id of the context whose key is in the engine; 0: none */
-static uint32_t aes_ids;            /* last id handed out */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
 
 /* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). aes_job_ctx and aes_job_mode are
@@ -65,6 +64,10 @@ static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key
  * needs to write nothing else. */
 static cv_aes_ctx *aes_job_ctx; /* NULL: none */
 static uint32_t aes_job_mode;
+/* The last id handed out. Declared after the start path's words: GCC emits small data in the
+ * reverse order of declaration, and the first word of the firmware's small-data area is beyond
+ * the linker's gp-relative reach, so this word (not read on the start path) takes it. */
+static uint32_t aes_ids;
 static struct {
   uint32_t dir;
   const uint8_t *tail_in; /* CFB decrypt with a partial last block: done after the job */
@@ -1039,8 +1042,8 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
                              (!(len & 15) || mode >= 2u + dir),
                          1)) {
       const uint32_t *v32 = (const uint32_t *)(const void *)iv;
-      const uint32_t cfg = ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) |
-                           (dir << CV_AES_CFG_DEC_SHIFT);
+      _Static_assert(CV_AES_CFG_DEC_SHIFT - CV_AES_CFG_MODE_SHIFT == 3, "cfg: DEC 3 above MODE");
+      const uint32_t cfg = ctx->ksz | ((mode + (dir << 3)) << CV_AES_CFG_MODE_SHIFT);
       if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1)) {
         if (mode != CV_AES_MODE_ECB) {
           if (__builtin_expect(!iv || ((uintptr_t)iv & 3), 0)) goto general;
