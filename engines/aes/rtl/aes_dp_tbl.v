@@ -173,16 +173,16 @@ module aes_dp_tbl #(
   // clears; the issued block forwarded (mix ^ rk_q ^ rk_init ^ iss_data: only the encrypting
   // chained modes forward, so no swap) or not (iss_data ^ rk_init, swapped for decryption).
   // g and e come from registers and ports, not from the ROMs.
+  // e = swp(iss_data) ^ kc for an issued block: kc, the key terms, from registers and the
+  // forward flag only (a forwarded block is never swapped: the chained modes encrypt), so the
+  // cipher input passes one swap select and two XORs before the ROM address.
   wire         clr   = !rst_ni || clr_i;
-  wire         sel_r = !iss && !clr;
-  wire         sel_f = iss_fwd_i && !clr;
-  wire         g_mix = sel_r || sel_f;
-  wire [127:0] e     = sel_r ? rk_q :
-                       sel_f ? (rk_q ^ rk_init ^ iss_data_i) :
-                       clr   ? 128'h0 : swp(iss_data_i ^ rk_init, dec_i);
+  wire         g_mix = !clr && (!iss || iss_fwd_i);
+  wire [127:0] kc    = iss_fwd_i ? (rk_q ^ rk0_q) : swp(rk_init, dec_i);
+  wire [127:0] e     = clr ? 128'h0 : iss ? (swp(iss_data_i, dec_i) ^ kc) : rk_q;
   always @* begin
     st_d   = ({128{g_mix}} & mix) ^ e;
-    st_fin = sel_r && lst_q;
+    st_fin = !iss && lst_q;
   end
 
   // ---------------------------------------------------------------- round keys

@@ -264,8 +264,8 @@ module aes_top #(
   // cipher output ^ aux). iv_eff = iv_pre ^ (fwd_on ? res_data : 0): the cipher result enters
   // by one XOR at the end, which aes_dp_tbl takes into its round tables' address logic.
   wire         fwd_on = fb_fire && fb_mode;
-  wire [127:0] iv_pre = fwd_on ? ((mode == MODE_CFB) ? res_aux : 128'h0) :
-                        fb_fire ? res_aux : iv_q;
+  wire         aux_fb = (mode == MODE_CFB) || cbc_dec;   // fb_fire only in these and fb_mode
+  wire [127:0] iv_pre = fb_fire ? (aux_fb ? res_aux : 128'h0) : iv_q;
   wire [127:0] iv_eff = iv_pre ^ (fwd_on ? res_data : 128'h0);
 
   wire sub_issue = busy_q && subp_q;
