@@ -8,22 +8,24 @@
 module core_alu (
   input  wire        sub_i,   // subtract (every op but add: the compares use the same chain)
   input  wire        sra_i,   // a right shift is arithmetic
-  input  wire        sltu_i,  // the set-less-than is unsigned
+  input  wire        sltu_i,  // the compare is unsigned (sltu, bltu, bgeu)
   input  wire [6:0]  sel_i,   // one-hot: {and, or, xor, slt/sltu, sll, srl/sra, add/sub}
   input  wire [31:0] a_i,
   input  wire [31:0] b_i,
   output wire [31:0] result_o,  // 0 when sel_i is 0 (the core ORs other results in)
   output wire [31:0] sum_o,     // a + b or a - b, whatever sel_i says
   output wire        eq_o,    // a == b
-  output wire        lt_o,    // a < b, signed
-  output wire        ltu_o    // a < b, unsigned
+  output wire        lt_o     // a < b, unsigned if sltu_i, else signed
 );
   // One adder for add and subtract, so the comparisons (used by SLT/SLTU and by branches,
-  // which the decoder gives ALU_SUB) come from the same carry chain.
-  wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub_i ? ~b_i : b_i} + {32'd0, sub_i};
+  // which the decoder gives ALU_SUB) come from the same carry chain. It is 33 bits wide: each
+  // operand is extended by its sign, or by 0 for an unsigned compare, so a < b is the sign of
+  // the 33-bit difference, one output of the chain, with no signed/unsigned selection behind it.
+  wire        a_ext = a_i[31] & ~sltu_i;
+  wire        b_ext = b_i[31] & ~sltu_i;
+  wire [32:0] sum   = {a_ext, a_i} + (sub_i ? ~{b_ext, b_i} : {b_ext, b_i}) + {32'd0, sub_i};
   assign sum_o = sum[31:0];
-  assign ltu_o = ~sum[32];                       // borrow
-  assign lt_o  = (a_i[31] ^ b_i[31]) ? a_i[31] : sum[31];
+  assign lt_o  = sum[32];
   assign eq_o  = (a_i == b_i);
 
   // One right shifter; a left shift is a right shift of the bit-reversed operand. The output's
@@ -39,12 +41,11 @@ module core_alu (
   wire [32:0] sh_ext = $signed({fill, sh_in}) >>> b_i[4:0];  // bit 32 is only the fill bit
   /* verilator lint_on UNUSEDSIGNAL */
   wire [31:0] sh_out = sh_ext[31:0];
-  wire        slt    = sltu_i ? ltu_o : lt_o;
 
   assign result_o = ({32{sel_i[0]}} & sum[31:0]) |
                     ({32{sel_i[1]}} & sh_out) |
                     ({32{sel_i[2]}} & rev(sh_out)) |
-                    {31'd0, sel_i[3] & slt} |
+                    {31'd0, sel_i[3] & lt_o} |
                     ({32{sel_i[4]}} & (a_i ^ b_i)) |
                     ({32{sel_i[5]}} & (a_i | b_i)) |
                     ({32{sel_i[6]}} & (a_i & b_i));

@@ -193,12 +193,21 @@ module core_csr #(
   end
 
   // Priority MEI > MSI > MTI (privileged spec order).
-  wire [2:0] pend = irq_q &
-                    {ie_q[2], ie_q[0], ie_q[1]};
-  assign irq_take_o = mie_q && (pend != 3'd0);
+  wire [1:0] pend = irq_q[2:1] & {ie_q[2], ie_q[0]};   // {MEI, MSI}: the cause's selects
+  // irq_take_o starts the core's stall chain (an interrupted instruction in MEM makes no
+  // request), so it is a flop of its own: the same function of the next values of mie_q, ie_q
+  // and irq_q, computed a cycle early: on every cycle it is mie_q && (irq_q & enables) != 0.
+  reg  take_q;
+  wire [2:0] pend_d = {irq_external_i, irq_software_i, irq_timer_i} &
+                      {ie_d[2], ie_d[0], ie_d[1]};
+  always @(posedge clk_i) begin
+    if (!rst_ni) take_q <= 1'b0;
+    else         take_q <= mie_d && (pend_d != 3'd0);
+  end
+  assign irq_take_o = take_q;
   always @* begin
-    if (pend[2])      irq_cause_o = 5'd11;
-    else if (pend[1]) irq_cause_o = 5'd3;
+    if (pend[1])      irq_cause_o = 5'd11;
+    else if (pend[0]) irq_cause_o = 5'd3;
     else              irq_cause_o = 5'd7;
   end
 

@@ -194,7 +194,7 @@ module core_top #(
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
   reg [NCTL-1:0]  ex_ctl_q, ex_ctl_d;
-  reg [2:0]       ex_alu_op_q, ex_alu_op_d;   // {sltu, sra, sub}
+  reg [2:0]       ex_alu_op_q, ex_alu_op_d;   // {unsigned compare, sra, sub}
   reg [6:0]       ex_alu_sel_q, ex_alu_sel_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
@@ -281,26 +281,19 @@ module core_top #(
   wire [31:0] alu_a = ex_rs1v_q;
   wire [31:0] alu_b = ex_opb_q;
   wire [31:0] alu_res;
-  wire alu_eq, alu_lt, alu_ltu;
+  wire alu_eq, alu_lt;
   wire [31:0] alu_sum;
   core_alu u_alu (.sub_i(ex_alu_op_q[0]), .sra_i(ex_alu_op_q[1]), .sltu_i(ex_alu_op_q[2]),
                   .sel_i(ex_alu_sel_q), .a_i(alu_a), .b_i(alu_b),
                   .result_o(alu_res), .sum_o(alu_sum),
-                  .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu));
+                  .eq_o(alu_eq), .lt_o(alu_lt));
 
-  // Branches compare rs1 with rs2 in the ALU (decoded as ALU_SUB with rs1/rs2 operands).
-  wire [2:0] ex_f3 = ex_insn_q[14:12];
-  reg br_cond;
-  always @* begin
-    case (ex_f3)
-      3'd0:    br_cond = alu_eq;
-      3'd1:    br_cond = !alu_eq;
-      3'd4:    br_cond = alu_lt;
-      3'd5:    br_cond = !alu_lt;
-      3'd6:    br_cond = alu_ltu;
-      default: br_cond = !alu_ltu;
-    endcase
-  end
+  // Branches compare rs1 with rs2 in the ALU (decoded as ALU_SUB with rs1/rs2 operands; ID
+  // sets the ALU's unsigned flag for bltu/bgeu, so alu_lt is the compare funct3[1] asks for).
+  // funct3[2] picks eq or lt, funct3[0] inverts it.
+  wire [2:0] ex_f3   = ex_insn_q[14:12];
+  wire       br_raw  = ex_f3[2] ? alu_lt : alu_eq;
+  wire       br_cond = br_raw ^ ex_f3[0];
   wire        ex_taken  = ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | (ex_ctl_q[C_BRANCH] & br_cond);
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4_q;
@@ -320,8 +313,19 @@ module core_top #(
 
   // Mispredict: redirect once (the branch may then wait in EX behind a stalled MEM). Only when
   // WB is not waiting: an operand forwarded from a WB load is valid only once its data arrived.
-  assign ex_redirect    = ex_valid_q && !ex_exc_all && !ex_redir_done_q &&
-                          (ex_taken != ex_pred_q) && wb_go && !wb_redirect;
+  // Written so that the compare is the last select: a jalr redirects unless its target is
+  // misaligned; a branch redirects when its condition holds and it was not predicted (and its
+  // target is aligned: else it traps), or when it fails and it was predicted. jal is always
+  // predicted and nothing else is taken. Everything but br_raw comes from flops, alu_sum[1]
+  // (the chain's second bit) and WB's state, so after the carry chain and the equality tree
+  // there is one select (the two redirect values for br_raw = 1 and 0 are ready before it).
+  wire ex_rv   = ex_valid_q && !ex_exc_q && !ex_redir_done_q && wb_go && !wb_redirect;
+  wire ex_jr   = ex_ctl_q[C_JALR] && !alu_sum[1];
+  wire ex_br_t = ex_ctl_q[C_BRANCH] && !ex_tgt_q[1] && !ex_pred_q;  // redirect if it holds
+  wire ex_br_n = ex_ctl_q[C_BRANCH] && ex_pred_q;                    // redirect if it fails
+  wire ex_rd1  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_n : ex_br_t));  // br_raw = 1
+  wire ex_rd0  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_t : ex_br_n));  // br_raw = 0
+  assign ex_redirect    = br_raw ? ex_rd1 : ex_rd0;
   // The redirect target does not wait for the compare: a mispredicted branch goes to pc + 4
   // if it was predicted taken, else to its target; jal is always predicted, jalr never.
   // So only the one-bit decision (ex_redirect) has the branch compare in its cone.
@@ -396,7 +400,8 @@ module core_top #(
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
       ex_ctl_d        = id_exc ? {NCTL{1'b0}} : id_ctl;
-      ex_alu_op_d     = {dec_alu_op == 4'd4, dec_alu_op == 4'd7, dec_alu_op != 4'd0};
+      ex_alu_op_d     = {dec_alu_op == 4'd4 || (dec_branch && if_insn[13]), dec_alu_op == 4'd7,
+                         dec_alu_op != 4'd0};
       ex_alu_sel_d    = id_alu_sel;
       ex_pred_d       = id_pred;
       ex_exc_d        = id_exc;
