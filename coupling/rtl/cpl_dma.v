@@ -9,12 +9,14 @@
 //
 // Command: a command (DRUN/DKEY, CTRL.START/KEYLOAD) writes its registers and moves to CHECK;
 // there the checks (ENGINE, RANGE, ALIGN, OVERLAP, LENGTH, in that priority) run on the
-// registered values and the job starts (its start pulse the cycle after) or is refused. Checking
-// the registers rather than the values being written costs a job one cycle but keeps the core's
-// request (its operand forwarding, the crossbar's decode) out of the checks' 33-bit adders and
-// compares, and the unit's key size out of the same cycle as the command: that chain was the
-// SoC's critical path (synth/README.md). A job's parameters are copied into job registers:
-// register writes during a job (and during CHECK) do not disturb it.
+// registered values and their results go into flops; in DECIDE, the next cycle, the job starts
+// (its start pulse the cycle after) or is refused. Checking the registers rather than the values
+// being written keeps the core's request (its operand forwarding, the crossbar's decode) out of
+// the checks' adders and compares, and the unit's key size out of the same cycle as the command;
+// deciding a cycle after the checks keeps their carry chains apart from the decision, which
+// reaches most of the job's registers. Together they cost a job two cycles. A job's parameters
+// are copied into job registers in CHECK: register writes during a job (and during CHECK and
+// DECIDE) do not disturb it.
 //
 // Streaming (state RUN): reads fill a small FIFO of port words (credit: reads in flight plus
 // FIFO entries never exceed its depth, so read data that arrive one cycle later always have a
@@ -44,7 +46,7 @@
 // normally. Every failure pulses dma_zeroize for the engine.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
-// the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after CHECK; DRUNW/DKEYW/DWAIT
+// the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after DECIDE; DRUNW/DKEYW/DWAIT
 // answer from a register in the cycle after the job ends. (Answered combinationally in that
 // cycle, the engine's status would run through the DMA's end logic, the dispatcher, the core's
 // trap and stall logic and the next request into another unit: the SoC's critical path.)
@@ -132,7 +134,7 @@ module cpl_dma #(
   localparam [7:0]    ENG8  = ENGINES[7:0];
 
   localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
-                   S_ZERO = 3'd5, S_CHECK = 3'd6;
+                   S_ZERO = 3'd5, S_CHECK = 3'd6, S_DECIDE = 3'd7;
 
   // STATUS.ERR_CODE values (coupling/regs/dma.toml, through soc_memmap.vh)
   localparam [3:0] E_RANGE = `CV_DMA_STATUS_ERR_CODE_RANGE, E_ALIGN = `CV_DMA_STATUS_ERR_CODE_ALIGN,
@@ -180,15 +182,21 @@ module cpl_dma #(
   reg [LW-1:0] tin_q, tin_d;        // input bytes sent to the unit (whole blocks)
   reg [LW-1:0] rlen_q, rlen_d;      // input bytes read (LEN rounded up to the port width)
   reg [LW-1:0] ib_q, ib_d;          // offset of the next input beat
+  // flops that stand for comparisons of ib_q (set in DECIDE, stepped with each beat)
+  reg          inl_q, inl_d;        // ib_q < tin_q: input beats left to send
+  reg          usef_q, usef_d;      // ib_q < rlen_q: the beat comes from a read word
+  reg          blast_q, blast_d;    // ib_q + beat == tin_q: the beat is the last one
   reg [LW-1:0] ob_q, ob_d;          // offset of the next output beat (stops at OUTLEN)
   // ob_q >= OUTLEN (the job's output is written; beats are dropped), compared on the next
-  // values so that the output handshake into the engine starts from a flip-flop, not from the
-  // comparison's carry chain (it was the head of the SoC's critical path)
+  // offset so that the output handshake into the engine starts from a flip-flop, not from the
+  // comparison's carry chain (it was the head of the SoC's critical path). OUTLEN is the
+  // registered one: jolen is copied in CHECK, and DECIDE computes the flag the job starts with.
   reg          odrop_q;
   reg [7:0]    jbytes_q, jbytes_d;  // valid bytes of the last block
   reg          jpad_q, jpad_d;      // the last block gets a 0x80 byte at offset LEN
   reg [MAW-1:0] rptr_q, rptr_d;     // next word to read
   reg [LW-1:0] rleft_q, rleft_d;    // words still to read
+  reg          rnz_q, rnz_d;        // rleft_q != 0 (the read request starts from a flop)
   reg [MAW-1:0] dstw_q, dstw_d;     // first word of the destination
   reg          first_q, first_d;    // first cycle of a job (start pulse)
   reg [1:0]    settle_q, settle_d;
@@ -215,8 +223,17 @@ module cpl_dma #(
   reg [DEPTH*DMA_BITS-1:0] fdat_q, fdat_d;
   reg [FPW-1:0] fwp_q, fwp_d, frp_q, frp_d;
   reg [FPW:0]   fcnt_q, fcnt_d;
+  reg           pclr_q;             // an entry was popped last cycle: clear it
+  reg [FPW-1:0] pidx_q;             // ... this one
   // cpi
   reg          ckey_q, ckey_d;      // CHECK: the command is a key load
+  // the checks' results, computed in CHECK and acted on in DECIDE (see "checks" below)
+  reg          csok_q, csok_d;      // the selected engine is attached
+  reg          ceng_q, ceng_d;      // ENGINE (no engine; for a key load also no key size)
+  reg          crng_q, crng_d;      // RANGE
+  reg          cmis_q, cmis_d;      // ALIGN
+  reg          covl_q, covl_d;      // OVERLAP
+  reg          clen_q, clen_d;      // LENGTH
   reg          pend_q, pend_d;      // a waiting operation (DRUNW, DKEYW, DWAIT)
   reg          pfail_q, pfail_d;    // it answers err when the job failed (DRUNW, DKEYW)
   reg          rsp_q, rsp_d, rerr_q, rerr_d;
@@ -243,8 +260,9 @@ module cpl_dma #(
   wire c_ok   = cpi_fire && c_legal;
   wire c_wait = c_f3[2];            // DRUNW, DKEYW, DWAIT
 
-  wire idle  = (st_q == S_IDLE);
-  wire check = (st_q == S_CHECK);
+  wire idle   = (st_q == S_IDLE);
+  wire check  = (st_q == S_CHECK);
+  wire decide = (st_q == S_DECIDE);
 
   // ------------------------------------------------------------------ selected unit's signals
   // (the registered selection: they matter in CHECK, where the unit sees ecfg_q on dma_cfg_o)
@@ -331,44 +349,73 @@ module cpl_dma #(
     end
   end
 
-  // ------------------------------------------------------------------ checks (in CHECK)
+  // ------------------------------------------------------------------ checks (CHECK, DECIDE)
+  // CHECK runs every check on the registers as the command left them and keeps each result in
+  // a flop; DECIDE settles the job from those flops alone (refuse it, or start it next cycle).
+  // A register written in CHECK or later does not reach the job: the job registers are copied
+  // in CHECK too. The unit's combinational answers to dma_cfg_o (partial_ok_i, empty_ok_i,
+  // noread_i, key_bytes_i) end in flops here as well.
+  //
+  // The range and overlap checks work on offsets into dmem rather than on 33-bit addresses.
+  // dmem starts at a multiple of its size (the memory map places it so), so a buffer [a, a + n)
+  // is inside it exactly when a's upper bits are dmem's and the offset plus n is at most
+  // DMEM_BYTES (with n below 2 x DMEM_BYTES: LW-bit sums), or when it is the empty buffer at
+  // the end of dmem. The overlap compares matter only when both ranges passed (RANGE comes
+  // first), so they too compare offsets. LW-bit carry chains in place of 33-bit ones.
+  localparam integer KD = LW - 2;                           // log2(DMEM_BYTES)
+  localparam [LW-1:0] DM_LW = DMEM_BYTES[LW-1:0];
+  function automatic in_dmem(input [31:0] a, input [31:0] n);
+    begin
+      in_dmem = ((a[31:KD] == BASE[31:KD]) && (n[31:KD+1] == {(31-KD){1'b0}}) &&
+                 ({2'b0, a[KD-1:0]} + {1'b0, n[KD:0]} <= DM_LW)) ||
+                (({1'b0, a} == LIMIT) && (n == 32'h0));
+    end
+  endfunction
   reg [31:0] eff_olen;
-  reg [32:0] s_end, d_end, k_end;
-  reg [3:0]  chk_job, chk_key;
   reg [5:0]  bl2;
+  reg [LW-1:0] c_so, c_do;            // SRC, DST offsets into dmem
   always @* begin
     eff_olen = (olen_q == 32'h0) ? len_q : olen_q;
-    s_end    = {1'b0, src_q} + {1'b0, len_q};
-    d_end    = {1'b0, dst_q} + {1'b0, eff_olen};
-    k_end    = {1'b0, src_q} + {25'h0, s_kb};
     bl2      = {3'b0, blk_l2(sel_q)};
-    chk_job  = 4'd0;
-    if (!s_ok)
-      chk_job = E_ENGINE;
-    else if ({1'b0, src_q} < BASE || s_end > LIMIT || {1'b0, dst_q} < BASE || d_end > LIMIT)
-      chk_job = E_RANGE;
-    else if ((src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}}))
-      chk_job = E_ALIGN;
-    else if ((src_q != dst_q) && (len_q != 32'h0) && (eff_olen != 32'h0) &&
-             ({1'b0, dst_q} < s_end) && ({1'b0, src_q} < d_end))
-      chk_job = E_OVERLAP;
-    else if ((len_q == 32'h0) ? !s_empty :
-             (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part))
-      chk_job = E_LENGTH;
-    chk_key = 4'd0;
-    if (!s_ok || (s_kb == 8'h0))
-      chk_key = E_ENGINE;
-    else if ({1'b0, src_q} < BASE || k_end > LIMIT)
-      chk_key = E_RANGE;
-    else if (src_q[LPB-1:0] != {LPB{1'b0}})
-      chk_key = E_ALIGN;
+    c_so     = {2'b0, src_q[KD-1:0]};
+    c_do     = {2'b0, dst_q[KD-1:0]};
+    csok_d   = s_ok;
+    if (ckey_q) begin
+      ceng_d = !s_ok || (s_kb == 8'h0);
+      crng_d = !in_dmem(src_q, {24'h0, s_kb});
+      cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}});
+      covl_d = 1'b0;
+      clen_d = 1'b0;
+    end else begin
+      ceng_d = !s_ok;
+      crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen);
+      cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}});
+      // DST < SRC + LEN and SRC < DST + OUTLEN, both non-empty, DST != SRC (both inside dmem,
+      // LEN and OUTLEN at most DMEM_BYTES)
+      covl_d = (c_so != c_do) && (len_q != 32'h0) && (eff_olen != 32'h0) &&
+               (c_do < c_so + {1'b0, len_q[KD:0]}) && (c_so < c_do + {1'b0, eff_olen[KD:0]});
+      clen_d = (len_q == 32'h0) ? !s_empty :
+               (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part);
+    end
   end
-  wire [3:0] chk = ckey_q ? chk_key : chk_job;
+  // in DECIDE, in the priority order ENGINE, RANGE, ALIGN, OVERLAP, LENGTH (a key load: the
+  // first three)
+  wire [3:0] chk = ceng_q ? E_ENGINE : crng_q ? E_RANGE : cmis_q ? E_ALIGN :
+                   covl_q ? E_OVERLAP : clen_q ? E_LENGTH : 4'd0;
+  wire       c_bad = ceng_q || crng_q || cmis_q || covl_q || clen_q;
 
   // ------------------------------------------------------------------ input beats
   wire [LW-1:0] btb     = {{(LW-1){1'b0}}, 1'b1} << jbl2_q;     // beat bytes
-  wire          in_left = (ib_q < tin_q);
-  wire          use_f   = (ib_q < rlen_q);                      // the beat comes from a read word
+  // Three comparisons of the beat offset are kept in flops: the job's end logic, the FIFO's
+  // pop and the beat's handshake read them, and a carry chain there would run on into the next
+  // state and the FIFO. Beats are whole and tin_q, rlen_q multiples of them, so the offset
+  // steps onto tin_q (rlen_q) exactly; the flops are updated from the comparisons of the next
+  // offset, which only the beat's handshake selects.
+  wire          in_left = inl_q;
+  wire          use_f   = usef_q;
+  wire [LW-1:0] ib_nx   = ib_q + btb;
+  wire          nx_rend = (ib_nx == rlen_q);                    // the next offset ends the reads
+  wire          nx_last = (ib_nx + btb == tin_q);               // the next beat is the last
   wire          f_has   = (fcnt_q != {(FPW+1){1'b0}});
   // with the FIFO empty, the word arriving from the memory is the head (bypass: a cycle less
   // from a read to its beat)
@@ -383,8 +430,10 @@ module cpl_dma #(
                              ib_hi ? (f_head >> (DMA_BITS / 2)) : f_head;
   // the beat ends its port word: pop the word when the beat goes
   wire          b_pop   = use_f && (({1'b0, ib_lo} + btb[LPB:0]) == PB[LPB:0]);
+  wire          f_push  = infl_q && ((st_q == S_RUN) || (st_q == S_KEY));
+  wire          f_pop   = (i_fire || k_fire) && b_pop;
   wire [LW:0]   dl      = {1'b0, jlen_q} - {1'b0, ib_q};          // LEN - offset (negative: past)
-  wire          b_last  = (ib_q + btb == tin_q);
+  wire          b_last  = blast_q;
   // bytes of this beat that are data (nv), and whether the 0x80 pad byte falls at byte dl
   wire          dl_in   = !dl[LW] && (dl < PB_M + 1'b1);
   wire [LPB:0]  nv      = dl[LW] ? {(LPB+1){1'b0}} : dl_in ? dl[LPB:0] : PB_M[LPB:0] + 1'b1;
@@ -405,8 +454,7 @@ module cpl_dma #(
 
   // ------------------------------------------------------------------ port arbitration
   wire          credit  = (fcnt_q + {{FPW{1'b0}}, infl_q}) < DEPTH_C;
-  wire          want_rd = ((st_q == S_RUN) || (st_q == S_KEY)) && (rleft_q != {LW{1'b0}}) &&
-                          credit;
+  wire          want_rd = ((st_q == S_RUN) || (st_q == S_KEY)) && rnz_q && credit;
   wire          o_drop  = odrop_q;
   // The output side is ready (o_rdy) from the DMA's own registers, whether or not the unit has a
   // beat: the unit's out_valid decides the write here but does not come back into the unit's
@@ -500,21 +548,27 @@ module cpl_dma #(
   reg         fail;
   reg [3:0]   fcode;
   reg         ok_end;
-  reg [LW-1:0] nbl;
+  reg         to_idle;
+  // an ABORT in CHECK or DECIDE, or a failed check in DECIDE, refuses the job
+  wire        refuse = (check && m_abort) || (decide && (c_bad || m_abort));
+  reg [LW-1:0] nbl, lrem;
+  reg          len_z;
   always @* begin
     ie_d = ie_w ? wdata_i[1:0] : ie_q;  is_d = is_q & ~is_clr;
     done_d = done_q;  err_d = err_q;  code_d = code_q;  dbytes_d = dbytes_q;
     rdata_d = rdata_q;  st_d = st_q;
     je_d = je_q;  jcfg_d = jcfg_q;  jbl2_d = jbl2_q;  jlen_d = jlen_q;  jolen_d = jolen_q;
-    tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  ob_d = ob_q;  jbytes_d = jbytes_q;
-    jpad_d = jpad_q;  rptr_d = rptr_q;  rleft_d = rleft_q;  dstw_d = dstw_q;
+    tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  inl_d = inl_q;  usef_d = usef_q;
+    blast_d = blast_q;  ob_d = ob_q;  jbytes_d = jbytes_q;  jpad_d = jpad_q;  rptr_d = rptr_q;
+    rleft_d = rleft_q;  rnz_d = rnz_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
     kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;     // cycles of the key-load wait
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
     ckey_d = ckey_q;  pend_d = pend_q;  pfail_d = pfail_q;
     rsp_d = 1'b0;  rerr_d = 1'b0;  rdat_d = 32'h0;
-    fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  nbl = {LW{1'b0}};
+    fail = 1'b0;  fcode = 4'd0;  ok_end = 1'b0;  to_idle = 1'b0;  nbl = {LW{1'b0}};
+    lrem = {LW{1'b0}};  len_z = 1'b0;
 
     // ---- MMIO reads (registered)
     if (rd_req) begin
@@ -571,78 +625,96 @@ module cpl_dma #(
         end
       end
     end
+    // CHECK: copy the job's parameters (harmless if DECIDE refuses the job: outside a job they
+    // drive nothing)
     if (check) begin
-      if (chk != 4'd0 || m_abort) begin
-        // refused (an ABORT here: nothing started, nothing to wipe); the waiting operation
-        // answers below
-        st_d    = S_IDLE;
-        err_d   = 1'b1;
-        code_d  = (chk != 4'd0) ? chk : E_ABORTED;
-        jfail_d = 1'b1;
-        is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+      st_d     = S_DECIDE;
+      je_d     = se;
+      jcfg_d   = ecfg_q;
+      ib_d     = {LW{1'b0}};
+      ob_d     = {LW{1'b0}};
+      rptr_d   = src_q[LPB +: MAW];
+      dstw_d   = dst_q[LPB +: MAW];
+      fwp_d    = {FPW{1'b0}};
+      frp_d    = {FPW{1'b0}};
+      fcnt_d   = {(FPW+1){1'b0}};
+      if (ckey_q) begin
+        jbl2_d   = LPB3;
+        jlen_d   = {{(LW-8){1'b0}}, s_kb};
+        jolen_d  = {LW{1'b0}};
+        rlen_d   = ({{(LW-8){1'b0}}, s_kb} + PB_M) & ~PB_M;
+        tin_d    = rlen_d;
+        jpad_d   = 1'b0;
+        jbytes_d = 8'h0;
       end else begin
-        err_d    = 1'b0;
-        code_d   = 4'd0;
-        jfail_d  = 1'b0;
-        dbytes_d = 32'h0;
-        je_d     = se;
-        jcfg_d   = ecfg_q;
-        first_d  = 1'b1;
-        bseen_d  = 1'b0;
-        settle_d = SETTLE[1:0];
-        ib_d     = {LW{1'b0}};
-        ob_d     = {LW{1'b0}};
-        rptr_d   = src_q[LPB +: MAW];
-        dstw_d   = dst_q[LPB +: MAW];
-        fwp_d    = {FPW{1'b0}};
-        frp_d    = {FPW{1'b0}};
-        fcnt_d   = {(FPW+1){1'b0}};
-        if (ckey_q) begin
-          st_d     = S_KEY;
-          jbl2_d   = LPB3;
-          jlen_d   = {{(LW-8){1'b0}}, s_kb};
-          jolen_d  = {LW{1'b0}};
-          rlen_d   = ({{(LW-8){1'b0}}, s_kb} + PB_M) & ~PB_M;
-          tin_d    = rlen_d;
-          jpad_d   = 1'b0;
-          jbytes_d = 8'h0;
-        end else begin
-          st_d    = S_RUN;
-          jbl2_d  = (blk_l2(sel_q) < LPB3) ? blk_l2(sel_q) : LPB3;
-          jlen_d  = len_q[LW-1:0];
-          jolen_d = eff_olen[LW-1:0];
-          // an engine that ignores its input (noread) gets zero beats and nothing is read
-          rlen_d  = s_nord ? {LW{1'b0}} : (len_q[LW-1:0] + PB_M) & ~PB_M;
-          // whole blocks: LEN rounded up to the block, one block for LEN = 0
-          nbl     = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_q));
-          tin_d   = ((len_q == 32'h0) ? nbl : (len_q[LW-1:0] + nbl - 1'b1)) & ~(nbl - 1'b1);
-          jbytes_d = len_q[7:0] + nbl[7:0] - tin_d[7:0];
-          jpad_d  = pad_q && ((len_q == 32'h0) || ((len_q[LW-1:0] & (nbl - 1'b1)) != 0));
-        end
-        rleft_d = rlen_d >> LPB;
+        jbl2_d  = (blk_l2(sel_q) < LPB3) ? blk_l2(sel_q) : LPB3;
+        jlen_d  = len_q[LW-1:0];
+        jolen_d = eff_olen[LW-1:0];
+        // an engine that ignores its input (noread) gets zero beats and nothing is read
+        rlen_d  = s_nord ? {LW{1'b0}} : (len_q[LW-1:0] + PB_M) & ~PB_M;
+        // whole blocks: LEN rounded up to the block, one block for LEN = 0; the last block's
+        // valid bytes: LEN mod block, a whole block, or 0 for LEN = 0. (A job DECIDE starts
+        // has LEN below 2^LW: len_z is LEN = 0 for it.)
+        nbl      = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_q));
+        lrem     = len_q[LW-1:0] & (nbl - 1'b1);
+        len_z    = (len_q[LW-1:0] == {LW{1'b0}});
+        tin_d    = (len_q[LW-1:0] & ~(nbl - 1'b1)) +
+                   ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
+        jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
+        jpad_d   = pad_q && (len_z || (lrem != {LW{1'b0}}));
       end
+      rleft_d = rlen_d >> LPB;
+    end
+    // DECIDE: the flops of the comparisons, from the job registers CHECK wrote (ib_q = 0)
+    if (decide) begin
+      rnz_d   = (rleft_q != {LW{1'b0}});
+      inl_d   = (tin_q != {LW{1'b0}});
+      usef_d  = (rlen_q != {LW{1'b0}});
+      blast_d = (btb == tin_q);
+    end
+    // an ABORT in CHECK or DECIDE, or a failed check, refuses the job (nothing started,
+    // nothing to wipe); the waiting operation answers below
+    if (refuse) begin
+      st_d    = S_IDLE;
+      err_d   = 1'b1;
+      code_d  = (decide && c_bad) ? chk : E_ABORTED;
+      jfail_d = 1'b1;
+      is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+    end else if (decide) begin
+      st_d     = ckey_q ? S_KEY : S_RUN;
+      err_d    = 1'b0;
+      code_d   = 4'd0;
+      jfail_d  = 1'b0;
+      dbytes_d = 32'h0;
+      first_d  = 1'b1;
+      bseen_d  = 1'b0;
+      settle_d = SETTLE[1:0];
     end
 
-    // ---- FIFO: push the word read last cycle, pop what the beat consumed
-    // (a bypassed word whose last beat goes now is not stored)
-    if (infl_q && (st_q == S_RUN || st_q == S_KEY) && !(byp && (i_fire || k_fire) && b_pop))
-    begin
+    // ---- FIFO: push the word read last cycle, pop what the beat consumed. Every word read is
+    // stored, also one the bypass hands to its last beat at once (pushed and popped in one
+    // cycle), so the FIFO's storage is written from flops alone (infl_q, the pointers) and not
+    // from the beat's handshake. A popped entry is cleared in the next cycle (key words do
+    // not linger in the FIFO), unless a push fills it then.
+    if (pclr_q) fdat_d[DMA_BITS*pidx_q +: DMA_BITS] = {DMA_BITS{1'b0}};
+    if (f_push) begin
       fdat_d[DMA_BITS*fwp_q +: DMA_BITS] = mem_rdata_i;
-      fwp_d  = fwp_q + 1'b1;
-      fcnt_d = fcnt_d + 1'b1;
+      fwp_d = fwp_q + 1'b1;
     end
-    if ((i_fire || k_fire) && b_pop && !byp) begin
-      // clear the entry: key words do not linger in the FIFO
-      fdat_d[DMA_BITS*frp_q +: DMA_BITS] = {DMA_BITS{1'b0}};
-      frp_d  = frp_q + 1'b1;
-      fcnt_d = fcnt_d - 1'b1;
-    end
+    if (f_pop) frp_d = frp_q + 1'b1;
+    if (f_push != f_pop) fcnt_d = f_push ? fcnt_q + 1'b1 : fcnt_q - 1'b1;
     if (gnt_rd) begin
       rptr_d  = rptr_q + 1'b1;
       rleft_d = rleft_q - 1'b1;
+      rnz_d   = (rleft_q != {{(LW-1){1'b0}}, 1'b1});
     end
     if (want_rd && want_wr) rr_d = b_wr;
-    if (i_fire || k_fire) ib_d = ib_q + btb;
+    if (i_fire || k_fire) begin
+      ib_d    = ib_nx;
+      inl_d   = !b_last;
+      usef_d  = use_f && !nx_rend;
+      blast_d = nx_last;
+    end
 
     // ---- job supervision
     if (settle_q != 2'd0 && !first_q) settle_d = settle_q - 2'd1;
@@ -675,7 +747,7 @@ module cpl_dma #(
     fail   = e_fail;
     fcode  = e_code;
     ok_end = e_ok;
-    if (m_abort && !idle && !check && (st_q != S_ZERO) && !e_ok) begin
+    if (m_abort && !idle && !check && !decide && (st_q != S_ZERO) && !e_ok) begin
       fail  = 1'b1;
       fcode = E_ABORTED;
     end
@@ -685,14 +757,14 @@ module cpl_dma #(
       code_d  = fcode;
       jfail_d = 1'b1;
       is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
-      rleft_d = {LW{1'b0}};
     end else if (ok_end) begin
       st_d   = S_IDLE;
       done_d = 1'b1;
       is_d[`CV_DMA_IS_DONE_LSB] = 1'b1;
     end
-    if (st_d == S_IDLE || st_d == S_ZERO) begin
-      // nothing of the job stays in the FIFO
+    if (idle || st_q == S_ZERO) begin
+      // nothing of a job stays in the FIFO: cleared in the cycle after the job ends (from the
+      // state flop, not from the end logic, which follows the unit's answers of this cycle)
       fdat_d = {(DEPTH*DMA_BITS){1'b0}};
       fcnt_d = {(FPW+1){1'b0}};
     end
@@ -700,7 +772,10 @@ module cpl_dma #(
     // ---- a waiting operation answers in the cycle after the job ends (a failed one: after
     // S_ZERO), also a DWAIT accepted in the cycle it ends, or a DRUNW/DKEYW whose command CHECK
     // refused (err: it traps)
-    if (pend_d && !idle && (st_d == S_IDLE)) begin
+    // (the job goes idle: refused, ended, or wiped; written out rather than read back from st_d,
+    // the end of the next-state priority)
+    to_idle = refuse || ok_end || (st_q == S_ZERO);
+    if (pend_d && to_idle) begin
       pend_d = 1'b0;
       rsp_d  = 1'b1;
       rdat_d = {20'h0, code_d, 5'h0, err_d, done_d, 1'b0};
@@ -746,7 +821,7 @@ module cpl_dma #(
       wcnt_q <= 2'd0;  olast_q <= 1'b0;  wqd_q <= {(2*DMA_BITS){1'b0}};
     end else begin
       wcnt_q <= wcnt_d;  wqd_q <= wqd_d;
-      olast_q <= (st_d == S_RUN) && (olast_q || (o_fire && u_olast));
+      olast_q <= (st_q == S_RUN) && !fail && !ok_end && (olast_q || (o_fire && u_olast));
     end
     wqa_q <= wqa_d;  wqb_q <= wqb_d;  wqn_q <= wqn_d;
   end
@@ -759,15 +834,19 @@ module cpl_dma #(
       rdata_q <= 32'h0;  st_q <= S_IDLE;
       je_q <= 3'd0;  jcfg_q <= 32'h0;  jbl2_q <= 3'd0;  jlen_q <= {LW{1'b0}};
       jolen_q <= {LW{1'b0}};  tin_q <= {LW{1'b0}};  rlen_q <= {LW{1'b0}};  ib_q <= {LW{1'b0}};
-      ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;  jpad_q <= 1'b0;  rptr_q <= {MAW{1'b0}};
-      rleft_q <= {LW{1'b0}};  dstw_q <= {MAW{1'b0}};  first_q <= 1'b0;  settle_q <= 2'd0;
+      inl_q <= 1'b0;  usef_q <= 1'b0;  blast_q <= 1'b0;  ob_q <= {LW{1'b0}};  jbytes_q <= 8'h0;
+      jpad_q <= 1'b0;
+      rptr_q <= {MAW{1'b0}};  rleft_q <= {LW{1'b0}};  rnz_q <= 1'b0;  dstw_q <= {MAW{1'b0}};
+      first_q <= 1'b0;  settle_q <= 2'd0;
       odrop_q <= 1'b1;
       bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
       kw_q <= 8'h0;
-      infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  fwp_q <= {FPW{1'b0}};
-      frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
+      infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  pclr_q <= 1'b0;  pidx_q <= {FPW{1'b0}};
+      fwp_q <= {FPW{1'b0}};  frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
       ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;
       rdat_q <= 32'h0;
+      csok_q <= 1'b0;  ceng_q <= 1'b0;  crng_q <= 1'b0;  cmis_q <= 1'b0;  covl_q <= 1'b0;
+      clen_q <= 1'b0;
     end else begin
       src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
       sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;
@@ -775,15 +854,19 @@ module cpl_dma #(
       rdata_q <= rdata_d;  st_q <= st_d;
       je_q <= je_d;  jcfg_q <= jcfg_d;  jbl2_q <= jbl2_d;  jlen_q <= jlen_d;
       jolen_q <= jolen_d;  tin_q <= tin_d;  rlen_q <= rlen_d;  ib_q <= ib_d;
-      ob_q <= ob_d;  jbytes_q <= jbytes_d;  jpad_q <= jpad_d;  rptr_q <= rptr_d;
-      rleft_q <= rleft_d;  dstw_q <= dstw_d;  first_q <= first_d;  settle_q <= settle_d;
-      odrop_q <= (ob_d >= jolen_d);
+      inl_q <= inl_d;  usef_q <= usef_d;  blast_q <= blast_d;  ob_q <= ob_d;  jbytes_q <= jbytes_d;
+      jpad_q <= jpad_d;  rptr_q <= rptr_d;
+      rleft_q <= rleft_d;  rnz_q <= rnz_d;  dstw_q <= dstw_d;  first_q <= first_d;
+      settle_q <= settle_d;
+      odrop_q <= (ob_d >= jolen_q);
       bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
       kw_q <= kw_d;
-      rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  fwp_q <= fwp_d;
-      frp_q <= frp_d;  fcnt_q <= fcnt_d;
+      rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  pclr_q <= f_pop;  pidx_q <= frp_q;
+      fwp_q <= fwp_d;  frp_q <= frp_d;  fcnt_q <= fcnt_d;
       ckey_q <= ckey_d;  pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
       rdat_q <= rdat_d;
+      csok_q <= csok_d;  ceng_q <= ceng_d;  crng_q <= crng_d;  cmis_q <= cmis_d;  covl_q <= covl_d;
+      clen_q <= clen_d;
     end
   end
 
@@ -806,9 +889,10 @@ module cpl_dma #(
 
   wire [4:0] esel = 5'b00001 << je_q;
   // the commanded unit is the DMA's from CHECK on (a CPU access there gets BUSY_DMA instead of
-  // slipping into the job's first block); a refused job releases it after that one cycle
+  // slipping into the job's first block); a refused job releases it after DECIDE. In DECIDE
+  // the engine index is the job's (je_q, copied in CHECK).
   wire [4:0] csel = s_ok ? (5'b00001 << se) : 5'b0;
-  assign dma_own_o        = idle ? 5'b0 : check ? csel : esel;
+  assign dma_own_o        = idle ? 5'b0 : check ? csel : (decide && !csok_q) ? 5'b0 : esel;
   assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes
@@ -859,6 +943,14 @@ module cpl_dma #(
       assert (wcnt_q <= 2'd2);
       assert (!a_wr || a_free_i);
       assert (!a_wr || st_q == S_RUN);
+      // the input-left flag is the comparison it stands for
+      // the flops that stand for comparisons hold them
+      if (st_q == S_RUN || st_q == S_KEY) begin
+        assert (inl_q == (ib_q < tin_q));
+        assert (usef_q == (ib_q < rlen_q));
+        assert (blast_q == (ib_q + btb == tin_q));
+        assert (rnz_q == (rleft_q != {LW{1'b0}}));
+      end
       assert (!(a_wr && b_wr) || (a_addr_o != mem_addr_o));
       if (f_wb) assert (!f_done && mem_we_o && mem_be_o == f_be && mem_wdata_o == f_dat);
       if (f_wa) assert (!f_done && a_be_o == f_be && a_wdata_o == f_dat);

@@ -566,8 +566,8 @@ async def test_registers(dut) -> None:
     assert await tb.read("IE") == 3
     assert await tb.read("CTRL") == 0
     assert await tb.status() == 0
-    # a failing command (engine 15) sets IS.ERR and raises the line; the checks run in the cycle
-    # after the command (CHECK), which a read issued at once still sees as busy
+    # a failing command (engine 15) sets IS.ERR and raises the line; the checks run in the two
+    # cycles after the command (CHECK, DECIDE), which a read issued at once still sees as busy
     await tb.write("CTRL", 1)
     assert status_fields(await tb.status()) == (1, 0, 0, 0)
     assert status_fields(await tb.status()) == (0, 0, 1, ENGINE)
@@ -722,7 +722,7 @@ async def test_checks(dut) -> None:
                 await tb.cpi(*D["DSEL"], sel, 0x11)
                 await tb.cpi(*D["DADDR"], src, dst)
                 rd, err, cyc = await tb.cpi(*D["DRUNW"], n, olen)
-                assert err == 1 and cyc == 2, f"DRUNW case {code}: err {err} after {cyc}"
+                assert err == 1 and cyc == 3, f"DRUNW case {code}: err {err} after {cyc}"
                 rd, err, _ = await tb.cpi(*D["DSTAT"])
                 st = rd
             else:
@@ -733,11 +733,12 @@ async def test_checks(dut) -> None:
     # DRUN (no wait) with a failing check answers at once without a trap
     rd, err, cyc = await tb.cpi(*D["DRUN"], 17, 0)
     assert (err, cyc) == (0, 1)
+    await tb.tick()  # its DECIDE cycle (the answer came in CHECK)
     assert bytes(tb.mem) == before, "memory changed by a rejected job"
-    # a refused job owns its unit only in its CHECK cycle (no start, no beat): one cycle per
-    # rejected job of an attached engine, cpi and MMIO alike, and the last DRUN (engine of the
-    # last case)
-    n_owned = sum(2 for sel, *_ in cases if sel in (1, 5)) + (cases[-1][0] in (1, 5))
+    # a refused job owns its unit only in its CHECK and DECIDE cycles (no start, no beat): two
+    # cycles per rejected job of an attached engine, cpi and MMIO alike, and the last DRUN
+    # (engine of the last case)
+    n_owned = 2 * (sum(2 for sel, *_ in cases if sel in (1, 5)) + (cases[-1][0] in (1, 5)))
     assert u1.starts == 0 and u5.starts == 0 and u1.in_beats == 0
     assert u1.own_cycles + u5.own_cycles == n_owned, (u1.own_cycles, u5.own_cycles, n_owned)
     assert tb.mem_reads == 0 and tb.mem_writes == 0
@@ -902,6 +903,7 @@ async def test_cpi_ops(dut) -> None:
     await tb.write("ENGINE", 4)
     await tb.write("CTRL", 2)
     await tb.tick()  # CHECK
+    await tb.tick()  # DECIDE
     assert status_fields(await tb.status()) == (0, 0, 1, ENGINE)
     # a job after a key load uses the new key (ECB through DRUNW)
     u1.err = 0
