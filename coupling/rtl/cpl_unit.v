@@ -146,6 +146,15 @@ module cpl_unit #(
   localparam [31:0]  MM32 = (1 << MODE_W) - 1;
   localparam [7:0]   BB8  = BB32[7:0];
   localparam         ONEBUF = (IN_BUFS == 1);                       // the block offered from acc_q
+  // bit p: a DMA beat at word p completes the block (p + WPB >= NW)
+  function automatic [31:0] cmpl_mask(input integer words, input integer per_beat);
+    integer p;
+    begin
+      cmpl_mask = 32'h0;
+      for (p = 0; p < 32; p = p + 1) cmpl_mask[p] = (p + per_beat >= words);
+    end
+  endfunction
+  localparam [31:0]  D_CMPL_M = cmpl_mask(NW, WPB);
 
   // the unit's STATUS.ERR_CODE values and the custom-instruction operations with their required
   // funct3 = {xd, xs1, xs2}: coupling/regs/engine.toml and cpi.toml, through soc_memmap.vh
@@ -233,6 +242,9 @@ module cpl_unit #(
   reg                  wres_q, wres_d, wkl_q, wkl_d, wklgo_q, wklgo_d;
   reg                  cons_q;                      // DOUT consumed the output block: out_ready
   reg [6:0]            klcnt_q, klcnt_d;
+  // klcnt_q >= KLOAD_WAIT, kept beside the counter: kx_end is on the START path into the engine
+  // (st_go -> the engine's start logic), where a 7-bit compare would be a carry chain
+  reg                  klge_q, klge_d;
 
   // ------------------------------------------------------------------ decode
   wire        rd_req = req_i && !we_i;
@@ -250,7 +262,7 @@ module cpl_unit #(
   wire [31:0] ivpw = {30'h0, ivpos_q};
   wire [31:0] rpw  = {27'h0, rpos_q};
   wire [31:0] obw  = {27'h0, obeat_q};
-  wire [31:0] klcw = {25'h0, klcnt_q};
+  wire [31:0] klc1 = {25'h0, klcnt_q + 7'd1};   // (7 bits: the counter's own wrap)
 
   wire a_ctrl  = (a == `CV_CPL_CTRL_OFFSET);
   wire a_cfg   = (a == `CV_CPL_CFG_OFFSET);
@@ -343,7 +355,7 @@ module cpl_unit #(
   wire kl_block  = e_busy && !msg_q;
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
   // the end of a delivered key load: schedule ready, an error rose, or the bound
-  wire kx_end    = e_krdy || (e_err && !eerr_q) || klcw >= KLOAD_WAIT;
+  wire kx_end    = e_krdy || (e_err && !eerr_q) || klge_q;
   // CTRL applies KEYLOAD, IVLOAD, START in that order: a START (MMIO, cpi or DMA) waits while a
   // key load is held or expanding, and for one cycle after an IV load (engines may sample the
   // IV on the start edge); it is shown as BUSY meanwhile, and the data that follow wait in the
@@ -382,8 +394,11 @@ module cpl_unit #(
   wire c_data  = c_do && (c_op == OP_DATA || c_op == OP_DATAL);
   wire d_beat  = dma_own_i && dma_in_valid_i;
   // cpl_dma sends whole blocks (a short message's last block padded), so a block ends with the
-  // beat at its final word, also the job's last beat (dma_in_last_i only marks it last)
-  wire d_cmpl  = ({27'h0, pos_q} + WPB >= NW);
+  // beat at its final word, also the job's last beat (dma_in_last_i only marks it last).
+  // d_cmpl starts dma_in_ready_o and the beat's write enables: as a table of pos_q (one LUT
+  // level) rather than an adder and compare (a carry chain in front of every staged word's
+  // load and clear)
+  wire d_cmpl  = D_CMPL_M[pos_q];
   // (one buffer: no beat lands in a block that is offered)
   wire d_room  = !late_q && ((!d_cmpl && !ONEBUF) || !pend_now);
   wire d_fire  = d_beat && d_room;
@@ -623,6 +638,7 @@ module cpl_unit #(
     wkl_d    = wkl_q;
     wklgo_d  = wklgo_q;
     klcnt_d  = klcnt_q;
+    klge_d   = klge_q;
     flag      = 1'b0;
     flag_code = 4'd0;
 
@@ -669,8 +685,13 @@ module cpl_unit #(
         rpos_d = r_cons ? 5'd0 : rpos_q + 5'd1;
       end
     end
-    if (kl_fire) klcnt_d = 7'd0;
-    else if (kexp_q || wklgo_q) klcnt_d = klcnt_q + 7'd1;
+    if (kl_fire) begin
+      klcnt_d = 7'd0;
+      klge_d  = (0 >= KLOAD_WAIT);
+    end else if (kexp_q || wklgo_q) begin
+      klcnt_d = klcnt_q + 7'd1;
+      klge_d  = (klc1 >= KLOAD_WAIT);
+    end
     if (wkl_q) begin
       if (kl_fire) wklgo_d = 1'b1;
       if (kl_ans) begin
@@ -888,6 +909,7 @@ module cpl_unit #(
       wkl_q     <= 1'b0;
       wklgo_q   <= 1'b0;
       klcnt_q   <= 7'd0;
+      klge_q    <= (0 >= KLOAD_WAIT);
     end else begin
       cfg_q     <= cfg_d;
       ie_q      <= ie_d;
@@ -931,6 +953,7 @@ module cpl_unit #(
       wkl_q     <= wkl_d;
       wklgo_q   <= wklgo_d;
       klcnt_q   <= klcnt_d;
+      klge_q    <= klge_d;
     end
   end
 
