@@ -8,9 +8,10 @@
 // products of S(s_j) (S^-1 for decryption) with one row of MixColumns (InvMixColumns), or in
 // the final round S(s_j) alone. ShiftRows is wiring: byte r of output column c takes the
 // tables of the bytes (r', c + r'), r' = 0..3, and XORs one product of each (mix). So a round
-// is the ROM's clock-to-output and two LUT levels: the four-product XOR (a kept net), then
-// (g & mix) ^ e, where the gate g and the word e (the round key, the forwarded block's key
-// terms, or the issued block) come from registers and ports.
+// is the ROM's clock-to-output and two LUT levels: the four-product XOR, then (in aes_tbl_rom,
+// in front of its address) nf ? b : (mix ^ x), where the select nf (a block issued without
+// forwarding) and the words b (that block) and x (the round key, or the forwarded block's key
+// terms) come from registers and ports.
 //
 // Decryption keeps the state with columns 1 and 3 swapped (column c at c' = -c mod 4): in those
 // coordinates InvShiftRows, (r, c) <- (r, c - r), becomes (r, c') <- (r, c' + r), the same
@@ -33,9 +34,10 @@
 // write port as the expansion writes them (rk0_q, rkn_q), so no read port serves them.
 //
 // Block interface as aes_dp_rolled (one round per cycle): a block issued at an edge has its
-// final round on res_data_o Nr - 1 cycles later; the next block can issue on that cycle. With
-// iss_fwd_i the issued block is iss_data_i ^ res_data_o (the chained modes' forwarding):
-// mix ^ (rk[Nr] ^ rk[0] ^ iss_data_i), the same two levels as a round.
+// final round on res_data_o Nr - 1 cycles later; the next block can issue on that cycle. An
+// issued block is either iss_data_i (iss_nf_i high) or forwarded, iss_fdat_i ^ res_data_o (the
+// chained modes' forwarding: mix ^ rk[Nr] ^ rk[0] ^ iss_fdat_i, the same two levels as a
+// round). The top hands both words and the decision iss_nf_i (see "Next state" below).
 module aes_dp_tbl #(
   parameter integer SIDE_W = 1
 ) (
@@ -55,12 +57,15 @@ module aes_dp_tbl #(
   input  wire [3:0]         init_ra_i,   //   (init_ra_i: rk[0], or rk[Nr] for decryption)
   input  wire               iss_valid_i,
   output wire               iss_ready_o,
-  input  wire [127:0]       iss_data_i,
-  input  wire               iss_fwd_i,   // issue iss_data_i ^ res_data_o (valid result taken)
+  input  wire               iss_nf_i,    // a block issues now and is not forwarded (iss_data_i)
+  input  wire [127:0]       iss_data_i,  // the block issued without forwarding (swapped: dec)
+  input  wire [127:0]       iss_fdat_i,  // forwarded: the block is iss_fdat_i ^ res_data_o
   input  wire [SIDE_W-1:0]  iss_side_i,
   output wire               res_valid_o,
   input  wire               res_ready_i,
   output wire [127:0]       res_data_o,
+  output wire [127:0]       res_mix_o,   // res_data_o = res_mix_o ^ res_key_o: the products,
+  output wire [127:0]       res_key_o,   //   and the key (a register)
   output wire [SIDE_W-1:0]  res_side_o,
   output wire               idle_o
 );
@@ -78,15 +83,17 @@ module aes_dp_tbl #(
 
   // ---------------------------------------------------------------- round tables
   wire [511:0] t;            // t[32j +: 32]: table entry of state byte j
-  reg  [127:0] st_d;         // next state (the ROM addresses' byte part)
   reg          st_en;
-  reg          st_fin;       // the next state enters the final round
+  wire         nf;           // next state: b_k (issued block, or clear), else mix ^ x_k
+  wire [127:0] b_k, x_k;
+  wire [127:0] mix;          // the round before its key (below)
 
   genvar g;
   generate
     for (g = 0; g < 16; g = g + 1) begin : g_rom
       aes_tbl_rom u_rom (
-        .clk_i(clk_i), .en_i(st_en), .addr_i({st_fin, dec_i, st_d[127-8*g -: 8]}),
+        .clk_i(clk_i), .en_i(st_en), .fin_i(lst_q), .dec_i(dec_i), .nf_i(nf),
+        .b_i(b_k[127-8*g -: 8]), .mix_i(mix[127-8*g -: 8]), .x_i(x_k[127-8*g -: 8]),
         .q_o(t[32*g +: 32])
       );
     end
@@ -119,11 +126,13 @@ module aes_dp_tbl #(
       end
     end
   end
-  // kept as a net: the four-input XOR is the first LUT level of every path out of the ROMs
-  (* keep *) wire [127:0] mix = mix_x;
+  // the four-input XOR: the first LUT level of every path out of the ROMs
+  assign mix = mix_x;
 
   assign res_valid_o = fin_q;
-  assign res_data_o  = swp(mix ^ rk_q, dec_i);
+  assign res_mix_o   = swp(mix, dec_i);
+  assign res_key_o   = swp(rk_q, dec_i);
+  assign res_data_o  = res_mix_o ^ res_key_o;
   assign res_side_o  = side_q;
   assign iss_ready_o = !act_q || (fin_q && res_ready_i);
   assign idle_o      = !act_q;
@@ -165,25 +174,25 @@ module aes_dp_tbl #(
     end
     // a message start: the port fetches the initial key, ra_q points at round 1's
     if (init_ld_i) ra_d = (init_ra_i == 4'd0) ? 4'd1 : (init_ra_i - 4'd1);
-    // the ROMs have no reset: clearing reads entry 0, so no state byte stays readable
+    // the ROMs have no reset: clearing reads byte entry 0, so no state byte stays readable
     if (!rst_ni || clr_i) st_en = 1'b1;
   end
 
-  // Next state = (g & mix) ^ e: the round (mix ^ rk_q) unless a block is issued or the engine
-  // clears; the issued block forwarded (mix ^ rk_q ^ rk_init ^ iss_data: only the encrypting
-  // chained modes forward, so no swap) or not (iss_data ^ rk_init, swapped for decryption).
-  // g and e come from registers and ports, not from the ROMs.
-  // e = swp(iss_data) ^ kc for an issued block: kc, the key terms, from registers and the
-  // forward flag only (a forwarded block is never swapped: the chained modes encrypt), so the
-  // cipher input passes one swap select and two XORs before the ROM address.
-  wire         clr   = !rst_ni || clr_i;
-  wire         g_mix = !clr && (!iss || iss_fwd_i);
-  wire [127:0] kc    = iss_fwd_i ? (rk_q ^ rk0_q) : swp(rk_init, dec_i);
-  wire [127:0] e     = clr ? 128'h0 : iss ? (swp(iss_data_i, dec_i) ^ kc) : rk_q;
-  always @* begin
-    st_d   = ({128{g_mix}} & mix) ^ e;
-    st_fin = !iss && lst_q;
-  end
+  // Next state (formed in aes_tbl_rom, in front of the ROM address): b_k (a block issued
+  // without forwarding, or zero on a clear) when nf, else mix ^ x_k: the round (x_k = rk_q) or
+  // the forwarded block (x_k = rk_q ^ rk[0] ^ iss_fdat_i). A forwarded block issues only while
+  // the last block is in its final round (fin_q), and in the final round without an issue the
+  // tables are not read (st_en low), so x_k is selected by fin_q, a register, not by the
+  // handshake. The handshake enters only through nf, at the last LUT level in front of the ROM
+  // address: iss_nf_i comes from the top as a shallow function of registers and ports
+  // (aes_top), and b_k and x_k from registers and the cipher input's terms, with no handshake
+  // term in them. A forwarded block is never swapped (only the encrypting chained modes
+  // forward). The final-round entries are addressed by lst_q alone: it is never high when a
+  // block issues (the datapath is then idle or in its final round).
+  wire clr = !rst_ni || clr_i;
+  assign x_k = rk_q ^ ({128{fin_q}} & (rk0_q ^ iss_fdat_i));
+  assign b_k = {128{!clr}} & (iss_data_i ^ swp(rk_init, dec_i));
+  assign nf  = iss_nf_i || clr;
 
   // ---------------------------------------------------------------- round keys
   // Key of round r: rk[r] (encryption); InvMixColumns(rk[Nr - r]) for r < Nr, rk[0] for

@@ -100,7 +100,11 @@ module aes_key_exp #(
   // is computed with the window that precedes it and registered (sin_q), so the loop through
   // the S-boxes is: S-box, one XOR, the window's load select.
   wire [31:0] p0 = old0 ^ win_q[7];
-  assign sub_in = sin_q;
+  // RotWord is applied to the S-boxes' input (SubWord and RotWord commute): the rotation
+  // select sits between sin_q and the S-boxes, so the synthesis' ROM inference cannot merge
+  // sin_q into the S-box tables as a read register and move it behind them, which would put
+  // the window's XOR chain and the load select in front of the S-boxes in one cycle
+  assign sub_in = rot ? {sin_q[23:0], sin_q[31:24]} : sin_q;
   genvar g;
   generate
     if (EXT_SUB != 0) begin : g_ext
@@ -116,7 +120,7 @@ module aes_key_exp #(
   endgenerate
   assign sub_act_o = exp_q;
   assign sub_in_o  = sub_in;
-  assign f_out = rot ? ({sub_out[23:0], sub_out[31:24]} ^ {rcon_q, 24'h0}) : sub_out;
+  assign f_out = sub_out ^ {rot ? rcon_q : 8'h00, 24'h0};
 
   // Each new word is a part without SubWord (b0..b3, from the window alone) XORed with f_out
   // or not, so f_out enters at the end: in w[i..i+3] it enters at offset 0 (fa: all four words

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_tbl_rom.v
-// One AES round table ("T-box") with a registered read: a 1024 x 32-bit ROM for block RAM.
+// One AES round table ("T-box") with a registered read: a 1024 x 32-bit ROM for block RAM,
+// and the select that forms its address.
 `default_nettype none
 
 // Address {final, dec, x}. Rounds before the last: encryption {02, 03, 01, 01}.S(x),
@@ -11,10 +12,24 @@
 // its own. The read is synchronous with a read enable that holds the output, as a block RAM
 // port reads. The table is printed by engines/aes/model/gen_sbox.py (tbox());
 // tests/test_aes_sbox_formal.py checks it against the field definition.
+//
+// The address byte is formed here, in front of the block RAM: nf_i ? b_i : mix_i ^ x_i, one
+// LUT4 per bit, where mix_i (aes_dp_tbl's four-product XOR) is the only input that comes from
+// the ROMs. The module is kept as a hierarchy so that this LUT cannot be merged with the logic
+// in front of it: the mapper takes the ROM outputs to arrive as early as flip-flop outputs,
+// and with the module flattened it moves the handshake and key terms behind the XOR, so that
+// two or three LUT levels sit between the ROMs' clock-to-output (the longest delay in the
+// engine) and their address. Kept, a round is the ROM, the XOR and this LUT.
+(* keep_hierarchy *)
 module aes_tbl_rom (
   input  wire        clk_i,
   input  wire        en_i,
-  input  wire [9:0]  addr_i,
+  input  wire        fin_i,    // address bit 9: the final round's entries
+  input  wire        dec_i,    // address bit 8: decryption's entries
+  input  wire        nf_i,     // the byte is b_i (an issued block, or a clear), else mix_i ^ x_i
+  input  wire [7:0]  b_i,
+  input  wire [7:0]  mix_i,
+  input  wire [7:0]  x_i,
   output reg  [31:0] q_o
 );
 
@@ -364,8 +379,9 @@ module aes_tbl_rom (
     rom[1023] = 32'h7d000000;
   end
 
+  wire [9:0] addr = {fin_i, dec_i, nf_i ? b_i : (mix_i ^ x_i)};
   always @(posedge clk_i) begin
-    if (en_i) q_o <= rom[addr_i];
+    if (en_i) q_o <= rom[addr];
   end
 
 endmodule

@@ -93,7 +93,11 @@ module aes_top #(
   reg         subp_q, subp_d;       // CMAC: the L = E(0) block is still to be issued
   reg [127:0] iv_q;
   wire [127:0] iv_d;
-  reg [127:0] k1_q, k1_d;           // CMAC subkey K1 (K2 = dbl(K1) is derived on use)
+  reg [127:0] kk_q, kk_d;           // CMAC: the subkey of the final block (K1, K2, or 0)
+  // per-message flags of the cipher input, registered (they follow cfg_q and subp_q):
+  // the input block straight or column-swapped (aes_dp_tbl's decryption coordinates), the IV
+  reg         uin_q, uin_d, uid_q, uid_d, uiv_q, uiv_d;
+  reg         fbm_q, fbm_d;         // fb_mode
   reg [1:0]   kksz_q, kksz_d;       // key size of the loaded key
   reg         ov_q, ov_d;
   reg [127:0] od_q, od_d;
@@ -166,6 +170,9 @@ module aes_top #(
   wire [1:0] c_kind = cfg_i[`CV_AES_CFG_KIND_MSB:`CV_AES_CFG_KIND_LSB];
   wire       c_dec  = cfg_i[`CV_AES_CFG_DEC_LSB] && (c_mode == MODE_ECB || c_mode == MODE_CBC);
   wire [3:0] c_nr   = (c_ksz == KSZ_256) ? 4'd14 : (c_ksz == KSZ_192) ? 4'd12 : 4'd10;
+  wire       c_ivm  = (c_mode == MODE_CFB) || (c_mode == MODE_OFB) || (c_mode == MODE_CTR);
+  wire       c_fbm  = (c_mode == MODE_OFB) || (c_mode == MODE_CMAC) ||
+                      (!cfg_i[`CV_AES_CFG_DEC_LSB] && (c_mode == MODE_CBC || c_mode == MODE_CFB));
   wire start_ok = start_i && !busy_q && (c_ksz != KSZ_RSVD) && (c_mode <= MODE_CMAC) &&
                   !(c_mode == MODE_CMAC && c_kind == KIND_RSVD) && key_rdy && !key_valid_i &&
                   (c_ksz == kksz_q);
@@ -178,8 +185,13 @@ module aes_top #(
   reg  [SIDE_W-1:0]  iss_side;
   wire               res_valid, res_ready;
   wire [127:0]       res_data;
+  wire [127:0]       res_mix, res_key;   // res_data = res_mix ^ res_key
   wire [SIDE_W-1:0]  res_side;
   wire               dp_idle;
+  // aes_dp_tbl's issue inputs (mode unit below): the decision "a block issues now, not
+  // forwarded", the block issued without forwarding, and the forwarded block's part
+  wire               tb_nf;
+  wire [127:0]       tb_data, tb_fdat;
 
   generate
     if (PER == 0) begin : g_pipe  // ARCH_PIPELINED
@@ -189,7 +201,10 @@ module aes_top #(
         .wd_i(rk_wd), .rk_o(rk)
       );
       assign ks_out = 32'h0;
-      wire unused_ks = ks_act ^ (^ks_in) ^ start_ok ^ c_dec ^ (^c_nr);
+      wire unused_ks = ks_act ^ (^ks_in) ^ start_ok ^ c_dec ^ (^c_nr) ^ tb_nf ^ (^tb_data) ^
+                       (^tb_fdat);
+      assign res_mix = res_data;
+      assign res_key = 128'h0;
       aes_dp_pipe #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_i(rk), .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_data),
@@ -213,16 +228,16 @@ module aes_top #(
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rkd_wd), .ra_i(rk_ra), .rd_o(rkd_rd)
       );
       assign ks_out = 32'h0;
-      wire unused_ks = ks_act ^ (^ks_in) ^ (^iss_data);
+      wire unused_ks = ks_act ^ (^ks_in) ^ (^iss_data) ^ iss_fwd;
       wire [3:0] knr = (kksz_q == KSZ_256) ? 4'd14 : (kksz_q == KSZ_192) ? 4'd12 : 4'd10;
       aes_dp_tbl #(.SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_ra_o(rk_ra), .rk_i(rk_rd), .rkd_i(rkd_rd), .rk_we_i(rk_we), .rk_wa_i(rk_wa),
         .rk_wd_i(rk_wd), .knr_i(knr), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
-        .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_data_i(iss_base),
-        .iss_fwd_i(iss_fwd), .iss_side_i(iss_side), .res_valid_o(res_valid),
-        .res_ready_i(res_ready), .res_data_o(res_data), .res_side_o(res_side),
-        .idle_o(dp_idle)
+        .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_nf_i(tb_nf),
+        .iss_data_i(tb_data), .iss_fdat_i(tb_fdat), .iss_side_i(iss_side), .res_valid_o(res_valid),
+        .res_ready_i(res_ready), .res_data_o(res_data), .res_mix_o(res_mix),
+        .res_key_o(res_key), .res_side_o(res_side), .idle_o(dp_idle)
       );
     end else begin : g_iter
       wire [4*PER-1:0]   rk_ra;
@@ -230,6 +245,9 @@ module aes_top #(
       aes_rk_ram #(.NRD(PER)) u_rk (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
+      wire unused_tb = tb_nf ^ (^tb_data) ^ (^tb_fdat);
+      assign res_mix = res_data;
+      assign res_key = 128'h0;
       aes_dp_rolled #(.SBOX(SBOX), .PER(PER), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_ra_o(rk_ra), .rk_i(rk_rd), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
@@ -251,7 +269,10 @@ module aes_top #(
   // aux is always the block's input; the output is the cipher result XORed with it in CFB,
   // OFB and CTR, with the chaining value iv_q in CBC-dec (iv_q moves on, to this block's
   // ciphertext, only when the block's result is taken, so it is the previous ciphertext here)
-  wire [127:0] res_val  = res_data ^ (cbc_dec ? iv_q : iv_mode ? res_aux : 128'h0);
+  // res_data = res_mix ^ res_key: the block-RAM build's result is the XOR of the round tables'
+  // products and a key from a register, and the output and IV words below XOR the key with
+  // their register terms first, so the result passes one LUT after the products
+  wire [127:0] res_val  = res_mix ^ (res_key ^ (cbc_dec ? iv_q : iv_mode ? res_aux : 128'h0));
 
   // a result that produces output needs the output register free (or draining)
   assign res_ready = !res_prod || !ov_q || out_ready_i;
@@ -261,12 +282,11 @@ module aes_top #(
   // IV update when a result is taken: CBC-dec its ciphertext (aux); the feedback modes the
   // chaining value of the next block, which is forwarded into the block issued this cycle
   // (OFB and CMAC the cipher output, CBC-enc the output block, CFB-enc the output block =
-  // cipher output ^ aux). iv_eff = iv_pre ^ (fwd_on ? res_data : 0): the cipher result enters
-  // by one XOR at the end, which aes_dp_tbl takes into its round tables' address logic.
+  // cipher output ^ aux). The cipher result enters the forwarded block by one XOR at the end,
+  // which aes_dp_tbl takes into its round tables' address logic.
   wire         fwd_on = fb_fire && fb_mode;
   wire         aux_fb = (mode == MODE_CFB) || cbc_dec;   // fb_fire only in these and fb_mode
   wire [127:0] iv_pre = fb_fire ? (aux_fb ? res_aux : 128'h0) : iv_q;
-  wire [127:0] iv_eff = iv_pre ^ (fwd_on ? res_data : 128'h0);
 
   wire sub_issue = busy_q && subp_q;
   assign in_ready_o = busy_q && acc_q && !subp_q && iss_ready &&
@@ -279,19 +299,36 @@ module aes_top #(
   // The cipher input as an XOR of gated terms (one LUT per bit and term), per mode:
   //   ECB, CBC-dec: in; CBC-enc: in ^ iv; CFB, OFB, CTR: iv; CMAC: in ^ iv (^ K1 or K2);
   //   the CMAC subkey block L = E(0): 0.
-  wire use_in   = !sub_issue && !iv_mode;
-  wire use_iv   = !sub_issue && (iv_mode || mode == MODE_CMAC || (mode == MODE_CBC && !dec));
-  wire use_k1   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K1);
-  wire use_k2   = !sub_issue && (mode == MODE_CMAC) && cmac_tag && (kind == KIND_K2);
+  //   (use_in = !sub_issue && !iv_mode, use_iv = !sub_issue && (iv_mode || CMAC || CBC-enc),
+  //   registered as uin_q / uid_q and uiv_q; sub_issue implies subp_q.) The final CMAC block's
+  //   subkey is kk_q, zero until L has been computed and in every other mode.
+  wire use_in   = uin_q || uid_q;
+  wire use_iv   = uiv_q;
+  wire [127:0] iss_key = {128{in_last_i}} & kk_q;
   assign iss_fwd = use_iv && fwd_on;
   always @* begin
-    iss_base = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_pre) ^
-               ({128{use_k1}} & k1_q) ^ ({128{use_k2}} & dbl(k1_q));
+    iss_base = ({128{use_in}} & in_data_i) ^ ({128{use_iv}} & iv_pre) ^ iss_key;
     iss_side = {in_data_i,
                 in_last_i && !sub_issue,
                 !sub_issue && (mode != MODE_CMAC || cmac_tag),
                 sub_issue};
   end
+
+  // The same issue for aes_dp_tbl, split so that no handshake term reaches its data: a block
+  // issued without forwarding (tb_data, in the datapath's coordinates: column-swapped for
+  // decryption) takes iv_q itself, since the only block issued while a feedback result is
+  // taken is a forwarded one; a forwarded block takes tb_fdat, the datapath adding the result.
+  // tb_nf is iss_valid && iss_ready && !iss_fwd written over registers and ports: the CMAC
+  // L block (subp_q) is never forwarded, and an input block is forwarded exactly when a
+  // feedback mode takes a result, so it issues unforwarded only into an idle datapath.
+  // (acc_q implies busy_q, subp_q implies busy_q; res_valid is fin_q, dp_idle !act_q.)
+  assign tb_nf   = !zeroize_i &&
+                   (((subp_q || (in_valid_i && acc_q)) && dp_idle) ||
+                    (res_valid && res_ready && (subp_q || (in_valid_i && acc_q && !fbm_q))));
+  wire [127:0] in_sw = {in_data_i[127:96], in_data_i[31:0], in_data_i[63:32], in_data_i[95:64]};
+  wire [127:0] iss_t = ({128{uin_q}} & in_data_i) ^ iss_key;
+  assign tb_data = iss_t ^ ({128{uid_q}} & in_sw) ^ ({128{uiv_q}} & iv_q);
+  assign tb_fdat = iss_t ^ ({128{mode == MODE_CFB}} & res_aux);
 
   // ---------------------------------------------------------------- IV register
   // One 4:1 multiplexer per bit under an encoded select, and a write enable: the IV is written
@@ -301,16 +338,19 @@ module aes_top #(
   wire       iv_acc = in_fire && ((mode == MODE_CTR) || (mode == MODE_CFB && dec));
   wire       iv_we  = iv_wr || fb_fire || iv_acc;
   wire [1:0] iv_sel = iv_wr ? 2'd0 : fb_fire ? 2'd1 : (mode == MODE_CTR) ? 2'd2 : 2'd3;
+  // The forwarded update (fwd_on: the cipher result, ^ aux for CFB-enc) is selected last, so
+  // the result passes one LUT after res_mix; under fb_fire otherwise (CBC-dec) iv_pre = aux.
   reg  [127:0] iv_n;
   always @* begin
     case (iv_sel)
       2'd0:    iv_n = iv_i;
-      2'd1:    iv_n = iv_eff;
+      2'd1:    iv_n = iv_pre;
       2'd2:    iv_n = iv_q + 128'd1;
       default: iv_n = in_data_i;
     endcase
   end
-  assign iv_d = iv_we ? iv_n : iv_q;
+  wire [127:0] iv_fwd = res_mix ^ (res_key ^ ({128{aux_fb}} & res_aux));
+  assign iv_d = fwd_on ? iv_fwd : iv_we ? iv_n : iv_q;
 
   // ---------------------------------------------------------------- control
 
@@ -319,7 +359,11 @@ module aes_top #(
     busy_d  = busy_q;
     acc_d   = acc_q;
     subp_d  = subp_q;
-    k1_d    = k1_q;
+    kk_d    = kk_q;
+    uin_d   = uin_q;
+    uid_d   = uid_q;
+    uiv_d   = uiv_q;
+    fbm_d   = fbm_q;
     kksz_d  = kksz_q;
     ov_d    = ov_q;
     od_d    = od_q;
@@ -333,14 +377,21 @@ module aes_top #(
       if (ol_q) busy_d = 1'b0;
     end
 
-    if (sub_issue && iss_ready) subp_d = 1'b0;
+    // the L block issued: the message's blocks take the input (CMAC: in ^ iv) from now on
+    if (sub_issue && iss_ready) begin
+      subp_d = 1'b0;
+      uin_d  = 1'b1;
+      uiv_d  = 1'b1;
+    end
 
     if (in_fire) begin
       if (in_last_i) acc_d = 1'b0;
     end
 
     if (res_fire) begin
-      if (res_sub) k1_d = dbl(res_data);
+      // K1 = dbl(L), K2 = dbl(K1); a segment that is not the final one takes neither
+      if (res_sub) kk_d = (kind == KIND_K2) ? dbl(dbl(res_data)) :
+                          (kind == KIND_K1) ? dbl(res_data) : 128'h0;
       if (res_prod) begin
         ov_d = 1'b1;
         od_d = res_val;
@@ -384,6 +435,11 @@ module aes_top #(
         busy_d  = 1'b1;
         acc_d   = 1'b1;
         subp_d  = (c_mode == MODE_CMAC);
+        kk_d    = 128'h0;
+        uin_d   = !c_ivm && !c_dec && (c_mode != MODE_CMAC);
+        uid_d   = c_dec;
+        uiv_d   = c_ivm || (c_mode == MODE_CBC && !c_dec);
+        fbm_d   = c_fbm;
       end
     end
   end
@@ -396,7 +452,11 @@ module aes_top #(
       acc_q   <= 1'b0;
       subp_q  <= 1'b0;
       iv_q    <= 128'h0;
-      k1_q    <= 128'h0;
+      kk_q    <= 128'h0;
+      uin_q   <= 1'b1;      // cfg_q = 0: ECB encryption
+      uid_q   <= 1'b0;
+      uiv_q   <= 1'b0;
+      fbm_q   <= 1'b0;
       kksz_q  <= 2'd0;
       ov_q    <= 1'b0;
       od_q    <= 128'h0;
@@ -409,7 +469,11 @@ module aes_top #(
       acc_q   <= acc_d;
       subp_q  <= subp_d;
       iv_q    <= iv_d;
-      k1_q    <= k1_d;
+      kk_q    <= kk_d;
+      uin_q   <= uin_d;
+      uid_q   <= uid_d;
+      uiv_q   <= uiv_d;
+      fbm_q   <= fbm_d;
       kksz_q  <= kksz_d;
       ov_q    <= ov_d;
       od_q    <= od_d;
