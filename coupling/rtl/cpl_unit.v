@@ -245,6 +245,14 @@ module cpl_unit #(
   // klcnt_q >= KLOAD_WAIT, kept beside the counter: kx_end is on the START path into the engine
   // (st_go -> the engine's start logic), where a 7-bit compare would be a carry chain
   reg                  klge_q, klge_d;
+  // The START decision (st_go) drives the engine's start and configuration inputs, and through
+  // them its start logic, in the same cycle; so its registered terms are merged a cycle ahead:
+  // stw_q = klh_q || zcpu_q, kxw_q = kexp_q && !klge_q (a delivered key still expanding, short
+  // of the bound), and the decision takes two fewer inputs
+  reg                  stw_q, kxw_q;
+  // obeat_q == NBT - 1, kept beside the beat counter: the DMA's last output beat drives the
+  // engine's out_ready (AES, ChaCha: and through it in_ready, the staging block's take and clear)
+  reg                  oblast_q;
 
   // ------------------------------------------------------------------ decode
   wire        rd_req = req_i && !we_i;
@@ -261,7 +269,7 @@ module cpl_unit #(
   wire [31:0] kpw  = {27'h0, kpos_q};
   wire [31:0] ivpw = {30'h0, ivpos_q};
   wire [31:0] rpw  = {27'h0, rpos_q};
-  wire [31:0] obw  = {27'h0, obeat_q};
+  wire [31:0] obw  = {27'h0, obeat_d};   // (the next beat: oblast_q)
   wire [31:0] klc1 = {25'h0, klcnt_q + 7'd1};   // (7 bits: the counter's own wrap)
 
   wire a_ctrl  = (a == `CV_CPL_CTRL_OFFSET);
@@ -360,7 +368,10 @@ module cpl_unit #(
   // key load is held or expanding, and for one cycle after an IV load (engines may sample the
   // IV on the start edge); it is shown as BUSY meanwhile, and the data that follow wait in the
   // staging block (no engine takes input before its start)
-  wire st_wait   = kl_new || klh_q || (kexp_q && !kx_end) || ivld_req || zcpu_q;
+  // (kexp_q && !kx_end, from kxw_q; zcpu_q is in stw_q, so the engine's key-ready and error
+  // need not be masked with it here)
+  wire kx_wait   = kxw_q && !eng_key_ready_i && !(eng_err_i && !eerr_q);
+  wire st_wait   = kl_new || ivld_req || stw_q || kx_wait;
   wire st_go     = (st_new || sth_q) && !st_wait;
 
   wire [CFG_BITS-1:0] c_rs1_cfg = cpi_rs1_i[CFG_BITS-1:0];
@@ -548,7 +559,7 @@ module cpl_unit #(
   wire r_ok   = wres && ov && !dma_own_i;
   wire r_cons = r_ok && (rpw == NW - 1);
 
-  wire d_obeat_last = (obw == NBT - 1);
+  wire d_obeat_last = oblast_q;
   assign dma_out_valid_o = dma_own_i && ov;
   wire d_ofire = dma_out_valid_o && dma_out_ready_i;
   wire d_cons  = d_ofire && d_obeat_last;
@@ -910,6 +921,9 @@ module cpl_unit #(
       wklgo_q   <= 1'b0;
       klcnt_q   <= 7'd0;
       klge_q    <= (0 >= KLOAD_WAIT);
+      stw_q     <= 1'b0;
+      kxw_q     <= 1'b0;
+      oblast_q  <= (NBT == 1);
     end else begin
       cfg_q     <= cfg_d;
       ie_q      <= ie_d;
@@ -954,6 +968,9 @@ module cpl_unit #(
       wklgo_q   <= wklgo_d;
       klcnt_q   <= klcnt_d;
       klge_q    <= klge_d;
+      stw_q     <= klh_d || zero_cpu;
+      kxw_q     <= kexp_d && !klge_d;
+      oblast_q  <= (obw == NBT - 1);
     end
   end
 
