@@ -3,8 +3,8 @@
 // Rolled AES datapath on block-RAM round tables: one round per cycle (ARCH = 0, SBOX = 0).
 `default_nettype none
 
-// The state lives in the address registers of 16 round-table ROMs (aes_tbl_rom, one per state
-// byte, address {final, dec, byte}): each cycle a ROM reads, for state byte j, the four
+// The state lives in the address registers of 16 round-table ROM read ports (8 aes_tbl_rom,
+// two ports each, one port per state byte, address {final, dec, byte}): each cycle a ROM reads, for state byte j, the four
 // products of S(s_j) (S^-1 for decryption) with one row of MixColumns (InvMixColumns), or in
 // the final round S(s_j) alone. ShiftRows is wiring: byte r of output column c takes the
 // tables of the bytes (r', c + r'), r' = 0..3, and XORs one product of each (mix). So a round
@@ -64,8 +64,8 @@ module aes_dp_tbl #(
   output wire               res_valid_o,
   input  wire               res_ready_i,
   output wire [127:0]       res_data_o,
-  output wire [127:0]       res_mix_o,   // res_data_o = res_mix_o ^ res_key_o: the products,
-  output wire [127:0]       res_key_o,   //   and the key (a register)
+  output wire [127:0]       res_mix_o,   // res_data_o = swp(res_mix_o ^ res_key_o, dec_i): the
+  output wire [127:0]       res_key_o,   //   products, and the key (a register)
   output wire [SIDE_W-1:0]  res_side_o,
   output wire               idle_o
 );
@@ -88,14 +88,22 @@ module aes_dp_tbl #(
   wire [127:0] b_k, x_k;
   wire [127:0] mix;          // the round before its key (below)
 
-  genvar g;
+  // Two state bytes per ROM (its two read ports): the bytes of rows 2h and 2h + 1 on the
+  // diagonal d, whose tables feed the same output column (ShiftRows), byte j = 4 col + row.
+  genvar d, h;
   generate
-    for (g = 0; g < 16; g = g + 1) begin : g_rom
-      aes_tbl_rom u_rom (
-        .clk_i(clk_i), .en_i(st_en), .fin_i(lst_q), .dec_i(dec_i), .nf_i(nf),
-        .b_i(b_k[127-8*g -: 8]), .mix_i(mix[127-8*g -: 8]), .x_i(x_k[127-8*g -: 8]),
-        .q_o(t[32*g +: 32])
-      );
+    for (d = 0; d < 4; d = d + 1) begin : g_diag
+      for (h = 0; h < 2; h = h + 1) begin : g_rom
+        localparam integer JA = 4 * ((d + 2 * h) % 4) + 2 * h;
+        localparam integer JB = 4 * ((d + 2 * h + 1) % 4) + 2 * h + 1;
+        aes_tbl_rom u_rom (
+          .clk_i(clk_i), .en_i(st_en), .fin_i(lst_q), .dec_i(dec_i), .nf_i(nf),
+          .b_i({b_k[127-8*JA -: 8], b_k[127-8*JB -: 8]}),
+          .mix_i({mix[127-8*JA -: 8], mix[127-8*JB -: 8]}),
+          .x_i({x_k[127-8*JA -: 8], x_k[127-8*JB -: 8]}),
+          .qa_o(t[32*JA +: 32]), .qb_o(t[32*JB +: 32])
+        );
+      end
     end
   endgenerate
 
@@ -130,9 +138,9 @@ module aes_dp_tbl #(
   assign mix = mix_x;
 
   assign res_valid_o = fin_q;
-  assign res_mix_o   = swp(mix, dec_i);
-  assign res_key_o   = swp(rk_q, dec_i);
-  assign res_data_o  = res_mix_o ^ res_key_o;
+  assign res_mix_o   = mix;
+  assign res_key_o   = rk_q;
+  assign res_data_o  = swp(mix ^ rk_q, dec_i);
   assign res_side_o  = side_q;
   assign iss_ready_o = !act_q || (fin_q && res_ready_i);
   assign idle_o      = !act_q;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_tbl_rom.v
-// One AES round table ("T-box") with a registered read: a 1024 x 32-bit ROM for block RAM,
-// and the select that forms its address.
+// The AES round table ("T-box") with two registered read ports: a 1024 x 32-bit ROM for a
+// dual-port block RAM, serving two state bytes, and the select that forms its addresses.
 `default_nettype none
 
 // Address {final, dec, x}. Rounds before the last: encryption {02, 03, 01, 01}.S(x),
@@ -13,7 +13,7 @@
 // port reads. The table is printed by engines/aes/model/gen_sbox.py (tbox());
 // tests/test_aes_sbox_formal.py checks it against the field definition.
 //
-// The address byte is formed here, in front of the block RAM: nf_i ? b_i : mix_i ^ x_i, one
+// The address bytes are formed here, in front of the block RAM: nf_i ? b_i : mix_i ^ x_i, one
 // LUT4 per bit, where mix_i (aes_dp_tbl's four-product XOR) is the only input that comes from
 // the ROMs. The module is kept as a hierarchy so that this LUT cannot be merged with the logic
 // in front of it: the mapper takes the ROM outputs to arrive as early as flip-flop outputs,
@@ -26,11 +26,12 @@ module aes_tbl_rom (
   input  wire        en_i,
   input  wire        fin_i,    // address bit 9: the final round's entries
   input  wire        dec_i,    // address bit 8: decryption's entries
-  input  wire        nf_i,     // the byte is b_i (an issued block, or a clear), else mix_i ^ x_i
-  input  wire [7:0]  b_i,
-  input  wire [7:0]  mix_i,
-  input  wire [7:0]  x_i,
-  output reg  [31:0] q_o
+  input  wire        nf_i,     // the bytes are b_i (an issued block, or a clear), else mix_i ^ x_i
+  input  wire [15:0] b_i,      // {port A byte, port B byte}
+  input  wire [15:0] mix_i,
+  input  wire [15:0] x_i,
+  output reg  [31:0] qa_o,
+  output reg  [31:0] qb_o
 );
 
   reg [31:0] rom [0:1023];
@@ -379,9 +380,12 @@ module aes_tbl_rom (
     rom[1023] = 32'h7d000000;
   end
 
-  wire [9:0] addr = {fin_i, dec_i, nf_i ? b_i : (mix_i ^ x_i)};
+  wire [15:0] a = nf_i ? b_i : (mix_i ^ x_i);
   always @(posedge clk_i) begin
-    if (en_i) q_o <= rom[addr];
+    if (en_i) begin
+      qa_o <= rom[{fin_i, dec_i, a[15:8]}];
+      qb_o <= rom[{fin_i, dec_i, a[7:0]}];
+    end
   end
 
 endmodule

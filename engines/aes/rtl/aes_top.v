@@ -136,6 +136,12 @@ module aes_top #(
     end
   endfunction
 
+  function automatic [127:0] swp(input [127:0] x);  // aes_dp_tbl's column swap
+    begin
+      swp = {x[127:96], x[31:0], x[63:32], x[95:64]};
+    end
+  endfunction
+
   function automatic [127:0] dbl(input [127:0] x);
     begin
       dbl = {x[126:0], 1'b0} ^ (x[127] ? 128'h87 : 128'h0);
@@ -185,7 +191,7 @@ module aes_top #(
   reg  [SIDE_W-1:0]  iss_side;
   wire               res_valid, res_ready;
   wire [127:0]       res_data;
-  wire [127:0]       res_mix, res_key;   // res_data = res_mix ^ res_key
+  wire [127:0]       res_mix, res_key;   // res_data = res_mix ^ res_key, swapped for dec_core
   wire [SIDE_W-1:0]  res_side;
   wire               dp_idle;
   // aes_dp_tbl's issue inputs (mode unit below): the decision "a block issues now, not
@@ -269,10 +275,15 @@ module aes_top #(
   // aux is always the block's input; the output is the cipher result XORed with it in CFB,
   // OFB and CTR, with the chaining value iv_q in CBC-dec (iv_q moves on, to this block's
   // ciphertext, only when the block's result is taken, so it is the previous ciphertext here)
-  // res_data = res_mix ^ res_key: the block-RAM build's result is the XOR of the round tables'
-  // products and a key from a register, and the output and IV words below XOR the key with
-  // their register terms first, so the result passes one LUT after the products
-  wire [127:0] res_val  = res_mix ^ (res_key ^ (cbc_dec ? iv_q : iv_mode ? res_aux : 128'h0));
+  // res_data = res_mix ^ res_key (column-swapped for decryption on aes_dp_tbl): the block-RAM
+  // build's result is the XOR of the round tables' products and a key from a register, and
+  // the output, IV and subkey words below XOR the key with their register terms first, so the
+  // result passes one LUT after the products. IV and subkey are written only in encrypting
+  // modes (CBC-dec's IV takes aux), so they take the result unswapped.
+  wire         res_sw   = (TBL != 0) && dec_core;
+  wire [127:0] res_mixs = res_sw ? swp(res_mix) : res_mix;
+  wire [127:0] res_keys = res_sw ? swp(res_key) : res_key;
+  wire [127:0] res_val  = res_mixs ^ (res_keys ^ (cbc_dec ? iv_q : iv_mode ? res_aux : 128'h0));
 
   // a result that produces output needs the output register free (or draining)
   assign res_ready = !res_prod || !ov_q || out_ready_i;
@@ -325,7 +336,7 @@ module aes_top #(
   assign tb_nf   = !zeroize_i &&
                    (((subp_q || (in_valid_i && acc_q)) && dp_idle) ||
                     (res_valid && res_ready && (subp_q || (in_valid_i && acc_q && !fbm_q))));
-  wire [127:0] in_sw = {in_data_i[127:96], in_data_i[31:0], in_data_i[63:32], in_data_i[95:64]};
+  wire [127:0] in_sw = swp(in_data_i);
   wire [127:0] iss_t = ({128{uin_q}} & in_data_i) ^ iss_key;
   assign tb_data = iss_t ^ ({128{uid_q}} & in_sw) ^ ({128{uiv_q}} & iv_q);
   assign tb_fdat = iss_t ^ ({128{mode == MODE_CFB}} & res_aux);
@@ -390,8 +401,9 @@ module aes_top #(
 
     if (res_fire) begin
       // K1 = dbl(L), K2 = dbl(K1); a segment that is not the final one takes neither
-      if (res_sub) kk_d = (kind == KIND_K2) ? dbl(dbl(res_data)) :
-                          (kind == KIND_K1) ? dbl(res_data) : 128'h0;
+      // (dbl is linear: the products and the key are doubled apart)
+      if (res_sub) kk_d = ({128{kind == KIND_K2}} & (dbl(dbl(res_mix)) ^ dbl(dbl(res_key)))) ^
+                          ({128{kind == KIND_K1}} & (dbl(res_mix) ^ dbl(res_key)));
       if (res_prod) begin
         ov_d = 1'b1;
         od_d = res_val;
