@@ -258,6 +258,7 @@ module cpl_hub #(
   reg         pend_q, pend_d, blast_q, blast_d;
   reg [7:0]   bbytes_q, bbytes_d;
   reg [7:0]   lastb_q, lastb_d;
+  reg         lbset_q, lbset_d;        // LAST_BYTES written (until then: a whole block)
   reg [4:0]   own_q, own_d;            // the engine the staging is held for (one-hot)
   reg [31:0]  rdata_q, rdata_d;
   reg         wres_q, wres_d, wkl_q, wkl_d, wklgo_q, wklgo_d;
@@ -266,8 +267,8 @@ module cpl_hub #(
   reg         oblast_q;                // obeat_q is the block's last beat
 
   // ------------------------------------------------------------------ decode
-  wire        rd_req = (|req_i) && !we_i;
-  wire        wr_req = (|req_i) && we_i;
+  wire        rd_req = (|(req_i & ENGINES)) && !we_i;
+  wire        wr_req = (|(req_i & ENGINES)) && we_i;
   wire [11:0] a      = {addr_i[11:2], 2'b00};
   wire [3:0]  aidx16 = a[5:2];
   wire [2:0]  aidx8  = a[4:2];
@@ -530,7 +531,7 @@ module cpl_hub #(
     wdat   = acc_q;
     cmpl   = 1'b0;
     clast  = 1'b0;
-    cbytes = lastb_q;
+    cbytes = lbset_q ? lastb_q : {1'b0, r_nw, 2'b00};
     ovr    = 1'b0;
     if (m_din) begin
       if (pend_now) begin
@@ -683,6 +684,7 @@ module cpl_hub #(
     blast_d   = blast_q;
     bbytes_d  = bbytes_q;
     lastb_d   = lastb_q;
+    lbset_d   = lbset_q;
     own_d     = own_q;
     rdata_d   = 32'h0;
     wres_d    = wres_q;
@@ -702,14 +704,16 @@ module cpl_hub #(
       else if (a == `CV_CPL_STATUS_OFFSET) rdata_d = r_status;
       else if (a_ie)                       rdata_d = {29'h0, r_ie};
       else if (a_is)                       rdata_d = {29'h0, r_is};
-      else if (a_lastb)                    rdata_d = {24'h0, lastb_q};
+      else if (a_lastb)                    rdata_d = {24'h0, lbset_q ? lastb_q : {1'b0, r_nw, 2'b00}};
       else if (a_iv)                       rdata_d = iv_word;
       else if (m_dout_ok)                  rdata_d = dout_word;
     end
 
     // ---- LAST_BYTES (MMIO, LASTB)
-    if (wr_req && a_lastb && !m_oth) lastb_d = wdata_i[7:0];
-    if (c_do && c_op == OP_LASTB)    lastb_d = cpi_rs1_i[7:0];
+    if ((wr_req && a_lastb && !m_oth) || (c_do && c_op == OP_LASTB)) begin
+      lastb_d = c_req ? cpi_rs1_i[7:0] : wdata_i[7:0];
+      lbset_d = 1'b1;
+    end
 
     // ---- RESULT / KLOADW answers and waits
     if (r_ans) wres_d = 1'b0;
@@ -814,7 +818,8 @@ module cpl_hub #(
       pend_q    <= 1'b0;
       blast_q   <= 1'b0;
       bbytes_q  <= 8'd0;
-      lastb_q   <= 8'd8;
+      lastb_q   <= 8'd0;
+      lbset_q   <= 1'b0;
       own_q     <= 5'h0;
       rdata_q   <= 32'h0;
       wres_q    <= 1'b0;
@@ -836,6 +841,7 @@ module cpl_hub #(
       blast_q   <= blast_d;
       bbytes_q  <= bbytes_d;
       lastb_q   <= lastb_d;
+      lbset_q   <= lbset_d;
       own_q     <= own_d;
       rdata_q   <= rdata_d;
       wres_q    <= wres_d;

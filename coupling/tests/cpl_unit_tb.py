@@ -279,7 +279,7 @@ async def test_registers(dut) -> None:
     await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
     assert [await tb.read(OFF["IV"] + 4 * i) for i in range(4)] == words(iv)
     # the engine bus is big-endian: byte 0 of the IV is its most significant byte
-    assert int(dut.u_aes.g_aes.u_eng.iv_o.value) == int.from_bytes(iv, "big")
+    assert int(dut.u_aes.u_eng.g_aes.u_eng.iv_o.value) == int.from_bytes(iv, "big")
     # pause and resume a CBC message through the IV registers
     ksz = 0
     key = key[:16]
@@ -337,7 +337,7 @@ async def test_mmio_modes(dut) -> None:
                     # cpl_unit_top as by the SoC's crossbar)
                     c = 0
                     await tb.settle()
-                    while not int(dut.u_aes.g_aes.u_eng.out_valid_o.value):
+                    while not int(dut.u_aes.u_eng.g_aes.u_eng.out_valid_o.value):
                         await FallingEdge(dut.clk_i)
                         await tb.settle()
                         c += 1
