@@ -18,8 +18,8 @@
 // RESULT position.
 //
 // Ownership: the staging is *held* while it carries a key or IV that has not reached its engine
-// (words written, or a KEYLOAD/IVLOAD accepted and not delivered), a partly collected block or
-// a block the engine has not taken; own_q names the engine it is held for. Key, IV, input,
+// (words written, or a KEYLOAD/IVLOAD accepted and not delivered), words of a block not yet
+// complete (bdirty_q) or a block the engine has not taken; own_q names the engine it is held for. Key, IV, input,
 // LAST_BYTES and command traffic (CTRL START/KEYLOAD/IVLOAD; cpi KEY, KLOAD, IV, IVLOAD, START,
 // DATA, DATAL, LASTB) for another engine is refused with BUSY_OTHER and leaves the holder
 // untouched; CFG, IE, IS and every read are always served. A ZEROIZE of an engine clears the
@@ -256,6 +256,7 @@ module cpl_hub #(
   reg [511:0] acc_q, acc_d;            // the input block (memory-order words)
   reg [3:0]   pos_q, pos_d;
   reg         pend_q, pend_d, blast_q, blast_d;
+  reg         bdirty_q, bdirty_d;      // words of a block collected, not yet complete
   reg [7:0]   bbytes_q, bbytes_d;
   reg [7:0]   lastb_q, lastb_d;
   reg         lbset_q, lbset_d;        // LAST_BYTES written (until then: a whole block)
@@ -317,7 +318,7 @@ module cpl_hub #(
   end
 
   // ownership: held while the staging carries something not yet delivered
-  wire held  = kdirty_q || ivdirty_q || (pos_q != 4'd0) || pend_q;
+  wire held  = kdirty_q || ivdirty_q || bdirty_q || pend_q;
   wire other = held && !(|(own_q & rq));
 
   // custom instruction fields: funct7[3:0] = insn[28:25], funct3 = insn[14:12]; validity from
@@ -681,6 +682,7 @@ module cpl_hub #(
     acc_d     = acc_q;
     pos_d     = pos_q;
     pend_d    = pend_q;
+    bdirty_d  = bdirty_q;
     blast_d   = blast_q;
     bbytes_d  = bbytes_q;
     lastb_d   = lastb_q;
@@ -774,6 +776,7 @@ module cpl_hub #(
     end
     if (eng_take) pend_d = 1'b0;
     if (|wen) begin
+      bdirty_d = 1'b1;
       pos_d = c_data ? pos_q + 4'd2 : d_fire ? pos_q + d_wpb[3:0] : pos_q;
       own_d = d_fire ? (dma_own_i & ENGINES) : rq;
     end
@@ -782,6 +785,7 @@ module cpl_hub #(
       bbytes_d = cbytes;
       pos_d    = 4'd0;
       pend_d   = 1'b1;
+      bdirty_d = 1'b0;
     end
     // a new message of the holder drops its partly collected block
     if ((|(s_posclr & own_q)) && !(|wen)) pos_d = 4'd0;
@@ -800,6 +804,7 @@ module cpl_hub #(
       acc_d     = 512'h0;
       pos_d     = 4'd0;
       pend_d    = 1'b0;
+      bdirty_d  = 1'b0;
       blast_d   = 1'b0;
     end
     if (|(s_zero & (hub_dma ? dma_own_i : ENGINES))) obeat_d = 4'd0;
@@ -816,6 +821,7 @@ module cpl_hub #(
       acc_q     <= 512'h0;
       pos_q     <= 4'd0;
       pend_q    <= 1'b0;
+      bdirty_q  <= 1'b0;
       blast_q   <= 1'b0;
       bbytes_q  <= 8'd0;
       lastb_q   <= 8'd0;
@@ -838,6 +844,7 @@ module cpl_hub #(
       acc_q     <= acc_d;
       pos_q     <= pos_d;
       pend_q    <= pend_d;
+      bdirty_q  <= bdirty_d;
       blast_q   <= blast_d;
       bbytes_q  <= bbytes_d;
       lastb_q   <= lastb_d;

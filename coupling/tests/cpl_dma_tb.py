@@ -319,7 +319,9 @@ class Bench:
         drive("a_free_i", self.a_free)
         if not self.models:
             if self.ubus is not None:
-                we, uaddr, data = self.ubus
+                we, uaddr, data = self.ubus[:3]
+                if len(self.ubus) > 3:      # the engine window (adv_top's usel_i), with the request
+                    drive("usel_i", self.ubus[3])
                 drive("ureq_i", 1)
                 drive("uwe_i", we)
                 drive("uaddr_i", uaddr)
