@@ -4,7 +4,8 @@
 // runs all five). Every input is free within the SoC's structure: one CPU access per cycle (an
 // engine window request or a custom instruction for one target: the crossbar and the dispatcher
 // deliver them in program order, one at a time), the DMA owning at most one engine and strobing
-// only that one; the engines' answers (in_ready, busy, out_valid, ...) are free. Asserted:
+// only that one, and writing the staging only when no other engine holds it (cpl_dma's check of
+// other_o); the engines' answers (in_ready, busy, out_valid, ...) are free. Asserted:
 //   - a block offered to an engine (in_valid) stays offered with the same data, last flag and
 //     byte count until that engine takes it or is zeroized (the DMA's zeroize acts in its cycle,
 //     the CPU's reaches the engine a cycle after the request): no write of a later block, of
@@ -59,12 +60,13 @@ module fv_hub #(
   wire [39:0]  in_bytes;
   wire [19:0]  err_code;
   wire [31:0]  rdata;
+  wire [4:0]   rsp_valid;
 
   cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(32)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
-    .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(), .cpi_rsp_data_o(), .cpi_rsp_err_o(),
+    .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(rsp_valid), .cpi_rsp_data_o(), .cpi_rsp_err_o(),
     .dma_own_i(dma_own_i), .dma_zeroize_i(dma_zeroize_i), .dma_start_i(dma_start_i),
     .dma_cfg_i(dma_cfg_i), .dma_keyw_valid_i(dma_keyw_valid_i),
     .dma_keyw_data_i(dma_keyw_data_i), .dma_keyload_i(dma_keyload_i),
@@ -72,7 +74,7 @@ module fv_hub #(
     .dma_in_last_i(dma_in_last_i), .dma_in_bytes_i(dma_in_bytes_i),
     .dma_out_valid_o(), .dma_out_ready_i(dma_out_ready_i), .dma_out_data_o(),
     .dma_out_last_o(), .partial_ok_o(), .empty_ok_o(), .noread_o(), .eng_busy_o(),
-    .key_ready_o(), .err_o(err), .err_code_o(err_code), .key_bytes_o(), .other_o(),
+    .key_ready_o(), .err_o(err), .err_code_o(err_code), .key_bytes_o(), .other_o(other),
     .irq_o(),
     .eng_zeroize_o(zeroize), .eng_cfg_o(), .eng_start_o(), .eng_key_o(), .eng_key_valid_o(),
     .eng_key_ready_i(eng_key_ready_i), .eng_iv_o(), .eng_iv_valid_o(), .eng_iv_i(eng_iv_i),
@@ -92,11 +94,25 @@ module fv_hub #(
   function automatic onehot0(input [4:0] v);
     onehot0 = ((v & (v - 5'd1)) == 5'd0);
   endfunction
+  // (an engine not built is never addressed: the crossbar and the dispatcher answer its
+  // window and target themselves), and cpl_dma starts a job or key load only after checking that
+  // no other engine holds the staging (other_o), so its strobes that write the staging come
+  // only then
+  // One instruction is in flight (cpl_dispatch) and the core waits for its answer: while a
+  // RESULT or KLOADW waits, no other CPU access comes.
+  wire [4:0] other;
+  wire       w_new = (|cpi_req_i) && (cpi_insn_i[28:25] == `CV_CPI_OP_RESULT ||
+                                      cpi_insn_i[28:25] == `CV_CPI_OP_KLOAD);
+  reg        cwait_q;
+  always @(posedge clk_i) cwait_q <= rst_ni && (cwait_q || w_new) && !(|rsp_valid);
   always @* begin
     assume (onehot0(req_i) && onehot0(cpi_req_i) && !(|req_i && |cpi_req_i));
+    assume (!(cwait_q && (|req_i || |cpi_req_i)));
+    assume (((req_i | cpi_req_i | dma_own_i) & ~ENGINES) == 5'd0);
     assume (onehot0(dma_own_i));
     assume (((dma_zeroize_i | dma_start_i | dma_keyw_valid_i | dma_keyload_i |
               dma_in_valid_i | dma_out_ready_i) & ~dma_own_i) == 5'd0);
+    assume (((dma_start_i | dma_keyw_valid_i | dma_keyload_i | dma_in_valid_i) & other) == 5'd0);
   end
 
   // the previous cycle's offer, per engine (no $past: one register per quantity)

@@ -417,7 +417,7 @@ module cpl_hub #(
     if (c_go && c_dmab)           begin fl_rq = 1'b1; fcode = E_BUSY_DMA; end
     if (c_go && c_oth)            begin fl_rq = 1'b1; fcode = E_OTHER;    end
     if (ovr)                      begin fl_rq = 1'b1; fcode = E_OVERRUN;  end
-    if (r_ans && !w_ov)           begin fl_w  = 1'b1; fcode = E_UNDERFLW; end
+    if (r_ans && !w_ov)           fl_w = 1'b1;   // UNDERFLOW, for the waiting RESULT's engine
   end
   wire [4:0] flagv = ({5{fl_rq}} & rq) | ({5{fl_w}} & wsel);
 
@@ -442,7 +442,7 @@ module cpl_hub #(
           .wd3_i(wdata_i[2:0]),
           .cmd_i({c_start, c_ivld, c_kload} & {3{rq[g-1]}}),
           .zero_cpu_i(zero_cpu && rq[g-1]),
-          .flag_i(flagv[g-1]), .flag_code_i(fcode),
+          .flag_i(flagv[g-1]), .flag_code_i((fl_w && wsel[g-1]) ? E_UNDERFLW : fcode),
           .hub_dma_i(hub_dma),
           .in_ready_i(!pend_q && (!held || own_q[g-1])),
           .pend_i(pend_q && own_q[g-1]), .take_i(take[g-1]), .blast_i(blast_q),
