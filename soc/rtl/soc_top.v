@@ -388,8 +388,8 @@ module soc_top #(
   wire [2559:0]         e_odata;
   wire [19:0]           e_ecode;
 
-  // (the window's read data is registered in the hub; acc_rsel_q picks the window below)
-  assign eng_rdata = {128'h0, hub_rdata};
+  // (the read data is registered in the hub, for whichever window was read: acc_rsel_q below)
+  assign eng_rdata = {5{hub_rdata}};
 
   cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH),
             .AES_SBOX(AES_SBOX)) u_hub (
