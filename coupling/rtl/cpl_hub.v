@@ -296,6 +296,7 @@ module cpl_hub #(
   reg [15:0] d_cmpl_m;                 // bit p: a DMA beat at word p completes the block
   integer    ie, ip;
   always @* begin
+    ie = 0; ip = 0;   // loop variables (assigned first: no latch)
     r_nw = 5'd0; d_nw = 5'd0; d_wpb = 5'd0; d_nbt = 5'd0; r_kw = 4'd0; d_kw = 4'd0;
     r_ivw = 3'd0; r_key = 1'b0; r_iv = 1'b0; d_cmpl_m = 16'h0;
     for (ie = 1; ie <= 5; ie = ie + 1) begin
@@ -528,6 +529,7 @@ module cpl_hub #(
   reg [7:0]   cbytes;
   integer ic;
   always @* begin
+    ic     = 0;
     wen    = 16'h0;
     wdat   = acc_q;
     cmpl   = 1'b0;
@@ -580,6 +582,7 @@ module cpl_hub #(
   reg [127:0] ivdat;
   integer ik;
   always @* begin
+    ik    = 0;
     kwen  = 8'h0;
     kdat  = 256'h0;
     ivwen = 4'h0;
@@ -608,6 +611,7 @@ module cpl_hub #(
   reg  [DMA_BITS-1:0] bt;
   integer io;
   always @* begin
+    io        = 0;
     dout_word = 32'h0;
     res_word  = 32'h0;
     iv_word   = 32'h0;
@@ -646,6 +650,7 @@ module cpl_hub #(
   reg [7:0]  r_cap, r_id;
   integer ir;
   always @* begin
+    ir = 0;
     r_status = 32'h0; w_status = 32'h0; r_cfg = 32'h0; r_ie = 3'h0; r_is = 3'h0;
     r_cap = 8'h0; r_id = 8'h0;
     for (ir = 1; ir <= 5; ir = ir + 1) begin
@@ -672,7 +677,9 @@ module cpl_hub #(
   // ------------------------------------------------------------------ next state
   reg rsp_d, rerr_d;
   reg [31:0] rdat_d;
+  integer    jn;
   always @* begin
+    jn        = 0;
     key_d     = key_q;
     kpos_d    = kpos_q;
     kdirty_d  = kdirty_q;
@@ -753,8 +760,8 @@ module cpl_hub #(
     end
 
     // ---- key and IV staging
-    for (ik = 0; ik < 8; ik = ik + 1) if (kwen[ik]) key_d[32*ik +: 32] = kdat[32*ik +: 32];
-    for (ik = 0; ik < 4; ik = ik + 1) if (ivwen[ik]) iv_d[32*ik +: 32] = ivdat[32*ik +: 32];
+    for (jn = 0; jn < 8; jn = jn + 1) if (kwen[jn]) key_d[32*jn +: 32] = kdat[32*jn +: 32];
+    for (jn = 0; jn < 4; jn = jn + 1) if (ivwen[jn]) iv_d[32*jn +: 32] = ivdat[32*jn +: 32];
     if (k_cpi) kpos_d = ({1'b0, kpos_q} + 4'd2 >= r_kw) ? 3'd0 : kpos_q + 3'd2;
     if (k_dma) kpos_d = ({1'b0, kpos_q} + KPB[3:0] >= d_kw) ? 3'd0 : kpos_q + KPB[2:0];
     if (v_cpi) ivpos_d = ({1'b0, ivpos_q} + 3'd2 >= r_ivw) ? 2'd0 : ivpos_q + 2'd2;
@@ -770,9 +777,9 @@ module cpl_hub #(
 
     // ---- input block (one register: the engine takes the block where it was collected; the
     // words it leaves are cleared, except those a write in the same cycle starts the next with)
-    for (ic = 0; ic < 16; ic = ic + 1) begin
-      if (wen[ic]) acc_d[32*ic +: 32] = wdat[32*ic +: 32];
-      if (eng_take && !wen[ic]) acc_d[32*ic +: 32] = 32'h0;
+    for (jn = 0; jn < 16; jn = jn + 1) begin
+      if (wen[jn]) acc_d[32*jn +: 32] = wdat[32*jn +: 32];
+      if (eng_take && !wen[jn]) acc_d[32*jn +: 32] = 32'h0;
     end
     if (eng_take) pend_d = 1'b0;
     if (|wen) begin
