@@ -604,7 +604,10 @@ module cpl_hub #(
   // ------------------------------------------------------------------ output side
   // per engine: the output block in memory order, the words DOUT/DMA and RESULT read, the IV
   wire [3:0] dout_sel = (DMA_BITS == 32 && hub_dma) ? obeat_q : aidx16;
-  reg  [31:0]         dout_word, res_word, iv_word, ivrd_word;
+  // (an IV register read and an IVRD never come in one cycle: one CPU access per cycle, so they
+  // share one word select, indexed by the address or by rs1)
+  wire [1:0]          iv_idx = c_req ? cpi_rs1_i[1:0] : aidx4;
+  reg  [31:0]         dout_word, res_word, iv_word;
   reg  [DMA_BITS-1:0] dout_beat;
   reg  [511:0]        om;
   reg  [127:0]        eiv;
@@ -615,7 +618,6 @@ module cpl_hub #(
     dout_word = 32'h0;
     res_word  = 32'h0;
     iv_word   = 32'h0;
-    ivrd_word = 32'h0;
     dout_beat = {DMA_BITS{1'b0}};
     om  = 512'h0;
     eiv = 128'h0;
@@ -629,10 +631,8 @@ module cpl_hub #(
           dout_word = om[32*({28'h0, dout_sel} % (blk_bits(io) / 32)) +: 32];
         if (wsel[io-1])
           res_word = om[32*({27'h0, s_rpos[5*(io-1) +: 5]} % (blk_bits(io) / 32)) +: 32];
-        if (req_i[io-1] && iv_bits(io) > 0)
-          iv_word = eiv[32*({30'h0, aidx4} % (iv_bits(io) / 32)) +: 32];
-        if (cpi_req_i[io-1] && iv_bits(io) > 0)
-          ivrd_word = eiv[32*({30'h0, cpi_rs1_i[1:0]} % (iv_bits(io) / 32)) +: 32];
+        if (rq[io-1] && iv_bits(io) > 0)
+          iv_word = eiv[32*({30'h0, iv_idx} % (iv_bits(io) / 32)) +: 32];
         if (DMA_BITS > 32 && dma_own_i[io-1]) begin
           // beat obeat_q; a 64-bit block on the 128-bit port: the block low, zeros above
           bt = om[32 * wpbi(io) * ({28'h0, obeat_q} % (blk_bits(io) / 32 / wpbi(io)))
@@ -739,7 +739,7 @@ module cpl_hub #(
       if (c_go && (c_dmab || c_oth) && c_op == OP_KLOAD) rdat_d = r_status;
       if (c_do) begin
         case (c_op)
-          OP_IVRD:   rdat_d = ivrd_word;
+          OP_IVRD:   rdat_d = iv_word;
           OP_STATUS: rdat_d = r_status;
           OP_KLOAD: begin
             if (c_f3[2]) begin
