@@ -27,6 +27,11 @@
 // engine's data and command writes get BUSY_DMA; a DMA job on engine e while another engine
 // holds the staging is refused by cpl_dma (ENGINE) through other_o.
 //
+// One input block register: a block is offered to its engine from where it was collected, and
+// DMA beats wait while it is offered. The engines take a block before the DMA could fill a
+// second one, except SHA-3 on the 32-bit port, which cannot collect its next lane during a
+// permutation: one cycle per rate block (coupling/README.md).
+//
 // Byte order: the staging holds memory-order words; the engines' buses are big-endian, so the
 // staged vectors are byte-reversed onto them (word 0 in the most significant bits: an engine
 // with a narrower key, IV or block takes the top bits of the shared bus).
