@@ -453,7 +453,7 @@ module cpl_hub #(
           .in_ready_i(!pend_q && (!held || own_q[g-1])),
           .pend_i(pend_q && own_q[g-1]), .take_i(take[g-1]), .blast_i(blast_q),
           .dout_cons_i(m_consume && req_i[g-1]),
-          .r_adv_i(r_ans && w_ov && wsel[g-1]), .r_ok_i(r_ok && wsel[g-1]),
+          .r_adv_i(r_ans && w_ov && wsel[g-1]), .r_ok_i(r_ok && wsel[g-1]), .r_wait_i(wres_q),
           .d_cons_i(dov[g-1] && dma_out_ready_i[g-1] && oblast_q),
           .wklgo_i(wklgo_q && weng_q[g-1]),
           .dma_own_i(dma_own_i[g-1]), .dma_zeroize_i(dma_zeroize_i[g-1]),
