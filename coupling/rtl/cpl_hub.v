@@ -394,8 +394,15 @@ module cpl_hub #(
   wire       wres   = wres_q || (c_do && c_op == OP_RESULT);
   wire       w_ov   = |(s_ov & wsel);
   wire       w_due  = |(s_due & wsel);
-  wire       r_ans  = wres && (w_ov || !w_due);
-  wire       r_ok   = wres && w_ov && !hub_dma;
+  // One word select serves DOUT reads, the DMA's output beats (32-bit port) and RESULT: a
+  // RESULT given now never meets a DOUT read (one CPU access per cycle) nor the DMA (refused);
+  // a waiting RESULT whose word is there is answered a cycle later when the select serves a
+  // DOUT read (the core's next access may come as the RESULT is answered) or the DMA
+  wire       m_dout_any = rd_req && a_dout;
+  wire       r_blk  = wres_q && (m_dout_any || hub_dma);
+  wire       r_ans  = wres && (w_ov ? !r_blk : !w_due);
+  wire       use_res = wres && !r_blk;
+  wire       r_ok   = r_ans && w_ov && !hub_dma;
   wire       kl_ans = wkl_q && wklgo_q && (|(s_kxend & weng_q));
 
   // DMA output side
@@ -608,11 +615,11 @@ module cpl_hub #(
 
   // ------------------------------------------------------------------ output side
   // per engine: the output block in memory order, the words DOUT/DMA and RESULT read, the IV
-  wire [3:0] dout_sel = (DMA_BITS == 32 && hub_dma) ? obeat_q : aidx16;
   // (an IV register read and an IVRD never come in one cycle: one CPU access per cycle, so they
   // share one word select, indexed by the address or by rs1)
   wire [1:0]          iv_idx = c_req ? cpi_rs1_i[1:0] : aidx4;
-  reg  [31:0]         dout_word, res_word, iv_word;
+  reg  [31:0]         dout_word, iv_word;
+  reg  [3:0]          wsel_idx;
   reg  [DMA_BITS-1:0] dout_beat;
   reg  [511:0]        om;
   reg  [127:0]        eiv;
@@ -621,7 +628,7 @@ module cpl_hub #(
   always @* begin
     io        = 0;
     dout_word = 32'h0;
-    res_word  = 32'h0;
+    wsel_idx  = 4'h0;
     iv_word   = 32'h0;
     dout_beat = {DMA_BITS{1'b0}};
     om  = 512'h0;
@@ -632,10 +639,10 @@ module cpl_hub #(
         // the block's bytes reversed within its own width (memory order, word 0 low)
         om  = swap512(eng_out_data_i[512*(io-1) +: 512] << (512 - blk_bits(io)));
         eiv = s_ivld[io-1] ? iv_q : swap128(eng_iv_i[128*(io-1) +: 128]);
-        if (hub_dma ? dma_own_i[io-1] : req_i[io-1])
-          dout_word = om[32*({28'h0, dout_sel} % (blk_bits(io) / 32)) +: 32];
-        if (wsel[io-1])
-          res_word = om[32*({27'h0, s_rpos[5*(io-1) +: 5]} % (blk_bits(io) / 32)) +: 32];
+        wsel_idx = (DMA_BITS == 32 && hub_dma) ? obeat_q :
+                   use_res ? s_rpos[5*(io-1) +: 4] : aidx16;
+        if (hub_dma ? dma_own_i[io-1] : use_res ? wsel[io-1] : req_i[io-1])
+          dout_word = om[32*({28'h0, wsel_idx} % (blk_bits(io) / 32)) +: 32];
         if (rq[io-1] && iv_bits(io) > 0)
           iv_word = eiv[32*({30'h0, iv_idx} % (iv_bits(io) / 32)) +: 32];
         if (DMA_BITS > 32 && dma_own_i[io-1]) begin
@@ -876,7 +883,7 @@ module cpl_hub #(
   assign rdata_o = rdata_q;
 
   wire        a_valid = (rsp_d && c_req) || r_ans || kl_ans;
-  wire [31:0] a_data  = rsp_d ? rdat_d : r_ans ? (w_ov ? res_word : 32'h0) :
+  wire [31:0] a_data  = rsp_d ? rdat_d : r_ans ? (w_ov ? dout_word : 32'h0) :
                         kl_ans ? w_status : 32'h0;
   wire        a_err   = rsp_d ? rerr_d : (r_ans && !w_ov);
   wire [4:0]  a_eng   = rsp_d ? cpi_req_i : wsel;
