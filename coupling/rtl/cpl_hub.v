@@ -401,7 +401,9 @@ module cpl_hub #(
   wire       m_dout_any = rd_req && a_dout;
   wire       r_blk  = wres_q && (m_dout_any || hub_dma);
   wire       r_ans  = wres && (w_ov ? !r_blk : !w_due);
-  wire       use_res = wres && !r_blk;
+  // (the select follows the operation's decode alone: a refused RESULT answers no word, and
+  // no DOUT read or DMA beat shares its cycle)
+  wire       use_res = wres_q ? !(m_dout_any || hub_dma) : (c_req && c_op == OP_RESULT);
   wire       r_ok   = r_ans && w_ov && !hub_dma;
   wire       kl_ans = wkl_q && wklgo_q && (|(s_kxend & weng_q));
 
