@@ -77,7 +77,7 @@ module fv_ctr64 #(parameter integer DEPTH = 3, parameter integer W = 8) (
   reg f_past = 1'b0;
   always @(posedge clk_i) f_past <= 1'b1;
   always @* if (!f_past) assume (!rst_ni);
-  // the unit holds an offered block (valid and data) until taken, as cpl_unit does
+  // the hub holds an offered block (valid and data) until taken, as cpl_hub does
   reg        pv_q = 1'b0;
   reg [W-1:0] pd_q;
   reg        pl_q;

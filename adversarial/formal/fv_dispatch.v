@@ -2,9 +2,9 @@
 // fv_dispatch.v: formal properties of coupling/rtl/cpl_dispatch.v (the coprocessor port).
 // The core side is assumed to follow the port's rule (a request, once offered, is held with the
 // same instruction and operands until ready, or withdrawn after a cycle that answered err: the
-// core's trap). The targets answer as cpl_unit and cpl_dma do: a unit answers an instruction
+// core's trap). The targets answer as cpl_hub and cpl_dma do: the hub answers an instruction
 // without a result (funct3 xd = 0) in the cycle it is given it, the DMA one cycle after taking
-// it; an instruction with a result is answered by a unit from the cycle it is given it, by the
+// it; an instruction with a result is answered by the hub from the cycle it is given it, by the
 // DMA from the cycle after, within TMAX cycles; a target answers only what it was given. Under
 // that, asserted for every input sequence:
 //   - legality: an illegal request (custom-1, target 0/6, an operation or funct3 outside the

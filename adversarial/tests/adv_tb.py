@@ -195,7 +195,6 @@ class AdvBench(Bench):
     def __init__(self, dut) -> None:
         super().__init__(dut, models=False)
         self.ops = 0
-        self.usel = 0
         # the last operations, logged with a failure (what led to it, for a replay)
         self.trail: deque = deque(maxlen=TRAIL)
 
@@ -217,23 +216,17 @@ class AdvBench(Bench):
         self.dut.rst_ni.value = 1
         await self.ticks(40)
 
-    # ---- engine windows
-    def _sel(self, e: int) -> None:
-        if self.usel != e:
-            self.drive("usel_i", e)
-            self.usel = e
-
+    # ---- engine windows (usel_i is driven with the request, in the cycle it is sampled: a
+    # request is still on the pins when the call returns, so the next call must not move it)
     async def uw(self, e: int, off: int, value: int) -> None:
         self.ops += 1
         self.note("uw", e, hex(off), hex(value & 0xFFFFFFFF))
-        self._sel(e)
-        self.ubus = (1, off, value & 0xFFFFFFFF)
+        self.ubus = (1, off, value & 0xFFFFFFFF, e)
         await self.tick()
 
     async def ur(self, e: int, off: int) -> int:
         self.ops += 1
-        self._sel(e)
-        self.ubus = (0, off, 0)
+        self.ubus = (0, off, 0, e)
         await self.tick()
         await self.tick()
         v = self.ubus_rdata

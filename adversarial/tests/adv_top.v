@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // adv_top.v
 // Bench top of the adversarial campaigns (adversarial/tests/adv_tb.py): the SoC's coupling
-// without the core: cpl_dispatch, cpl_dma and all five engines behind their units (cpl_engine
-// 1..5), wired like soc_top. Data memory port B and the DMA's write-queue port A (A_WRITE = 1, as
+// without the core: cpl_dispatch, cpl_dma and all five engines behind the coupling hub (cpl_hub,
+// each engine on its slice through cpl_eng), wired like soc_top. Data memory port B and the DMA's write-queue port A (A_WRITE = 1, as
 // in the SoC; the bench decides at random which cycles the CPU leaves port A free) are modelled by
 // the bench (the port names follow coupling/tests/cpl_dma_aes_top.v, so
 // coupling/tests/cpl_dma_tb.py's Bench drives them).
@@ -98,32 +98,63 @@ module adv_top #(
   wire                  dw_in_last;
   wire [7:0]            dw_in_bytes;
 
+  // the hub's engine buses
+  wire [4:0]    hub_other;
+  wire [31:0]   hub_rdata;
+  wire [4:0]    e_zero, e_start, e_kvalid, e_krdy, e_ivvalid, e_invalid, e_inrdy;
+  wire [4:0]    e_ordy, e_olast, e_busy, e_err;
+  wire [159:0]  e_cfg;
+  wire [255:0]  e_key;
+  wire [127:0]  e_iv;
+  wire [639:0]  e_ivback;
+  wire [511:0]  e_indata;
+  wire          e_inlast;
+  wire [39:0]   e_inbytes;
+  wire [2559:0] e_odata;
+  wire [19:0]   e_ecode;
+  assign eng_rdata = {5{hub_rdata}};
+
+  cpl_hub #(.ENGINES(5'b11111), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(0)) u_hub (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .req_i({ureq_i && usel_i == 3'd5, ureq_i && usel_i == 3'd4, ureq_i && usel_i == 3'd3,
+            ureq_i && usel_i == 3'd2, ureq_i && usel_i == 3'd1}),
+    .we_i(uwe_i), .addr_i(uaddr_i), .wdata_i(uwdata_i), .rdata_o(hub_rdata),
+    .cpi_req_i(unit_req), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1), .cpi_rs2_i(unit_rs2),
+    .cpi_rsp_valid_o(unit_rsp_valid), .cpi_rsp_data_o(unit_rsp_data),
+    .cpi_rsp_err_o(unit_rsp_err),
+    .dma_own_i(dw_own), .dma_zeroize_i(dw_zero), .dma_start_i(dw_start), .dma_cfg_i(dw_cfg),
+    .dma_keyw_valid_i(dw_keyw_valid), .dma_keyw_data_i(dw_keyw_data),
+    .dma_keyload_i(dw_keyload), .dma_in_valid_i(dw_in_valid), .dma_in_ready_o(eng_in_ready),
+    .dma_in_data_i(dw_in_data), .dma_in_last_i(dw_in_last), .dma_in_bytes_i(dw_in_bytes),
+    .dma_out_valid_o(eng_out_valid), .dma_out_ready_i(dw_out_ready),
+    .dma_out_data_o(eng_out_data), .dma_out_last_o(eng_out_last),
+    .partial_ok_o(eng_partial_ok), .empty_ok_o(eng_empty_ok), .noread_o(eng_noread),
+    .eng_busy_o(busy_o), .key_ready_o(key_ready_o), .err_o(eng_err),
+    .err_code_o(eng_err_code), .key_bytes_o(eng_key_bytes), .other_o(hub_other),
+    .irq_o(uirq_o),
+    .eng_zeroize_o(e_zero), .eng_cfg_o(e_cfg), .eng_start_o(e_start), .eng_key_o(e_key),
+    .eng_key_valid_o(e_kvalid), .eng_key_ready_i(e_krdy), .eng_iv_o(e_iv),
+    .eng_iv_valid_o(e_ivvalid), .eng_iv_i(e_ivback), .eng_in_valid_o(e_invalid),
+    .eng_in_ready_i(e_inrdy), .eng_in_data_o(e_indata), .eng_in_last_o(e_inlast),
+    .eng_in_bytes_o(e_inbytes), .eng_out_valid_i(out_valid_o), .eng_out_ready_o(e_ordy),
+    .eng_out_data_i(e_odata), .eng_out_last_i(e_olast), .eng_busy_i(e_busy),
+    .eng_err_i(e_err), .eng_err_code_i(e_ecode)
+  );
+
   genvar e;
   generate
     for (e = 1; e <= 5; e = e + 1) begin : g_eng
-      cpl_engine #(
-        .ENGINE(e), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(0)
-      ) u_eng (
-        .clk_i(clk_i), .rst_ni(rst_ni),
-        .req_i(ureq_i && usel_i == e), .we_i(uwe_i), .addr_i(uaddr_i), .wdata_i(uwdata_i),
-        .rdata_o(eng_rdata[32*(e-1) +: 32]),
-        .cpi_req_i(unit_req[e-1]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),
-        .cpi_rs2_i(unit_rs2), .cpi_rsp_valid_o(unit_rsp_valid[e-1]),
-        .cpi_rsp_data_o(unit_rsp_data[32*(e-1) +: 32]), .cpi_rsp_err_o(unit_rsp_err[e-1]),
-        .dma_own_i(dw_own[e-1]), .dma_zeroize_i(dw_zero[e-1]), .dma_start_i(dw_start[e-1]),
-        .dma_cfg_i(dw_cfg), .dma_keyw_valid_i(dw_keyw_valid[e-1]),
-        .dma_keyw_data_i(dw_keyw_data), .dma_keyload_i(dw_keyload[e-1]),
-        .dma_in_valid_i(dw_in_valid[e-1]), .dma_in_ready_o(eng_in_ready[e-1]),
-        .dma_in_data_i(dw_in_data), .dma_in_last_i(dw_in_last), .dma_in_bytes_i(dw_in_bytes),
-        .dma_out_valid_o(eng_out_valid[e-1]), .dma_out_ready_i(dw_out_ready[e-1]),
-        .dma_out_data_o(eng_out_data[DMA_BITS*(e-1) +: DMA_BITS]),
-        .dma_out_last_o(eng_out_last[e-1]), .partial_ok_o(eng_partial_ok[e-1]),
-        .empty_ok_o(eng_empty_ok[e-1]), .noread_o(eng_noread[e-1]), .eng_busy_o(busy_o[e-1]),
-        .key_ready_o(key_ready_o[e-1]), .err_o(eng_err[e-1]),
-        .err_code_o(eng_err_code[4*(e-1) +: 4]), .key_bytes_o(eng_key_bytes[8*(e-1) +: 8]),
-        .irq_o(uirq_o[e-1])
+      cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(0)) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .dma_own_i(dw_own[e-1]), .zeroize_i(e_zero[e-1]),
+        .cfg_i(e_cfg[32*(e-1) +: 32]), .start_i(e_start[e-1]), .key_i(e_key),
+        .key_valid_i(e_kvalid[e-1]), .key_ready_o(e_krdy[e-1]), .iv_i(e_iv),
+        .iv_valid_i(e_ivvalid[e-1]), .iv_o(e_ivback[128*(e-1) +: 128]),
+        .in_valid_i(e_invalid[e-1]), .in_ready_o(e_inrdy[e-1]), .in_data_i(e_indata),
+        .in_last_i(e_inlast), .in_bytes_i(e_inbytes[8*(e-1) +: 8]),
+        .out_valid_o(out_valid_o[e-1]), .out_ready_i(e_ordy[e-1]),
+        .out_data_o(e_odata[512*(e-1) +: 512]), .out_last_o(e_olast[e-1]),
+        .busy_o(e_busy[e-1]), .err_o(e_err[e-1]), .err_code_o(e_ecode[4*(e-1) +: 4])
       );
-      assign out_valid_o[e-1] = u_eng.u_unit.eng_out_valid_i;
     end
   endgenerate
 
@@ -161,7 +192,7 @@ module adv_top #(
     .partial_ok_i(eng_partial_ok), .empty_ok_i(eng_empty_ok), .noread_i(eng_noread),
     .eng_busy_i(busy_o),
     .key_ready_i(key_ready_o), .err_i(eng_err), .err_code_i(eng_err_code),
-    .key_bytes_i(eng_key_bytes), .irq_o(irq_o)
+    .key_bytes_i(eng_key_bytes), .hub_other_i(hub_other), .irq_o(irq_o)
   );
 endmodule
 

@@ -72,7 +72,7 @@ class Fuzzer:
         bad = []
         if st & ~0xF3F:
             bad.append("reserved bits")
-        if bool(err) != bool(code) or code > 11:
+        if bool(err) != bool(code) or code > C.CV_CPL_STATUS_ERR_CODE_BUSY_OTHER:
             bad.append("ERR/ERR_CODE")
         if e == 5 and fget(st, "STATUS", "KEY_READY"):
             bad.append("KEY_READY without key")

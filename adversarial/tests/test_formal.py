@@ -25,7 +25,7 @@ OUT = ROOT / "build" / "adversarial"
 JOBS = {
     "dispatch": ("coprocessor port (cpl_dispatch)", "k-induction"),
     "xbar": ("data bus (soc_xbar)", "k-induction"),
-    "unit": ("engine input staging (cpl_unit)", "BMC"),
+    "hub": ("engine input staging and ownership (cpl_hub)", "BMC"),
     "engine_prince": ("PRINCE engine control", "BMC"),
     "engine_present": ("PRESENT engine control", "BMC"),
     "engine_chacha": ("ChaCha engine control", "BMC"),

@@ -117,6 +117,9 @@ module cpl_dma #(
   input  wire [4:0]              err_i,
   input  wire [19:0]             err_code_i,
   input  wire [39:0]             key_bytes_i,     // key bytes for dma_cfg_o (0: no key / bad size)
+  // bit e-1: the coupling hub's shared staging holds another engine's key, IV or block, so a
+  // job or key load on engine e is refused (ENGINE) and leaves that engine's data alone
+  input  wire [4:0]              hub_other_i,
   output wire                    irq_o
 );
   // ------------------------------------------------------------------ sizes
@@ -381,13 +384,13 @@ module cpl_dma #(
     c_do     = {2'b0, dst_q[KD-1:0]};
     csok_d   = s_ok;
     if (ckey_q) begin
-      ceng_d = !s_ok || (s_kb == 8'h0);
+      ceng_d = !s_ok || (s_kb == 8'h0) || hub_other_i[se];
       crng_d = !in_dmem(src_q, {24'h0, s_kb});
       cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}});
       covl_d = 1'b0;
       clen_d = 1'b0;
     end else begin
-      ceng_d = !s_ok;
+      ceng_d = !s_ok || hub_other_i[se];
       crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen);
       cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}});
       // DST < SRC + LEN and SRC < DST + OUTLEN, both non-empty, DST != SRC (both inside dmem,

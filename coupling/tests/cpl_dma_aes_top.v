@@ -78,7 +78,7 @@ module cpl_dma_aes_top #(
     .partial_ok_i({4'b0, u_pok}), .empty_ok_i({4'b0, u_eok}), .noread_i({4'b0, u_nord}),
     .eng_busy_i({4'b0, u_busy}),
     .key_ready_i({4'b0, u_krdy}), .err_i({4'b0, u_err}), .err_code_i({16'b0, u_code}),
-    .key_bytes_i({32'b0, kbytes}), .irq_o(irq_o)
+    .key_bytes_i({32'b0, kbytes}), .hub_other_i(5'h0), .irq_o(irq_o)
   );
 
   cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(1), .DMA_BITS(DMA_BITS)) u_aes (

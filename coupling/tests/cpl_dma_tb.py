@@ -273,7 +273,7 @@ class Bench:
         if self.models:
             names += ["dma_in_ready_i", "dma_out_valid_i", "dma_out_data_i", "dma_out_last_i",
                       "partial_ok_i", "empty_ok_i", "noread_i", "eng_busy_i", "key_ready_i",
-                      "err_i", "err_code_i", "key_bytes_i"]
+                      "err_i", "err_code_i", "key_bytes_i", "hub_other_i"]
         else:
             names += ["ureq_i", "uwe_i", "uaddr_i", "uwdata_i"]
         for name in names:
@@ -319,7 +319,9 @@ class Bench:
         drive("a_free_i", self.a_free)
         if not self.models:
             if self.ubus is not None:
-                we, uaddr, data = self.ubus
+                we, uaddr, data = self.ubus[:3]
+                if len(self.ubus) > 3:      # the engine window (adv_top's usel_i), with the request
+                    drive("usel_i", self.ubus[3])
                 drive("ureq_i", 1)
                 drive("uwe_i", we)
                 drive("uaddr_i", uaddr)

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // cpl_unit_top.v
-// Bench top of the coupling tests: cpl_dispatch in front of the AES unit (cpl_engine 1).
+// Bench top of the coupling tests: cpl_dispatch in front of the AES engine's hub (cpl_engine 1).
 `default_nettype none
 
 module cpl_unit_top #(
   parameter integer ARCH     = 0,
   parameter integer SBOX     = 1,
-  parameter integer DMA_BITS = 32,
-  parameter integer BUFS     = 0    // cpl_engine UNIT_BUFS (0: the AES unit's own, one register)
+  parameter integer DMA_BITS = 32
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -91,8 +90,7 @@ module cpl_unit_top #(
   end
 
   wire [7:0] key_bytes;
-  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS),
-               .UNIT_BUFS(BUFS)) u_aes (
+  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(mreq_q), .we_i(mwe_q), .addr_i(maddr_q), .wdata_i(mwdata_q), .rdata_o(rdata_o),
     .cpi_req_i(unit_req[0]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),

@@ -13,7 +13,8 @@ from sim.cocotb_run import BUILD, run
 
 # cpl_engine names every engine in its generate branches: all engine lists, only AES is built
 AES_SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
-AES_SOURCES += ["coupling/rtl/cpl_unit.v", "coupling/rtl/cpl_ctr64.v", "coupling/rtl/cpl_engine.v",
+AES_SOURCES += ["coupling/rtl/cpl_slot.v", "coupling/rtl/cpl_hub.v", "coupling/rtl/cpl_ctr64.v",
+                "coupling/rtl/cpl_eng.v", "coupling/rtl/cpl_engine.v",
                 "coupling/rtl/cpl_dma.v",
                 "coupling/tests/cpl_dma_aes_top.v"]
 

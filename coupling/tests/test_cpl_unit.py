@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cpl_unit around aes_top, behind cpl_dispatch: MMIO, custom instructions and the DMA word port
-(cocotb bench coupling/tests/cpl_unit_tb.py on coupling/tests/cpl_unit_top.v)."""
+"""The coupling hub with one engine (cpl_engine 1) around aes_top, behind cpl_dispatch: MMIO,
+custom instructions and the DMA word port (cocotb bench coupling/tests/cpl_unit_tb.py on coupling/tests/cpl_unit_top.v)."""
 from __future__ import annotations
 
 import json
@@ -13,12 +13,12 @@ TB = "coupling.tests.cpl_unit_tb"
 
 
 def _run(name: str, arch: int, sbox: int, dma_bits: int, sim: str = "verilator",
-         quick: bool = False, testcase: list[str] | None = None, bufs: int = 0) -> dict:
+         quick: bool = False, testcase: list[str] | None = None) -> dict:
     perf = BUILD / f"{name}-{sim}-perf.json"
     if perf.exists():
         perf.unlink()
     run(name, "cpl_unit_top", SOURCES, TB, sim=sim,
-        parameters={"ARCH": arch, "SBOX": sbox, "DMA_BITS": dma_bits, "BUFS": bufs},
+        parameters={"ARCH": arch, "SBOX": sbox, "DMA_BITS": dma_bits},
         testcase=testcase,
         extra_env={"CPL_ARCH": str(arch), "CPL_DMA_BITS": str(dma_bits),
                    "CPL_QUICK": "1" if quick else "0", "CPL_PERF_JSON": str(perf)})
@@ -36,13 +36,6 @@ def test_cpl_unit_pipelined_dma128() -> None:
     custom instructions."""
     perf = _run("cpl-unit-a2-d128", 2, 0, 128, testcase=["test_dma_port", "test_cpi"])
     assert perf["arch"] == 2 and perf["dma_bits"] == 128
-
-
-def test_cpl_unit_two_buffers() -> None:
-    """The unit with a second block register (IN_BUFS = 2, SHA-3's build) around the 128-bit AES
-    block: DMA beats collect the next block while one is offered, and a short DATAL block takes
-    the late move (SHA-3's 64-bit lanes never need it); a subset of every bench test."""
-    _run("cpl-unit-a0-d32-b2", 0, 1, 32, quick=True, bufs=2)
 
 
 def test_cpl_unit_icarus_smoke() -> None:

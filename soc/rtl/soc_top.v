@@ -106,8 +106,8 @@ module soc_top #(
   );
 
   // ------------------------------------------------------------------ coprocessor port
-  // cpl_dispatch checks opcode and target and forwards each custom instruction to the unit of
-  // its engine (coupling/README.md); the units decode the operation.
+  // cpl_dispatch checks opcode and target and forwards each custom instruction to the coupling
+  // hub on its engine's request line (coupling/README.md); the hub decodes the operation.
   wire [4:0]   unit_req;
   wire [4:0]   unit_rsp_valid, unit_rsp_err;
   wire [31:0]  unit_insn, unit_rs1, unit_rs2;
@@ -357,11 +357,15 @@ module soc_top #(
     else         acc_rsel_q <= acc_rsel_d;
   end
 
-  // ---- Engines 1..5 (AES, PRINCE, PRESENT, ChaCha, SHA-3), each behind its coupling unit
-  // (cpl_engine = cpl_unit + the engine). Slice/bit e-1 of the vectors below is engine e.
+  // ---- Engines 1..5 (AES, PRINCE, PRESENT, ChaCha, SHA-3) behind one coupling hub (cpl_hub:
+  // the register block, instruction decoder and DMA port of every engine window, with a slot of
+  // per-engine state each) and each engine on its slice of the hub's buses (cpl_eng). Slice/bit
+  // e-1 of the vectors below is engine e.
   wire [159:0]          eng_rdata;
+  wire [31:0]           hub_rdata;
   wire [4:0]            eng_in_ready, eng_out_valid, eng_out_last, eng_partial_ok;
   wire [4:0]            eng_empty_ok, eng_noread, eng_busy, eng_key_ready, eng_err;
+  wire [4:0]            hub_other;
   wire [5*DMA_BITS-1:0] eng_out_data;
   wire [19:0]           eng_err_code;
   wire [39:0]           eng_key_bytes;
@@ -371,76 +375,131 @@ module soc_top #(
   wire [DMA_BITS-1:0]   dw_keyw_data, dw_in_data;
   wire                  dw_in_last;
   wire [7:0]            dw_in_bytes;
+  // the hub's engine buses
+  wire [4:0]            e_zero, e_start, e_kvalid, e_krdy, e_ivvalid, e_invalid, e_inrdy;
+  wire [4:0]            e_ov, e_ordy, e_olast, e_busy, e_err;
+  wire [159:0]          e_cfg;
+  wire [255:0]          e_key;
+  wire [127:0]          e_iv;
+  wire [639:0]          e_ivback;
+  wire [511:0]          e_indata;
+  wire                  e_inlast;
+  wire [39:0]           e_inbytes;
+  wire [2559:0]         e_odata;
+  wire [19:0]           e_ecode;
+
+  // (the read data is registered in the hub, for whichever window was read: acc_rsel_q below)
+  assign eng_rdata = {5{hub_rdata}};
+
+  cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH),
+            .AES_SBOX(AES_SBOX)) u_hub (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .req_i            ({5{acc_req}} & acc_sel[4:0]),
+    .we_i             (acc_we),
+    .addr_i           (acc_addr),
+    .wdata_i          (acc_wdata),
+    .rdata_o          (hub_rdata),
+    .cpi_req_i        (unit_req),
+    .cpi_insn_i       (unit_insn),
+    .cpi_rs1_i        (unit_rs1),
+    .cpi_rs2_i        (unit_rs2),
+    .cpi_rsp_valid_o  (unit_rsp_valid),
+    .cpi_rsp_data_o   (unit_rsp_data),
+    .cpi_rsp_err_o    (unit_rsp_err),
+    .dma_own_i        (dw_own),
+    .dma_zeroize_i    (dw_zero),
+    .dma_start_i      (dw_start),
+    .dma_cfg_i        (dw_cfg),
+    .dma_keyw_valid_i (dw_keyw_valid),
+    .dma_keyw_data_i  (dw_keyw_data),
+    .dma_keyload_i    (dw_keyload),
+    .dma_in_valid_i   (dw_in_valid),
+    .dma_in_ready_o   (eng_in_ready),
+    .dma_in_data_i    (dw_in_data),
+    .dma_in_last_i    (dw_in_last),
+    .dma_in_bytes_i   (dw_in_bytes),
+    .dma_out_valid_o  (eng_out_valid),
+    .dma_out_ready_i  (dw_out_ready),
+    .dma_out_data_o   (eng_out_data),
+    .dma_out_last_o   (eng_out_last),
+    .partial_ok_o     (eng_partial_ok),
+    .empty_ok_o       (eng_empty_ok),
+    .noread_o         (eng_noread),
+    .eng_busy_o       (eng_busy),
+    .key_ready_o      (eng_key_ready),
+    .err_o            (eng_err),
+    .err_code_o       (eng_err_code),
+    .key_bytes_o      (eng_key_bytes),
+    .other_o          (hub_other),
+    .irq_o            (eng_irq),
+    .eng_zeroize_o    (e_zero),
+    .eng_cfg_o        (e_cfg),
+    .eng_start_o      (e_start),
+    .eng_key_o        (e_key),
+    .eng_key_valid_o  (e_kvalid),
+    .eng_key_ready_i  (e_krdy),
+    .eng_iv_o         (e_iv),
+    .eng_iv_valid_o   (e_ivvalid),
+    .eng_iv_i         (e_ivback),
+    .eng_in_valid_o   (e_invalid),
+    .eng_in_ready_i   (e_inrdy),
+    .eng_in_data_o    (e_indata),
+    .eng_in_last_o    (e_inlast),
+    .eng_in_bytes_o   (e_inbytes),
+    .eng_out_valid_i  (e_ov),
+    .eng_out_ready_o  (e_ordy),
+    .eng_out_data_i   (e_odata),
+    .eng_out_last_i   (e_olast),
+    .eng_busy_i       (e_busy),
+    .eng_err_i        (e_err),
+    .eng_err_code_i   (e_ecode)
+  );
 
   genvar e;
   generate
     for (e = 1; e <= 5; e = e + 1) begin : g_eng
       if (ENGINES[e-1]) begin : g_on
-        cpl_engine #(
-          .ENGINE(e), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX)
-        ) u_eng (
-          .clk_i            (clk_i),
-          .rst_ni           (rst_ni),
-          .req_i            (acc_req && acc_sel[e-1]),
-          .we_i             (acc_we),
-          .addr_i           (acc_addr),
-          .wdata_i          (acc_wdata),
-          .rdata_o          (eng_rdata[32*(e-1) +: 32]),
-          .cpi_req_i        (unit_req[e-1]),
-          .cpi_insn_i       (unit_insn),
-          .cpi_rs1_i        (unit_rs1),
-          .cpi_rs2_i        (unit_rs2),
-          .cpi_rsp_valid_o  (unit_rsp_valid[e-1]),
-          .cpi_rsp_data_o   (unit_rsp_data[32*(e-1) +: 32]),
-          .cpi_rsp_err_o    (unit_rsp_err[e-1]),
-          .dma_own_i        (dw_own[e-1]),
-          .dma_zeroize_i    (dw_zero[e-1]),
-          .dma_start_i      (dw_start[e-1]),
-          .dma_cfg_i        (dw_cfg),
-          .dma_keyw_valid_i (dw_keyw_valid[e-1]),
-          .dma_keyw_data_i  (dw_keyw_data),
-          .dma_keyload_i    (dw_keyload[e-1]),
-          .dma_in_valid_i   (dw_in_valid[e-1]),
-          .dma_in_ready_o   (eng_in_ready[e-1]),
-          .dma_in_data_i    (dw_in_data),
-          .dma_in_last_i    (dw_in_last),
-          .dma_in_bytes_i   (dw_in_bytes),
-          .dma_out_valid_o  (eng_out_valid[e-1]),
-          .dma_out_ready_i  (dw_out_ready[e-1]),
-          .dma_out_data_o   (eng_out_data[DMA_BITS*(e-1) +: DMA_BITS]),
-          .dma_out_last_o   (eng_out_last[e-1]),
-          .partial_ok_o     (eng_partial_ok[e-1]),
-          .empty_ok_o       (eng_empty_ok[e-1]),
-          .noread_o         (eng_noread[e-1]),
-          .eng_busy_o       (eng_busy[e-1]),
-          .key_ready_o      (eng_key_ready[e-1]),
-          .err_o            (eng_err[e-1]),
-          .err_code_o       (eng_err_code[4*(e-1) +: 4]),
-          .key_bytes_o      (eng_key_bytes[8*(e-1) +: 8]),
-          .irq_o            (eng_irq[e-1])
+        cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX)) u_eng (
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .dma_own_i   (dw_own[e-1]),
+          .zeroize_i   (e_zero[e-1]),
+          .cfg_i       (e_cfg[32*(e-1) +: 32]),
+          .start_i     (e_start[e-1]),
+          .key_i       (e_key),
+          .key_valid_i (e_kvalid[e-1]),
+          .key_ready_o (e_krdy[e-1]),
+          .iv_i        (e_iv),
+          .iv_valid_i  (e_ivvalid[e-1]),
+          .iv_o        (e_ivback[128*(e-1) +: 128]),
+          .in_valid_i  (e_invalid[e-1]),
+          .in_ready_o  (e_inrdy[e-1]),
+          .in_data_i   (e_indata),
+          .in_last_i   (e_inlast),
+          .in_bytes_i  (e_inbytes[8*(e-1) +: 8]),
+          .out_valid_o (e_ov[e-1]),
+          .out_ready_i (e_ordy[e-1]),
+          .out_data_o  (e_odata[512*(e-1) +: 512]),
+          .out_last_o  (e_olast[e-1]),
+          .busy_o      (e_busy[e-1]),
+          .err_o       (e_err[e-1]),
+          .err_code_o  (e_ecode[4*(e-1) +: 4])
         );
       end else begin : g_off
-        // not built: the window answers bus error, the dispatcher treats the target as illegal
-        wire unused = ^{unit_req[e-1], dw_own[e-1], dw_zero[e-1], dw_start[e-1],
-                        dw_keyw_valid[e-1], dw_keyload[e-1], dw_in_valid[e-1],
-                        dw_out_ready[e-1]};
-        assign eng_rdata[32*(e-1) +: 32]                = 32'h0;
-        assign unit_rsp_valid[e-1]                      = 1'b0;
-        assign unit_rsp_data[32*(e-1) +: 32]            = 32'h0;
-        assign unit_rsp_err[e-1]                        = 1'b0;
-        assign eng_in_ready[e-1]                        = 1'b0;
-        assign eng_out_valid[e-1]                       = 1'b0;
-        assign eng_out_data[DMA_BITS*(e-1) +: DMA_BITS] = {DMA_BITS{1'b0}};
-        assign eng_out_last[e-1]                        = 1'b0;
-        assign eng_partial_ok[e-1]                      = 1'b0;
-        assign eng_empty_ok[e-1]                        = 1'b0;
-        assign eng_noread[e-1]                          = 1'b0;
-        assign eng_busy[e-1]                            = 1'b0;
-        assign eng_key_ready[e-1]                       = 1'b0;
-        assign eng_err[e-1]                             = 1'b0;
-        assign eng_err_code[4*(e-1) +: 4]               = 4'h0;
-        assign eng_key_bytes[8*(e-1) +: 8]              = 8'h0;
-        assign eng_irq[e-1]                             = 1'b0;
+        // not built: the window answers bus error, the dispatcher treats the target as illegal,
+        // and the hub ignores the engine's inputs
+        wire unused = ^{e_zero[e-1], e_cfg[32*(e-1) +: 32], e_start[e-1], e_kvalid[e-1],
+                        e_ivvalid[e-1], e_invalid[e-1], e_ordy[e-1], e_inbytes[8*(e-1) +: 8]};
+        assign e_krdy[e-1]                  = 1'b0;
+        assign e_ivback[128*(e-1) +: 128]   = 128'h0;
+        assign e_inrdy[e-1]                 = 1'b0;
+        assign e_ov[e-1]                    = 1'b0;
+        assign e_odata[512*(e-1) +: 512]    = 512'h0;
+        assign e_olast[e-1]                 = 1'b0;
+        assign e_busy[e-1]                  = 1'b0;
+        assign e_err[e-1]                   = 1'b0;
+        assign e_ecode[4*(e-1) +: 4]        = 4'h0;
       end
     end
   endgenerate
@@ -501,6 +560,7 @@ module soc_top #(
     .err_i            (eng_err),
     .err_code_i       (eng_err_code),
     .key_bytes_i      (eng_key_bytes),
+    .hub_other_i      (hub_other),
     .irq_o            (dma_irq)
   );
 

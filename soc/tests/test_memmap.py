@@ -151,7 +151,7 @@ def test_engine_adds_error_codes() -> None:
     assert codes["KEY_MISMATCH"] == 7 and codes["OVERRUN"] == 8
     tmpl = {e["name"] for r in mm["templates"]["cpl"]["regs"] if r["name"] == "STATUS"
             for f in r["fields"] if f["name"] == "ERR_CODE" for e in f["enum"]}
-    assert tmpl == {"OVERRUN", "UNDERFLOW", "BUSY_DMA", "OP"}
+    assert tmpl == {"OVERRUN", "UNDERFLOW", "BUSY_DMA", "OP", "BUSY_OTHER"}
 
 
 _REG = 'block = "aes"\n[[reg]]\nname = "A"\noffset = 0x0\naccess = "rw"\ndoc = "x"\n'

@@ -11,7 +11,7 @@
  * the buffer as lw reads them): no byte swapping.
  *
  * Error mapping (cv_cpl_status_err, cv_dma_status_err), hardware code -> CV_ERR_*: the unit's
- * own codes OVERRUN and BUSY_DMA -> CV_ERR_BUSY, UNDERFLOW -> CV_ERR_HW, OP -> CV_ERR_ARG; the
+ * own codes OVERRUN, BUSY_DMA and BUSY_OTHER -> CV_ERR_BUSY, UNDERFLOW -> CV_ERR_HW, OP -> CV_ERR_ARG; the
  * engine's codes (below OVERRUN) through the engine driver's table; the DMA's RANGE, ALIGN and
  * OVERLAP -> CV_ERR_DMA, LENGTH -> CV_ERR_LENGTH, BUSY -> CV_ERR_BUSY, ABORTED ->
  * CV_ERR_ABORTED, ENGINE -> the engine's code (CV_ERR_HW if it shows none). The whole table is

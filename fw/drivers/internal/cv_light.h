@@ -70,6 +70,17 @@ CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, un
   if (hw->id == cv_light_owner[eng]) return CV_OK;
   return cv_light_reclaim(eng, b, hw, nwords, map);
 }
+/* A DMA job left running in the background (cv_aes_start) owns the coupling hub, which then
+ * refuses every engine's data and commands: a custom-instruction RESULT after a refused block
+ * would trap. So the job's start takes the key ownership of PRINCE, PRESENT and ChaCha away
+ * (three stores): every call of theirs then goes through cv_light_reclaim, which answers
+ * CV_ERR_BUSY while the DMA is busy and reloads the key once it is not. SHA-3 checks STATUS
+ * before its words and answers the refusal as an error. */
+CV_CPL_INLINE void cv_light_drop_owners(void) {
+  cv_light_owner[CV_ENGINE_PRINCE] = 0;
+  cv_light_owner[CV_ENGINE_PRESENT] = 0;
+  cv_light_owner[CV_ENGINE_CHACHA] = 0;
+}
 /* ZEROIZE the engine through b's coupling; every context of eng initialised so far loses its
  * key. Only for an engine the SoC has (cv_light_absent). */
 void cv_light_zeroize(unsigned eng, cv_backend_t b);

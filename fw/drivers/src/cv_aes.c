@@ -26,6 +26,7 @@
 
 #include "cv_aes.h"
 #include "cv_cpl.h"
+#include "cv_light.h"
 
 /* Short copy loops stay loops: a call to memcpy costs more than 4-word copies. */
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
@@ -590,6 +591,7 @@ static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
   }
   if (async) {
     aes_job_ctx = ctx;
+    cv_light_drop_owners();
     aes_job_mode = mode;
     aes_job.dir = dir;
     aes_job.tail_in = in + dlen;
@@ -1050,6 +1052,7 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
           IV_IN(1, aes_regs(), v32);
         }
         aes_job_ctx = ctx;
+        cv_light_drop_owners();
         aes_job_mode = mode;
         CV_CPI_DSEL(CV_ENGINE_AES, cfg);
         CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
@@ -1065,6 +1068,7 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
           IV_IN(0, aes_regs(), v32);
         }
         aes_job_ctx = ctx;
+        cv_light_drop_owners();
         aes_job_mode = mode;
         cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
         return CV_OK;

@@ -36,6 +36,7 @@ int cv_cpl_status_err(uint32_t status, const int8_t *eng_map) {
     case CV_CPL_STATUS_ERR_CODE_OVERRUN: return CV_ERR_BUSY;
     case CV_CPL_STATUS_ERR_CODE_UNDERFLOW: return CV_ERR_HW;
     case CV_CPL_STATUS_ERR_CODE_BUSY_DMA: return CV_ERR_BUSY;
+    case CV_CPL_STATUS_ERR_CODE_BUSY_OTHER: return CV_ERR_BUSY;
     case CV_CPL_STATUS_ERR_CODE_OP: return CV_ERR_ARG;
     default: break;
   }

@@ -95,6 +95,7 @@ int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwo
   const uint32_t from = light_valid_from[eng];
   if (hw->id < from) return from == LIGHT_NO_ENGINE ? CV_ERR_HW : CV_ERR_NOKEY;
   if (hw->id > light_ids) return CV_ERR_NOKEY;
+  if (cv_dma_busy()) return CV_ERR_BUSY;  /* a background job owns the hub (cv_light_drop_owners) */
   if (cv_light_key(eng, b, hw, nwords, map) == CV_OK) return CV_OK;
   /* A stale sticky unit error (e.g. a command rejected during a DMA job) fails the load's
    * strict check: clear it with a zeroize (the key is replaced anyway) and load again. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* light_cycles: cycles of the lightweight engines' driver calls on every backend, key loaded,
  * mcycle around the API call (as the benchmark measures): PRINCE and PRESENT-80 one 8-byte
- * block and 4 KiB, ECB and CTR, ChaCha20 64 bytes and 4 KiB, SHA3-512 of 64 bytes. Each output is
- * compared with the sw backend's. Prints "cycles <what> <backend> <n>" lines. Not part of
+ * block and 4 KiB, ECB and CTR, ChaCha20 64 bytes and 4 KiB, SHA3-512 of 64 bytes and 4 KiB.
+ * Each output is compared with the sw backend's. Prints "cycles <what> <backend> <n>" lines. Not part of
  * `make test` (a figure is reported, never asserted): `make run ELF=build/fw/light_cycles/...`. */
 #include <stdio.h>
 #include <string.h>
@@ -100,6 +100,9 @@ int main(void) {
     need(cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_512, in, 64, ref, 64));
     t = MEASURE(cv_sha3_hash(be, CV_SHA3_512, in, 64, out, 64));
     report("sha3-512-64B", be, t, st, 64);
+    need(cv_sha3_hash(CV_BACKEND_SW, CV_SHA3_512, in, 4096, ref, 64));
+    t = MEASURE(cv_sha3_hash(be, CV_SHA3_512, in, 4096, out, 64));
+    report("sha3-512-4KiB", be, t, st, 64);
   }
   return bad;
 }

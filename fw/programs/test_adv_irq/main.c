@@ -150,7 +150,10 @@ static void round_aes_dma(uint32_t r, cv_prince_sw_ctx *psw) {
 
   const uint32_t t0 = timer_hits, d0 = dma_hits, p0 = prince_hits;
   expect(cv_aes_start(&ctx, CV_AES_MODE_CTR, 0, ctr, a_in, a_out, AES_LEN) == CV_OK, "start", r);
-  const int overlapped = cv_aes_busy(&ctx);  /* the PRINCE messages start during the job */
+  const int running = cv_aes_busy(&ctx);  /* the job runs in the background */
+  /* The coupling hub's staging belongs to the DMA for the whole job (every engine's input is
+   * refused with BUSY_DMA meanwhile): the PRINCE messages follow the job's end. */
+  expect(cv_aes_wait(&ctx, ctr) == CV_OK, "aes wait", r);
   for (unsigned m = 0; m < PRINCE_MSGS; m++) {
     static uint8_t pin[8 * PRINCE_BLKS], pout[8 * PRINCE_BLKS], pref[8 * PRINCE_BLKS];
     uint32_t dir = rnd() & 1u;
@@ -160,11 +163,10 @@ static void round_aes_dma(uint32_t r, cv_prince_sw_ctx *psw) {
     messages++;
     expect(same(pout, pref, sizeof pin), "prince cpi output", r);
   }
-  expect(cv_aes_wait(&ctx, ctr) == CV_OK, "aes wait", r);
   jobs++;
   uint32_t spins = 0;
   while (dma_hits == d0 && spins < 100000u) spins++;
-  expect(overlapped, "the PRINCE messages started during the DMA job", r);
+  expect(running, "the DMA job ran after its start call", r);
   expect(same(a_out, a_ref, AES_LEN), "aes dma output", r);
   expect(same(ctr, ctr_ref, 16), "aes counter", r);
   expect(dma_hits == d0 + 1u, "one DMA interrupt per job", r);
@@ -188,9 +190,9 @@ static void round_prince_dma(uint32_t r, cv_prince_sw_ctx *psw) {
 
   const uint32_t t0 = timer_hits, d0 = dma_hits, a0 = aes_hits;
   cv_dma_mmio_start(CV_ENGINE_PRINCE, 0, (uintptr_t)p_in, (uintptr_t)p_out, PRINCE_LEN, 0);
+  const uint32_t st = cv_dma_mmio_wait();  /* (the hub is the DMA's until the job ends) */
   expect(cv_aes_ecb(&ctx, CV_ENCRYPT, in, out, sizeof in) == CV_OK, "aes cpi ecb", r);
   messages++;
-  const uint32_t st = cv_dma_mmio_wait();
   jobs++;
   uint32_t spins = 0;
   while (dma_hits == d0 && spins < 100000u) spins++;

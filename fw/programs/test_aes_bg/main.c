@@ -7,13 +7,17 @@
  * only after the job, timer interrupts fired during the job, and the job ran concurrently
  * (the CPU finished work while the DMA was still busy). Before the CRC the CPU copies words in
  * dmem in a tight loop while the job runs: the DMA's write queue then rarely finds port A free
- * and writes on port B (coupling/README.md, cpl_dma); the copy is checked too. */
+ * and writes on port B (coupling/README.md, cpl_dma); the copy is checked too. The job owns the
+ * coupling hub: PRINCE and ChaCha calls on cpi while it runs answer CV_ERR_BUSY (no trap, no
+ * output), and after the wait they run and match their software backends. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "aes_test_util.h"
+#include "cv_chacha.h"
 #include "cv_csr.h"
+#include "cv_prince.h"
 #include "cv_timer.h"
 
 #define N 4096
@@ -24,6 +28,10 @@ static uint8_t work[1024];
 static uint32_t copy_src[256], copy_dst[256];
 static uint8_t key[16], ctr[16], ctr_ref[16];
 static cv_aes_ctx ctx, sw;
+static cv_prince_ctx pr_hw, pr_sw;
+static cv_chacha_ctx cc_hw, cc_sw;
+static uint8_t l_in[64] __attribute__((aligned(16))), l_out[64] __attribute__((aligned(16)));
+static uint8_t l_ref[64];
 
 static volatile uint32_t timer_hits, dma_hits, dma_is, busy_at_irq;
 
@@ -76,6 +84,17 @@ static void run(cv_backend_t b) {
   CHECK_EQ(cv_aes_ctr(&sw, ctr_ref, in, ref, N), CV_OK);
   const uint32_t crc_ref = crc32(work, sizeof work);
   CHECK_EQ(cv_aes_init(&ctx, b, key, 16), CV_OK);
+  const int light = cv_prince_available() && cv_chacha_available();
+  if (light) {
+    static const uint8_t nonce[12] = {1, 2, 3};
+    uint8_t k32[32];
+    for (int i = 0; i < 32; i++) k32[i] = (uint8_t)(7 * i + 5);
+    CHECK_EQ(cv_prince_init(&pr_hw, CV_BACKEND_CPI, key, 16), CV_OK);
+    CHECK_EQ(cv_prince_init(&pr_sw, CV_BACKEND_SW, key, 16), CV_OK);
+    CHECK_EQ(cv_chacha_init(&cc_hw, CV_BACKEND_CPI, k32, 32, nonce, 12, 20), CV_OK);
+    CHECK_EQ(cv_chacha_init(&cc_sw, CV_BACKEND_SW, k32, 32, nonce, 12, 20), CV_OK);
+    for (int i = 0; i < 64; i++) l_in[i] = (uint8_t)(3 * i + 1);
+  }
   memset(out, 0, N);
 
   timer_hits = 0;
@@ -87,6 +106,12 @@ static void run(cv_backend_t b) {
   cv_irq_enable();
 
   CHECK_EQ(cv_aes_start(&ctx, CV_AES_MODE_CTR, 0, ctr, in, out, N), CV_OK);
+  if (light) {  /* the job owns the hub: refused, nothing written */
+    memset(l_out, 0xA5, sizeof l_out);
+    CHECK_EQ(cv_prince_ecb(&pr_hw, CV_ENCRYPT, l_in, l_out, 64), CV_ERR_BUSY);
+    CHECK_EQ(cv_chacha_xor(&cc_hw, l_in, l_out, 64), CV_ERR_BUSY);
+    for (int i = 0; i < 64; i++) CHECK_EQ(l_out[i], 0xA5);
+  }
   uint32_t crc = crc32(work, 16);  /* a first slice, certainly before the job ends */
   uint32_t hits_mid = dma_hits;     /* no completion yet ... */
   int busy_mid = cv_aes_busy(&ctx); /* ... and still running: the CPU worked alongside */
@@ -113,6 +138,16 @@ static void run(cv_backend_t b) {
   for (int i = 0; i < 256; i++) CHECK_EQ(copy_dst[i], copy_src[i] + 3u);
   CHECK_MEM(out, ref, N);
   CHECK_MEM(ctr, ctr_ref, 16);
+  if (light) {  /* after the wait: the keys come back, the outputs match software */
+    CHECK_EQ(cv_prince_ecb(&pr_hw, CV_ENCRYPT, l_in, l_out, 64), CV_OK);
+    CHECK_EQ(cv_prince_ecb(&pr_sw, CV_ENCRYPT, l_in, l_ref, 64), CV_OK);
+    CHECK_MEM(l_out, l_ref, 64);
+    CHECK_EQ(cv_chacha_xor(&cc_hw, l_in, l_out, 64), CV_OK);
+    CHECK_EQ(cv_chacha_xor(&cc_sw, l_in, l_ref, 64), CV_OK);
+    CHECK_MEM(l_out, l_ref, 64);
+    cv_prince_zeroize(&pr_hw);
+    cv_chacha_zeroize(&cc_hw);
+  }
   printf("bg %s: timer interrupts %lu, dma interrupts %lu\n", cv_backend_name(b),
          (unsigned long)timer_hits, (unsigned long)dma_hits);
   cv_aes_zeroize(&ctx);
