@@ -86,8 +86,14 @@ module core_top #(
   wire        mem_go;
   wire        wb_go;
   wire        wb_trap;
-  wire [31:0] wb_wdata;
   wire        rf_we;
+  // Late write (LW): WB's register write happens one cycle later, from flops (see below).
+  reg         lw_we_q, lw_ld_q;
+  reg  [4:0]  lw_rd_q;
+  reg  [2:0]  lw_f3_q;
+  reg  [1:0]  lw_off_q;
+  reg  [31:0] lw_ldraw_q, lw_res_q;
+  wire [31:0] lw_wdata;
 
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
@@ -135,11 +141,11 @@ module core_top #(
   wire [4:0]  id_rs2 = if_insn[24:20];
   wire [4:0]  id_rd  = if_insn[11:7];
   wire [31:0] id_rs1v, id_rs2v;
-  wire [4:0]  wb_rd;
 
   core_regfile u_rf (
     .clk_i, .rst_ni, .raddr_a_i(if_insn[19:15]), .zero_a_i(id_lui), .rdata_a_o(id_rs1v),
-    .raddr_b_i(id_rs2), .rdata_b_o(id_rs2v), .we_i(rf_we), .waddr_i(wb_rd), .wdata_i(wb_wdata)
+    .raddr_b_i(id_rs2), .rdata_b_o(id_rs2v), .we_i(lw_we_q), .waddr_i(lw_rd_q),
+    .wdata_i(lw_wdata)
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
@@ -198,14 +204,15 @@ module core_top #(
   reg [6:0]       ex_alu_sel_q, ex_alu_sel_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
-  // Load-use style hazard: the instruction in EX produces its result only in WB.
-  // A load's data and a coprocessor's answer arrive in WB and never go into the ALU in that
-  // cycle, so a consumer that computes with them also waits while they are in MEM (hazard_mem,
-  // below); one that only passes them on does not (f1_q, f2_q).
-  wire hazard_mem;
+  // Load-use style hazard: the instruction in EX produces its result only after WB.
+  // A load's data and a coprocessor's answer arrive at the end of WB into the late-write flops
+  // and are usable from there (LW) one cycle later: a consumer waits while its producer is in
+  // EX or MEM (hazard_mem, below), and one that computes with the value also while it is in WB
+  // (hazard_wb); one that only passes it on enters EX then and takes it from LW (f1_q, f2_q).
+  wire hazard_mem, hazard_wb;
   wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
                  ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
-                hazard_mem;
+                hazard_mem || hazard_wb;
   wire id_go  = ex_go && !hazard;
   // id_take pops the fetch buffer. An EX or WB redirect on this cycle does not stop the pop
   // (the registered redirect clears the buffer next cycle); it only keeps the instruction out
@@ -238,41 +245,52 @@ module core_top #(
   reg [4:0]       wb_rd_q;
 
   // Forwarding happens when an instruction enters EX, into its operand registers: the result
-  // of the instruction leaving EX (ex_res; a late one there is a hazard, so it is final) or of
-  // the one leaving MEM for WB (mem_fwd: ALU result, product or CSR value), else the register
-  // file (which reads WB's write data through). So EX's operands are flops, and the ALU, the
+  // of the instruction leaving EX (ex_res; a late one there is a hazard, so it is final), of
+  // the one leaving MEM for WB (mem_fwd: ALU result, product or CSR value) or of the one in WB
+  // (wb_res_q, a flop, when it is not a load or custom instruction), else the register file,
+  // which reads the late write (LW) through. So EX's operands are flops, and the ALU, the
   // branch compare and the redirect decision behind them start at a flop, not behind a
   // forwarding multiplexer. Data that arrives in WB itself (a load's data, a coprocessor's
-  // answer) does not reach the ALU in the cycle it arrives: a consumer that computes with it
-  // waits in ID while the producer is in EX or MEM and reads it through the register file. A
+  // answer) goes into flops (lw_ldraw_q, lw_res_q) and nowhere else in that cycle, so the data
+  // port's answer ends at a flop: a consumer that computes with it waits in ID while the
+  // producer is in EX, MEM or WB and reads it through the register file when it is in LW. A
   // consumer that only passes it on (a store's data, a custom instruction's operands, taken from
-  // MEM's registers) enters EX while the producer is in WB and takes it there into those
-  // registers (f1_q/f2_q select WB's write data; rs1f/rs2f), never into the ALU or the DSPs.
+  // MEM's registers) enters EX while the producer is in WB and takes it from LW on the next
+  // cycle into those registers (f1_q/f2_q select lw_wdata; rs1f/rs2f), never into the ALU or the
+  // DSPs.
   wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
   reg         f1_q, f1_d, f2_q, f2_d;
   wire        id_pass1 = dec_cpi;                // rs1 only goes to the coprocessor port
   wire        id_pass2 = dec_store || dec_cpi;   // rs2 only goes to MEM's data registers
   wire        mem_late = mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI];
+  wire        wb_late  = wb_ctl_q[C_LOAD] | wb_ctl_q[C_CPI];
   // rs1 is compared as the instruction's field (flops); lui, whose field is immediate bits,
   // is kept out by a select of its own, beside the compare rather than in front of it.
   wire id_fm1r = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
   wire id_fw1r = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == if_insn[19:15];
+  wire id_fb1r = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == if_insn[19:15];
   wire id_fw1  = id_fw1r && !id_lui;
+  wire id_fb1  = id_fb1r && !id_lui;
   wire id_fm2  = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw2  = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
-  // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not)
+  wire id_fb2  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == id_rs2;
+  // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not;
+  // likewise MEM's before WB's)
   wire id_fl1 = id_fw1 && !id_fm1r && mem_late;   // rs1 would be MEM's late result
   wire id_fl2 = id_fw2 && !id_fm2 && mem_late;
-  assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1 && !id_pass1) ||
-                                      (dec_uses_rs2 && id_fl2 && !id_pass2));
+  wire id_fq1 = id_fb1 && !id_fm1r && !id_fw1r && wb_late;   // rs1 would be WB's late result
+  wire id_fq2 = id_fb2 && !id_fm2 && !id_fw2 && wb_late;
+  assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1) || (dec_uses_rs2 && id_fl2));
+  assign hazard_wb  = (dec_uses_rs1 && id_fq1 && !id_pass1) ||
+                      (dec_uses_rs2 && id_fq2 && !id_pass2);
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).
   // auipc and jal (whose link does not use it), or a trap's pc: decoded by the fetch (if_apc), so
   // this select of EX's operand a starts at flops.
   wire id_a_pc  = if_apc || if_err;
-  wire [31:0] rs1f = f1_q ? wb_wdata : ex_rs1v_q;   // for MEM's registers only
-  wire [31:0] rs2f = f2_q ? wb_wdata : ex_rs2v_q;
+  wire [31:0] rs1f = f1_q ? lw_wdata : ex_rs1v_q;   // for MEM's registers only
+  wire [31:0] rs2f = f2_q ? lw_wdata : ex_rs2v_q;
 
   // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
   // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
@@ -352,7 +370,11 @@ module core_top #(
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
   wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
                        ({32{ex_ctl_q[C_DIV]}} & div_res);
-  wire [31:0] id_rs2f = id_fm2 ? ex_res : id_fw2 ? mem_fwd : id_rs2v;
+  // ex_res, the latest of the three, is the last select (the ALU's path has one level here)
+  wire [31:0] id_rs2o = id_fw2 ? mem_fwd : id_fb2 ? wb_res_q : id_rs2v;
+  wire [31:0] id_rs2f = id_fm2 ? ex_res : id_rs2o;
+  wire [31:0] id_rs1o = id_a_pc ? if_pc : (id_lui || !(id_fw1r || id_fb1r)) ? id_rs1v :
+                        id_fw1r ? mem_fwd : wb_res_q;
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
   wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
@@ -365,8 +387,8 @@ module core_top #(
     ex_insn_d       = ex_insn_q;
     ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
     ex_rs2v_d       = rs2f;
-    f1_d            = f1_q && !wb_go;
-    f2_d            = f2_q && !wb_go;
+    f1_d            = 1'b0;       // LW holds the value for one cycle: taken into ex_rs*v_q
+    f2_d            = 1'b0;
     ex_opb_d        = ex_opb_q;
     ex_tgt_d        = ex_tgt_q;
 
@@ -391,11 +413,10 @@ module core_top #(
       // for a store's data, the multiplier and the divider)
       ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
       ex_tgt_d        = id_target;
-      ex_rs1v_d       = id_a_pc ? if_pc : (id_lui || !(id_fm1r || id_fw1r)) ? id_rs1v :
-                        id_fm1r ? ex_res : mem_fwd;
+      ex_rs1v_d       = (id_fm1r && !id_lui && !id_a_pc) ? ex_res : id_rs1o;
       ex_rs2v_d       = id_rs2f;
-      f1_d            = id_fl1 && id_pass1;
-      f2_d            = id_fl2 && id_pass2;
+      f1_d            = id_fq1 && id_pass1;   // WB moves on this cycle (ex_go): LW next
+      f2_d            = id_fq2 && id_pass2;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
@@ -644,19 +665,6 @@ module core_top #(
   wire [31:0] trap_tval = ({32{wb_tsel_q[0]}} & wb_opa_q) | ({32{wb_tsel_q[1]}} & wb_res_q) |
                           ({32{wb_tsel_q[2]}} & wb_insn_q);
 
-  // load data alignment
-  wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
-  reg  [31:0] ld_data;
-  always @* begin
-    case (wb_insn_q[14:12])
-      3'd0:    ld_data = {{24{ld_shift[7]}}, ld_shift[7:0]};
-      3'd1:    ld_data = {{16{ld_shift[15]}}, ld_shift[15:0]};
-      3'd4:    ld_data = {24'd0, ld_shift[7:0]};
-      3'd5:    ld_data = {16'd0, ld_shift[15:0]};
-      default: ld_data = ld_shift;
-    endcase
-  end
-
   wire [31:0] trap_vector, mepc;
   wire        retire = wb_valid_q && wb_done && !wb_trap;
   // A CSR instruction in WB retires: it waits for no answer, and one with an exception or an
@@ -676,10 +684,37 @@ module core_top #(
   );
   assign wb_redirect_pc = wb_trap ? trap_vector : mepc;
 
-  assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
-                    wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
-  assign wb_rd = wb_rd_q;
-  assign rf_we = retire && wb_ctl_q[C_RD_WE];
+  assign rf_we = retire && wb_ctl_q[C_RD_WE];   // WB retires a register write (done in LW)
+
+  // Late write (LW): the register file is written one cycle after retirement, from flops. The
+  // data port's answer goes straight into lw_ldraw_q, with no logic in front of the flop (in the
+  // SoC it comes from a block RAM through the crossbar), and is aligned behind it; the
+  // coprocessor's answer or WB's own result goes into lw_res_q. Consumers read LW through the
+  // register file's write-through; WB's own non-late result is forwarded from wb_res_q.
+  always @(posedge clk_i) begin
+    if (!rst_ni) lw_we_q <= 1'b0;
+    else         lw_we_q <= rf_we;
+  end
+  always @(posedge clk_i) begin
+    lw_rd_q    <= wb_rd_q;
+    lw_ld_q    <= wb_ctl_q[C_LOAD];
+    lw_f3_q    <= wb_insn_q[14:12];
+    lw_off_q   <= wb_res_q[1:0];
+    lw_ldraw_q <= dmem_rdata_i;
+    lw_res_q   <= wb_ctl_q[C_CPI] ? cpi_rsp_data_i : wb_res_q;
+  end
+  wire [31:0] lw_shift = lw_ldraw_q >> {lw_off_q, 3'b000};
+  reg  [31:0] lw_ld;
+  always @* begin
+    case (lw_f3_q)
+      3'd0:    lw_ld = {{24{lw_shift[7]}}, lw_shift[7:0]};
+      3'd1:    lw_ld = {{16{lw_shift[15]}}, lw_shift[15:0]};
+      3'd4:    lw_ld = {24'd0, lw_shift[7:0]};
+      3'd5:    lw_ld = {16'd0, lw_shift[15:0]};
+      default: lw_ld = lw_shift;
+    endcase
+  end
+  assign lw_wdata = lw_ld_q ? lw_ld : lw_res_q;
 
   always @* begin
     wb_valid_d = wb_valid_q;
@@ -770,6 +805,20 @@ module core_top #(
 
   generate
     if (RVFI != 0) begin : g_rvfi
+      // the value the register file receives in LW, as WB retires the instruction
+      wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
+      reg  [31:0] ld_data;
+      always @* begin
+        case (wb_insn_q[14:12])
+          3'd0:    ld_data = {{24{ld_shift[7]}}, ld_shift[7:0]};
+          3'd1:    ld_data = {{16{ld_shift[15]}}, ld_shift[15:0]};
+          3'd4:    ld_data = {24'd0, ld_shift[7:0]};
+          3'd5:    ld_data = {16'd0, ld_shift[15:0]};
+          default: ld_data = ld_shift;
+        endcase
+      end
+      wire [31:0] wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
+                             wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
       assign rvfi_valid     = rvfi_v;
       assign rvfi_order     = order_q;
       assign rvfi_insn      = wb_insn_q;

@@ -86,8 +86,8 @@ _start:
   CHECK(8, x21, 2)
   CHECK(9, x8, 16)
 
-  # 10: load-use (the ALU takes the loaded value, through the register file): 2; independent
-  # load: 0
+  # 10: load-use (the ALU takes the loaded value from the late-write flops, through the
+  # register file): 3; independent load: 0
   MEASURE_BEGIN
   lw x7, 0(x11)
   add x8, x7, x2
@@ -95,7 +95,7 @@ _start:
   add x10, x1, x2
   nop
   MEASURE_END
-  CHECK(10, x21, 2)
+  CHECK(10, x21, 3)
   CHECK(11, x8, 9)
 
   # 12: a CSR instruction reads in MEM once WB is empty: 1; the instruction after a CSR write
@@ -144,14 +144,42 @@ _start:
   CHECK(17, x21, 33)
   CHECK(17, x7, -7)
 
-  # 18: a load whose result the next instruction only stores: 1 (the store's data is taken from
-  # WB into MEM's registers, not through the ALU)
+  # 18: a load whose result the next instruction only stores: 2 (the store's data is taken from
+  # the late-write flops into MEM's registers, not through the ALU)
   MEASURE_BEGIN
   lw x7, 0(x11)
   sw x7, 0(x11)
   nop; nop; nop
   MEASURE_END
-  CHECK(18, x21, 1)
+  CHECK(18, x21, 2)
+
+  # 19: a load used by the ALU with one instruction between: 2; with two between: 1
+  MEASURE_BEGIN
+  lw x7, 0(x11)
+  add x9, x1, x2
+  add x8, x7, x2
+  nop; nop
+  MEASURE_END
+  CHECK(19, x21, 2)
+  MEASURE_BEGIN
+  lw x7, 0(x11)
+  add x9, x1, x2
+  add x10, x1, x2
+  add x8, x7, x2
+  nop
+  MEASURE_END
+  CHECK(20, x21, 1)
+  CHECK(20, x8, 9)
+
+  # 21: an ALU result used three instructions later (forwarded from WB): 0
+  MEASURE_BEGIN
+  add x7, x1, x2
+  nop; nop
+  add x8, x7, x2
+  nop
+  MEASURE_END
+  CHECK(21, x21, 0)
+  CHECK(21, x8, 11)
   j pass
   PASS_FAIL_TAIL
   .data
