@@ -206,9 +206,10 @@ module core_top #(
 
   // Load-use style hazard: the instruction in EX produces its result only after WB.
   // A load's data and a coprocessor's answer arrive at the end of WB into the late-write flops
-  // and are usable from there (LW) one cycle later: a consumer waits while its producer is in
-  // EX or MEM (hazard_mem, below), and one that computes with the value also while it is in WB
-  // (hazard_wb); one that only passes it on enters EX then and takes it from LW (f1_q, f2_q).
+  // and are usable from there (LW) one cycle later: a consumer that computes with the value
+  // waits while its producer is in EX, MEM (hazard_mem, below) or WB (hazard_wb); one that only
+  // passes it on waits only while the producer is in EX, and takes it from LW in EX or in MEM,
+  // wherever it is when the producer gets there (f1_q/f2_q, w1_q/w2_q, m1_q/m2_q).
   wire hazard_mem, hazard_wb;
   wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
                  ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
@@ -255,11 +256,16 @@ module core_top #(
   // port's answer ends at a flop: a consumer that computes with it waits in ID while the
   // producer is in EX, MEM or WB and reads it through the register file when it is in LW. A
   // consumer that only passes it on (a store's data, a custom instruction's operands, taken from
-  // MEM's registers) enters EX while the producer is in WB and takes it from LW on the next
-  // cycle into those registers (f1_q/f2_q select lw_wdata; rs1f/rs2f), never into the ALU or the
-  // DSPs.
+  // MEM's registers) enters EX while the producer is in MEM or WB and takes it from LW, never
+  // into the ALU or the DSPs: in EX (f1_q/f2_q select lw_wdata into rs1f/rs2f, on their way to
+  // MEM's registers or into EX's own while EX holds) when the producer reaches LW while the
+  // consumer is in EX (w1_q/w2_q: it is in WB, the consumer waits for it there), else in MEM
+  // (m1_q/m2_q select lw_wdata for the request and into MEM's registers): a consumer leaves EX
+  // only when WB moves, so a producer in WB then is in LW on the consumer's first MEM cycle.
   wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
-  reg         f1_q, f1_d, f2_q, f2_d;
+  reg         f1_q, f1_d, f2_q, f2_d;   // EX: the operand's producer is in LW (take lw_wdata)
+  reg         w1_q, w1_d, w2_q, w2_d;   // EX: the operand's producer is in WB
+  reg         m1_q, m1_d, m2_q, m2_d;   // MEM: the operand's producer is in LW
   wire        id_pass1 = dec_cpi;                // rs1 only goes to the coprocessor port
   wire        id_pass2 = dec_store || dec_cpi;   // rs2 only goes to MEM's data registers
   wire        mem_late = mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI];
@@ -280,7 +286,8 @@ module core_top #(
   wire id_fl2 = id_fw2 && !id_fm2 && mem_late;
   wire id_fq1 = id_fb1 && !id_fm1r && !id_fw1r && wb_late;   // rs1 would be WB's late result
   wire id_fq2 = id_fb2 && !id_fm2 && !id_fw2 && wb_late;
-  assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1) || (dec_uses_rs2 && id_fl2));
+  assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1 && !id_pass1) ||
+                                      (dec_uses_rs2 && id_fl2 && !id_pass2));
   assign hazard_wb  = (dec_uses_rs1 && id_fq1 && !id_pass1) ||
                       (dec_uses_rs2 && id_fq2 && !id_pass2);
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
@@ -387,8 +394,10 @@ module core_top #(
     ex_insn_d       = ex_insn_q;
     ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
     ex_rs2v_d       = rs2f;
-    f1_d            = 1'b0;       // LW holds the value for one cycle: taken into ex_rs*v_q
-    f2_d            = 1'b0;
+    f1_d            = w1_q && wb_go;   // the producer leaves WB for LW
+    f2_d            = w2_q && wb_go;   // (a value in LW is taken into ex_rs*v_q: one cycle)
+    w1_d            = w1_q && !wb_go;
+    w2_d            = w2_q && !wb_go;
     ex_opb_d        = ex_opb_q;
     ex_tgt_d        = ex_tgt_q;
 
@@ -417,6 +426,8 @@ module core_top #(
       ex_rs2v_d       = id_rs2f;
       f1_d            = id_fq1 && id_pass1;   // WB moves on this cycle (ex_go): LW next
       f2_d            = id_fq2 && id_pass2;
+      w1_d            = mem_valid_q && id_fl1 && id_pass1;   // and MEM moves into WB
+      w2_d            = mem_valid_q && id_fl2 && id_pass2;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
@@ -447,6 +458,8 @@ module core_top #(
     ex_opb_q        <= ex_opb_d;
     f1_q            <= f1_d;
     f2_q            <= f2_d;
+    w1_q            <= w1_d;
+    w2_q            <= w2_d;
     ex_tgt_q        <= ex_tgt_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
@@ -491,16 +504,20 @@ module core_top #(
   // loads and stores take EX exceptions, so the access is all there is to stop.
   wire mem_ls    = (mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE]) & ~mem_exc_q;
   wire mem_act   = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go && !wb_csrw;
+  // A passed-on operand whose producer is in LW on this cycle comes from lw_wdata (m1_q, m2_q).
+  wire [31:0] mem_opa  = m1_q ? lw_wdata : mem_opa_q;
+  wire [31:0] mem_rs1v = m1_q ? lw_wdata : mem_rs1v_q;
+  wire [31:0] mem_rs2v = m2_q ? lw_wdata : mem_rs2v_q;
   wire [1:0] mem_size = mem_insn_q[13:12];
   wire [1:0] mem_off  = mem_res_q[1:0];
   reg  [3:0] mem_be;
   reg  [31:0] mem_wdata;
   always @* begin
     case (mem_size)
-      2'd0:    begin mem_be = 4'b0001 << mem_off; mem_wdata = {4{mem_rs2v_q[7:0]}}; end
+      2'd0:    begin mem_be = 4'b0001 << mem_off; mem_wdata = {4{mem_rs2v[7:0]}}; end
       2'd1:    begin mem_be = mem_off[1] ? 4'b1100 : 4'b0011;
-                     mem_wdata = {2{mem_rs2v_q[15:0]}}; end
-      default: begin mem_be = 4'b1111; mem_wdata = mem_rs2v_q; end
+                     mem_wdata = {2{mem_rs2v[15:0]}}; end
+      default: begin mem_be = 4'b1111; mem_wdata = mem_rs2v; end
     endcase
   end
 
@@ -512,8 +529,8 @@ module core_top #(
   wire mem_cpi_ok;  // MEM may offer its coprocessor request (below, after WB's signals)
   assign cpi_req_valid_o = mem_cpi_ok && mem_ctl_q[C_CPI];
   assign cpi_req_insn_o  = mem_insn_q;
-  assign cpi_req_rs1_o   = mem_opa_q;
-  assign cpi_req_rs2_o   = mem_rs2v_q;
+  assign cpi_req_rs1_o   = mem_opa;
+  assign cpi_req_rs2_o   = mem_rs2v;
 
   wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
   // The handshake needs only the grant (ready): whenever the rest of mem_go holds (WB moves, no
@@ -558,9 +575,11 @@ module core_top #(
     mem_res_d   = mem_res_q;
     mem_pc_d    = mem_pc_q;
     mem_insn_d  = mem_insn_q;
-    mem_opa_d   = mem_opa_q;
-    mem_rs1v_d  = mem_rs1v_q;
-    mem_rs2v_d  = mem_rs2v_q;
+    mem_opa_d   = mem_opa;       // a value taken from LW is kept while MEM holds
+    mem_rs1v_d  = mem_rs1v;
+    mem_rs2v_d  = mem_rs2v;
+    m1_d        = 1'b0;
+    m2_d        = 1'b0;
     mem_npc_d   = mem_npc_q;
     mem_exc_d   = mem_exc_q;
     if (wb_redirect) begin
@@ -578,6 +597,8 @@ module core_top #(
       mem_opa_d   = ex_opa;
       mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
+      m1_d        = w1_q;   // ex_go: WB moves too, the producer is in LW next cycle
+      m2_d        = w2_q;
       mem_npc_d   = ex_npc;
       mem_exc_d   = ex_exc_all;
     end else if (mem_go) begin
@@ -601,6 +622,8 @@ module core_top #(
     mem_opa_q   <= mem_opa_d;
     mem_rs1v_q  <= mem_rs1v_d;
     mem_rs2v_q  <= mem_rs2v_d;
+    m1_q        <= m1_d;
+    m2_q        <= m2_d;
     mem_npc_q   <= mem_npc_d;
     mem_exc_q   <= mem_exc_d;
   end
@@ -747,9 +770,9 @@ module core_top #(
       wb_res_d   = mem_fwd;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
-      wb_opa_d   = mem_opa_q;
-      wb_rs1v_d  = mem_rs1v_q;
-      wb_rs2v_d  = mem_rs2v_q;
+      wb_opa_d   = mem_opa;
+      wb_rs1v_d  = mem_rs1v;
+      wb_rs2v_d  = mem_rs2v;
       wb_npc_d   = mem_npc_q;
       wb_wdat_d  = mem_wdata;
       wb_be_d    = mem_be;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 # cpi_timing.S: with a coprocessor answering on the cycle after acceptance, independent custom
 # instructions cost no stall, a dependent use in the ALU exactly three, a store of the answer or
-# a custom instruction taking a loaded value exactly two (run with +cpi_lat=1).
+# a custom instruction taking a loaded value exactly one (run with +cpi_lat=1).
 #include "test_macros.h"
   .section .text.init
   .global _start
@@ -66,8 +66,8 @@ _start:
   sub x24, x24, x22
   CHECK(5, x24, 12)
   # a custom instruction whose result the next instruction stores, and a load whose result the
-  # next custom instruction takes: two stalls each (the value goes from the late-write flops
-  # into MEM's registers)
+  # next custom instruction takes: one stall each (the value goes from the late-write flops
+  # to the request in MEM)
   csrr x20, mcycle
   .insn r 0x0b, 7, 0, x3, x1, x2
   sw x3, 0(x11)
@@ -80,7 +80,7 @@ _start:
   csrr x21, mcycle
   sub x24, x21, x20
   sub x24, x24, x22
-  CHECK(6, x24, 8)
+  CHECK(6, x24, 4)
   CHECK(7, x10, 10)
   j pass
   PASS_FAIL_TAIL

@@ -144,14 +144,14 @@ _start:
   CHECK(17, x21, 33)
   CHECK(17, x7, -7)
 
-  # 18: a load whose result the next instruction only stores: 2 (the store's data is taken from
-  # the late-write flops into MEM's registers, not through the ALU)
+  # 18: a load whose result the next instruction only stores: 1 (the store's data is taken from
+  # the late-write flops in MEM, not through the ALU)
   MEASURE_BEGIN
   lw x7, 0(x11)
   sw x7, 0(x11)
   nop; nop; nop
   MEASURE_END
-  CHECK(18, x21, 2)
+  CHECK(18, x21, 1)
 
   # 19: a load used by the ALU with one instruction between: 2; with two between: 1
   MEASURE_BEGIN
@@ -171,6 +171,19 @@ _start:
   CHECK(20, x21, 1)
   CHECK(20, x8, 9)
 
+  # 22: a load whose result is stored with one instruction between: 0; the stored value is the
+  # loaded one
+  li x7, 0
+  MEASURE_BEGIN
+  lw x7, 0(x11)
+  add x9, x1, x2
+  sw x7, 4(x11)
+  nop; nop
+  MEASURE_END
+  CHECK(22, x21, 0)
+  lw x8, 4(x11)
+  CHECK(22, x8, 5)
+
   # 21: an ALU result used three instructions later (forwarded from WB): 0
   MEASURE_BEGIN
   add x7, x1, x2
@@ -183,4 +196,4 @@ _start:
   j pass
   PASS_FAIL_TAIL
   .data
-buf: .word 5
+buf: .word 5, 0
