@@ -98,23 +98,27 @@ module core_top #(
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
   wire [31:0] if_insn, if_pc, if_pc4;
-  wire        id_take, id_redirect;
+  wire        id_take;
   wire [31:0] id_target;
-  // Redirects from EX (mispredict) and WB (trap, mret) reach the fetch one cycle later, from
-  // a register: no combinational path from EX/WB into the fetch address. In that cycle ID
-  // takes nothing (its head is on the wrong path). ID's own prediction redirects at once.
+  // Redirects from EX (mispredict), WB (trap, mret) and ID (a prediction corrected) reach the
+  // fetch one cycle later, from a register: no combinational path from ID/EX/WB into the fetch
+  // address. In that cycle ID takes nothing (its head is on the wrong path).
   reg         redir_q;
   reg  [31:0] redir_pc_q;
-  wire [31:0] fetch_pc = redir_q ? redir_pc_q : id_target;
-  wire        if_predicted, if_bp, if_lui, if_apc;
+  wire        if_bp, if_lui, if_apc, if_pt;
+  wire [31:2] if_ptgt;
+  // branch target buffer update, from EX's resolution, registered
+  reg         btb_we_q, btb_taken_q;
+  reg  [15:2] btb_pc_q;
+  reg  [31:2] btb_tgt_q;
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
-    .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
-    .consume_i(id_take), .predicted_o(if_predicted),
+    .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
+    .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
-    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc)
+    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt)
   );
 
   // ------------------------------------------------------------------ ID
@@ -220,21 +224,26 @@ module core_top #(
   // of EX (see ex_valid_d), so no path runs from branch resolution into the fetch.
   assign id_take = if_valid && id_go && !redir_q;
 
-  // Static prediction: jal and backward branches are taken. The fetch is redirected as soon
-  // as such a branch is the fetch buffer's head, once, whether or not ID takes it this cycle
-  // (the fetch keeps the head and drops what follows it), so the fetch request depends on
-  // no stall signal: no path from the grant/response inputs or EX into the fetch address.
-  // Only the opcode and the sign bit are looked at (not the illegal-instruction checks): an
-  // illegal or faulting instruction predicted taken traps in WB anyway, and EX never acts on
-  // the prediction of an instruction with an exception.
-  // The fetch decodes that from each response as it enters the buffer (if_bp, a flop).
-  wire id_pred = if_bp;
-  assign id_redirect = if_valid && !redir_q && !if_predicted && id_pred;
+  // Prediction. The fetch follows its branch target buffer (if_pt: it went on at if_ptgt
+  // after this instruction). ID checks that against the instruction: jal is taken, a branch is
+  // taken if the buffer says so with the right target or, statically, if it jumps backward;
+  // nothing else is. Where the fetch went elsewhere (no hit for a taken jump, a hit with a wrong
+  // target, a hit on any other instruction), the instruction that ID takes writes the
+  // correction into the redirect register (id_fix), so ID's target adder and its compare end at
+  // a flop, not at the fetch address. Only the opcode and the sign bit are looked at (not the
+  // illegal-instruction checks): an illegal or faulting instruction predicted taken traps in WB
+  // anyway, and EX never acts on the prediction of an instruction with an exception.
   wire [31:0] id_imm_j = {{11{if_insn[31]}}, if_insn[31], if_insn[19:12], if_insn[20],
                           if_insn[30:21], 1'b0};
   wire [31:0] id_imm_b = {{19{if_insn[31]}}, if_insn[31], if_insn[7], if_insn[30:25],
                           if_insn[11:8], 1'b0};
   assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
+  wire id_is_jal = if_insn[6:0] == 7'b1101111;
+  wire id_is_br  = if_insn[6:0] == 7'b1100011;
+  wire id_tok    = if_ptgt == id_target[31:2];
+  wire id_pred   = id_is_jal || (id_is_br && ((if_pt && id_tok) || if_bp));
+  wire id_fix    = if_pt ? !(id_pred && id_tok) : id_pred;
+  wire [31:0] id_fix_pc = id_pred ? id_target : if_pc4;
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;
@@ -359,9 +368,22 @@ module core_top #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) redir_q <= 1'b0;
-    else         redir_q <= wb_redirect | ex_redirect;
+    else         redir_q <= wb_redirect | ex_redirect | (id_take && id_fix);
   end
-  always @(posedge clk_i) redir_pc_q <= wb_redirect ? wb_redirect_pc : ex_redirect_pc;
+  // the oldest first: WB, then EX (an EX redirect kills what ID takes, ex_kill_q), then ID
+  always @(posedge clk_i) redir_pc_q <= wb_redirect ? wb_redirect_pc :
+                                        ex_redirect ? ex_redirect_pc : id_fix_pc;
+
+  // The branch target buffer learns each jal and branch as EX resolves it: a taken one with an
+  // aligned target is entered, a fall-through clears its entry. Registered, so the compare
+  // ends at a flop; a wrong-path instruction's entry is only a prediction, checked like any.
+  always @(posedge clk_i) begin
+    if (!rst_ni) btb_we_q <= 1'b0;
+    else         btb_we_q <= ex_valid_q && !ex_exc_q && (ex_ctl_q[C_JAL] || ex_ctl_q[C_BRANCH]);
+    btb_pc_q    <= ex_pc_q[15:2];
+    btb_tgt_q   <= ex_tgt_q[31:2];
+    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ex_tgt_q[1];
+  end
 
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
   wire        div_done;
