@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // core_fetch.v
 // Instruction fetch: OBI requests with a branch target buffer, a 4-entry instruction buffer (the
-// IF/ID register), and discarding of wrong-path responses.
+// IF/ID register: a head and a 3-entry ring), and discarding of wrong-path responses.
 `default_nettype none
 
 // The request address comes from flops through one multiplexer: the pending request (offered
@@ -47,7 +47,6 @@ module core_fetch #(
   output wire        pt_o,           // the fetch went on after the head at ptgt_o, not pc + 4
   output wire [31:2] ptgt_o
 );
-  localparam integer NB = 4;         // buffer entries
   localparam integer TW = 10;        // BTB tag: pc[15:6] (with the index pc[5:2], btb_pc_i)
 
   // ---- branch target buffer: 16 entries, direct-mapped by pc[5:2]; a tag of the pc bits above
@@ -102,16 +101,18 @@ module core_fetch #(
     end
   end
 
-  // ---- the buffer: a shifting queue, entry 0 the head. Each entry keeps three bits decoded
-  // from the response as it is written (pd: {apc, lui, bp}), so ID's prediction check and the
-  // choice of EX's operand a start at flops rather than behind ID's decoder; they look at the
-  // opcode only (and ebreak's whole word): an illegal instruction traps whatever its operand a
-  // or prediction was.
-  reg [31:0] e_insn_q [0:NB-1];
-  reg        e_err_q  [0:NB-1];
-  reg [2:0]  e_pd_q   [0:NB-1];
-  reg        e_pt_q   [0:NB-1];
-  reg [29:0] e_tgt_q  [0:NB-1];
+  // ---- the buffer: the head (b0) is a flop of its own, so decode starts at a flop; the three
+  // entries behind it are a ring that a response is written into where it stays, so only the
+  // head has a multiplexer in front (hold, a ring entry, the response) and ID's take steers
+  // nothing else but the pointers. Each entry keeps three bits decoded from the response as it
+  // is written (pd: {apc, lui, bp}), so ID's prediction check and the choice of EX's operand a
+  // start at flops rather than behind ID's decoder; they look at the opcode only (and ebreak's
+  // whole word): an illegal instruction traps whatever its operand a or prediction was. Each
+  // entry also keeps its request's prediction (pt, tgt).
+  localparam integer W = 32 + 1 + 3 + 1 + 30;   // {insn, err, pd, pt, tgt}
+  reg [W-1:0] b0_q;
+  reg [W-1:0] q_q [0:2];
+  reg [1:0]   qrp_q, qrp_d;          // ring entry next in line behind the head
   wire [6:0] resp_op = imem_rdata_i[6:0];
   wire [2:0] resp_pd = {resp_op == 7'b0010111 || resp_op == 7'b1101111 ||   // auipc, jal
                         imem_rdata_i == 32'h0010_0073,                      // ebreak
@@ -120,15 +121,21 @@ module core_fetch #(
                         (resp_op == 7'b1100011 && imem_rdata_i[31])};       // backward branch
 
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
+  wire head_from_ring = !redirect_i && consume_i && cnt_q >= 3'd2;
+  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, consume_i});
+  wire q_wr           = !redirect_i && resp_live && !head_from_resp;
 
+  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0], ip_tgt_q[0]};
+  wire         h_pt   = b0_q[30];
+  wire [29:0]  h_tgt  = b0_q[29:0];
   assign valid_o = (cnt_q != 3'd0);
-  assign insn_o  = e_insn_q[0];
-  assign err_o   = e_err_q[0];
-  assign bp_o    = e_pd_q[0][0];
-  assign lui_o   = e_pd_q[0][1];
-  assign apc_o   = e_pd_q[0][2];
-  assign pt_o    = e_pt_q[0];
-  assign ptgt_o  = e_tgt_q[0];
+  assign insn_o  = b0_q[W-1:W-32];
+  assign err_o   = b0_q[34];
+  assign bp_o    = b0_q[31];
+  assign lui_o   = b0_q[32];
+  assign apc_o   = b0_q[33];
+  assign pt_o    = h_pt;
+  assign ptgt_o  = h_tgt;
   assign pc_o    = hpc_q;
   wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
@@ -146,12 +153,14 @@ module core_fetch #(
     else if (redirect_i) nxt_d = {redirect_pc_i[31:2], 2'b00};
     hpc_d   = hpc_q;
     cnt_d   = cnt_q;
+    qrp_d   = qrp_q;
+    if (head_from_ring) qrp_d = (qrp_q == 2'd2) ? 2'd0 : qrp_q + 2'd1;
     if (redirect_i) begin
       disc_d = out_q - rv;
       hpc_d  = redirect_pc_i;
       cnt_d  = 3'd0;
     end else begin
-      if (consume_i) hpc_d = e_pt_q[0] ? {e_tgt_q[0], 2'b00} : hpc4;
+      if (consume_i) hpc_d = h_pt ? {h_tgt, 2'b00} : hpc4;
       cnt_d = cnt_q - {2'd0, consume_i} + {2'd0, resp_live};
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
@@ -167,6 +176,7 @@ module core_fetch #(
       disc_q  <= 2'd0;
       cnt_q   <= 3'd0;
       hpc_q   <= BOOT_ADDR;
+      qrp_q   <= 2'd0;
       btb_v_q <= 16'd0;
     end else begin
       run_q   <= 1'b1;
@@ -177,6 +187,7 @@ module core_fetch #(
       disc_q  <= disc_d;
       cnt_q   <= cnt_d;
       hpc_q   <= hpc_d;
+      qrp_q   <= qrp_d;
       if (btb_we_i) btb_v_q[btb_pc_i[5:2]] <= btb_taken_i;
     end
   end
@@ -188,30 +199,17 @@ module core_fetch #(
     end
   end
 
-  // A live response is written behind the entries that stay (cnt_q less the one ID takes);
-  // when ID takes the head, every other entry moves one place towards it.
-  wire [2:0] wpos = cnt_q - {2'd0, consume_i};
-  genvar k;
-  generate
-    for (k = 0; k < NB; k = k + 1) begin : g_e
-      wire wr = !redirect_i && resp_live && wpos == k;
-      always @(posedge clk_i) begin
-        if (wr) begin
-          e_insn_q[k] <= imem_rdata_i;
-          e_err_q[k]  <= imem_err_i;
-          e_pd_q[k]   <= resp_pd;
-          e_pt_q[k]   <= ip_pt_q[0];
-          e_tgt_q[k]  <= ip_tgt_q[0];
-        end else if (consume_i && k < NB - 1) begin
-          e_insn_q[k] <= e_insn_q[(k + 1) % NB];
-          e_err_q[k]  <= e_err_q[(k + 1) % NB];
-          e_pd_q[k]   <= e_pd_q[(k + 1) % NB];
-          e_pt_q[k]   <= e_pt_q[(k + 1) % NB];
-          e_tgt_q[k]  <= e_tgt_q[(k + 1) % NB];
-        end
-      end
-    end
-  endgenerate
+  // The head is loaded from the ring when ID takes it and the ring holds the next instruction,
+  // from the response when the buffer is (or becomes) empty; any other live response goes into
+  // the ring behind what it holds: the ring holds cnt_q - 1, and the head's take moves qrp_q on
+  // by one and the count down by one, so the place (qwp) does not depend on the take.
+  wire [2:0] qwp_s    = {1'b0, qrp_q} + cnt_q - 3'd1;          // 0..4 (cnt_q is 1..3 here)
+  wire [1:0] qwp      = (qwp_s >= 3'd3) ? qwp_s[1:0] - 2'd3 : qwp_s[1:0];
+  always @(posedge clk_i) begin
+    if (head_from_ring)      b0_q <= q_q[qrp_q];
+    else if (head_from_resp) b0_q <= resp_e;
+    if (q_wr) q_q[qwp] <= resp_e;
+  end
 endmodule
 
 `default_nettype wire
