@@ -2,13 +2,15 @@
 // fv_fetch.v: formal properties of core/rtl/core_fetch.v (the fetch and its instruction buffer).
 // The instruction memory is abstract: it grants whenever the solver likes and answers the
 // granted requests in order, one or more cycles later, with the word at the request's address
-// equal to that address (and a bus error that is a function of it), so an instruction word
-// says where it was fetched from. ID is abstract too: it takes the head and redirects whenever
+// equal to that address with its two low bits set (and a bus error that is a function of it),
+// so an instruction word says where it was fetched from, and the words at 0x6C and 0xEC are
+// jal instructions (to themselves), which the fetch predicts as they arrive. ID is abstract too: it takes the head and redirects whenever
 // the solver likes, within what core_top does (no take in a redirect's cycle, word-aligned
 // targets), and the branch target buffer is written with anything at any time (its contents
 // are only predictions). Asserted, for every such sequence:
 //   - the head instruction is the word at the head's pc (so no instruction is lost, repeated
-//     or reordered, and no wrong-path response is taken, through any redirect or prediction);
+//     or reordered, and no wrong-path response is taken, through any redirect or prediction,
+//     the fetch's own included);
 //   - the head's error flag is the one its fetch got;
 //   - at most three requests are outstanding.
 `default_nettype none
@@ -34,8 +36,8 @@ module fv_fetch (
   reg  [31:0] m0_q, m1_q, m2_q;
   reg  [2:0]  mn_q;
   wire        rvalid = mem_answer_i && (mn_q != 3'd0);
-  wire [31:0] rdata  = m0_q;
-  wire        rerr   = ^rdata[6:2];  // an error on some addresses: which, the address says
+  wire [31:0] rdata  = {m0_q[31:2], 2'b11};
+  wire        rerr   = ^m0_q[6:2];  // an error on some addresses: which, the address says
   wire        grant  = imem_req && imem_gnt_i;
 
   core_fetch #(.BOOT_ADDR(32'h0000_0000)) dut (
@@ -76,14 +78,14 @@ module fv_fetch (
   end
 
   always @(posedge clk_i) if (f_past && rst_ni) begin
-    if (valid) assert (insn == pc);
+    if (valid) assert (insn == {pc[31:2], 2'b11});
     if (valid) assert (err == ^pc[6:2]);
     assert (mn_q <= 3'd3);
   end
 
   // Not vacuous: three instructions taken with no response between them (the buffer was
-  // full and emptied through its head), a head the buffer predicted taken followed by its
-  // target, a head with a bus error taken.
+  // full and emptied through its head), a head predicted taken followed by its target (the
+  // buffer's prediction or the fetch's own), a head with a bus error taken, a jal taken.
   reg [1:0]  taken_q;   // instructions taken since the last response or redirect
   reg        pt_q;      // the head taken last cycle was predicted taken, to ptgt_q
   reg [31:2] ptgt_q;
@@ -97,6 +99,7 @@ module fv_fetch (
     cover (consume_i && taken_q == 2'd2);
     cover (pt_q && valid && pc[31:2] == ptgt_q && pc != 32'd0 && consume_i);
     cover (consume_i && err);
+    cover (consume_i && insn[6:0] == 7'b1101111 && pt);
   end
 endmodule
 `default_nettype wire

@@ -15,7 +15,10 @@
 // four, so with a two-cycle memory one request per cycle keeps going without looking at ID's
 // consume signal. Each request's prediction (hit, target) travels with it to its buffer entry:
 // ID checks it against the instruction (pt_o, ptgt_o) and core_top corrects it through the
-// registered redirect.
+// registered redirect. A jal or backward branch that the buffer did not predict is caught
+// earlier, as its response arrives: its target (the request's pc + the immediate) is written
+// into its entry as the prediction and into lf_q / lf_pc_q, which the next cycle requests,
+// dropping what was requested after it; ID then finds the prediction right.
 module core_fetch #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000
 ) (
@@ -67,7 +70,9 @@ module core_fetch #(
   reg  [2:0]  cnt_q, cnt_d;          // buffer fill (0..4)
   reg  [31:0] hpc_q, hpc_d;          // pc of the head instruction
 
-  wire [31:0] req_pc = pend_q ? paddr_q : redirect_i ? redirect_pc_i : nxt_q;
+  reg         lf_q;                  // a response was a jal / backward branch not predicted:
+  reg  [31:0] lf_pc_q;               // fetch its target, drop what was requested after it
+  wire [31:0] req_pc = pend_q ? paddr_q : redirect_i ? redirect_pc_i : lf_q ? lf_pc_q : nxt_q;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   // After a redirect the buffer is emptied, so only the in-flight count limits the request.
   wire [2:0]  fill   = cnt_q + {1'b0, out_q};
@@ -75,7 +80,7 @@ module core_fetch #(
   assign imem_req_o  = run_q && (pend_q || new_ok);
   wire        granted = imem_req_o && imem_gnt_i;
   // a pending request is offered again whatever else happens (imem_req_o = run_q)
-  wire        stale_grant = pend_q && run_q && imem_gnt_i && (stale_q || redirect_i);
+  wire        stale_grant = pend_q && run_q && imem_gnt_i && (stale_q || redirect_i || lf_q);
   wire        live_grant  = granted && !stale_grant;
 
   wire [3:0]    bidx = req_pc[5:2];
@@ -86,6 +91,7 @@ module core_fetch #(
   // popped on every response, live or discarded)
   reg  [2:0]  ip_pt_q;
   reg  [29:0] ip_tgt_q [0:2];
+  reg  [29:0] ip_pc_q  [0:2];
   wire [1:0]  rv    = {1'b0, imem_rvalid_i};
   wire [1:0]  ipos  = out_q - rv;     // where this cycle's grant goes
 
@@ -94,10 +100,13 @@ module core_fetch #(
       ip_pt_q[1:0] <= ip_pt_q[2:1];
       ip_tgt_q[0]  <= ip_tgt_q[1];
       ip_tgt_q[1]  <= ip_tgt_q[2];
+      ip_pc_q[0]   <= ip_pc_q[1];
+      ip_pc_q[1]   <= ip_pc_q[2];
     end
     if (granted) begin
       ip_pt_q[ipos] <= bhit;
       ip_tgt_q[ipos] <= btgt;
+      ip_pc_q[ipos]  <= req_pc[31:2];
     end
   end
 
@@ -120,12 +129,21 @@ module core_fetch #(
                         resp_op == 7'b1101111 ||                            // jal
                         (resp_op == 7'b1100011 && imem_rdata_i[31])};       // backward branch
 
-  wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
+  // (in lf_q's cycle every response is to a request after the jump's)
+  wire resp_live = imem_rvalid_i && (disc_q == 2'd0) && !lf_q;
   wire head_from_ring = !redirect_i && consume_i && cnt_q >= 3'd2;
   wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, consume_i});
   wire q_wr           = !redirect_i && resp_live && !head_from_resp;
 
-  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0], ip_tgt_q[0]};
+  // the response's own jump target: its request's pc + the J or B immediate
+  wire [31:0] r_imm_j = {{11{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[19:12],
+                         imem_rdata_i[20], imem_rdata_i[30:21], 1'b0};
+  wire [31:0] r_imm_b = {{19{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[7],
+                         imem_rdata_i[30:25], imem_rdata_i[11:8], 1'b0};
+  wire [31:0] r_tgt   = {ip_pc_q[0], 2'b00} + (imem_rdata_i[3] ? r_imm_j : r_imm_b);
+  wire        r_fix   = resp_pd[0] && !ip_pt_q[0];   // statically taken, not predicted
+  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0] || r_fix,
+                         r_fix ? r_tgt[31:2] : ip_tgt_q[0]};
   wire         h_pt   = b0_q[30];
   wire [29:0]  h_tgt  = b0_q[29:0];
   assign valid_o = (cnt_q != 3'd0);
@@ -143,7 +161,7 @@ module core_fetch #(
   always @* begin
     pend_d  = imem_req_o && !imem_gnt_i;
     paddr_d = req_pc;
-    stale_d = pend_d && pend_q && (stale_q || redirect_i);
+    stale_d = pend_d && pend_q && (stale_q || redirect_i || lf_q);
     out_d   = out_q - rv + {1'b0, granted};
     disc_d  = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
     // the address after a live grant is the prediction's; a redirect not granted this cycle
@@ -151,6 +169,7 @@ module core_fetch #(
     nxt_d   = nxt_q;
     if (live_grant)      nxt_d = bhit ? {btgt, 2'b00} : {req_pc[31:2], 2'b00} + 32'd4;
     else if (redirect_i) nxt_d = {redirect_pc_i[31:2], 2'b00};
+    else if (lf_q)       nxt_d = {lf_pc_q[31:2], 2'b00};
     hpc_d   = hpc_q;
     cnt_d   = cnt_q;
     qrp_d   = qrp_q;
@@ -162,6 +181,7 @@ module core_fetch #(
     end else begin
       if (consume_i) hpc_d = h_pt ? {h_tgt, 2'b00} : hpc4;
       cnt_d = cnt_q - {2'd0, consume_i} + {2'd0, resp_live};
+      if (lf_q) disc_d = out_q - rv;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
   end
@@ -177,6 +197,7 @@ module core_fetch #(
       cnt_q   <= 3'd0;
       hpc_q   <= BOOT_ADDR;
       qrp_q   <= 2'd0;
+      lf_q    <= 1'b0;
       btb_v_q <= 16'd0;
     end else begin
       run_q   <= 1'b1;
@@ -188,11 +209,13 @@ module core_fetch #(
       cnt_q   <= cnt_d;
       hpc_q   <= hpc_d;
       qrp_q   <= qrp_d;
+      lf_q    <= resp_live && !redirect_i && r_fix;
       if (btb_we_i) btb_v_q[btb_pc_i[5:2]] <= btb_taken_i;
     end
   end
   always @(posedge clk_i) begin
     paddr_q <= paddr_d;
+    lf_pc_q <= r_tgt;
     if (btb_we_i) begin
       btb_tag_q[btb_pc_i[5:2]] <= btb_pc_i[TW+5:6];
       btb_tgt_q[btb_pc_i[5:2]] <= btb_tgt_i;
