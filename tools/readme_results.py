@@ -41,8 +41,6 @@ ROWS = [
     ("AES-128 key setup", None, "rolled dma32", "aes-128 key setup", None),
     ("AES-128, rolled (the SoC's default)", ("aes", "rolled-table"), "rolled dma32",
      "aes-128 ecb encrypt 16 B", "aes-128 ctr encrypt"),
-    ("AES-128, unrolled2", ("aes", "unrolled2-table"), "unrolled2 dma32",
-     "aes-128 ecb encrypt 16 B", "aes-128 ctr encrypt"),
     ("AES-128, pipelined, 128-bit DMA (area: composite S-boxes)", ("aes", "pipelined"),
      "pipelined dma128", "aes-128 ecb encrypt 16 B", "aes-128 ctr encrypt"),
     ("PRINCE (64-bit block)", ("prince", "default"), "rolled dma32", "prince ecb encrypt 8 B",

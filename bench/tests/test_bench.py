@@ -128,7 +128,7 @@ def test_config_overrides() -> None:
     with_aes = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
     assert run.config_overrides(("rolled", 32), with_aes) == {}
     assert run.config_overrides(("pipelined", 128), with_aes) == {"AES_ARCH": 2, "DMA_BITS": 128}
-    assert run.config_overrides(("unrolled2", 32), with_aes) == {"AES_ARCH": 1}
+    assert run.config_overrides(("pipelined", 32), with_aes) == {"AES_ARCH": 2}
     assert run.config_overrides(("rolled", 128), {"DMA_BITS": 32}) == {"DMA_BITS": 128}
     with pytest.raises(ValueError, match="AES_ARCH"):
         run.config_overrides(("pipelined", 128), {"DMA_BITS": 32})
@@ -142,7 +142,7 @@ def test_shipped_cases() -> None:
     cases = run.load_cases(run.ROOT / "bench" / "cases.toml")
     groups = run.group_configs(cases)
     assert list(groups)[0] == run.DEFAULT_CONFIG
-    assert set(groups) >= {("rolled", 32), ("unrolled2", 32), ("pipelined", 128), ("rolled", 128)}
+    assert set(groups) >= {("rolled", 32), ("pipelined", 128), ("rolled", 128)}
     default = {c["coupling"] for c in groups[run.DEFAULT_CONFIG]}
     assert default == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma"}
     assert all(c["mode"] not in ("ecb", "cbc") for c in cases if c["bytes"] == 40020)

@@ -20,7 +20,7 @@
 module cpl_engine #(
   parameter integer ENGINE         = 1,
   parameter integer DMA_BITS       = 32,
-  parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 1 unrolled2, 2 pipelined
+  parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 2 pipelined
   parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
@@ -115,7 +115,10 @@ module cpl_engine #(
   localparam [31:0]  SBOX32     = AES_SBOX;
   localparam [31:0]  FOLD32     = PRINCE_FOLDED;
   localparam [31:0]  K128_32    = PRESENT_KEY128;
-  localparam [7:0]   CAP_OPT    = (ENGINE == E_AES) ? {5'b0, SBOX32[0], ARCH32[1:0]} :
+  // CAP.ARCH: the datapath aes_top builds (any ARCH but pipelined builds rolled)
+  localparam [1:0]   CAP_ARCH   = (ARCH32 == {30'd0, `CV_AES_CAP_ARCH_PIPELINED}) ?
+                                  `CV_AES_CAP_ARCH_PIPELINED : `CV_AES_CAP_ARCH_ROLLED;
+  localparam [7:0]   CAP_OPT    = (ENGINE == E_AES) ? {5'b0, SBOX32[0], CAP_ARCH} :
                                   (ENGINE == E_PRINCE) ? {7'b0, FOLD32[0]} :
                                   (ENGINE == E_PRESENT) ? {6'b0, PRESENT_RPC == 2, K128_32[0]} :
                                   8'h00;

@@ -20,8 +20,7 @@ from engines.aes.model.aes_model import pycryptodome_reference
 from tools import consts as C
 
 ARCH = int(os.environ.get("AES_ARCH", "0"))
-ARCH_NAME = {C.CV_AES_CAP_ARCH_ROLLED: "rolled", C.CV_AES_CAP_ARCH_UNROLLED2: "unrolled2",
-             C.CV_AES_CAP_ARCH_PIPELINED: "pipelined"}[ARCH]
+ARCH_NAME = {C.CV_AES_CAP_ARCH_ROLLED: "rolled", C.CV_AES_CAP_ARCH_PIPELINED: "pipelined"}[ARCH]
 ECB, CBC, CFB = C.CV_AES_CFG_MODE_ECB, C.CV_AES_CFG_MODE_CBC, C.CV_AES_CFG_MODE_CFB128
 OFB, CTR, CMAC_MODE = C.CV_AES_CFG_MODE_OFB, C.CV_AES_CFG_MODE_CTR, C.CV_AES_CFG_MODE_CMAC
 UNIT_IV = C.CV_CPL_IV_OFFSET

@@ -10,7 +10,7 @@ module soc_top #(
   parameter integer DMA_BITS        = 32,     // width of dmem port B (32 or 128)
   parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
   parameter integer UART_FIFO_DEPTH = 16,
-  parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 1 unrolled2, 2 pipelined
+  parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
   parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine number e built
                                                 // (numbers: docs/constants.md)

@@ -178,7 +178,8 @@ def test_yosys_runs() -> None:
 def test_ecp5_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ECP5 flow's limits on a small counter: the `abc -lut 4` mapper gives a netlist; a
     design over the part's LUTs is recorded as "no fit" and not placed (the part's size lowered
-    here so the counter exceeds it); nextpnr past its budget leaves the utilisation, no Fmax."""
+    here so the counter exceeds it); nextpnr past its budget leaves the utilisation, no Fmax;
+    a placement alone gives the placed estimate and no Fmax."""
     tmp_path = scratch("ecp5-limits")
     src = tmp_path / "cnt.v"
     src.write_text("""`default_nettype none
@@ -202,6 +203,10 @@ endmodule
     d = synth.run_job(entry, "ecp5", tmp_path, pnr_budget=0.01)
     assert "skip" not in d and d["fmax_mhz"] is None and d["pnr_rc"] is None, d
     assert "budget" in d["pnr_error"]
+    # placed only: nextpnr's pre-route estimate, kept apart from the routed Fmax
+    d = synth.run_job(entry, "ecp5", tmp_path, place_only=True)
+    assert d["pnr_rc"] == 0 and d["fmax_mhz"] is None and d["fmax_place_mhz"] > 0, d
+    assert "placed only" in d["pnr_error"]
 
 
 def test_warnings_of_unused_modules_left_out(tmp_path: Path) -> None:

@@ -22,12 +22,12 @@ BENCH = {
                                                  "cpi rolled dma32": 75}},
         {"name": "aes-128 ecb encrypt 16 B",
          "cycles": {"sw": 1058, "cpi rolled dma32": 73, "cpi-dma rolled dma32": 84,
-                    "cpi unrolled2 dma32": 68}},
+                    "cpi pipelined dma128": 68}},
     ],
     "bulk": [
         {"name": "aes-128 ctr encrypt", "block_bytes": 16,
          "cycles_per_block": {"sw": 1043.0, "cpi-dma rolled dma32": 10.0,
-                              "cpi-dma unrolled2 dma32": 5.0}},
+                              "cpi-dma pipelined dma128": 1.25}},
     ],
 }
 SYNTH = {"commit": "cafebeef", "date": "day 0", "records": 66, "failed": 0, "blocks": [
@@ -35,7 +35,7 @@ SYNTH = {"commit": "cafebeef", "date": "day 0", "records": 66, "failed": 0, "blo
     {"block": "soc", "config": "default", "luts": 20471, "fmax_mhz": 40.0, "ecp5_fits": True},
     {"block": "aes", "config": "rolled-table", "luts": 3563, "fmax_mhz": 61.8,
      "ecp5_fits": True},
-    {"block": "aes", "config": "unrolled2-table", "luts": 5694, "fmax_mhz": 35.1,
+    {"block": "aes", "config": "pipelined", "luts": 31777, "fmax_mhz": 35.1,
      "ecp5_fits": True},
 ]}
 ADV = {"campaigns": 18, "operations": 8_073_157, "clean": True}
@@ -81,10 +81,11 @@ def test_writes_only_between_markers(tmp_path: Path, results: Path) -> None:
     rows = {ln.split(" | ")[0][2:]: ln for ln in lines[2:] if ln.startswith("| ")}
     # the fastest coupling of the build, named; sw beside the default build only
     assert "| 1,058 / 73 (cpi) | 1,043 / 10.0 (cpi-dma) |" in rows["AES-128, rolled (the SoC's default)"]
-    assert "| - / 68 (cpi) | - / 5.00 (cpi-dma) |" in rows["AES-128, unrolled2"]
-    # Mbps at the lower of the block's and the SoC's Fmax: 128 bits x 40 MHz / 10 and 35.1 / 5
+    pipe = rows["AES-128, pipelined, 128-bit DMA (area: composite S-boxes)"]
+    assert "| - / 68 (cpi) | - / 1.25 (cpi-dma) |" in pipe
+    # Mbps at the lower of the block's and the SoC's Fmax: 128 bits x 40 MHz / 10 and 35.1 / 1.25
     assert rows["AES-128, rolled (the SoC's default)"].endswith("| 512 | 3,563 | 61.8 |")
-    assert rows["AES-128, unrolled2"].endswith("| 899 | 5,694 | 35.1 |")
+    assert pipe.endswith("| 3,594 | 31,777 | 35.1 |")
     assert rows["RV32IM core"].endswith("| - | - | - | 1,994 | 80.6 |")
     assert "| 2,833 / 74 (mmio) |" in rows["AES-128 key setup"]
     assert rows["PRINCE (64-bit block)"] == "| PRINCE (64-bit block) | - | - | - | - | - |"

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_dp_rolled.v
-// Iterative AES datapath: one round per cycle (ARCH = 0), or two per cycle (ARCH = 1).
+// Iterative AES datapath: one round per cycle (ARCH = 0 with composite-field S-boxes).
 `default_nettype none
 
 // A block is issued with the initial AddRoundKey applied as it is registered; the rounds then
 // run in state_q, and the final round is left combinational on res_data_o so the mode unit
 // registers it (and can feed it back into the next issued block in the same cycle). A new block
-// is issued on the cycle the previous one leaves: back-to-back blocks take Nr (or Nr/2) cycles.
+// is issued on the cycle the previous one leaves: back-to-back blocks take Nr cycles.
+// (Two rounds per cycle halve the cycles but more than double the path: on ECP5 such a build
+// ran at a third of this one's clock, so it was slower per block in time and is not offered.)
 module aes_dp_rolled #(
   parameter integer SBOX   = 1,
-  parameter integer PER    = 1,    // rounds per cycle: 1 or 2 (Nr is even for all key sizes)
   parameter integer SIDE_W = 1
 ) (
   input  wire               clk_i,
@@ -17,8 +18,8 @@ module aes_dp_rolled #(
   input  wire               clr_i,
   input  wire [3:0]         nr_i,        // 10, 12 or 14, stable while a message runs
   input  wire               dec_i,
-  output wire [4*PER-1:0]   rk_ra_o,     // round-key store read addresses (port p: 4p+3:4p)
-  input  wire [128*PER-1:0] rk_i,        // round keys read (port p: 128p+127:128p)
+  output wire [3:0]         rk_ra_o,     // round-key store read address
+  input  wire [127:0]       rk_i,        // round key read
   input  wire               init_ld_i,   // message start (datapath idle): fetch the initial
   input  wire [3:0]         init_ra_i,   //   round key, rk[0] (rk[Nr] for decryption)
   input  wire               iss_valid_i,
@@ -47,38 +48,19 @@ module aes_dp_rolled #(
     end
   endfunction
 
-  // Read ports of the round-key store: 0 the round in state_q, 1 (two rounds per cycle,
-  // ARCH = 1) the next one. The initial AddRoundKey of every block of a message uses the same
-  // key, so port 0 fetches it into rk_init_q when the message starts (the datapath is idle then)
-  // instead of a read port of its own.
+  // The read port of the round-key store serves the round in state_q. The initial AddRoundKey
+  // of every block of a message uses the same key, so the port fetches it into rk_init_q when
+  // the message starts (the datapath is idle then) instead of a read port of its own.
   reg  [127:0] rk_init_q;
-  wire [127:0] rk_a = rk_i[127:0];
-  assign rk_ra_o[3:0] = act_q ? kidx(rnd_q, nr_i, dec_i) : init_ra_i;
+  assign rk_ra_o = act_q ? kidx(rnd_q, nr_i, dec_i) : init_ra_i;
 
-  wire [127:0] r1_out, r1_last;
   wire [127:0] rnd_out, rnd_last;   // full round, final round (no MixColumns)
-  wire         final_rnd = act_q && (rnd_q == nr_i + 4'd1 - PER[3:0]);
+  wire         final_rnd = act_q && (rnd_q == nr_i);
 
-  aes_round #(.SBOX(SBOX)) u_round_a (
-    .state_i(state_q), .rk_i(rk_a), .dec_i(dec_i), .state_o(r1_out), .last_o(r1_last),
+  aes_round #(.SBOX(SBOX)) u_round (
+    .state_i(state_q), .rk_i(rk_i), .dec_i(dec_i), .state_o(rnd_out), .last_o(rnd_last),
     .ext_i(ks_i), .ext_in_i(ks_in_i), .ext_out_o(ks_out_o)
   );
-
-  generate
-    if (PER == 2) begin : g_two
-      assign rk_ra_o[7:4] = kidx(rnd_q + 4'd1, nr_i, dec_i);
-      wire [127:0] rk_b = rk_i[255:128];
-      wire [31:0]  unused_ext;
-      aes_round #(.SBOX(SBOX)) u_round_b (
-        .state_i(r1_out), .rk_i(rk_b), .dec_i(dec_i), .state_o(rnd_out), .last_o(rnd_last),
-        .ext_i(1'b0), .ext_in_i(32'h0), .ext_out_o(unused_ext)
-      );
-      wire [127:0] unused_r1_last = r1_last;
-    end else begin : g_one
-      assign rnd_out  = r1_out;
-      assign rnd_last = r1_last;
-    end
-  endgenerate
 
   assign res_valid_o = final_rnd;
   assign res_data_o  = rnd_last;
@@ -100,13 +82,13 @@ module aes_dp_rolled #(
       if (res_ready_i) act_d = 1'b0;
     end else if (act_q) begin
       state_d = rnd_out;
-      rnd_d   = rnd_q + PER[3:0];
+      rnd_d   = rnd_q + 4'd1;
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni || clr_i) rk_init_q <= 128'h0;
-    else if (init_ld_i)   rk_init_q <= rk_a;
+    else if (init_ld_i)   rk_init_q <= rk_i;
   end
 
   always @(posedge clk_i) begin

@@ -16,7 +16,7 @@
 // input needs the previous result (CBC-enc, CFB-enc, OFB, CMAC) take it straight from the
 // datapath's combinational final round, so the next block issues on the same cycle.
 module aes_top #(
-  parameter integer ARCH = 0,  // 0: rolled, 1: unrolled2, 2: pipelined
+  parameter integer ARCH = 0,  // 0: rolled, 2: pipelined (any other value builds rolled)
   parameter integer SBOX = 1   // 0: table, 1: composite field
 ) (
   input  wire         clk_i,
@@ -47,17 +47,12 @@ module aes_top #(
 );
 
   // ARCH's values are CAP.ARCH's (engines/aes/regs.toml)
-  localparam [1:0] ARCH_ROLLED    = `CV_AES_CAP_ARCH_ROLLED;
-  localparam [1:0] ARCH_UNROLLED2 = `CV_AES_CAP_ARCH_UNROLLED2;
-  localparam [1:0] ARCH_PIPELINED = `CV_AES_CAP_ARCH_PIPELINED;
+  localparam [1:0]  ARCH_PIPELINED = `CV_AES_CAP_ARCH_PIPELINED;
   localparam [31:0] ARCH32 = ARCH;
-  localparam [1:0]  ARCH2  = (ARCH32 < 32'd4) ? ARCH32[1:0] : ARCH_ROLLED;
-  // rounds per cycle of the iterative datapath (0: the pipelined datapath is used)
-  // (an ARCH value other than these three builds the rolled datapath)
-  localparam integer PER = (ARCH2 == ARCH_PIPELINED) ? 0 : (ARCH2 == ARCH_UNROLLED2) ? 2 :
-                           (ARCH2 == ARCH_ROLLED) ? 1 : 1;
+  // the pipelined datapath (aes_dp_pipe), else one round per cycle
+  localparam integer PIPE = (ARCH32 == {30'd0, ARCH_PIPELINED}) ? 1 : 0;
   // rolled with table S-boxes: the round tables in block RAM (aes_dp_tbl)
-  localparam integer TBL = (PER == 1 && SBOX == 0) ? 1 : 0;
+  localparam integer TBL = (PIPE == 0 && SBOX == 0) ? 1 : 0;
 
   localparam [2:0] MODE_ECB  = `CV_AES_CFG_MODE_ECB;
   localparam [2:0] MODE_CBC  = `CV_AES_CFG_MODE_CBC;
@@ -159,13 +154,13 @@ module aes_top #(
   wire [127:0]  rk_wd;
   wire [1:0]    c_ksz    = cfg_i[`CV_AES_CFG_KSZ_MSB:`CV_AES_CFG_KSZ_LSB];
   wire          key_load = key_valid_i && !busy_q && (c_ksz != KSZ_RSVD) && !zeroize_i;
-  // The LUT-based iterative datapaths lend the key expansion four of their S-boxes (it runs
+  // The LUT-based rolled datapath lends the key expansion four of its S-boxes (it runs
   // only while no message does: key loads are refused while busy, starts until the schedule is
   // ready); the block-RAM tables of aes_dp_tbl read one cycle late, so there it has its own.
   wire          ks_act;
   wire [31:0]   ks_in, ks_out;
 
-  aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PER != 0 && TBL == 0) ? 1 : 0)) u_key (
+  aes_key_exp #(.SBOX(SBOX), .EXT_SUB((PIPE == 0 && TBL == 0) ? 1 : 0)) u_key (
     .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .load_i(key_load), .ksz_i(c_ksz),
     .key_i(key_i), .ready_o(key_rdy), .busy_o(kwipe), .we_o(rk_we), .wa_o(rk_wa),
     .wd_o(rk_wd), .sub_act_o(ks_act), .sub_in_o(ks_in), .sub_out_i(ks_out)
@@ -200,7 +195,7 @@ module aes_top #(
   wire [127:0]       tb_data, tb_fdat;
 
   generate
-    if (PER == 0) begin : g_pipe  // ARCH_PIPELINED
+    if (PIPE != 0) begin : g_pipe
       wire [1919:0] rk;
       aes_rk_regs u_rk (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .we_i(rk_we), .wa_i(rk_wa),
@@ -227,10 +222,10 @@ module aes_top #(
       always @* begin
         for (c = 0; c < 4; c = c + 1) rkd_wd[127-32*c -: 32] = inv_mix(rk_wd[127-32*c -: 32]);
       end
-      aes_rk_ram #(.NRD(1)) u_rk (
+      aes_rk_ram u_rk (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
-      aes_rk_ram #(.NRD(1)) u_rkd (
+      aes_rk_ram u_rkd (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rkd_wd), .ra_i(rk_ra), .rd_o(rkd_rd)
       );
       assign ks_out = 32'h0;
@@ -246,15 +241,15 @@ module aes_top #(
         .res_key_o(res_key), .res_side_o(res_side), .idle_o(dp_idle)
       );
     end else begin : g_iter
-      wire [4*PER-1:0]   rk_ra;
-      wire [128*PER-1:0] rk_rd;
-      aes_rk_ram #(.NRD(PER)) u_rk (
+      wire [3:0]   rk_ra;
+      wire [127:0] rk_rd;
+      aes_rk_ram u_rk (
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
       wire unused_tb = tb_nf ^ (^tb_data) ^ (^tb_fdat);
       assign res_mix = res_data;
       assign res_key = 128'h0;
-      aes_dp_rolled #(.SBOX(SBOX), .PER(PER), .SIDE_W(SIDE_W)) u_dp (
+      aes_dp_rolled #(.SBOX(SBOX), .SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
         .rk_ra_o(rk_ra), .rk_i(rk_rd), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
         .iss_valid_i(iss_valid), .iss_ready_o(iss_ready),

@@ -2,7 +2,6 @@
 // top: aes_top
 // lint: -GARCH=0 -GSBOX=1
 // lint: -GARCH=0 -GSBOX=0
-// lint: -GARCH=1 -GSBOX=0
 // lint: -GARCH=2 -GSBOX=1
 engines/aes/rtl/aes_sbox_lut.v
 engines/aes/rtl/aes_sbox_git.v

@@ -5,7 +5,7 @@ Inputs are driven just after the falling edge and outputs sampled 1 ns later, so
 the values that decide the transfers on the next rising edge. The bench only touches the Python
 side when something changes, to keep the per-cycle cost low (thousands of messages per run).
 
-Environment: AES_ARCH (0/1/2, for the expected figures), AES_SBOX (0/1, the build's SBOX: which
+Environment: AES_ARCH (0/2, for the expected figures), AES_SBOX (0/1, the build's SBOX: which
 internal stores to check after a wipe), AES_QUICK=1 (a subset, for Icarus),
 AES_SEED, AES_PERF_JSON (where the measured cycle figures are written).
 """
@@ -34,8 +34,8 @@ WIPE = 16                                  # cycles of the round-key store wipe
 
 
 def block_latency(ksz: int) -> int:
-    """Cycles from the accepting edge to out_valid, per architecture."""
-    return NR[ksz] // 2 if ARCH == 1 else NR[ksz]
+    """Cycles from the accepting edge to out_valid: one per round (every architecture)."""
+    return NR[ksz]
 
 
 def to_int(b: bytes) -> int:
@@ -400,14 +400,14 @@ async def test_timing(dut) -> None:
                 assert len(lats) == 1, f"{name}: latency depends on data {lats}"
                 lat_blk = lats.pop()
                 # cycle of the input transfer to first cycle of out_valid: the accepting edge
-                # applies AddRoundKey, then one edge per round (or per two rounds)
+                # applies AddRoundKey, then one edge per round
                 assert lat_blk == block_latency(ksz) + 1, f"{name}: latency {lat_blk}"
                 key_cpb = perf["cycles_per_block"].setdefault(name, {})
                 if str(bits) in key_cpb or bits in key_cpb:
                     assert key_cpb[bits] == cpb, f"{name}: cycles per block vary with key"
                 key_cpb[bits] = cpb
                 perf["latency"].setdefault(name, {})[bits] = lat_blk
-                # the targets: Nr (rolled), Nr/2 (unrolled2); pipelined 1 where no feedback
+                # the targets: Nr (rolled); pipelined 1 where no feedback
                 feedback = (mode in (m.MODE_OFB, m.MODE_CMAC) or
                             (not dec and mode in (m.MODE_CBC, m.MODE_CFB)))
                 if ARCH == 2 and not feedback:
