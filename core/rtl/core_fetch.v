@@ -6,8 +6,8 @@
 
 // The request address comes from flops through one multiplexer: the pending request (offered
 // again until granted), the registered redirect of core_top (EX mispredict, WB trap or mret,
-// ID's correction of a prediction), or nxt_q, the address decided on the grant of the previous
-// request. That decision is the branch target buffer's: a request whose address hits in it is
+// ID's correction of a prediction), the fetch's own prediction (lf_pc_q, below), or nxt_q, the
+// address decided on the grant of the previous request. That decision is the branch target buffer's: a request whose address hits in it is
 // followed by the stored target, any other by its address + 4, so a taken jump the buffer knows
 // costs no cycle, whatever the memory's latency. Every response is written into the buffer
 // first; ID decodes the head, a flop, so no combinational path runs from imem_rdata_i into
