@@ -145,7 +145,8 @@ def run_one(seed: int, items: int, stall: bool, keep: bool) -> tuple[int, int]:
                        timeout=600, check=False)
     trace = BUILD / f"core_{seed}.trace"
     res = coresim.run(prog, trace=trace, plusargs=["+cpi_err=1", f"+seed={seed}",
-                                                  f"+stall={int(stall)}", "+max_cycles=50000000"])
+                                                  f"+stall={int(stall)}", "+max_cycles=50000000",
+                                                  f"+imem_lat={1 + (seed >> 1) % 2}"])
     spike = parse_spike(log, prog.tohost)
     core = parse_core(trace)
     if res.tohost != 1:

@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // core_fetch.v
-// Instruction fetch: OBI requests, a 3-entry instruction buffer (the IF/ID register), and
-// discarding of wrong-path responses.
+// Instruction fetch: OBI requests with a branch target buffer, a 4-entry instruction buffer (the
+// IF/ID register: a head and a 3-entry ring), and discarding of wrong-path responses.
 `default_nettype none
 
-// Every response is written into the buffer first; ID decodes the buffer head, a flop, so no
-// combinational path runs from imem_rdata_i into decode. In steady state one request is in
-// flight and one instruction waits in the buffer; three entries let the fetch keep one request
-// per cycle going without looking at ID's consume signal. A redirect (predicted branch in ID,
-// or the registered redirect of an EX mispredict or a WB trap/mret) sends its address at once.
-// A prediction does not wait for ID to take the branch: it drops what follows the head and
-// remembers the target as the pc after the head.
-// The next sequential address is (last request) + 4 from flops, so the only adder in front of
-// imem_addr_o is ID's branch-target adder, in parallel.
+// The request address comes from flops through one multiplexer: the pending request (offered
+// again until granted), the registered redirect of core_top (EX mispredict, WB trap or mret,
+// ID's correction of a prediction), the fetch's own prediction (lf_pc_q, below), or nxt_q, the
+// address decided on the grant of the previous request. That decision is the branch target buffer's: a request whose address hits in it is
+// followed by the stored target, any other by its address + 4, so a taken jump the buffer knows
+// costs no cycle, whatever the memory's latency. Every response is written into the buffer
+// first; ID decodes the head, a flop, so no combinational path runs from imem_rdata_i into
+// decode. Up to three requests are in flight and entries plus requests in flight never exceed
+// four, so with a two-cycle memory one request per cycle keeps going without looking at ID's
+// consume signal. Each request's prediction (hit, target) travels with it to its buffer entry:
+// ID checks it against the instruction (pt_o, ptgt_o) and core_top corrects it through the
+// registered redirect. A jal or backward branch that the buffer did not predict is caught
+// earlier, as its response arrives: its target (the request's pc + the immediate) is written
+// into its entry as the prediction and into lf_q / lf_pc_q, which the next cycle requests,
+// dropping what was requested after it; ID then finds the prediction right.
 module core_fetch #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000
 ) (
@@ -24,193 +30,208 @@ module core_fetch #(
   input  wire        imem_rvalid_i,
   input  wire [31:0] imem_rdata_i,
   input  wire        imem_err_i,
-  input  wire        redirect_i,     // drop everything (a consumed head too), refetch
-  input  wire        predict_i,      // the head is a predicted-taken jump: drop what follows it
-  input  wire [31:0] redirect_pc_i,  // target of either; and of a predicted head that
-                                     // consume_i takes (ID's target adder still has it)
+  input  wire        redirect_i,     // drop everything (a consumed head too), fetch redirect_pc_i
+  input  wire [31:0] redirect_pc_i,  // (both flops in core_top)
   input  wire        consume_i,      // ID takes the head instruction this cycle
-  output wire        predicted_o,    // the head's prediction was already sent (not again)
+  // branch target buffer update (registered in core_top): the jump or branch at btb_pc_i went
+  // to btb_tgt_i (btb_taken_i) or fell through (the entry is cleared)
+  input  wire        btb_we_i,
+  input  wire [15:2] btb_pc_i,       // index pc[5:2], tag pc[15:6]
+  input  wire        btb_taken_i,
+  input  wire [31:2] btb_tgt_i,
   output wire        valid_o,        // a head instruction is available
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
   output wire [31:0] pc4_o,          // pc_o + 4 (the head's own advance adds it anyway)
-  output wire        bp_o,           // the head is a jal or a backward branch (predicted taken)
+  output wire        bp_o,           // the head is a jal or a backward branch (static taken)
   output wire        lui_o,          // the head is a lui (its operand a is zero)
-  output wire        apc_o           // the head is an auipc, jal or ebreak (operand a is the pc)
+  output wire        apc_o,          // the head is an auipc, jal or ebreak (operand a is the pc)
+  output wire        pt_o,           // the fetch went on after the head at ptgt_o, not pc + 4
+  output wire [31:2] ptgt_o
 );
-  reg [31:0] fpc_q, fpc_d;          // base of the next sequential request
-  reg        inc_q, inc_d;          // the next sequential request is fpc_q + 4 (else fpc_q)
-  reg [31:0] hpc_q, hpc_d;          // pc of the head instruction
-  reg        jmp_q, jmp_d;          // the head was predicted taken: the next pc is its target
-  reg [1:0]  out_q, out_d;          // granted requests without response (incl. discarded)
-  reg [1:0]  disc_q, disc_d;        // how many of those responses to drop
-  reg [1:0]  cnt_q, cnt_d;          // buffer fill (0..3)
-  // The head (b0) is a flop of its own, so decode starts at a flop. The two entries behind it
-  // are a ring that a response is written into where it stays: only the head has a multiplexer
-  // in front (hold, either ring entry, the response), one LUT6 a bit.
-  // Each entry also keeps three bits decoded from the response as it is written (pd: {apc, lui,
-  // bp}, the outputs of the same names), so ID's redirect and the choice of EX's operand a start
-  // at flops rather than behind ID's decoder. They look at the opcode only (and ebreak's whole
-  // word): an illegal instruction traps whatever its operand a or prediction was.
-  reg [31:0] b0_insn_q;
-  reg        b0_err_q;
-  reg [2:0]  b0_pd_q;
-  reg [31:0] q0_insn_q, q1_insn_q;
-  reg        q0_err_q, q1_err_q;
-  reg [2:0]  q0_pd_q, q1_pd_q;
+  localparam integer TW = 10;        // BTB tag: pc[15:6] (with the index pc[5:2], btb_pc_i)
+
+  // ---- branch target buffer: 16 entries, direct-mapped by pc[5:2]; a tag of the pc bits above
+  // the index. A wrong hit (another pc with the same bits, or stale contents) is only a wrong
+  // prediction, which ID or EX corrects, so the tag need not be the whole pc.
+  reg  [15:0]   btb_v_q;
+  reg  [TW-1:0] btb_tag_q [0:15];
+  reg  [29:0]   btb_tgt_q [0:15];
+
+  // ---- requests
+  reg         run_q;                 // no request in the first cycle after reset
+  reg         pend_q, pend_d;        // last cycle's request was not granted
+  reg  [31:0] paddr_q, paddr_d;
+  reg         stale_q, stale_d;      // the pending request is on a wrong path
+  reg  [31:0] nxt_q, nxt_d;          // the next request's address (no redirect, none pending)
+  reg  [1:0]  out_q, out_d;          // granted requests without response (incl. discarded)
+  reg  [1:0]  disc_q, disc_d;        // how many of those responses to drop
+  reg  [2:0]  cnt_q, cnt_d;          // buffer fill (0..4)
+  reg  [31:0] hpc_q, hpc_d;          // pc of the head instruction
+
+  reg         lf_q;                  // a response was a jal / backward branch not predicted:
+  reg  [31:0] lf_pc_q;               // fetch its target, drop what was requested after it
+  wire [31:0] req_pc = pend_q ? paddr_q : redirect_i ? redirect_pc_i : lf_q ? lf_pc_q : nxt_q;
+  assign imem_addr_o = {req_pc[31:2], 2'b00};
+  // After a redirect the buffer is emptied, so only the in-flight count limits the request.
+  wire [2:0]  fill   = cnt_q + {1'b0, out_q};
+  wire        new_ok = (out_q != 2'd3) && (redirect_i || fill < 3'd4);
+  assign imem_req_o  = run_q && (pend_q || new_ok);
+  wire        granted = imem_req_o && imem_gnt_i;
+  // a pending request is offered again whatever else happens (imem_req_o = run_q)
+  wire        stale_grant = pend_q && run_q && imem_gnt_i && (stale_q || redirect_i || lf_q);
+  wire        live_grant  = granted && !stale_grant;
+
+  wire [3:0]    bidx = req_pc[5:2];
+  wire          bhit = btb_v_q[bidx] && btb_tag_q[bidx] == req_pc[TW+5:6];
+  wire [29:0]   btgt = btb_tgt_q[bidx];
+
+  // ---- the predictions of the requests in flight, oldest first (pushed on every grant,
+  // popped on every response, live or discarded)
+  reg  [2:0]  ip_pt_q;
+  reg  [29:0] ip_tgt_q [0:2];
+  reg  [29:0] ip_pc_q  [0:2];
+  wire [1:0]  rv    = {1'b0, imem_rvalid_i};
+  wire [1:0]  ipos  = out_q - rv;     // where this cycle's grant goes
+
+  always @(posedge clk_i) begin
+    if (imem_rvalid_i) begin
+      ip_pt_q[1:0] <= ip_pt_q[2:1];
+      ip_tgt_q[0]  <= ip_tgt_q[1];
+      ip_tgt_q[1]  <= ip_tgt_q[2];
+      ip_pc_q[0]   <= ip_pc_q[1];
+      ip_pc_q[1]   <= ip_pc_q[2];
+    end
+    if (granted) begin
+      ip_pt_q[ipos] <= bhit;
+      ip_tgt_q[ipos] <= btgt;
+      ip_pc_q[ipos]  <= req_pc[31:2];
+    end
+  end
+
+  // ---- the buffer: the head (b0) is a flop of its own, so decode starts at a flop; the three
+  // entries behind it are a ring that a response is written into where it stays, so only the
+  // head has a multiplexer in front (hold, a ring entry, the response) and ID's take steers
+  // nothing else but the pointers. Each entry keeps three bits decoded from the response as it
+  // is written (pd: {apc, lui, bp}), so ID's prediction check and the choice of EX's operand a
+  // start at flops rather than behind ID's decoder; they look at the opcode only (and ebreak's
+  // whole word): an illegal instruction traps whatever its operand a or prediction was. Each
+  // entry also keeps its request's prediction (pt, tgt).
+  localparam integer W = 32 + 1 + 3 + 1 + 30;   // {insn, err, pd, pt, tgt}
+  reg [W-1:0] b0_q;
+  reg [W-1:0] q_q [0:2];
+  reg [1:0]   qrp_q, qrp_d;          // ring entry next in line behind the head
   wire [6:0] resp_op = imem_rdata_i[6:0];
   wire [2:0] resp_pd = {resp_op == 7'b0010111 || resp_op == 7'b1101111 ||   // auipc, jal
                         imem_rdata_i == 32'h0010_0073,                      // ebreak
                         resp_op == 7'b0110111,                              // lui
                         resp_op == 7'b1101111 ||                            // jal
                         (resp_op == 7'b1100011 && imem_rdata_i[31])};       // backward branch
-  reg        qrp_q, qrp_d;          // ring entry that is next in line behind the head
 
-  wire resp_live = imem_rvalid_i && (disc_q == 2'd0);
-  wire [1:0] rv  = {1'b0, imem_rvalid_i};
+  // (in lf_q's cycle every response is to a request after the jump's)
+  wire resp_live = imem_rvalid_i && (disc_q == 2'd0) && !lf_q;
+  wire head_from_ring = !redirect_i && consume_i && cnt_q >= 3'd2;
+  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, consume_i});
+  wire q_wr           = !redirect_i && resp_live && !head_from_resp;
 
-  assign valid_o = (cnt_q != 2'd0);
-  assign insn_o  = b0_insn_q;
-  assign err_o   = b0_err_q;
-  assign bp_o    = b0_pd_q[0];
-  assign lui_o   = b0_pd_q[1];
-  assign apc_o   = b0_pd_q[2];
+  // the response's own jump target: its request's pc + the J or B immediate
+  wire [31:0] r_imm_j = {{11{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[19:12],
+                         imem_rdata_i[20], imem_rdata_i[30:21], 1'b0};
+  wire [31:0] r_imm_b = {{19{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[7],
+                         imem_rdata_i[30:25], imem_rdata_i[11:8], 1'b0};
+  wire [31:0] r_tgt   = {ip_pc_q[0], 2'b00} + (imem_rdata_i[3] ? r_imm_j : r_imm_b);
+  wire        r_fix   = resp_pd[0] && !ip_pt_q[0];   // statically taken, not predicted
+  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0] || r_fix,
+                         r_fix ? r_tgt[31:2] : ip_tgt_q[0]};
+  wire         h_pt   = b0_q[30];
+  wire [29:0]  h_tgt  = b0_q[29:0];
+  assign valid_o = (cnt_q != 3'd0);
+  assign insn_o  = b0_q[W-1:W-32];
+  assign err_o   = b0_q[34];
+  assign bp_o    = b0_q[31];
+  assign lui_o   = b0_q[32];
+  assign apc_o   = b0_q[33];
+  assign pt_o    = h_pt;
+  assign ptgt_o  = h_tgt;
   assign pc_o    = hpc_q;
   wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
-  assign predicted_o = jmp_q;
-
-  // Buffer entries plus requests in flight never exceed 3, and at most 2 requests are in
-  // flight; after a redirect the buffer is empty, so only the in-flight count limits the new
-  // request. A request that was offered and not granted is offered again unchanged (OBI); if
-  // a redirect came meanwhile it is "stale": once granted, its response is dropped like any
-  // other wrong-path response.
-  reg        run_q;                 // no request in the first cycle after reset
-  reg        pend_q, pend_d;        // last cycle's request was not granted
-  reg [31:0] paddr_q, paddr_d;
-  reg        stale_q, stale_d;
-  wire [31:0] seq_pc = fpc_q + {29'd0, inc_q, 2'b00};
-  wire        flush  = redirect_i || predict_i;
-  wire [31:0] new_pc = flush ? redirect_pc_i : seq_pc;
-  wire        room   = ({1'b0, cnt_q} + {1'b0, out_q} < 3'd3);
-  // A redirect or prediction empties the buffer (but for the head), so it may request even
-  // when the buffer is full (as it is after any stall: the fetch keeps it topped up).
-  wire        new_ok = (out_q != 2'd2) && (room || flush);
-  assign imem_req_o  = run_q && (pend_q || new_ok);
-  wire [31:0] req_pc = pend_q ? paddr_q : new_pc;
-  assign imem_addr_o = {req_pc[31:2], 2'b00};
-  wire granted       = imem_req_o && imem_gnt_i;
-  // a pending request is offered again whatever else happens (imem_req_o = run_q)
-  wire stale_grant   = pend_q && run_q && imem_gnt_i && (stale_q || flush);
 
   always @* begin
-    fpc_d     = fpc_q;
-    inc_d     = inc_q;
-    hpc_d     = hpc_q;
-    out_d     = out_q - rv + {1'b0, granted};
-    disc_d    = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
-    cnt_d     = cnt_q;
-    qrp_d     = qrp_q;
-    pend_d    = imem_req_o && !imem_gnt_i;
-    paddr_d   = req_pc;
-    stale_d   = pend_d && pend_q && (stale_q || flush);
-    jmp_d     = jmp_q;
-    // Next sequential address: after the grant of a live request, that request + 4; after a
-    // redirect without a grant of it, the redirect target itself.
-    if (pend_q) begin
-      if (flush) begin
-        fpc_d = {redirect_pc_i[31:2], 2'b00};
-        inc_d = 1'b0;
-      end else if (granted && !stale_q) begin
-        fpc_d = {req_pc[31:2], 2'b00};
-        inc_d = 1'b1;
-      end
-    end else begin
-      if (granted) begin
-        fpc_d = {req_pc[31:2], 2'b00};
-        inc_d = 1'b1;
-      end else if (flush) begin
-        fpc_d = {redirect_pc_i[31:2], 2'b00};
-        inc_d = 1'b0;
-      end
-    end
-    if (flush) begin
+    pend_d  = imem_req_o && !imem_gnt_i;
+    paddr_d = req_pc;
+    stale_d = pend_d && pend_q && (stale_q || redirect_i || lf_q);
+    out_d   = out_q - rv + {1'b0, granted};
+    disc_d  = (disc_q != 2'd0 && imem_rvalid_i) ? disc_q - 2'd1 : disc_q;
+    // the address after a live grant is the prediction's; a redirect not granted this cycle
+    // (or behind a stale pending request) is requested next
+    nxt_d   = nxt_q;
+    if (live_grant)      nxt_d = bhit ? {btgt, 2'b00} : {req_pc[31:2], 2'b00} + 32'd4;
+    else if (redirect_i) nxt_d = {redirect_pc_i[31:2], 2'b00};
+    else if (lf_q)       nxt_d = {lf_pc_q[31:2], 2'b00};
+    hpc_d   = hpc_q;
+    cnt_d   = cnt_q;
+    qrp_d   = qrp_q;
+    if (head_from_ring) qrp_d = (qrp_q == 2'd2) ? 2'd0 : qrp_q + 2'd1;
+    if (redirect_i) begin
       disc_d = out_q - rv;
-      if (predict_i && !redirect_i && !consume_i) begin
-        // keep the head; it continues at the target once consumed
-        cnt_d = 2'd1;
-        jmp_d = 1'b1;
-      end else begin
-        hpc_d = redirect_pc_i;
-        cnt_d = 2'd0;
-        jmp_d = 1'b0;
-      end
+      hpc_d  = redirect_pc_i;
+      cnt_d  = 3'd0;
     end else begin
-      if (consume_i) begin
-        hpc_d     = jmp_q ? redirect_pc_i : hpc4;
-        jmp_d     = 1'b0;
-        if (cnt_q[1]) qrp_d = ~qrp_q;  // the ring held the next instruction
-      end
-      cnt_d = cnt_q - {1'b0, consume_i};
-      if (resp_live) cnt_d = cnt_d + 2'd1;
+      if (consume_i) hpc_d = h_pt ? {h_tgt, 2'b00} : hpc4;
+      cnt_d = cnt_q - {2'd0, consume_i} + {2'd0, resp_live};
+      if (lf_q) disc_d = out_q - rv;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      fpc_q   <= BOOT_ADDR;
-      inc_q   <= 1'b0;
-      hpc_q   <= BOOT_ADDR;
-      jmp_q   <= 1'b0;
-      out_q   <= 2'd0;
-      disc_q  <= 2'd0;
-      cnt_q   <= 2'd0;
       run_q   <= 1'b0;
       pend_q  <= 1'b0;
       stale_q <= 1'b0;
-      qrp_q   <= 1'b0;
+      nxt_q   <= BOOT_ADDR;
+      out_q   <= 2'd0;
+      disc_q  <= 2'd0;
+      cnt_q   <= 3'd0;
+      hpc_q   <= BOOT_ADDR;
+      qrp_q   <= 2'd0;
+      lf_q    <= 1'b0;
+      btb_v_q <= 16'd0;
     end else begin
       run_q   <= 1'b1;
       pend_q  <= pend_d;
       stale_q <= stale_d;
-      fpc_q   <= fpc_d;
-      inc_q   <= inc_d;
-      hpc_q   <= hpc_d;
-      jmp_q   <= jmp_d;
+      nxt_q   <= nxt_d;
       out_q   <= out_d;
       disc_q  <= disc_d;
       cnt_q   <= cnt_d;
+      hpc_q   <= hpc_d;
       qrp_q   <= qrp_d;
+      lf_q    <= resp_live && !redirect_i && r_fix;
+      if (btb_we_i) btb_v_q[btb_pc_i[5:2]] <= btb_taken_i;
+    end
+  end
+  always @(posedge clk_i) begin
+    paddr_q <= paddr_d;
+    lf_pc_q <= r_tgt;
+    if (btb_we_i) begin
+      btb_tag_q[btb_pc_i[5:2]] <= btb_pc_i[TW+5:6];
+      btb_tgt_q[btb_pc_i[5:2]] <= btb_tgt_i;
     end
   end
 
-  // The head is loaded from the ring when ID takes it and the ring holds the next
-  // instruction, from the response when the buffer is (or becomes) empty; any other live
-  // response goes into the ring, behind what it holds: the ring holds cnt_q - 1 (the head's
-  // take this cycle moves qrp_q on by one and the count down by one, so the place is the same).
-  wire head_from_ring = !flush && consume_i && cnt_q[1];
-  wire head_from_resp = !flush && resp_live && (cnt_q == {1'b0, consume_i});
-  wire q_wr           = !flush && resp_live && !head_from_resp;
-  wire qwp            = qrp_q ^ (cnt_q == 2'd2);  // cnt_q is 1 or 2: full, no response comes
+  // The head is loaded from the ring when ID takes it and the ring holds the next instruction,
+  // from the response when the buffer is (or becomes) empty; any other live response goes into
+  // the ring behind what it holds: the ring holds cnt_q - 1, and the head's take moves qrp_q on
+  // by one and the count down by one, so the place (qwp) does not depend on the take.
+  wire [2:0] qwp_s    = {1'b0, qrp_q} + cnt_q - 3'd1;          // 0..4 (cnt_q is 1..3 here)
+  wire [1:0] qwp      = (qwp_s >= 3'd3) ? qwp_s[1:0] - 2'd3 : qwp_s[1:0];
   always @(posedge clk_i) begin
-    if (head_from_ring || head_from_resp) begin
-      b0_insn_q <= head_from_ring ? (qrp_q ? q1_insn_q : q0_insn_q) : imem_rdata_i;
-      b0_err_q  <= head_from_ring ? (qrp_q ? q1_err_q : q0_err_q) : imem_err_i;
-      b0_pd_q   <= head_from_ring ? (qrp_q ? q1_pd_q : q0_pd_q) : resp_pd;
-    end
-    if (q_wr && !qwp) begin
-      q0_insn_q <= imem_rdata_i;
-      q0_err_q  <= imem_err_i;
-      q0_pd_q   <= resp_pd;
-    end
-    if (q_wr && qwp) begin
-      q1_insn_q <= imem_rdata_i;
-      q1_err_q  <= imem_err_i;
-      q1_pd_q   <= resp_pd;
-    end
-    paddr_q   <= paddr_d;
+    if (head_from_ring)      b0_q <= q_q[qrp_q];
+    else if (head_from_resp) b0_q <= resp_e;
+    if (q_wr) q_q[qwp] <= resp_e;
   end
 endmodule
 

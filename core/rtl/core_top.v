@@ -86,29 +86,39 @@ module core_top #(
   wire        mem_go;
   wire        wb_go;
   wire        wb_trap;
-  wire [31:0] wb_wdata;
   wire        rf_we;
+  // Late write (LW): WB's register write happens one cycle later, from flops (see below).
+  reg         lw_we_q, lw_ld_q;
+  reg  [4:0]  lw_rd_q;
+  reg  [2:0]  lw_f3_q;
+  reg  [1:0]  lw_off_q;
+  reg  [31:0] lw_ldraw_q, lw_res_q;
+  wire [31:0] lw_wdata;
 
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
   wire [31:0] if_insn, if_pc, if_pc4;
-  wire        id_take, id_redirect;
+  wire        id_take;
   wire [31:0] id_target;
-  // Redirects from EX (mispredict) and WB (trap, mret) reach the fetch one cycle later, from
-  // a register: no combinational path from EX/WB into the fetch address. In that cycle ID
-  // takes nothing (its head is on the wrong path). ID's own prediction redirects at once.
+  // Redirects from EX (mispredict), WB (trap, mret) and ID (a prediction corrected) reach the
+  // fetch one cycle later, from a register: no combinational path from ID/EX/WB into the fetch
+  // address. In that cycle ID takes nothing (its head is on the wrong path).
   reg         redir_q;
   reg  [31:0] redir_pc_q;
-  wire [31:0] fetch_pc = redir_q ? redir_pc_q : id_target;
-  wire        if_predicted, if_bp, if_lui, if_apc;
+  wire        if_bp, if_lui, if_apc, if_pt;
+  wire [31:2] if_ptgt;
+  // branch target buffer update, from EX's resolution, registered
+  reg         btb_we_q, btb_taken_q;
+  reg  [15:2] btb_pc_q;
+  reg  [31:2] btb_tgt_q;
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
-    .redirect_i(redir_q), .predict_i(id_redirect), .redirect_pc_i(fetch_pc),
-    .consume_i(id_take), .predicted_o(if_predicted),
+    .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
+    .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
-    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc)
+    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt)
   );
 
   // ------------------------------------------------------------------ ID
@@ -135,11 +145,11 @@ module core_top #(
   wire [4:0]  id_rs2 = if_insn[24:20];
   wire [4:0]  id_rd  = if_insn[11:7];
   wire [31:0] id_rs1v, id_rs2v;
-  wire [4:0]  wb_rd;
 
   core_regfile u_rf (
     .clk_i, .rst_ni, .raddr_a_i(if_insn[19:15]), .zero_a_i(id_lui), .rdata_a_o(id_rs1v),
-    .raddr_b_i(id_rs2), .rdata_b_o(id_rs2v), .we_i(rf_we), .waddr_i(wb_rd), .wdata_i(wb_wdata)
+    .raddr_b_i(id_rs2), .rdata_b_o(id_rs2v), .we_i(lw_we_q), .waddr_i(lw_rd_q),
+    .wdata_i(lw_wdata)
   );
 
   wire id_exc = if_err | dec_illegal | dec_ecall | dec_ebreak;
@@ -198,35 +208,42 @@ module core_top #(
   reg [6:0]       ex_alu_sel_q, ex_alu_sel_d;
   reg             ex_pred_q, ex_pred_d, ex_exc_q, ex_exc_d, ex_redir_done_q, ex_redir_done_d;
 
-  // Load-use style hazard: the instruction in EX produces its result only in WB.
-  // A load's data and a coprocessor's answer arrive in WB and never go into the ALU in that
-  // cycle, so a consumer that computes with them also waits while they are in MEM (hazard_mem,
-  // below); one that only passes them on does not (f1_q, f2_q).
-  wire hazard_mem;
+  // Load-use style hazard: the instruction in EX produces its result only after WB.
+  // A load's data and a coprocessor's answer arrive at the end of WB into the late-write flops
+  // and are usable from there (LW) one cycle later: a consumer that computes with the value
+  // waits while its producer is in EX, MEM (hazard_mem, below) or WB (hazard_wb); one that only
+  // passes it on waits only while the producer is in EX, and takes it from LW in EX or in MEM,
+  // wherever it is when the producer gets there (f1_q/f2_q, w1_q/w2_q, m1_q/m2_q).
+  wire hazard_mem, hazard_wb;
   wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
                  ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
-                hazard_mem;
+                hazard_mem || hazard_wb;
   wire id_go  = ex_go && !hazard;
   // id_take pops the fetch buffer. An EX or WB redirect on this cycle does not stop the pop
   // (the registered redirect clears the buffer next cycle); it only keeps the instruction out
   // of EX (see ex_valid_d), so no path runs from branch resolution into the fetch.
   assign id_take = if_valid && id_go && !redir_q;
 
-  // Static prediction: jal and backward branches are taken. The fetch is redirected as soon
-  // as such a branch is the fetch buffer's head, once, whether or not ID takes it this cycle
-  // (the fetch keeps the head and drops what follows it), so the fetch request depends on
-  // no stall signal: no path from the grant/response inputs or EX into the fetch address.
-  // Only the opcode and the sign bit are looked at (not the illegal-instruction checks): an
-  // illegal or faulting instruction predicted taken traps in WB anyway, and EX never acts on
-  // the prediction of an instruction with an exception.
-  // The fetch decodes that from each response as it enters the buffer (if_bp, a flop).
-  wire id_pred = if_bp;
-  assign id_redirect = if_valid && !redir_q && !if_predicted && id_pred;
+  // Prediction. The fetch follows its branch target buffer (if_pt: it went on at if_ptgt
+  // after this instruction). ID checks that against the instruction: jal is taken, a branch is
+  // taken if the buffer says so with the right target or, statically, if it jumps backward;
+  // nothing else is. Where the fetch went elsewhere (no hit for a taken jump, a hit with a wrong
+  // target, a hit on any other instruction), the instruction that ID takes writes the
+  // correction into the redirect register (id_fix), so ID's target adder and its compare end at
+  // a flop, not at the fetch address. Only the opcode and the sign bit are looked at (not the
+  // illegal-instruction checks): an illegal or faulting instruction predicted taken traps in WB
+  // anyway, and EX never acts on the prediction of an instruction with an exception.
   wire [31:0] id_imm_j = {{11{if_insn[31]}}, if_insn[31], if_insn[19:12], if_insn[20],
                           if_insn[30:21], 1'b0};
   wire [31:0] id_imm_b = {{19{if_insn[31]}}, if_insn[31], if_insn[7], if_insn[30:25],
                           if_insn[11:8], 1'b0};
   assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
+  wire id_is_jal = if_insn[6:0] == 7'b1101111;
+  wire id_is_br  = if_insn[6:0] == 7'b1100011;
+  wire id_tok    = if_ptgt == id_target[31:2];
+  wire id_pred   = id_is_jal || (id_is_br && ((if_pt && id_tok) || if_bp));
+  wire id_fix    = if_pt ? !(id_pred && id_tok) : id_pred;
+  wire [31:0] id_fix_pc = id_pred ? id_target : if_pc4;
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;
@@ -238,41 +255,58 @@ module core_top #(
   reg [4:0]       wb_rd_q;
 
   // Forwarding happens when an instruction enters EX, into its operand registers: the result
-  // of the instruction leaving EX (ex_res; a late one there is a hazard, so it is final) or of
-  // the one leaving MEM for WB (mem_fwd: ALU result, product or CSR value), else the register
-  // file (which reads WB's write data through). So EX's operands are flops, and the ALU, the
+  // of the instruction leaving EX (ex_res; a late one there is a hazard, so it is final), of
+  // the one leaving MEM for WB (mem_fwd: ALU result, product or CSR value) or of the one in WB
+  // (wb_res_q, a flop, when it is not a load or custom instruction), else the register file,
+  // which reads the late write (LW) through. So EX's operands are flops, and the ALU, the
   // branch compare and the redirect decision behind them start at a flop, not behind a
   // forwarding multiplexer. Data that arrives in WB itself (a load's data, a coprocessor's
-  // answer) does not reach the ALU in the cycle it arrives: a consumer that computes with it
-  // waits in ID while the producer is in EX or MEM and reads it through the register file. A
+  // answer) goes into flops (lw_ldraw_q, lw_res_q) and nowhere else in that cycle, so the data
+  // port's answer ends at a flop: a consumer that computes with it waits in ID while the
+  // producer is in EX, MEM or WB and reads it through the register file when it is in LW. A
   // consumer that only passes it on (a store's data, a custom instruction's operands, taken from
-  // MEM's registers) enters EX while the producer is in WB and takes it there into those
-  // registers (f1_q/f2_q select WB's write data; rs1f/rs2f), never into the ALU or the DSPs.
+  // MEM's registers) enters EX while the producer is in MEM or WB and takes it from LW, never
+  // into the ALU or the DSPs: in EX (f1_q/f2_q select lw_wdata into rs1f/rs2f, on their way to
+  // MEM's registers or into EX's own while EX holds) when the producer reaches LW while the
+  // consumer is in EX (w1_q/w2_q: it is in WB, the consumer waits for it there), else in MEM
+  // (m1_q/m2_q select lw_wdata for the request and into MEM's registers): a consumer leaves EX
+  // only when WB moves, so a producer in WB then is in LW on the consumer's first MEM cycle.
   wire [31:0] mem_fwd;      // the MEM instruction's result as WB will take it
-  reg         f1_q, f1_d, f2_q, f2_d;
+  reg         f1_q, f1_d, f2_q, f2_d;   // EX: the operand's producer is in LW (take lw_wdata)
+  reg         w1_q, w1_d, w2_q, w2_d;   // EX: the operand's producer is in WB
+  reg         m1_q, m1_d, m2_q, m2_d;   // MEM: the operand's producer is in LW
   wire        id_pass1 = dec_cpi;                // rs1 only goes to the coprocessor port
   wire        id_pass2 = dec_store || dec_cpi;   // rs2 only goes to MEM's data registers
   wire        mem_late = mem_ctl_q[C_LOAD] | mem_ctl_q[C_CPI];
+  wire        wb_late  = wb_ctl_q[C_LOAD] | wb_ctl_q[C_CPI];
   // rs1 is compared as the instruction's field (flops); lui, whose field is immediate bits,
   // is kept out by a select of its own, beside the compare rather than in front of it.
   wire id_fm1r = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
   wire id_fw1r = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == if_insn[19:15];
+  wire id_fb1r = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == if_insn[19:15];
   wire id_fw1  = id_fw1r && !id_lui;
+  wire id_fb1  = id_fb1r && !id_lui;
   wire id_fm2  = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
   wire id_fw2  = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
-  // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not)
+  wire id_fb2  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == id_rs2;
+  // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not;
+  // likewise MEM's before WB's)
   wire id_fl1 = id_fw1 && !id_fm1r && mem_late;   // rs1 would be MEM's late result
   wire id_fl2 = id_fw2 && !id_fm2 && mem_late;
+  wire id_fq1 = id_fb1 && !id_fm1r && !id_fw1r && wb_late;   // rs1 would be WB's late result
+  wire id_fq2 = id_fb2 && !id_fm2 && !id_fw2 && wb_late;
   assign hazard_mem = mem_valid_q && ((dec_uses_rs1 && id_fl1 && !id_pass1) ||
                                       (dec_uses_rs2 && id_fl2 && !id_pass2));
+  assign hazard_wb  = (dec_uses_rs1 && id_fq1 && !id_pass1) ||
+                      (dec_uses_rs2 && id_fq2 && !id_pass2);
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).
   // auipc and jal (whose link does not use it), or a trap's pc: decoded by the fetch (if_apc), so
   // this select of EX's operand a starts at flops.
   wire id_a_pc  = if_apc || if_err;
-  wire [31:0] rs1f = f1_q ? wb_wdata : ex_rs1v_q;   // for MEM's registers only
-  wire [31:0] rs2f = f2_q ? wb_wdata : ex_rs2v_q;
+  wire [31:0] rs1f = f1_q ? lw_wdata : ex_rs1v_q;   // for MEM's registers only
+  wire [31:0] rs2f = f2_q ? lw_wdata : ex_rs2v_q;
 
   // Operand a is rs1f: for auipc (and a trap's mtval) ID puts the pc into the rs1 slot, lui
   // reads x0 (neither forwards). Operand b is the immediate or rs2f. jal/jalr take their
@@ -334,9 +368,22 @@ module core_top #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) redir_q <= 1'b0;
-    else         redir_q <= wb_redirect | ex_redirect;
+    else         redir_q <= wb_redirect | ex_redirect | (id_take && id_fix);
   end
-  always @(posedge clk_i) redir_pc_q <= wb_redirect ? wb_redirect_pc : ex_redirect_pc;
+  // the oldest first: WB, then EX (an EX redirect kills what ID takes, ex_kill_q), then ID
+  always @(posedge clk_i) redir_pc_q <= wb_redirect ? wb_redirect_pc :
+                                        ex_redirect ? ex_redirect_pc : id_fix_pc;
+
+  // The branch target buffer learns each jal and branch as EX resolves it: a taken one with an
+  // aligned target is entered, a fall-through clears its entry. Registered, so the compare
+  // ends at a flop; a wrong-path instruction's entry is only a prediction, checked like any.
+  always @(posedge clk_i) begin
+    if (!rst_ni) btb_we_q <= 1'b0;
+    else         btb_we_q <= ex_valid_q && !ex_exc_q && (ex_ctl_q[C_JAL] || ex_ctl_q[C_BRANCH]);
+    btb_pc_q    <= ex_pc_q[15:2];
+    btb_tgt_q   <= ex_tgt_q[31:2];
+    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ex_tgt_q[1];
+  end
 
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
   wire        div_done;
@@ -352,7 +399,11 @@ module core_top #(
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
   wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
                        ({32{ex_ctl_q[C_DIV]}} & div_res);
-  wire [31:0] id_rs2f = id_fm2 ? ex_res : id_fw2 ? mem_fwd : id_rs2v;
+  // ex_res, the latest of the three, is the last select (the ALU's path has one level here)
+  wire [31:0] id_rs2o = id_fw2 ? mem_fwd : id_fb2 ? wb_res_q : id_rs2v;
+  wire [31:0] id_rs2f = id_fm2 ? ex_res : id_rs2o;
+  wire [31:0] id_rs1o = id_a_pc ? if_pc : (id_lui || !(id_fw1r || id_fb1r)) ? id_rs1v :
+                        id_fw1r ? mem_fwd : wb_res_q;
   // Operand a for MEM/WB: uimm for csrr*i, rs1 otherwise (rs1 field holds uimm); a jump or
   // branch carries its target instead, which WB uses as mtval of a misaligned target.
   wire [31:0] ex_opa = (ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR] | ex_ctl_q[C_BRANCH]) ? ex_target :
@@ -365,8 +416,10 @@ module core_top #(
     ex_insn_d       = ex_insn_q;
     ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
     ex_rs2v_d       = rs2f;
-    f1_d            = f1_q && !wb_go;
-    f2_d            = f2_q && !wb_go;
+    f1_d            = w1_q && wb_go;   // the producer leaves WB for LW
+    f2_d            = w2_q && wb_go;   // (a value in LW is taken into ex_rs*v_q: one cycle)
+    w1_d            = w1_q && !wb_go;
+    w2_d            = w2_q && !wb_go;
     ex_opb_d        = ex_opb_q;
     ex_tgt_d        = ex_tgt_q;
 
@@ -391,11 +444,12 @@ module core_top #(
       // for a store's data, the multiplier and the divider)
       ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
       ex_tgt_d        = id_target;
-      ex_rs1v_d       = id_a_pc ? if_pc : (id_lui || !(id_fm1r || id_fw1r)) ? id_rs1v :
-                        id_fm1r ? ex_res : mem_fwd;
+      ex_rs1v_d       = (id_fm1r && !id_lui && !id_a_pc) ? ex_res : id_rs1o;
       ex_rs2v_d       = id_rs2f;
-      f1_d            = id_fl1 && id_pass1;
-      f2_d            = id_fl2 && id_pass2;
+      f1_d            = id_fq1 && id_pass1;   // WB moves on this cycle (ex_go): LW next
+      f2_d            = id_fq2 && id_pass2;
+      w1_d            = mem_valid_q && id_fl1 && id_pass1;   // and MEM moves into WB
+      w2_d            = mem_valid_q && id_fl2 && id_pass2;
       ex_rs1_d        = id_rs1;
       ex_rs2_d        = id_rs2;
       ex_rd_d         = id_rd;
@@ -426,6 +480,8 @@ module core_top #(
     ex_opb_q        <= ex_opb_d;
     f1_q            <= f1_d;
     f2_q            <= f2_d;
+    w1_q            <= w1_d;
+    w2_q            <= w2_d;
     ex_tgt_q        <= ex_tgt_d;
     ex_rs1v_q       <= ex_rs1v_d;
     ex_rs2v_q       <= ex_rs2v_d;
@@ -470,16 +526,20 @@ module core_top #(
   // loads and stores take EX exceptions, so the access is all there is to stop.
   wire mem_ls    = (mem_ctl_q[C_LOAD] | mem_ctl_q[C_STORE]) & ~mem_exc_q;
   wire mem_act   = mem_valid_q && !mem_intr && !wb_flush_younger && wb_go && !wb_csrw;
+  // A passed-on operand whose producer is in LW on this cycle comes from lw_wdata (m1_q, m2_q).
+  wire [31:0] mem_opa  = m1_q ? lw_wdata : mem_opa_q;
+  wire [31:0] mem_rs1v = m1_q ? lw_wdata : mem_rs1v_q;
+  wire [31:0] mem_rs2v = m2_q ? lw_wdata : mem_rs2v_q;
   wire [1:0] mem_size = mem_insn_q[13:12];
   wire [1:0] mem_off  = mem_res_q[1:0];
   reg  [3:0] mem_be;
   reg  [31:0] mem_wdata;
   always @* begin
     case (mem_size)
-      2'd0:    begin mem_be = 4'b0001 << mem_off; mem_wdata = {4{mem_rs2v_q[7:0]}}; end
+      2'd0:    begin mem_be = 4'b0001 << mem_off; mem_wdata = {4{mem_rs2v[7:0]}}; end
       2'd1:    begin mem_be = mem_off[1] ? 4'b1100 : 4'b0011;
-                     mem_wdata = {2{mem_rs2v_q[15:0]}}; end
-      default: begin mem_be = 4'b1111; mem_wdata = mem_rs2v_q; end
+                     mem_wdata = {2{mem_rs2v[15:0]}}; end
+      default: begin mem_be = 4'b1111; mem_wdata = mem_rs2v; end
     endcase
   end
 
@@ -491,8 +551,8 @@ module core_top #(
   wire mem_cpi_ok;  // MEM may offer its coprocessor request (below, after WB's signals)
   assign cpi_req_valid_o = mem_cpi_ok && mem_ctl_q[C_CPI];
   assign cpi_req_insn_o  = mem_insn_q;
-  assign cpi_req_rs1_o   = mem_opa_q;
-  assign cpi_req_rs2_o   = mem_rs2v_q;
+  assign cpi_req_rs1_o   = mem_opa;
+  assign cpi_req_rs2_o   = mem_rs2v;
 
   wire mem_needs_hs = mem_valid_q && (mem_ls || mem_ctl_q[C_CPI]) && !mem_intr;
   // The handshake needs only the grant (ready): whenever the rest of mem_go holds (WB moves, no
@@ -537,9 +597,11 @@ module core_top #(
     mem_res_d   = mem_res_q;
     mem_pc_d    = mem_pc_q;
     mem_insn_d  = mem_insn_q;
-    mem_opa_d   = mem_opa_q;
-    mem_rs1v_d  = mem_rs1v_q;
-    mem_rs2v_d  = mem_rs2v_q;
+    mem_opa_d   = mem_opa;       // a value taken from LW is kept while MEM holds
+    mem_rs1v_d  = mem_rs1v;
+    mem_rs2v_d  = mem_rs2v;
+    m1_d        = 1'b0;
+    m2_d        = 1'b0;
     mem_npc_d   = mem_npc_q;
     mem_exc_d   = mem_exc_q;
     if (wb_redirect) begin
@@ -557,6 +619,8 @@ module core_top #(
       mem_opa_d   = ex_opa;
       mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
+      m1_d        = w1_q;   // ex_go: WB moves too, the producer is in LW next cycle
+      m2_d        = w2_q;
       mem_npc_d   = ex_npc;
       mem_exc_d   = ex_exc_all;
     end else if (mem_go) begin
@@ -580,6 +644,8 @@ module core_top #(
     mem_opa_q   <= mem_opa_d;
     mem_rs1v_q  <= mem_rs1v_d;
     mem_rs2v_q  <= mem_rs2v_d;
+    m1_q        <= m1_d;
+    m2_q        <= m2_d;
     mem_npc_q   <= mem_npc_d;
     mem_exc_q   <= mem_exc_d;
   end
@@ -644,19 +710,6 @@ module core_top #(
   wire [31:0] trap_tval = ({32{wb_tsel_q[0]}} & wb_opa_q) | ({32{wb_tsel_q[1]}} & wb_res_q) |
                           ({32{wb_tsel_q[2]}} & wb_insn_q);
 
-  // load data alignment
-  wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
-  reg  [31:0] ld_data;
-  always @* begin
-    case (wb_insn_q[14:12])
-      3'd0:    ld_data = {{24{ld_shift[7]}}, ld_shift[7:0]};
-      3'd1:    ld_data = {{16{ld_shift[15]}}, ld_shift[15:0]};
-      3'd4:    ld_data = {24'd0, ld_shift[7:0]};
-      3'd5:    ld_data = {16'd0, ld_shift[15:0]};
-      default: ld_data = ld_shift;
-    endcase
-  end
-
   wire [31:0] trap_vector, mepc;
   wire        retire = wb_valid_q && wb_done && !wb_trap;
   // A CSR instruction in WB retires: it waits for no answer, and one with an exception or an
@@ -676,10 +729,37 @@ module core_top #(
   );
   assign wb_redirect_pc = wb_trap ? trap_vector : mepc;
 
-  assign wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
-                    wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
-  assign wb_rd = wb_rd_q;
-  assign rf_we = retire && wb_ctl_q[C_RD_WE];
+  assign rf_we = retire && wb_ctl_q[C_RD_WE];   // WB retires a register write (done in LW)
+
+  // Late write (LW): the register file is written one cycle after retirement, from flops. The
+  // data port's answer goes straight into lw_ldraw_q, with no logic in front of the flop (in the
+  // SoC it comes from a block RAM through the crossbar), and is aligned behind it; the
+  // coprocessor's answer or WB's own result goes into lw_res_q. Consumers read LW through the
+  // register file's write-through; WB's own non-late result is forwarded from wb_res_q.
+  always @(posedge clk_i) begin
+    if (!rst_ni) lw_we_q <= 1'b0;
+    else         lw_we_q <= rf_we;
+  end
+  always @(posedge clk_i) begin
+    lw_rd_q    <= wb_rd_q;
+    lw_ld_q    <= wb_ctl_q[C_LOAD];
+    lw_f3_q    <= wb_insn_q[14:12];
+    lw_off_q   <= wb_res_q[1:0];
+    lw_ldraw_q <= dmem_rdata_i;
+    lw_res_q   <= wb_ctl_q[C_CPI] ? cpi_rsp_data_i : wb_res_q;
+  end
+  wire [31:0] lw_shift = lw_ldraw_q >> {lw_off_q, 3'b000};
+  reg  [31:0] lw_ld;
+  always @* begin
+    case (lw_f3_q)
+      3'd0:    lw_ld = {{24{lw_shift[7]}}, lw_shift[7:0]};
+      3'd1:    lw_ld = {{16{lw_shift[15]}}, lw_shift[15:0]};
+      3'd4:    lw_ld = {24'd0, lw_shift[7:0]};
+      3'd5:    lw_ld = {16'd0, lw_shift[15:0]};
+      default: lw_ld = lw_shift;
+    endcase
+  end
+  assign lw_wdata = lw_ld_q ? lw_ld : lw_res_q;
 
   always @* begin
     wb_valid_d = wb_valid_q;
@@ -712,9 +792,9 @@ module core_top #(
       wb_res_d   = mem_fwd;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
-      wb_opa_d   = mem_opa_q;
-      wb_rs1v_d  = mem_rs1v_q;
-      wb_rs2v_d  = mem_rs2v_q;
+      wb_opa_d   = mem_opa;
+      wb_rs1v_d  = mem_rs1v;
+      wb_rs2v_d  = mem_rs2v;
       wb_npc_d   = mem_npc_q;
       wb_wdat_d  = mem_wdata;
       wb_be_d    = mem_be;
@@ -770,6 +850,20 @@ module core_top #(
 
   generate
     if (RVFI != 0) begin : g_rvfi
+      // the value the register file receives in LW, as WB retires the instruction
+      wire [31:0] ld_shift = dmem_rdata_i >> {wb_res_q[1:0], 3'b000};
+      reg  [31:0] ld_data;
+      always @* begin
+        case (wb_insn_q[14:12])
+          3'd0:    ld_data = {{24{ld_shift[7]}}, ld_shift[7:0]};
+          3'd1:    ld_data = {{16{ld_shift[15]}}, ld_shift[15:0]};
+          3'd4:    ld_data = {24'd0, ld_shift[7:0]};
+          3'd5:    ld_data = {16'd0, ld_shift[15:0]};
+          default: ld_data = ld_shift;
+        endcase
+      end
+      wire [31:0] wb_wdata = wb_ctl_q[C_LOAD] ? ld_data :
+                             wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
       assign rvfi_valid     = rvfi_v;
       assign rvfi_order     = order_q;
       assign rvfi_insn      = wb_insn_q;

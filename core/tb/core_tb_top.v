@@ -7,6 +7,7 @@
 // Plusargs: +hex=FILE (32-bit words from MEM_BASE), +trace=FILE (one line per retirement),
 // +tohost=HEX (a store there ends the run: 1 = pass), +max_cycles=N, +stall=1 (random gnt and
 // rvalid delays on both ports, random coprocessor latency), +seed=N, +cpi_lat=N (fixed latency),
+// +imem_lat=2 (the fetch port's answers pass one more register, as in the SoC),
 // +cpi_err=1 (the coprocessor answers every instruction with err, as Spike traps them).
 // Memory-mapped bench registers: 0xF000_0010 drives {irq_external, irq_software, irq_timer};
 // a write of N to 0xF000_0014 sets irq_timer N cycles later.
@@ -29,7 +30,7 @@ module core_tb_top #(
   reg [1023:0] hexfile, tracefile;
   integer    tf, i;
   reg [31:0] tohost;
-  integer    max_cycles, stall, seed, cpi_lat, cpi_err_all;
+  integer    max_cycles, stall, seed, cpi_lat, cpi_err_all, imem_lat;
   reg [31:0] lfsr;
   integer    cycles;
   integer    n_st_gnt = 0, n_st_ret = 0, n_ld_gnt = 0, n_ld_ret = 0, n_cpi_acc = 0, n_cpi_ret = 0;
@@ -39,9 +40,20 @@ module core_tb_top #(
   wire [31:0] imem_addr, dmem_addr, dmem_wdata, cpi_insn, cpi_rs1, cpi_rs2;
   wire [3:0]  dmem_be;
   reg         imem_gnt, dmem_gnt, cpi_ready;
-  reg         imem_rvalid, dmem_rvalid, cpi_rsp_valid;
-  reg  [31:0] imem_rdata, dmem_rdata, cpi_rsp_data;
-  reg         imem_err, dmem_err, cpi_rsp_err;
+  reg         imem_rvalid0, dmem_rvalid, cpi_rsp_valid;
+  reg  [31:0] imem_rdata0, dmem_rdata, cpi_rsp_data;
+  reg         imem_err0, dmem_err, cpi_rsp_err;
+  // the fetch answer at the port: the model's (imem_lat 1) or registered once more (2)
+  reg         imem_rvalid1, imem_err1;
+  reg  [31:0] imem_rdata1;
+  wire        imem_rvalid = (imem_lat >= 2) ? imem_rvalid1 : imem_rvalid0;
+  wire [31:0] imem_rdata  = (imem_lat >= 2) ? imem_rdata1 : imem_rdata0;
+  wire        imem_err    = (imem_lat >= 2) ? imem_err1 : imem_err0;
+  always @(posedge clk) begin
+    imem_rvalid1 <= imem_rvalid0 && rst_n;
+    imem_rdata1  <= imem_rdata0;
+    imem_err1    <= imem_err0;
+  end
   reg  [2:0]  irq_q;
 
   wire        rvfi_valid, rvfi_trap, rvfi_halt, rvfi_intr;
@@ -143,11 +155,11 @@ module core_tb_top #(
       iq_n = iq_n + 1;
     end
     go = (stall == 0) || (rnd(0) % 3 != 0);
-    imem_rvalid <= 1'b0;
+    imem_rvalid0 <= 1'b0;
     if (iq_n > 0 && go) begin
-      imem_rvalid <= 1'b1;
-      imem_rdata  <= iq_data[0];
-      imem_err    <= iq_err[0];
+      imem_rvalid0 <= 1'b1;
+      imem_rdata0  <= iq_data[0];
+      imem_err0    <= iq_err[0];
       for (k = 0; k < 3; k = k + 1) begin iq_data[k] = iq_data[k+1]; iq_err[k] = iq_err[k+1]; end
       iq_n = iq_n - 1;
     end
@@ -237,14 +249,16 @@ module core_tb_top #(
 
   initial begin
     iq_n = 0; dq_n = 0; cpi_cnt = 0; cycles = 0; irq_q = 3'd0; irq_countdown = 0;
-    imem_rvalid = 0; dmem_rvalid = 0; cpi_rsp_valid = 0; imem_err = 0; dmem_err = 0;
-    cpi_rsp_err = 0; imem_rdata = 0; dmem_rdata = 0; cpi_rsp_data = 0;
+    imem_rvalid0 = 0; dmem_rvalid = 0; cpi_rsp_valid = 0; imem_err0 = 0; dmem_err = 0;
+    cpi_rsp_err = 0; imem_rdata0 = 0; dmem_rdata = 0; cpi_rsp_data = 0;
+    imem_rvalid1 = 0; imem_rdata1 = 0; imem_err1 = 0;
     imem_gnt = 0; dmem_gnt = 0; cpi_ready = 0;
     for (i = 0; i < MEM_WORDS; i = i + 1) mem[i] = 32'h0;
     if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 1000000;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("cpi_lat=%d", cpi_lat)) cpi_lat = 1;
+    if (!$value$plusargs("imem_lat=%d", imem_lat)) imem_lat = 1;
     if (!$value$plusargs("cpi_err=%d", cpi_err_all)) cpi_err_all = 0;
     if (!$value$plusargs("tohost=%h", tohost)) tohost = 32'h8000_1000;
     lfsr = 32'h1234_5678 ^ seed;

@@ -26,11 +26,12 @@ def _check(res: coresim.Result) -> None:
     assert res.tohost == 1, f"test {res.tohost >> 1} failed\n{res.output}"
 
 
+@pytest.mark.parametrize("imem_lat", [1, 2], ids=["imem1", "imem2"])
 @pytest.mark.parametrize("stall", [0, 1], ids=["nowait", "waitstates"])
 @pytest.mark.parametrize("name", DIRECTED)
-def test_directed(name: str, stall: int) -> None:
+def test_directed(name: str, stall: int, imem_lat: int) -> None:
     prog = coresim.compile_asm(coresim.ASM / f"{name}.S", name=f"{name}_{stall}")
-    _check(coresim.run(prog, plusargs=[f"+stall={stall}", "+seed=5"]))
+    _check(coresim.run(prog, plusargs=[f"+stall={stall}", "+seed=5", f"+imem_lat={imem_lat}"]))
 
 
 @pytest.mark.parametrize("lat", [2, 3, 7, 20])
@@ -45,25 +46,30 @@ def test_cpi_timing() -> None:
     _check(coresim.run(prog, plusargs=["+cpi_lat=1"]))
 
 
-def test_timing() -> None:
-    """Constant costs: jal 1, predicted branch 1, mispredict/taken forward/jalr 3, mul 1 (+1 if
-    used at once), load-use 1, CSR read 1, CSR write 2, div 33 (asm/timing.S)."""
-    prog = coresim.compile_asm(coresim.ASM / "timing.S")
-    _check(coresim.run(prog))
+@pytest.mark.parametrize("imem_lat", [1, 2])
+def test_timing(imem_lat: int) -> None:
+    """Every constant cost of core/README.md exactly, at both fetch latencies (asm/timing.S)."""
+    prog = coresim.compile_asm(coresim.ASM / "timing.S", name=f"timing_lat{imem_lat}",
+                               extra=[f"-DIMEM_LAT={imem_lat}"])
+    _check(coresim.run(prog, plusargs=[f"+imem_lat={imem_lat}"]))
 
 
-def test_perf_cpi() -> None:
-    """Compiled C (crc32, insertion sort, recursion, copy loop): CPI <= 1.3."""
+@pytest.mark.parametrize("imem_lat", [1, 2])
+def test_perf_cpi(imem_lat: int) -> None:
+    """Compiled C (crc32, insertion sort, recursion, copy loop): CPI <= 1.3, with the fetch
+    port's latency of the bench (1) and of the SoC (2)."""
     prog = coresim.compile_asm([coresim.ASM / "crt.S", coresim.ASM / "perf.c"],
                                extra=["-O2", "-ffreestanding"])
-    res = coresim.run(prog)
+    res = coresim.run(prog, plusargs=[f"+imem_lat={imem_lat}"])
     _check(res)
     cpi = res.cycles / res.instret
-    print(f"perf: {res.instret} instructions, {res.cycles} cycles, CPI {cpi:.3f}")
+    print(f"perf (imem latency {imem_lat}): {res.instret} instructions, {res.cycles} cycles, "
+          f"CPI {cpi:.3f}")
     assert cpi <= 1.3
 
 
-def test_cipher_cpi() -> None:
+@pytest.mark.parametrize("imem_lat", [1, 2])
+def test_cipher_cpi(imem_lat: int) -> None:
     """The repository's software ciphers (fw/crypto: AES-128, ChaCha20, PRESENT-80, PRINCE,
     SHA3-256 on 256 bytes, self-checked in asm/ciphers.c): CPI <= 1.3, the core's target
     (core/README.md, "Costs (cycles per instruction)")."""
@@ -74,10 +80,11 @@ def test_cipher_cpi() -> None:
     prog = coresim.compile_asm(srcs, name="ciphers",
                                extra=["-O2", "-ffreestanding", f"-I{crypto / 'include'}",
                                       f"-I{drivers}", f"-I{gen}"])
-    res = coresim.run(prog)
+    res = coresim.run(prog, plusargs=[f"+imem_lat={imem_lat}"])
     _check(res)
     cpi = res.cycles / res.instret
-    print(f"ciphers: {res.instret} instructions, {res.cycles} cycles, CPI {cpi:.3f}")
+    print(f"ciphers (imem latency {imem_lat}): {res.instret} instructions, {res.cycles} cycles, "
+          f"CPI {cpi:.3f}")
     assert cpi <= 1.3
 
 

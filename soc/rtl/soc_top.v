@@ -34,7 +34,7 @@ module soc_top #(
 
   // ------------------------------------------------------------------ core
   wire        instr_req, instr_rvalid, instr_err;
-  wire [31:0] instr_addr, instr_rdata;
+  wire [31:0] instr_addr, instr_rdata, instr_rdata_ram;
   wire        data_req, data_gnt, data_we, data_rvalid, data_err;
   wire [3:0]  data_be;
   wire [31:0] data_addr, data_wdata, data_rdata;
@@ -146,8 +146,14 @@ module soc_top #(
 
   // ------------------------------------------------------------------ instruction fetch
   // The fetch port reaches imem port A only; a fetch outside imem answers with err (instruction
-  // access fault). The RAM answers on the next cycle, so grant is constant.
-  reg  instr_rvalid_q, instr_rvalid_d, instr_err_q, instr_err_d;
+  // access fault). The RAM answers on the next cycle and its answer passes one more register
+  // before the core (a fetch answers two cycles after its request, which the core's fetch
+  // keeps up with: core/README.md), so the block RAM's output ends at a flop. Grant is constant.
+  // The RAM reads on every request: an address outside imem only sets err, so the range compare
+  // is not in front of the RAM's enable.
+  reg        instr_rvalid_q, instr_rvalid_d, instr_err_q, instr_err_d;
+  reg        instr_rvalid_q2, instr_err_q2;
+  reg [31:0] instr_rdata_q2;
   wire instr_in_imem = (instr_addr - `CV_IMEM_BASE) < IMEM_BYTES;
 
   always @* begin
@@ -157,15 +163,21 @@ module soc_top #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      instr_rvalid_q <= 1'b0;
-      instr_err_q    <= 1'b0;
+      instr_rvalid_q  <= 1'b0;
+      instr_err_q     <= 1'b0;
+      instr_rvalid_q2 <= 1'b0;
+      instr_err_q2    <= 1'b0;
     end else begin
-      instr_rvalid_q <= instr_rvalid_d;
-      instr_err_q    <= instr_err_d;
+      instr_rvalid_q  <= instr_rvalid_d;
+      instr_err_q     <= instr_err_d;
+      instr_rvalid_q2 <= instr_rvalid_q;
+      instr_err_q2    <= instr_err_q;
     end
   end
-  assign instr_rvalid = instr_rvalid_q;
-  assign instr_err    = instr_err_q;
+  always @(posedge clk_i) instr_rdata_q2 <= instr_rdata_ram;
+  assign instr_rvalid = instr_rvalid_q2;
+  assign instr_err    = instr_err_q2;
+  assign instr_rdata  = instr_rdata_q2;
 
   // ------------------------------------------------------------------ interconnect
   /* verilator lint_off UNUSEDSIGNAL */  // upper address bits were decoded by the crossbar
@@ -227,12 +239,12 @@ module soc_top #(
 
   soc_ram #(.BYTES(IMEM_BYTES), .B_BITS(32), .INIT_PLUSARG("imem")) u_imem (
     .clk_i     (clk_i),
-    .a_req_i   (instr_req && instr_in_imem),
+    .a_req_i   (instr_req),
     .a_we_i    (1'b0),
     .a_addr_i  (instr_addr[IMEM_AW+1:2]),
     .a_be_i    (4'h0),
     .a_wdata_i (32'h0),
-    .a_rdata_o (instr_rdata),
+    .a_rdata_o (instr_rdata_ram),
     .b_req_i   (imem_b_req),
     .b_we_i    (t_we),
     .b_addr_i  (imem_widx),

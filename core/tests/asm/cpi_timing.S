@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 # cpi_timing.S: with a coprocessor answering on the cycle after acceptance, independent custom
-# instructions cost no stall, a dependent use in the ALU exactly two, a store of the answer or a
-# custom instruction taking a loaded value exactly one (run with +cpi_lat=1).
+# instructions cost no stall, a dependent use in the ALU exactly three, a store of the answer or
+# a custom instruction taking a loaded value exactly one (run with +cpi_lat=1).
 #include "test_macros.h"
   .section .text.init
   .global _start
@@ -35,7 +35,7 @@ _start:
   li TESTNUM, 1
   bne x22, x23, fail
   CHECK(2, x9, 7)
-  # 4 custom instructions, each result used by the next instruction's ALU: two stalls each
+  # 4 custom instructions, each result used by the next instruction's ALU: three stalls each
   csrr x20, mcycle
   .insn r 0x0b, 7, 0, x3, x1, x2
   add x4, x3, x2
@@ -48,9 +48,9 @@ _start:
   csrr x21, mcycle
   sub x24, x21, x20
   sub x24, x24, x22
-  CHECK(3, x24, 8)
+  CHECK(3, x24, 12)
   CHECK(4, x10, 11)
-  # a load-use costs two stalls too
+  # a load-use costs three stalls too
   la x11, buf
   csrr x20, mcycle
   lw x3, 0(x11)
@@ -64,9 +64,10 @@ _start:
   csrr x21, mcycle
   sub x24, x21, x20
   sub x24, x24, x22
-  CHECK(5, x24, 8)
+  CHECK(5, x24, 12)
   # a custom instruction whose result the next instruction stores, and a load whose result the
-  # next custom instruction takes: one stall each (the value goes from WB into MEM's registers)
+  # next custom instruction takes: one stall each (the value goes from the late-write flops
+  # to the request in MEM)
   csrr x20, mcycle
   .insn r 0x0b, 7, 0, x3, x1, x2
   sw x3, 0(x11)
