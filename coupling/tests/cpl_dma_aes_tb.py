@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb bench of cpl_dma with the real AES unit (cpl_engine 1 = cpl_unit + aes_top), top
+"""cocotb bench of cpl_dma with the real AES engine (cpl_engine 1 = the hub + aes_top), top
 coupling/tests/cpl_dma_aes_top.v: key loads from memory, every AES mode against pycryptodome
 through the DMA (partial blocks, CMAC with 10* padding), and the measured cycle figures.
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb bench of one cpl_engine (cpl_unit + engine, toplevel cpl_engine, ENGINE from the
+"""cocotb bench of one cpl_engine (the hub + engine, toplevel cpl_engine, ENGINE from the
 environment): CTRL applies KEYLOAD, IVLOAD, START in that order when one write carries them,
 and a START during a key expansion (KLOAD without waiting) is held, shown BUSY, then taken.
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb bench of cpl_unit around aes_top, behind cpl_dispatch (coupling/tests/cpl_unit_top.v).
+"""cocotb bench of the AES engine's coupling (cpl_engine 1: the hub with aes_top), behind
+cpl_dispatch (coupling/tests/cpl_unit_top.v; the file names keep the coupling unit's name).
 
 Inputs are driven just after a falling edge; combinational outputs are sampled 1 ns later, so a
 sample shows what the next rising edge will act on. Register offsets come from

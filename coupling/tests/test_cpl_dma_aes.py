@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cpl_dma with the real AES unit (cpl_engine 1: cpl_unit + aes_top), bench
+"""cpl_dma with the real AES engine (cpl_engine 1: the hub + aes_top), bench
 coupling/tests/cpl_dma_aes_tb.py: modes against pycryptodome, errors, measured cycle figures.
 The rolled datapath on the 32-bit port runs in make test; the pipelined datapath on the 128-bit
 port (a large model to build) is a `long` campaign."""
