@@ -3,11 +3,13 @@
 
     python tools/branch_profile.py ELF [--top N] [--between SYMBOL] [--max-cycles N]
 
-The core predicts a backward conditional branch taken and a forward one not taken; a wrong
-guess costs 3 cycles (core/README.md, "Costs"). Each conditional branch the trace retires is
-classified by its direction and by whether the next retired pc is its target; the wrong guesses
-are listed by site (function+offset), with their count and the cycles lost (the gap to the next
-retirement, less the one cycle of the branch itself). --between SYMBOL prints the cycles between
+The core predicts a branch from its branch target buffer, and one the buffer does not hold
+statically (backward taken, forward not taken); what a wrong or late guess costs depends on the
+fetch latency (core/README.md, "Costs"). So the trace, not a rule, says which branches cost: each
+conditional branch the trace retires whose next retirement came more than one cycle later is
+listed by site (function+offset), with its direction and outcome (whether the next retired pc is
+its target), its count and the cycles lost (the gap to the next retirement, less the one cycle
+of the branch itself). --between SYMBOL prints the cycles between
 successive entries of SYMBOL: put noinline `mark(n)` calls around the code to time.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ _TARGET = re.compile(r"\b([0-9a-f]+) <")
 class Site:
     name: str            # function+offset
     op: str              # beq, bnez, ...
-    kind: str            # "backward, not taken" or "forward, taken"
+    kind: str            # "backward, taken", "forward, not taken", ...
     count: int = 0
     lost: int = 0        # cycles beyond the branch's own one
 
@@ -71,21 +73,21 @@ def locate(pc: int, addrs: list[int], names: list[str]) -> str:
 
 
 def profile(elf: Path, trace: list[tuple[int, int]]) -> list[Site]:
-    """The mispredicted conditional branches of trace, by site, most cycles lost first."""
+    """The conditional branches of trace that lost cycles, by site, most cycles lost first."""
     br = branches(elf)
     addrs, names = symbols(elf)
-    sites: dict[int, Site] = {}
+    sites: dict[tuple[int, bool], Site] = {}
     for (cyc, pc), (ncyc, npc) in zip(trace, trace[1:]):
         if pc not in br:
             continue
         op, target = br[pc]
+        if ncyc - cyc <= 1:
+            continue  # predicted right: the next instruction retired in the next cycle
         backward, taken = target < pc, npc == target
-        if backward == taken:
-            continue  # predicted right
-        site = sites.get(pc)
+        site = sites.get((pc, taken))
         if site is None:
-            kind = "backward, not taken" if backward else "forward, taken"
-            site = sites[pc] = Site(locate(pc, addrs, names), op, kind)
+            kind = f"{'backward' if backward else 'forward'}, {'taken' if taken else 'not taken'}"
+            site = sites[(pc, taken)] = Site(locate(pc, addrs, names), op, kind)
         site.count += 1
         site.lost += ncyc - cyc - 1
     return sorted(sites.values(), key=lambda s: (-s.lost, s.name))
@@ -114,7 +116,7 @@ def main() -> int:
         return 1
     sites = profile(args.elf, res.trace)
     print(f"{args.elf.name}: {res.cycles} cycles, {res.instret} instructions, "
-          f"{sum(s.count for s in sites)} mispredicted branches, "
+          f"{sum(s.count for s in sites)} branches that lost cycles, "
           f"{sum(s.lost for s in sites)} cycles after them")
     print(f"{'lost':>7} {'count':>6}  {'kind':20} {'op':6} site")
     for s in sites[:args.top]:
