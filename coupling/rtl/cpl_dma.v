@@ -190,11 +190,15 @@ module cpl_dma #(
   reg          usef_q, usef_d;      // ib_q < rlen_q: the beat comes from a read word
   reg          blast_q, blast_d;    // ib_q + beat == tin_q: the beat is the last one
   reg [LW-1:0] ob_q, ob_d;          // offset of the next output beat (stops at OUTLEN)
-  // ob_q >= OUTLEN (the job's output is written; beats are dropped), compared on the next
-  // offset so that the output handshake into the engine starts from a flip-flop, not from the
-  // comparison's carry chain (it was the head of the SoC's critical path). OUTLEN is the
-  // registered one: jolen is copied in CHECK, and DECIDE computes the flag the job starts with.
+  // ob_q >= OUTLEN (the job's output is written; beats are dropped), kept in a flop set from
+  // the next cycle's remaining output bytes, so that the output handshake into the engine starts
+  // from a flip-flop, not from a comparison's carry chain.
   reg          odrop_q;
+  // OUTLEN - ob_q (0 once the output is written) and whether it is below a beat (the last beat
+  // is a partial one): kept in flops so that the beat's byte enables, which go straight to the
+  // memory's write enables, come from a few flops and not from a subtraction and a compare
+  reg [LW-1:0] orem_q, orem_d;
+  reg          olt_q;
   reg [7:0]    jbytes_q, jbytes_d;  // valid bytes of the last block
   reg          jpad_q, jpad_d;      // the last block gets a 0x80 byte at offset LEN
   reg [MAW-1:0] rptr_q, rptr_d;     // next word to read
@@ -484,8 +488,7 @@ module cpl_dma #(
   wire          k_fire  = (st_q == S_KEY) && beat_ok;
 
   // output beat placement and byte enables
-  wire [LW-1:0] o_rem   = jolen_q - ob_q;
-  wire [LW-1:0] o_n     = (o_rem < btb) ? o_rem : btb;          // bytes written by this beat
+  wire [LW-1:0] o_n     = olt_q ? orem_q : btb;                // bytes written by this beat
   wire [LPB-1:0] ob_lo  = ob_q[LPB-1:0];
   /* verilator lint_off UNUSEDSIGNAL */  // o_bex[PB] is the carry of the mask, always 0 here
   wire [PB:0]   o_bex   = ((({{PB{1'b0}}, 1'b1} << o_n) - 1'b1) << ob_lo);
@@ -562,7 +565,7 @@ module cpl_dma #(
     rdata_d = rdata_q;  st_d = st_q;
     je_d = je_q;  jcfg_d = jcfg_q;  jbl2_d = jbl2_q;  jlen_d = jlen_q;  jolen_d = jolen_q;
     tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  inl_d = inl_q;  usef_d = usef_q;
-    blast_d = blast_q;  ob_d = ob_q;  jbytes_d = jbytes_q;  jpad_d = jpad_q;  rptr_d = rptr_q;
+    blast_d = blast_q;  ob_d = ob_q;  orem_d = orem_q;  jbytes_d = jbytes_q;  jpad_d = jpad_q;  rptr_d = rptr_q;
     rleft_d = rleft_q;  rnz_d = rnz_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
@@ -667,6 +670,7 @@ module cpl_dma #(
         jpad_d   = pad_q && (len_z || (lrem != {LW{1'b0}}));
       end
       rleft_d = rlen_d >> LPB;
+      orem_d  = jolen_d;
     end
     // DECIDE: the flops of the comparisons, from the job registers CHECK wrote (ib_q = 0)
     if (decide) begin
@@ -726,6 +730,7 @@ module cpl_dma #(
         if (u_busy) bseen_d = 1'b1;
         if (o_fire && !o_drop) begin
           ob_d     = ob_q + btb;
+          orem_d   = olt_q ? {LW{1'b0}} : orem_q - btb;
           dbytes_d = dbytes_q + {{(32-LW){1'b0}}, o_n};
         end
       end
@@ -841,7 +846,7 @@ module cpl_dma #(
       jpad_q <= 1'b0;
       rptr_q <= {MAW{1'b0}};  rleft_q <= {LW{1'b0}};  rnz_q <= 1'b0;  dstw_q <= {MAW{1'b0}};
       first_q <= 1'b0;  settle_q <= 2'd0;
-      odrop_q <= 1'b1;
+      odrop_q <= 1'b1;  orem_q <= {LW{1'b0}};  olt_q <= 1'b1;
       bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
       kw_q <= 8'h0;
       infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  pclr_q <= 1'b0;  pidx_q <= {FPW{1'b0}};
@@ -861,7 +866,11 @@ module cpl_dma #(
       jpad_q <= jpad_d;  rptr_q <= rptr_d;
       rleft_q <= rleft_d;  rnz_q <= rnz_d;  dstw_q <= dstw_d;  first_q <= first_d;
       settle_q <= settle_d;
-      odrop_q <= (ob_d >= jolen_q);
+      // the beat of CHECK's cycle is a stale one: DECIDE's cycle computes the job's flags again
+      // from its registers
+      odrop_q <= (orem_d == {LW{1'b0}});
+      orem_q  <= orem_d;
+      olt_q   <= (orem_d < btb);
       bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
       kw_q <= kw_d;
       rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  pclr_q <= f_pop;  pidx_q <= frp_q;
