@@ -71,7 +71,6 @@ module soc_xbar #(
     hit = ((a ^ base) >> aw) == 32'h0;
   endfunction
 
-  wire [31:0] dmem_off = addr_i - `CV_DMEM_BASE;
   wire [5:0] acc_hit = {hit(addr_i, `CV_DMA_BASE, `CV_DMA_AW),
                         hit(addr_i, `CV_SHA3_BASE, `CV_SHA3_AW),
                         hit(addr_i, `CV_CHACHA_BASE, `CV_CHACHA_AW),
@@ -82,8 +81,8 @@ module soc_xbar #(
   reg [2:0] tgt;
   always @* begin
     tgt = T_NONE;
-    if (addr_i - `CV_IMEM_BASE < IMEM_BYTES)                     tgt = T_IMEM;
-    else if (dmem_off < DMEM_BYTES)                              tgt = T_DMEM;
+    if (hit(addr_i, `CV_IMEM_BASE, $clog2(IMEM_BYTES)))          tgt = T_IMEM;
+    else if (hit(addr_i, `CV_DMEM_BASE, $clog2(DMEM_BYTES)))     tgt = T_DMEM;
     else if (hit(addr_i, `CV_SIMCTRL_BASE, `CV_SIMCTRL_AW))      tgt = T_SIMCTRL;
     else if (hit(addr_i, `CV_UART_BASE, `CV_UART_AW))            tgt = T_UART;
     else if (hit(addr_i, `CV_TIMER_BASE, `CV_TIMER_AW))          tgt = T_TIMER;
