@@ -466,15 +466,16 @@ module cpl_dma #(
   // The output side is ready (o_rdy) from the DMA's own registers, whether or not the unit has a
   // beat: the unit's out_valid decides the write here but does not come back into the unit's
   // out_ready (and through the engine into its input side) in the same cycle.
-  // With the write queue, a beat goes straight to port B only when no read wants it and nothing
-  // is queued before it; otherwise it is queued (o_rdy while the queue has room, or makes room
-  // on port B this cycle).
+  // With the write queue (the SoC's build) every beat is queued (o_rdy while the queue has room,
+  // or makes room on port B this cycle) and the memory is written from the queue's flops a cycle
+  // later, on port B or A: the unit's output multiplexers end at the queue and no path runs from
+  // an engine through the hub into the memory's write enables and data. Without it a beat goes
+  // straight to port B in a cycle no read takes.
   wire          qa      = (A_WRITE != 0);
   wire          wq_any  = (wcnt_q != 2'd0);
   wire          wq_full = (wcnt_q == 2'd2);
   wire          bq_wr   = qa && (st_q == S_RUN) && wq_any && (!want_rd || (wq_full && !rr_q));
-  wire          wr_slot = (st_q == S_RUN) && !o_drop &&
-                          (qa ? (!want_rd && !wq_any) : (!want_rd || !rr_q));
+  wire          wr_slot = !qa && (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q);
   wire          o_rdy   = (st_q == S_RUN) && (o_drop || wr_slot || (qa && (!wq_full || bq_wr)));
   wire          want_wr = (st_q == S_RUN) && (qa ? wq_full : (u_ov && !o_drop));
   wire          gnt_wr  = wr_slot && u_ov;
