@@ -24,6 +24,9 @@ module core_top #(
   input  wire        imem_err_i,
   // data port (OBI subset)
   output wire        dmem_req_o,
+  // MEM holds a load or store, from flops alone: dmem_req_o is high only in cycles with it
+  // (an arbiter beside the core decides a shared port from it without the stall logic)
+  output wire        dmem_pend_o,
   input  wire        dmem_gnt_i,
   output wire [31:0] dmem_addr_o,
   output wire        dmem_we_o,
@@ -544,6 +547,7 @@ module core_top #(
   end
 
   assign dmem_req_o      = mem_act && mem_ls;
+  assign dmem_pend_o     = mem_valid_q && mem_ls;
   assign dmem_addr_o     = mem_res_q;
   assign dmem_we_o       = mem_ctl_q[C_STORE];
   assign dmem_be_o       = mem_be;

@@ -68,7 +68,7 @@ module core_tb_top #(
     .clk_i(clk), .rst_ni(rst_n),
     .imem_req_o(imem_req), .imem_gnt_i(imem_gnt), .imem_addr_o(imem_addr),
     .imem_rvalid_i(imem_rvalid), .imem_rdata_i(imem_rdata), .imem_err_i(imem_err),
-    .dmem_req_o(dmem_req), .dmem_gnt_i(dmem_gnt), .dmem_addr_o(dmem_addr), .dmem_we_o(dmem_we),
+    .dmem_req_o(dmem_req), .dmem_pend_o(), .dmem_gnt_i(dmem_gnt), .dmem_addr_o(dmem_addr), .dmem_we_o(dmem_we),
     .dmem_be_o(dmem_be), .dmem_wdata_o(dmem_wdata), .dmem_rvalid_i(dmem_rvalid),
     .dmem_rdata_i(dmem_rdata), .dmem_err_i(dmem_err),
     .cpi_req_valid_o(cpi_req_valid), .cpi_req_ready_i(cpi_ready), .cpi_req_insn_o(cpi_insn),

@@ -15,8 +15,11 @@
 //
 // Port A has a second user: a B_BITS-wide row write (c_*, the DMA's write queue) in a cycle
 // without a port-A request. It goes through each bank's port-A address, enables and data, so a
-// bank still has one port per side; a port-A request in the same cycle wins (the DMA does not
-// ask then).
+// bank still has one port per side. The user guarantees that c_req_i and a_req_i are never high
+// together (the SoC keeps the DMA off port A in every cycle the core's MEM stage holds a data
+// memory access, from flops), and c_req_i selects the bank's address and data: the select then
+// comes from the DMA's flops, and the core's request, which its stall logic decides late in the
+// cycle, reaches only the write and read enables.
 module soc_ram #(
   parameter integer BYTES        = 65536,
   parameter integer B_BITS       = 32,
@@ -104,10 +107,9 @@ module soc_ram #(
       integer ib;
       // the bank's port A: the CPU's access, else the row write (one address, one set of
       // enables, so that synthesis still sees one read/write port)
-      wire [BW-1:0] pa_row = a_hit[g] ? a_row : c_addr_i;
-      wire [3:0]    pa_we  = a_hit[g] ? (a_we_i ? a_be_i : 4'b0000) :
-                             (c_req_i ? c_be_i[4*g +: 4] : 4'b0000);
-      wire [31:0]   pa_wd  = a_hit[g] ? a_wdata_i : c_wdata_i[32*g +: 32];
+      wire [BW-1:0] pa_row = c_req_i ? c_addr_i : a_row;
+      wire [3:0]    pa_we  = c_req_i ? c_be_i[4*g +: 4] : (a_hit[g] && a_we_i) ? a_be_i : 4'b0000;
+      wire [31:0]   pa_wd  = c_req_i ? c_wdata_i[32*g +: 32] : a_wdata_i;
       always @(posedge clk_i) begin
         for (ia = 0; ia < 4; ia = ia + 1) begin
           if (pa_we[ia]) mem_q[pa_row][8*ia +: 8] <= pa_wd[8*ia +: 8];

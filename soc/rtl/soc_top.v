@@ -35,7 +35,7 @@ module soc_top #(
   // ------------------------------------------------------------------ core
   wire        instr_req, instr_rvalid, instr_err;
   wire [31:0] instr_addr, instr_rdata, instr_rdata_ram;
-  wire        data_req, data_gnt, data_we, data_rvalid, data_err;
+  wire        data_req, data_pend, data_gnt, data_we, data_rvalid, data_err;
   wire [3:0]  data_be;
   wire [31:0] data_addr, data_wdata, data_rdata;
   wire        cpi_req_valid, cpi_req_ready, cpi_rsp_valid, cpi_rsp_err;
@@ -63,6 +63,7 @@ module soc_top #(
     .imem_rdata_i    (instr_rdata),
     .imem_err_i      (instr_err),
     .dmem_req_o      (data_req),
+    .dmem_pend_o     (data_pend),
     .dmem_gnt_i      (data_gnt),
     .dmem_addr_o     (data_addr),
     .dmem_we_o       (data_we),
@@ -186,7 +187,7 @@ module soc_top #(
   wire [31:0] t_wdata;
   wire        t_we;
   wire [3:0]  t_be;
-  wire        imem_b_req, dmem_a_req, simctrl_req, uart_req, timer_req, intc_req, acc_req;
+  wire        imem_b_req, dmem_a_req, dmem_a_pend, simctrl_req, uart_req, timer_req, intc_req, acc_req;
   wire [31:0] imem_b_rdata, dmem_a_rdata, simctrl_rdata, uart_rdata, timer_rdata, intc_rdata;
   wire [31:0] acc_rdata;
   wire [11:0] acc_addr;
@@ -199,6 +200,7 @@ module soc_top #(
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .req_i           (data_req),
+    .pend_i          (data_pend),
     .gnt_o           (data_gnt),
     .addr_i          (data_addr),
     .we_i            (data_we),
@@ -214,6 +216,7 @@ module soc_top #(
     .imem_req_o      (imem_b_req),
     .imem_rdata_i    (imem_b_rdata),
     .dmem_req_o      (dmem_a_req),
+    .dmem_pend_o     (dmem_a_pend),
     .dmem_rdata_i    (dmem_a_rdata),
     .simctrl_req_o   (simctrl_req),
     .simctrl_rdata_i (simctrl_rdata),
@@ -543,7 +546,7 @@ module soc_top #(
     .mem_be_o         (dma_be),
     .mem_wdata_o      (dma_wdata),
     .mem_rdata_i      (dma_rdata),
-    .a_free_i         (!dmem_a_req),
+    .a_free_i         (!dmem_a_pend),
     .a_req_o          (dma_a_req),
     .a_addr_o         (dma_a_addr),
     .a_be_o           (dma_a_be),
