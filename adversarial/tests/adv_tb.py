@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coupling.tests.cpl_dma_tb import DMEM_BASE, PB, Bench
-from coupling.tests.cpl_unit_tb import OFF, fbit, fget, insn, wbytes, words
+from coupling.tests.cpl_engine_tb import OFF, fbit, fget, insn, wbytes, words
 from engines.aes.model.aes_model import pycryptodome_reference
 from engines.chacha.model import chacha_model
 from engines.present.model import present_model

@@ -23,7 +23,7 @@ import cocotb
 from adversarial.tests.adv_tb import (ADV_OPS, AdvBench, Aes, ENGINES, Engine, Hang, diff_bytes,
                                       open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, PB
-from coupling.tests.cpl_unit_tb import OFF, words
+from coupling.tests.cpl_engine_tb import OFF, words
 from engines.sha3.model import sha3_model
 from tools import consts as C
 

@@ -25,7 +25,7 @@ import cocotb
 from adversarial.tests.adv_tb import (ADV_OPS, DMA_LIMIT, DMA_PER_BYTE, PROGRESS_OPS, AdvBench,
                                       Counters, ENGINES, Engine, Hang, open_campaign)
 from coupling.tests.cpl_dma_tb import DMEM_BASE, DMEM_BYTES, PB
-from coupling.tests.cpl_unit_tb import OFF, words
+from coupling.tests.cpl_engine_tb import OFF, words
 
 RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = 1, 2, 3, 4, 5, 6, 7
 END = DMEM_BASE + DMEM_BYTES

@@ -27,7 +27,7 @@ import cocotb
 from adversarial.tests.adv_tb import (ADV_OPS, ZEROIZE, AdvBench, Counters, ENGINES, Engine,
                                       Hang, diff_bytes, open_campaign, uniq_offsets)
 from coupling.tests.cpl_dma_tb import DMEM_BASE
-from coupling.tests.cpl_unit_tb import OFF, fget, insn
+from coupling.tests.cpl_engine_tb import OFF, fget, insn
 from tools import consts as C
 
 CUSTOM1 = 0x2B    # the custom-1 major opcode: entirely reserved, so illegal

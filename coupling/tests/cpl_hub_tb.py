@@ -11,7 +11,7 @@ import cocotb
 
 from adversarial.tests.adv_tb import ENGINES, IVLOAD, KEYLOAD, START, ZEROIZE as ZERO, AdvBench
 from coupling.tests.cpl_dma_tb import DMEM_BASE, ENGINE as DMA_ENGINE
-from coupling.tests.cpl_unit_tb import OFF, fget, words
+from coupling.tests.cpl_engine_tb import OFF, fget, words
 from tools import consts as C
 
 AES, PRINCE, PRESENT, CHACHA, SHA3 = (ENGINES[C.ENGINES[n]] for n in

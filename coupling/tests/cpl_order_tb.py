@@ -16,8 +16,8 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
 from Crypto.Cipher import AES
 
-from coupling.tests.cpl_unit_tb import F3, OFF, OP, fbit, fget, insn, wbytes, words
-from coupling.tests.cpl_unit_tb import Bench as UnitBench
+from coupling.tests.cpl_engine_tb import F3, OFF, OP, fbit, fget, insn, wbytes, words
+from coupling.tests.cpl_engine_tb import Bench as UnitBench
 from engines.chacha.model import chacha_model
 from tools import consts as C
 
@@ -37,7 +37,7 @@ def reference(key: bytes, iv: bytes, msg: bytes) -> bytes:
 
 
 class Bench(UnitBench):
-    """cpl_unit_tb's MMIO helpers on cpl_engine's ports (one-cycle cpi requests, no
+    """cpl_engine_tb's MMIO helpers on cpl_engine's ports (one-cycle cpi requests, no
     dispatcher)."""
 
     # the MMIO port is the unit's own: read data one cycle after the request

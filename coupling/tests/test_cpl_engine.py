@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The coupling hub with one engine (cpl_engine 1) around aes_top, behind cpl_dispatch: MMIO,
-custom instructions and the DMA word port (cocotb bench coupling/tests/cpl_unit_tb.py on coupling/tests/cpl_unit_top.v)."""
+custom instructions and the DMA word port (cocotb bench coupling/tests/cpl_engine_tb.py on
+coupling/tests/cpl_engine_top.v)."""
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ import json
 from sim.cocotb_run import BUILD, run
 
 SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
-SOURCES += ["coupling/rtl/sources.f", "coupling/tests/cpl_unit_top.v"]
-TB = "coupling.tests.cpl_unit_tb"
+SOURCES += ["coupling/rtl/sources.f", "coupling/tests/cpl_engine_top.v"]
+TB = "coupling.tests.cpl_engine_tb"
 
 
 def _run(name: str, arch: int, sbox: int, dma_bits: int, sim: str = "verilator",
@@ -17,7 +18,7 @@ def _run(name: str, arch: int, sbox: int, dma_bits: int, sim: str = "verilator",
     perf = BUILD / f"{name}-{sim}-perf.json"
     if perf.exists():
         perf.unlink()
-    run(name, "cpl_unit_top", SOURCES, TB, sim=sim,
+    run(name, "cpl_engine_top", SOURCES, TB, sim=sim,
         parameters={"ARCH": arch, "SBOX": sbox, "DMA_BITS": dma_bits},
         testcase=testcase,
         extra_env={"CPL_ARCH": str(arch), "CPL_DMA_BITS": str(dma_bits),
@@ -25,19 +26,19 @@ def _run(name: str, arch: int, sbox: int, dma_bits: int, sim: str = "verilator",
     return json.loads(perf.read_text())
 
 
-def test_cpl_unit_rolled_dma32() -> None:
+def test_cpl_engine_rolled_dma32() -> None:
     """Rolled AES, 32-bit DMA beats: every bench test."""
     perf = _run("cpl-unit-a0-d32", 0, 1, 32)
     assert perf["arch"] == 0 and perf["dma_bits"] == 32
 
 
-def test_cpl_unit_pipelined_dma128() -> None:
+def test_cpl_engine_pipelined_dma128() -> None:
     """Pipelined AES, 128-bit DMA beats: one block per cycle through the DMA word port, and the
     custom instructions."""
     perf = _run("cpl-unit-a2-d128", 2, 0, 128, testcase=["test_dma_port", "test_cpi"])
     assert perf["arch"] == 2 and perf["dma_bits"] == 128
 
 
-def test_cpl_unit_icarus_smoke() -> None:
+def test_cpl_engine_icarus_smoke() -> None:
     """Icarus: rolled AES with table S-boxes, a subset of every bench test."""
     _run("cpl-unit-a0-d32-quick", 0, 0, 32, sim="icarus", quick=True)

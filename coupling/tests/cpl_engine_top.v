@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// cpl_unit_top.v
+// cpl_engine_top.v
 // Bench top of the coupling tests: cpl_dispatch in front of the AES engine's hub (cpl_engine 1).
 `default_nettype none
 
-module cpl_unit_top #(
+module cpl_engine_top #(
   parameter integer ARCH     = 0,
   parameter integer SBOX     = 1,
   parameter integer DMA_BITS = 32

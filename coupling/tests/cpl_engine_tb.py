@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb bench of the AES engine's coupling (cpl_engine 1: the hub with aes_top), behind
-cpl_dispatch (coupling/tests/cpl_unit_top.v; the file names keep the coupling unit's name).
+cpl_dispatch (coupling/tests/cpl_engine_top.v).
 
 Inputs are driven just after a falling edge; combinational outputs are sampled 1 ns later, so a
 sample shows what the next rising edge will act on. Register offsets come from
@@ -87,7 +87,7 @@ def insn(op: int, f3: int, target: int = C.CV_ENGINE_AES, opcode: int = C.CV_CPI
 
 
 class Bench:
-    # cycles from an MMIO read request to its data: cpl_unit_top registers the request, as the
+    # cycles from an MMIO read request to its data: cpl_engine_top registers the request, as the
     # SoC's crossbar does, and the unit answers a cycle later
     mmio_lat = 2
 
@@ -130,7 +130,7 @@ class Bench:
         d.req_i.value, d.we_i.value, d.addr_i.value = 1, 0, off
         await FallingEdge(d.clk_i)
         d.req_i.value = 0
-        for _ in range(self.mmio_lat - 1):  # cpl_unit_top registers the unit's request
+        for _ in range(self.mmio_lat - 1):  # cpl_engine_top registers the unit's request
             await FallingEdge(d.clk_i)
         return int(d.rdata_o.value)
 
@@ -335,7 +335,7 @@ async def test_mmio_modes(dut) -> None:
                 if b == 0:
                     # cycles from the edge that took the final DIN write to OUT_VALID high
                     # (one of them: the write reaches the unit a cycle later, registered in
-                    # cpl_unit_top as by the SoC's crossbar)
+                    # cpl_engine_top as by the SoC's crossbar)
                     c = 0
                     await tb.settle()
                     while not int(dut.u_aes.u_eng.g_aes.u_eng.out_valid_o.value):
@@ -459,7 +459,7 @@ async def test_interrupts(dut) -> None:
     assert await tb.read(OFF["IS"]) == fbit("IS", "OUT")
     assert not int(dut.irq_o.value)
     await tb.write(OFF["IE"], fbit("IE", "OUT"))
-    await tb.cycles(1)      # the write reaches the unit a cycle later (cpl_unit_top)
+    await tb.cycles(1)      # the write reaches the unit a cycle later (cpl_engine_top)
     assert int(dut.irq_o.value)
     await tb.mmio_result()
     await tb.cycles(2)
