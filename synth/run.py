@@ -409,8 +409,8 @@ def run_nextpnr(entry: Entry, job: Path, budget: float | None = None,
         last = dict(MAX_FREQ.findall((job / "nextpnr.log").read_text(errors="replace")))
         est = round(min(float(v) for v in last.values()), 1) if last else None
         info["fmax_place_mhz"] = est
-        info["pnr_error"] = (f"placed only (--place-only): nextpnr's estimate before routing "
-                             f"{est} MHz, no routed Fmax")
+        info["pnr_note"] = (f"placed only (--place-only): nextpnr's estimate before routing "
+                            f"{est} MHz, no routed Fmax")
     else:
         info["fmax_mhz"] = est
     info["fmax_clocks"] = fmax
@@ -735,9 +735,9 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         ecp_luts = "skipped" if e.ecp5_skip else "-"
         if p:
             ecp_luts = fmt(p["luts"]) if "skip" not in p else f"no fit ({fmt(p['luts'])})"
-            if p.get("pnr_error"):
-                notes.append(f"- {e.block}/{e.config} ECP5: no Fmax: "
-                             f"{p['pnr_error'].splitlines()[-1][:160]}")
+            why = p.get("pnr_error") or p.get("pnr_note")
+            if why:
+                notes.append(f"- {e.block}/{e.config} ECP5: no Fmax: {why.splitlines()[-1][:160]}")
             if p.get("ecp5_mapper") == "abc":
                 notes.append(f"- {e.block}/{e.config} ECP5: LUTs mapped with `abc -lut 4` "
                              f"(ABC9 does not finish on it; blocks.toml `ecp5_mapper`)")
