@@ -235,7 +235,7 @@ module cpl_dma #(
   // cpi
   reg          ckey_q, ckey_d;      // CHECK: the command is a key load
   // the checks' results, computed in CHECK and acted on in DECIDE (see "checks" below)
-  reg          csok_q, csok_d;      // the selected engine is attached
+  reg          csok_d;              // the selected engine is attached (for own_q)
   reg          ceng_q, ceng_d;      // ENGINE (no engine; for a key load also no key size)
   reg          crng_q, crng_d;      // RANGE
   reg          cmis_q, cmis_d;      // ALIGN
@@ -273,7 +273,10 @@ module cpl_dma #(
 
   // ------------------------------------------------------------------ selected unit's signals
   // (the registered selection: they matter in CHECK, where the unit sees ecfg_q on dma_cfg_o)
-  wire       s_ok    = (sel_q >= 4'd1) && (sel_q <= 4'd5) && ENG8[sel_q[2:0]];
+  function automatic sel_ok(input [3:0] sel);        // ENGINE names an attached engine
+    sel_ok = (sel >= 4'd1) && (sel <= 4'd5) && ENG8[sel[2:0]];
+  endfunction
+  wire       s_ok    = sel_ok(sel_q);
   wire [2:0] se      = s_ok ? sel_q[2:0] - 3'd1 : 3'd0;  // index of the engine commanded
   wire       s_part  = partial_ok_i[se];
   wire       s_empty = empty_ok_i[se];
@@ -854,7 +857,7 @@ module cpl_dma #(
       fwp_q <= {FPW{1'b0}};  frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
       ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;
       rdat_q <= 32'h0;
-      csok_q <= 1'b0;  ceng_q <= 1'b0;  crng_q <= 1'b0;  cmis_q <= 1'b0;  covl_q <= 1'b0;
+      ceng_q <= 1'b0;  crng_q <= 1'b0;  cmis_q <= 1'b0;  covl_q <= 1'b0;
       clen_q <= 1'b0;
     end else begin
       src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
@@ -878,7 +881,7 @@ module cpl_dma #(
       fwp_q <= fwp_d;  frp_q <= frp_d;  fcnt_q <= fcnt_d;
       ckey_q <= ckey_d;  pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
       rdat_q <= rdat_d;
-      csok_q <= csok_d;  ceng_q <= ceng_d;  crng_q <= crng_d;  cmis_q <= cmis_d;  covl_q <= covl_d;
+      ceng_q <= ceng_d;  crng_q <= crng_d;  cmis_q <= cmis_d;  covl_q <= covl_d;
       clen_q <= clen_d;
     end
   end
@@ -904,8 +907,23 @@ module cpl_dma #(
   // the commanded unit is the DMA's from CHECK on (a CPU access there gets BUSY_DMA instead of
   // slipping into the job's first block); a refused job releases it after DECIDE. In DECIDE
   // the engine index is the job's (je_q, copied in CHECK).
-  wire [4:0] csel = s_ok ? (5'b00001 << se) : 5'b0;
-  assign dma_own_o        = idle ? 5'b0 : check ? csel : (decide && !csok_q) ? 5'b0 : esel;
+  // The owner bits go to every slot's start, key-load and configuration decisions, so they come
+  // from a flop: own_q is the owner's function of the next cycle's state, selection and engine
+  // index (st_d, sel_d, je_d), and of csok_d, whether the selection CHECK saw was attached (used in
+  // DECIDE, the cycle after CHECK): the value decoding the registers in that cycle would give.
+  function automatic [4:0] own_of(input [2:0] st, input [3:0] sel, input cok, input [2:0] je);
+    if (st == S_IDLE)                    own_of = 5'b0;
+    else if (st == S_CHECK)              own_of = sel_ok(sel) ? (5'b00001 << (sel[2:0] - 3'd1))
+                                                              : 5'b0;
+    else if (st == S_DECIDE && !cok)     own_of = 5'b0;
+    else                                 own_of = 5'b00001 << je;
+  endfunction
+  reg [4:0] own_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) own_q <= 5'b0;
+    else         own_q <= own_of(st_d, sel_d, csok_d, je_d);
+  end
+  assign dma_own_o        = own_q;
   assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes
