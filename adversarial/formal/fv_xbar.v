@@ -11,16 +11,13 @@
 //     the request's window, offset and write fields, for a present window only);
 //   - err with the response exactly when the address was unmapped or its accelerator window
 //     absent (ACC_PRESENT);
-//   - the response carries the read data of the target that was strobed;
-//   - dmem_pend_o (which keeps the DMA's writes off port A) covers every dmem strobe and is the
-//     pending access and the dmem window alone.
+//   - the response carries the read data of the target that was strobed.
 `default_nettype none
 `include "soc_memmap.vh"
 module fv_xbar (
   input wire        clk_i,
   input wire        rst_ni,
   input wire        req_i,
-  input wire        pend_i,       // the core's MEM stage holds a load or store (req_i only with it)
   input wire [31:0] addr_i,
   input wire        we_i,
   input wire [3:0]  be_i,
@@ -35,15 +32,14 @@ module fv_xbar (
   wire [31:0] rdata, t_addr, t_wdata, acc_wdata;
   wire [11:0] acc_addr;
   wire [3:0]  t_be;
-  wire        pe_dmem;
   wire        s_imem, s_dmem, s_simctrl, s_uart, s_timer, s_intc, s_acc;
   wire [5:0]  acc_sel;
 
   soc_xbar #(.IMEM_BYTES(IMEM_BYTES), .DMEM_BYTES(DMEM_BYTES), .ACC_PRESENT(PRESENT)) dut (
-    .clk_i(clk_i), .rst_ni(rst_ni), .req_i(req_i), .pend_i(pend_i), .gnt_o(gnt), .addr_i(addr_i), .we_i(we_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .req_i(req_i), .gnt_o(gnt), .addr_i(addr_i), .we_i(we_i),
     .be_i(be_i), .wdata_i(wdata_i), .rvalid_o(rvalid), .rdata_o(rdata), .err_o(err),
     .t_addr_o(t_addr), .t_we_o(t_we), .t_be_o(t_be), .t_wdata_o(t_wdata),
-    .imem_req_o(s_imem), .imem_rdata_i(imem_rdata_i), .dmem_req_o(s_dmem), .dmem_pend_o(pe_dmem),
+    .imem_req_o(s_imem), .imem_rdata_i(imem_rdata_i), .dmem_req_o(s_dmem),
     .dmem_rdata_i(dmem_rdata_i), .simctrl_req_o(s_simctrl), .simctrl_rdata_i(simctrl_rdata_i),
     .uart_req_o(s_uart), .uart_rdata_i(uart_rdata_i), .timer_req_o(s_timer),
     .timer_rdata_i(timer_rdata_i), .intc_req_o(s_intc), .intc_rdata_i(intc_rdata_i),
@@ -55,7 +51,6 @@ module fv_xbar (
   reg f_past = 1'b0;
   always @(posedge clk_i) f_past <= 1'b1;
   always @* if (!f_past) assume (!rst_ni);
-  always @* if (req_i) assume (pend_i);
 
   // windows, from the memory map (aligned powers of two: compare the bits above the window)
   localparam [31:0] B_IMEM = `CV_IMEM_BASE, B_DMEM = `CV_DMEM_BASE, B_SIM = `CV_SIMCTRL_BASE;
@@ -121,9 +116,6 @@ module fv_xbar (
                        acc_wdata == p_wdata);
     if (s_imem) assert (w_imem);
     if (s_dmem) assert (w_dmem);
-    // the DMA's port-A writes keep off every cycle a dmem request may come in
-    assert (pe_dmem == (pend_i && w_dmem));
-    if (s_dmem) assert (pe_dmem);
     if (s_simctrl) assert (w_sim);
     if (s_uart) assert (w_uart);
     if (s_timer) assert (w_tmr);

@@ -16,8 +16,8 @@
 // Port A has a second user: a B_BITS-wide row write (c_*, the DMA's write queue) in a cycle
 // without a port-A request. It goes through each bank's port-A address, enables and data, so a
 // bank still has one port per side. The user guarantees that c_req_i and a_req_i are never high
-// together (the SoC keeps the DMA off port A in every cycle the core's MEM stage holds a data
-// memory access, from flops), and c_req_i selects the bank's address and data: the select then
+// together (the SoC keeps the DMA off port A in every cycle the core's MEM stage holds a load or
+// store, from flops), and c_req_i selects the bank's address and data: the select then
 // comes from the DMA's flops, and the core's request, which its stall logic decides late in the
 // cycle, reaches only the write and read enables.
 module soc_ram #(

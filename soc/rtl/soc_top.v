@@ -187,7 +187,7 @@ module soc_top #(
   wire [31:0] t_wdata;
   wire        t_we;
   wire [3:0]  t_be;
-  wire        imem_b_req, dmem_a_req, dmem_a_pend, simctrl_req, uart_req, timer_req, intc_req, acc_req;
+  wire        imem_b_req, dmem_a_req, simctrl_req, uart_req, timer_req, intc_req, acc_req;
   wire [31:0] imem_b_rdata, dmem_a_rdata, simctrl_rdata, uart_rdata, timer_rdata, intc_rdata;
   wire [31:0] acc_rdata;
   wire [11:0] acc_addr;
@@ -200,7 +200,6 @@ module soc_top #(
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .req_i           (data_req),
-    .pend_i          (data_pend),
     .gnt_o           (data_gnt),
     .addr_i          (data_addr),
     .we_i            (data_we),
@@ -216,7 +215,6 @@ module soc_top #(
     .imem_req_o      (imem_b_req),
     .imem_rdata_i    (imem_b_rdata),
     .dmem_req_o      (dmem_a_req),
-    .dmem_pend_o     (dmem_a_pend),
     .dmem_rdata_i    (dmem_a_rdata),
     .simctrl_req_o   (simctrl_req),
     .simctrl_rdata_i (simctrl_rdata),
@@ -266,7 +264,9 @@ module soc_top #(
   wire [DMA_AW-1:0]     dma_addr;
   wire [DMA_BITS/8-1:0] dma_be;
   wire [DMA_BITS-1:0]   dma_wdata, dma_rdata;
-  // the DMA's write queue on port A, in cycles without a CPU request there
+  // the DMA's write queue on port A, in cycles whose MEM stage holds no load or store (the core's
+  // dmem_pend_o, from its flops: any load or store, whatever its target, so that neither the
+  // core's stall logic nor the address decode runs into the memory's enables)
   wire                  dma_a_req;
   wire [DMA_AW-1:0]     dma_a_addr;
   wire [DMA_BITS/8-1:0] dma_a_be;
@@ -546,7 +546,7 @@ module soc_top #(
     .mem_be_o         (dma_be),
     .mem_wdata_o      (dma_wdata),
     .mem_rdata_i      (dma_rdata),
-    .a_free_i         (!dmem_a_pend),
+    .a_free_i         (!data_pend),
     .a_req_o          (dma_a_req),
     .a_addr_o         (dma_a_addr),
     .a_be_o           (dma_a_be),

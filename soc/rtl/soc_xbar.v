@@ -27,7 +27,6 @@ module soc_xbar #(
   input  wire        rst_ni,
   // core data port (OBI subset, docs/ARCHITECTURE.md)
   input  wire        req_i,
-  input  wire        pend_i,      // a request may come this cycle (req_i only with it), from flops
   output wire        gnt_o,
   input  wire [31:0] addr_i,
   input  wire        we_i,
@@ -45,9 +44,6 @@ module soc_xbar #(
   output wire        imem_req_o,
   input  wire [31:0] imem_rdata_i,
   output wire        dmem_req_o,
-  // the request that may come this cycle goes to dmem: pend_i and the address's window alone,
-  // for the DMA's port-A writes (soc_top), which take the port only in cycles without it
-  output wire        dmem_pend_o,
   input  wire [31:0] dmem_rdata_i,
   output wire        simctrl_req_o,
   input  wire [31:0] simctrl_rdata_i,
@@ -162,7 +158,6 @@ module soc_xbar #(
   assign t_wdata_o     = wdata_i;
   assign imem_req_o    = take && tgt == T_IMEM;
   assign dmem_req_o    = take && tgt == T_DMEM;
-  assign dmem_pend_o   = pend_i && hit(addr_i, `CV_DMEM_BASE, $clog2(DMEM_BYTES));
   assign simctrl_req_o = take && tgt == T_SIMCTRL;
   assign uart_req_o    = take && tgt == T_UART;
   assign timer_req_o   = take && tgt == T_TIMER;
