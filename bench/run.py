@@ -378,6 +378,31 @@ def build_fmax(overrides: dict) -> dict:
     return synth.fmax_of(synth.soc_entry(overrides))
 
 
+def refresh_fmax(data: dict, cases: list[dict]) -> int:
+    """--report --refresh-fmax: give each build of a results.json the Fmax synth/fmax.json holds
+    now when that record was measured on the RTL the build ran (the rtl_hash the run kept), and
+    recompute the records' fmax_mhz and ns; so a place and route that finishes after `make bench`
+    reaches its tables without simulating again. Returns the number of builds that got one."""
+    jobs = [ics for cs in group_configs(cases).values() for _, ics in images(cs)]
+    builds = data["config"]["builds"]
+    if len(jobs) != len(builds) or len(cases) != len(data["records"]) or any(
+            tuple(c.get(k) for k in RECORD_ID) != tuple(r.get(k) for k in RECORD_ID)
+            for c, r in zip(cases, data["records"])):
+        raise SystemExit("bench: --refresh-fmax: the results are not from bench/cases.toml's cases")
+    fmax_of_case, got = {}, 0
+    for b, ics in zip(builds, jobs):
+        now = build_fmax(b.get("params") or {})
+        if now["rtl_hash"] == b.get("rtl_hash"):
+            b.update({k: now[k] for k in ("synth", "fmax_mhz", "fmax_note")})
+            got += now["fmax_mhz"] is not None
+        for c in ics:
+            fmax_of_case[c["id"]] = b.get("fmax_mhz")
+    for c, r in zip(cases, data["records"]):
+        r["fmax_mhz"] = fmax_of_case.get(c["id"])
+        r["ns"] = to_ns(r["cycles"], r["fmax_mhz"])
+    return got
+
+
 def to_ns(cycles: int | float | None, fmax_mhz: float | None) -> float | None:
     """cycles at fmax_mhz in ns (None when either is missing)."""
     if cycles is None or not fmax_mhz:
@@ -1003,6 +1028,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="run nothing: write the reports of this results.json (into its folder)")
     ap.add_argument("--commit", help="with --report: the commit measured, when the file lacks it")
     ap.add_argument("--date", help="with --report: the date of the run, when the file lacks it")
+    ap.add_argument("--refresh-fmax", action="store_true",
+                    help="with --report: take each build's Fmax from synth/fmax.json where it was "
+                         "measured on the RTL the run used, and write results.json again")
     args = ap.parse_args(argv)
     figures = load_figures(ROOT / "bench" / "seeds.toml")
     if args.report:
@@ -1011,6 +1039,10 @@ def main(argv: list[str] | None = None) -> int:
             if getattr(args, key):
                 data["config"][key] = getattr(args, key)
         out = args.report.resolve().parent
+        if args.refresh_fmax:
+            got = refresh_fmax(data, load_cases(args.cases))
+            args.report.write_text(json.dumps(data, indent=1) + "\n")
+            print(f"bench: Fmax for {got} of {len(data['config']['builds'])} builds")
         docs = args.docs or (DOCS if out == OUT else out / "docs")
         pngs = write_reports(data, out, docs, figures, plots=not args.no_plots)
         print(f"bench: wrote {out / 'results.md'}, records.txt{''.join(', ' + p.name for p in pngs)}"

@@ -262,3 +262,32 @@ def test_synth_run_refreshes_the_record(tmp_path: Path, monkeypatch: pytest.Monk
     recs = json.loads(record.read_text())["records"]
     assert list(recs) == ["soc:default"] and recs["soc:default"]["fmax_mhz"] == 71.5
     assert run.build_fmax({})["fmax_mhz"] == 71.5  # today's RTL: the benchmark finds it
+
+
+def test_refresh_fmax(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--report --refresh-fmax gives a finished run's builds the Fmax recorded since, only where
+    the record was measured on the RTL the build ran, and recomputes every record's ns."""
+    cases = run.load_cases(run.ROOT / "bench" / "cases.toml")
+    record = tmp_path / "fmax.json"
+    monkeypatch.setattr(synth, "FMAX_RECORD", record)
+    builds = []
+    for cfg, cs in run.group_configs(cases).items():
+        for _ in run.images(cs):
+            params = run.config_overrides(cfg)
+            h = run.build_fmax(params)["rtl_hash"] if cfg == run.DEFAULT_CONFIG else "0" * 64
+            builds.append({"params": params, "rtl_hash": h, "fmax_mhz": None})
+    records = [{**{k: c.get(k) for k in run.RECORD_ID}, "cycles": 1000, "fmax_mhz": None,
+                "ns": None} for c in cases]
+    data = {"config": {"builds": builds}, "records": records}
+    assert run.refresh_fmax(data, cases) == 0  # nothing recorded yet
+    assert all(r["ns"] is None for r in records)
+    default = synth.soc_entry({})
+    synth.save_fmax(default, {"rtl_hash": synth.rtl_hash(default), "fmax_mhz": 50.0})
+    synth.save_fmax(synth.soc_entry({"DMA_BITS": 128}), {"rtl_hash": "1" * 64, "fmax_mhz": 99.0})
+    n_default = sum(len(ics) for _, ics in run.images(run.group_configs(cases)[run.DEFAULT_CONFIG]))
+    assert run.refresh_fmax(data, cases) == len(run.images(
+        run.group_configs(cases)[run.DEFAULT_CONFIG]))
+    timed = [r for r in records if r["ns"] is not None]
+    assert len(timed) == n_default and all(r["ns"] == 20000.0 for r in timed)
+    with pytest.raises(SystemExit):
+        run.refresh_fmax(data, cases[1:])
