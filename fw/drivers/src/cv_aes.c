@@ -351,23 +351,30 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
   }
   CPI_PUSH(in, 0);
   CPI_PUSH(in + 4, n == 2);
-  for (size_t i = 2; i < n; i++) {
-    /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
-     * later, with a load of the next input in between (no stall) */
-    const uint32_t *p = in + 4 * i;
-    uint32_t a = CPI_RESULT_M(), x0 = p[0];
-    out[0] = a;
-    uint32_t b = CPI_RESULT_M(), x1 = p[1];
-    out[1] = b;
-    uint32_t c = CPI_RESULT_M(), x2 = p[2];
-    out[2] = c;
-    uint32_t d = CPI_RESULT_M(), x3 = p[3];
-    out[3] = d;
-    out += 4;
-    CV_CPI_DATA(AES, x0, x1);
-    if (i + 1 == n) CV_CPI_DATAL(AES, x2, x3);
-    else CV_CPI_DATA(AES, x2, x3);
-  }
+  /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
+   * later, with a load of the next input in between (no stall). The last input block (DATAL)
+   * after the loop, so the loop's one branch is its backward one (a second branch in the loop
+   * could share its slot in the branch target buffer and cost its prediction every block). */
+#define CPI_STEP(last)                                                                      \
+  do {                                                                                      \
+    const uint32_t *p = in + 4 * i;                                                         \
+    uint32_t a = CPI_RESULT_M(), x0 = p[0];                                                 \
+    out[0] = a;                                                                             \
+    uint32_t b = CPI_RESULT_M(), x1 = p[1];                                                 \
+    out[1] = b;                                                                             \
+    uint32_t c = CPI_RESULT_M(), x2 = p[2];                                                 \
+    out[2] = c;                                                                             \
+    uint32_t d = CPI_RESULT_M(), x3 = p[3];                                                 \
+    out[3] = d;                                                                             \
+    out += 4;                                                                               \
+    CV_CPI_DATA(AES, x0, x1);                                                               \
+    if (last) CV_CPI_DATAL(AES, x2, x3);                                                    \
+    else CV_CPI_DATA(AES, x2, x3);                                                          \
+  } while (0)
+  size_t i = 2;
+  for (; i + 1 < n; i++) CPI_STEP(0);
+  if (i < n) CPI_STEP(1);
+#undef CPI_STEP
   CPI_POP(out);
   CPI_POP(out + 4);
 }
@@ -598,11 +605,8 @@ static inline __attribute__((always_inline)) int validate(int op, uint32_t mode,
   return 0;
 }
 
-/* The engine is the context's: its key loaded (reloaded when another context used the engine)
- * and no background job holding the coupling. */
-static inline __attribute__((always_inline)) int owned(const cv_aes_ctx *ctx) {
-  return ((ctx->id ^ aes_owner) | (uint32_t)(uintptr_t)aes_job_ctx) == 0;
-}
+/* The engine becomes the context's: no background job holding the coupling, its key loaded
+ * (reloaded when another context used the engine). */
 static int claim(cv_aes_ctx *ctx) {
   if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
   if (ctx->id == aes_owner) return CV_OK;
@@ -898,11 +902,10 @@ static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m,
 #else
 #define AES_RUN static inline __attribute__((always_inline))
 #endif
-AES_RUN int run(cv_aes_ctx *ctx, int op, uint32_t mode,
+AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
                                                      uint32_t dir, uint8_t *iv,
                                                      const uint8_t *in, uint8_t *out,
                                                      size_t len) {
-  const cv_backend_t b = ctx->backend;
   if (op == OP_CMAC) {
     if (is_dma(b)) return dma_cmac(ctx, in, len, iv);
     return (unsigned)b < CV_BACKEND_COUNT ? pio_cmac(ctx, in, len, iv) : CV_ERR_ARG;
@@ -914,10 +917,12 @@ AES_RUN int run(cv_aes_ctx *ctx, int op, uint32_t mode,
   if (is_dma(b)) return dma_run(ctx, b == CV_BACKEND_CPI_DMA, op, mode, dir, iv, in, out, len);
   return op == OP_START ? CV_ERR_MODE : CV_ERR_ARG;
 #else
-  if (op != OP_START) {
+  /* two tests reach each backend: pio or dma, then the coupling */
+  if (op != OP_START &&
+      __builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
     if (__builtin_expect(b == CV_BACKEND_CPI, 1))
       return pio_run(ctx, 1, op, mode, dir, iv, in, out, len);
-    if (b == CV_BACKEND_MMIO) return pio_run(ctx, 0, op, mode, dir, iv, in, out, len);
+    return pio_run(ctx, 0, op, mode, dir, iv, in, out, len);
   }
   if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
     return dma_run(ctx, 1, op, mode, dir, iv, in, out, len);
@@ -931,7 +936,7 @@ AES_RUN int run(cv_aes_ctx *ctx, int op, uint32_t mode,
 static __attribute__((noinline)) int run_any(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir,
                                              uint8_t *iv, const uint8_t *in, uint8_t *out,
                                              size_t len) {
-  return run(ctx, op, mode, dir, iv, in, out, len);
+  return run(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
 }
 
 static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode,
@@ -979,12 +984,18 @@ static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t
 AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len) {
   if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+  /* The words that decide the path are loaded before the argument tests, which hide their
+   * latency (a load's value used by the next instruction stalls the core 3 cycles). */
+  uint32_t b = (uint32_t)ctx->backend, id = ctx->id, owner = aes_owner;
+  uintptr_t job = (uintptr_t)aes_job_ctx;
+  __asm__("" : "+r"(b), "+r"(id), "+r"(owner), "+r"(job));
   if (__builtin_expect(validate(op, mode, dir, iv, in, out, len), 0))
     return refuse(ctx, op, mode, dir, iv, in, out, len);
-  if (op != OP_START && ctx->backend == CV_BACKEND_SW)
-    return sw_op(ctx, mode, dir, iv, in, out, len);
-  if (__builtin_expect(!owned(ctx), 0)) return claim_run(ctx, op, mode, dir, iv, in, out, len);
-  return run(ctx, op, mode, dir, iv, in, out, len);
+  if (op != OP_START && b == CV_BACKEND_SW) return sw_op(ctx, mode, dir, iv, in, out, len);
+  /* the engine is the context's: its key loaded, no background job holding the coupling */
+  if (__builtin_expect(((id ^ owner) | (uint32_t)job) != 0, 0))
+    return claim_run(ctx, op, mode, dir, iv, in, out, len);
+  return run(ctx, (cv_backend_t)b, op, mode, dir, iv, in, out, len);
 }
 
 cv_status_t cv_aes_ecb(cv_aes_ctx *ctx, cv_dir_t d, const uint8_t *in, uint8_t *out, size_t len) {
