@@ -9,9 +9,9 @@
  *
  * Buffers: any alignment for sw, mmio and cpi; the DMA backends need in/out aligned to
  * CV_AES_DMA_ALIGN and inside data memory, out == in or not overlapping (else CV_ERR_DMA, nothing
- * written; the range and overlap of a whole-block call are checked by the DMA itself before
- * anything moves, so such a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises
- * the DMA interrupt if IE.ERR is enabled). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
+ * written; the range and overlap are checked by the DMA itself before anything moves, so such
+ * a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises the DMA interrupt if IE.ERR
+ * is enabled; a CFB decryption ending in a partial block is checked in software). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
  * written); CFB128/OFB/CTR take any length. The hardware engine is one shared resource: a
  * context owns it from init until another context's init or zeroize (the driver reloads the key
  * when ownership changed).
@@ -76,11 +76,10 @@ void cv_aes_zeroize(cv_aes_ctx *ctx);
  * ECB; direction above 1), CV_ERR_MODE (not a DMA backend, mode above CTR), CV_ERR_LENGTH
  * (ECB/CBC not whole blocks), CV_ERR_DMA (in/out not aligned to CV_AES_DMA_ALIGN),
  * CV_ERR_NOKEY, CV_ERR_BUSY (another job still runs) itself, nothing written. The buffers'
- * range and overlap are the DMA's checks, made before anything moves: a start with a context
- * that owns the engine and no job pending issues the job at once, and a job the DMA refuses
+ * range and overlap are the DMA's checks, made before anything moves: a job the DMA refuses
  * ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_DMA, nothing
- * written and the IV unchanged; the other starts check the buffers first and return
- * CV_ERR_DMA themselves. */
+ * written and the IV unchanged (a CFB decryption ending in a partial block checks them in
+ * software and returns CV_ERR_DMA itself). */
 CV_MUST_CHECK cv_status_t cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t dir,
                                        uint8_t iv[16], const uint8_t *in, uint8_t *out,
                                        size_t len);

@@ -87,7 +87,7 @@ static void api_checks(cv_backend_t b) {
     memset(OUT, 0xE7, 64);
     CHECK_EQ(cv_aes_cmac(&ctx, src + 4, 32, OUT), CV_ERR_DMA);
     CHECK(guard_intact());
-    /* CMAC's DMA fast path leaves the message's range and its overlap with the tag to the
+    /* CMAC on a DMA backend leaves the message's range and its overlap with the tag to the
      * DMA: a refused job still ends in CV_ERR_DMA with nothing written */
     CHECK_EQ(cv_aes_cmac(&ctx, key, 32, OUT), CV_ERR_DMA);                 /* imem message */
     CHECK_EQ(cv_aes_cmac(&ctx, (const uint8_t *)(uintptr_t)(CV_DMEM_BASE + CV_DMEM_SIZE - 16),
