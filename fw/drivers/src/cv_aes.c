@@ -598,10 +598,17 @@ static inline __attribute__((always_inline)) int validate(int op, uint32_t mode,
   if (__builtin_expect(dir > 1u, 0)) return 1;
   if (__builtin_expect(in == NULL, 0)) return 1;
   if (__builtin_expect(out == NULL, 0)) return 1;
+  if (!__builtin_constant_p(mode)) {
+    /* the start's mode is a run-time value: its three tests in one branch */
+    _Static_assert(CV_AES_MODE_ECB == 0 && CV_AES_MODE_CBC == 1, "ECB, CBC: the modes below 2");
+    const uint32_t bad = (uint32_t)(mode > CV_AES_MODE_CTR) |
+                         ((uint32_t)(mode != CV_AES_MODE_ECB) & (uint32_t)(iv == NULL)) |
+                         ((uint32_t)(mode < 2u) & (uint32_t)((len & 15) != 0));
+    return __builtin_expect(bad != 0, 0);
+  }
   if (mode != CV_AES_MODE_ECB && __builtin_expect(iv == NULL, 0)) return 1;
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && __builtin_expect(len & 15, 0))
     return 1;
-  if (op == OP_START && __builtin_expect(mode > CV_AES_MODE_CTR, 0)) return 1;
   return 0;
 }
 
@@ -676,7 +683,6 @@ static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, in
 static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
   const int cpi = uses_cpi(ctx->backend);
-  iv_zero(cpi);
   volatile uint32_t *r = aes_regs();
   size_t nfull, rem;
   uint32_t kind;
@@ -704,6 +710,7 @@ static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m,
   }
   uint32_t s;
   int e;
+  iv_zero(cpi);
   if (cpi) {
     CV_CPI_START(AES, cfg);
   } else {
@@ -984,16 +991,15 @@ static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t
 AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len) {
   if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
-  /* The words that decide the path are loaded before the argument tests, which hide their
-   * latency (a load's value used by the next instruction stalls the core 3 cycles). */
-  uint32_t b = (uint32_t)ctx->backend, id = ctx->id, owner = aes_owner;
-  uintptr_t job = (uintptr_t)aes_job_ctx;
-  __asm__("" : "+r"(b), "+r"(id), "+r"(owner), "+r"(job));
+  /* The backend is loaded before the argument tests, which hide the load's latency (a load's
+   * value used by the next instruction stalls the core 3 cycles). */
+  uint32_t b = (uint32_t)ctx->backend;
+  __asm__("" : "+r"(b));
   if (__builtin_expect(validate(op, mode, dir, iv, in, out, len), 0))
     return refuse(ctx, op, mode, dir, iv, in, out, len);
   if (op != OP_START && b == CV_BACKEND_SW) return sw_op(ctx, mode, dir, iv, in, out, len);
   /* the engine is the context's: its key loaded, no background job holding the coupling */
-  if (__builtin_expect(((id ^ owner) | (uint32_t)job) != 0, 0))
+  if (__builtin_expect(((ctx->id ^ aes_owner) | (uint32_t)(uintptr_t)aes_job_ctx) != 0, 0))
     return claim_run(ctx, op, mode, dir, iv, in, out, len);
   return run(ctx, (cv_backend_t)b, op, mode, dir, iv, in, out, len);
 }
@@ -1031,8 +1037,36 @@ cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t
  * anything moves; a refused job ends at once and cv_aes_wait returns its error (CV_ERR_DMA),
  * with nothing written and the caller's IV unchanged. DEC is ignored by OFB and CTR, so dir
  * enters CFG as given. */
+#if !defined(__OPTIMIZE_SIZE__)
+/* One start per mode, the mode a constant in each (its tests fold away); the arguments as
+ * cv_aes_start's, so that it passes them on unmoved. */
+#define START_OF(m)                                                                          \
+  static __attribute__((noipa)) int start_##m(cv_aes_ctx *ctx, unsigned mode, unsigned dir,    \
+                                                 uint8_t *iv, const uint8_t *in, uint8_t *out, \
+                                                 size_t len) {                               \
+    (void)mode;                                                                              \
+    return aes_call(ctx, OP_START, CV_AES_MODE_##m, dir, iv, in, out, len);                 \
+  }
+START_OF(ECB)
+START_OF(CBC)
+START_OF(CFB128)
+START_OF(OFB)
+START_OF(CTR)
+#undef START_OF
+#endif
+
+#if !defined(__OPTIMIZE_SIZE__)
+__attribute__((optimize("no-jump-tables"))) /* compares: an indirect jump costs more */
+#endif
 cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
                          const uint8_t *in, uint8_t *out, size_t len) {
+#if !defined(__OPTIMIZE_SIZE__)
+  if (__builtin_expect(mode == CV_AES_MODE_ECB, 1)) return start_ECB(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CTR) return start_CTR(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CBC) return start_CBC(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CFB128) return start_CFB128(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_OFB) return start_OFB(ctx, mode, dir, iv, in, out, len);
+#endif
   return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
 }
 
