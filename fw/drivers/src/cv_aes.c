@@ -65,6 +65,9 @@ static const int8_t aes_errmap[8] = {
  * engine (sw, zeroized, never initialised: a zero-filled context), which is never the owner,
  * so the one test of claim (owned) sends it to the checks of reclaim. */
 #define AES_NO_ID 0u
+/* ctx->magic of an initialised context (set by init, cleared by zeroize): a context never
+ * initialised (zero-filled, or garbage) holds anything else and gets CV_ERR_NOKEY. */
+#define AES_MAGIC 0xC5AE5C7Bu
 #define AES_NO_OWNER 0xFFFFFFFFu
 static uint32_t aes_owner = AES_NO_OWNER; /* id of the context whose key is in the engine */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
@@ -189,6 +192,7 @@ static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
   ctx->key_bytes = (int)(16u + kx);
   ctx->ksz = kx >> 3;
   ctx->id = id;
+  ctx->magic = AES_MAGIC;
   return id;
 }
 
@@ -273,6 +277,7 @@ static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, cv_backend_t ba
 static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = 0;
+  ctx->magic = 0;
   ctx->id = AES_NO_ID;
   return CV_ERR_HW;
 }
@@ -283,6 +288,7 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
   ctx->key_bytes = (int)key_len;
   ctx->ksz = ((uint32_t)key_len - 16u) >> 3;
   ctx->id = AES_NO_ID;
+  ctx->magic = AES_MAGIC;
   return cv_aes_sw_init(&ctx->sw, key, key_len);
 }
 
@@ -472,9 +478,13 @@ static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t sta
 /* A DMA job that did not end clean: CV_OK for a command refused while it ran (cv_dma_status_ok),
  * else the mapped code; if the engine lost its key (the hardware zeroizes the engine when a job
  * fails after it started), every context must init again. A job the DMA refused before
- * anything moved (range, overlap) is CV_ERR_DMA here. */
-static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
+ * anything moved is CV_ERR_DMA (range), or for in/out that overlap (cipher: the DMA makes the
+ * check of the API's overlap rule) CV_ERR_ARG. */
+static __attribute__((noinline)) int dma_fail(uint32_t dstatus, int cipher) {
   if (cv_dma_status_ok(dstatus)) return CV_OK;
+  if (cipher && (dstatus & CV_DMA_STATUS_ERR_MASK) &&
+      CV_DMA_ERR_CODE(dstatus) == CV_DMA_STATUS_ERR_CODE_OVERLAP)
+    return CV_ERR_ARG;
   uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
   int e = cv_dma_status_err(dstatus, us, aes_errmap);
   if (!(us & CV_CPL_STATUS_KEY_READY_MASK)) aes_key_lost();
@@ -541,7 +551,7 @@ static __attribute__((noinline)) int complete_slow(cv_aes_ctx *ctx, uint32_t s, 
                                                    uint32_t dir, uint8_t *iv, const uint8_t *in,
                                                    uint8_t *out, size_t rem) {
   if (!cv_dma_status_clean(s)) {
-    const int e = dma_fail(s);
+    const int e = dma_fail(s, 1);
     if (e) return e;
   }
   return complete(ctx, uses_cpi(ctx->backend), cfg_of(ctx, mode, dir), mode, dir, iv, in, out,
@@ -551,6 +561,15 @@ static __attribute__((noinline)) int complete_slow(cv_aes_ctx *ctx, uint32_t s, 
 /* ------------------------------------------------------------------ validate */
 /* What a call is: a blocking cipher call, an asynchronous start, or CMAC (iv is the tag). */
 enum { OP_CIPHER, OP_START, OP_CMAC };
+
+/* in and out overlap other than exactly (out == in is in place): the one rule for every
+ * backend, CV_ERR_ARG. d = out - in; they overlap when 0 < |d| < len (len > 0: the caller
+ * tests for an empty message first). */
+static inline __attribute__((always_inline)) int overlap(const void *in, const void *out,
+                                                         size_t len) {
+  const uintptr_t d = (uintptr_t)out - (uintptr_t)in;
+  return (d - 1u < len - 1u) | (~d < len - 1u);
+}
 
 /* Every check of a call, in the order the API documents: the error, EMPTY for a valid call with
  * nothing to do (an empty message), CV_OK for a call that goes on. Run for the calls validate
@@ -568,8 +587,9 @@ static __attribute__((noinline, cold)) int check(const cv_aes_ctx *ctx, int op, 
     if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
   }
   if (b >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (op != OP_CMAC && len && overlap(in, out, len)) return CV_ERR_ARG;
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
-  if (ctx->key_bytes == 0) return CV_ERR_NOKEY;
+  if (ctx->magic != AES_MAGIC || ctx->key_bytes == 0) return CV_ERR_NOKEY;
   if (op != OP_CMAC && len == 0) return EMPTY;
   const uintptr_t io = (uintptr_t)in | (op == OP_CMAC ? 0 : (uintptr_t)out);
   if (is_dma(ctx->backend) && len && (io & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
@@ -586,10 +606,12 @@ static __attribute__((noinline, cold)) int refuse(const cv_aes_ctx *ctx, int op,
 
 /* The arguments of every call, one rule for all modes and backends: 0 when the call goes on,
  * else 1 (refuse then gives the call's result). Each test is a forward branch that a
- * valid call falls through (1 cycle; a taken forward branch costs 3 on this core), all to one
- * tail call of refuse, which names the error (check). Which buffers a backend takes is that
- * backend's check (pio_run: any alignment; dma_run: CV_AES_DMA_ALIGN, the range and overlap
- * left to the DMA, which checks them before anything moves); the key is claim's. */
+ * valid call falls through (1 cycle; a taken one costs more, core/README.md "Costs"), all to
+ * one tail call of refuse, which names the error (check). The buffers are each backend's
+ * check, made where it hands them on: in and out the same buffer or apart (overlap) on every
+ * backend, tested by sw_op and pio_run, and by the DMA before anything moves (dma_fail names
+ * it CV_ERR_ARG); any alignment for pio_run; CV_AES_DMA_ALIGN for dma_run, the range left to
+ * the DMA. The key is claim's. */
 static inline __attribute__((always_inline)) int validate(int op, uint32_t mode, uint32_t dir,
                                                           const void *iv, const void *in,
                                                           const void *out, size_t len) {
@@ -627,7 +649,8 @@ static inline __attribute__((always_inline)) int sw_op(cv_aes_ctx *ctx, uint32_t
                                                        const uint8_t *in, uint8_t *out,
                                                        size_t len) {
   const cv_aes_sw_ctx *k = &ctx->sw;
-  if (__builtin_expect(ctx->key_bytes == 0, 0)) return CV_ERR_NOKEY;
+  if (__builtin_expect(ctx->magic != AES_MAGIC, 0)) return CV_ERR_NOKEY;
+  if (mode != MODE_CMAC && __builtin_expect(overlap(in, out, len), 0)) return CV_ERR_ARG;
   switch (mode) {
     case CV_AES_MODE_ECB: return cv_aes_sw_ecb(k, (cv_dir_t)dir, in, out, len);
     case CV_AES_MODE_CBC: return cv_aes_sw_cbc(k, (cv_dir_t)dir, iv, in, out, len);
@@ -752,8 +775,8 @@ static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m,
 static int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
                      const uint8_t *in, uint8_t *out, size_t len);
 
-/* pio (cpi, mmio) for a coupling cpi known at compile time: IV in, the whole blocks as one
- * message (two blocks in flight), completion. */
+/* pio (cpi, mmio) for a coupling cpi known at compile time: in and out apart or the same,
+ * IV in, the whole blocks as one message (two blocks in flight), completion. */
 static inline __attribute__((always_inline)) int pio_run(cv_aes_ctx *ctx, int cpi, int op,
                                                          uint32_t mode, uint32_t dir,
                                                          uint8_t *iv, const uint8_t *in,
@@ -761,16 +784,21 @@ static inline __attribute__((always_inline)) int pio_run(cv_aes_ctx *ctx, int cp
   const uint32_t cfg = cfg_of(ctx, mode, dir);
   const size_t nb = len >> 4;
   const size_t rem = (mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) ? 0 : len & 15;
-  const uintptr_t a = (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
+  const uintptr_t a =
+      (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
+  if (__builtin_expect(overlap(in, out, len), 0))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
   if (__builtin_expect(a & 3, 0)) return unaligned(ctx, op, mode, dir, iv, in, out, len);
   if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && nb == 0)
     __builtin_unreachable(); /* validate: whole blocks, not empty */
   if (nb) {
 #if defined(__OPTIMIZE_SIZE__)
-    const uint32_t s = msg_any(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
+    const uint32_t s =
+        msg_any(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
 #else
-    const uint32_t s = msg(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
+    const uint32_t s =
+        msg(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
 #endif
     if (s) return hw_fail(ctx, s);
   }
@@ -849,9 +877,10 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
   const int async = op == OP_START;
   const uint32_t cfg = cfg_of(ctx, mode, dir);
   if (__builtin_expect((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) != 0, 0))
-    return CV_ERR_DMA;
+    return refuse(ctx, op, mode, dir, iv, in, out, len); /* CV_ERR_DMA, or the overlap's ARG */
   if (mode != CV_AES_MODE_ECB) {
-    if (__builtin_expect((uintptr_t)iv & 3, 0)) return unaligned(ctx, op, mode, dir, iv, in, out, len);
+    if (__builtin_expect((uintptr_t)iv & 3, 0))
+      return unaligned(ctx, op, mode, dir, iv, in, out, len);
     if (__builtin_expect(mode == CV_AES_MODE_CFB128 && dir && (len & 15), 0))
       return dma_split(ctx, dir, iv, in, out, len, async);
     IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
@@ -868,9 +897,9 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
 }
 
 /* CMAC on a DMA backend: one job, the unit pads the last block (ENGINE.PAD). The message
- * aligned to CV_AES_DMA_ALIGN (its range and overlap with the tag are the DMA's checks). A tag the DMA
- * cannot write (not 16-byte aligned, outside data memory) goes through a bounce block, so
- * that no refused job is left behind a call that succeeds. */
+ * aligned to CV_AES_DMA_ALIGN (its range and overlap with the tag are the DMA's checks). A tag
+ * the DMA cannot write (not 16-byte aligned, outside data memory) goes through a bounce block,
+ * so that no refused job is left behind a call that succeeds. */
 static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
   static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
@@ -894,7 +923,7 @@ static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m,
     s = dma_wait(0);
   }
   if (__builtin_expect(!cv_dma_status_clean(s), 0)) {
-    const int e = dma_fail(s);
+    const int e = dma_fail(s, 0);
     if (e) return e;
   }
   if (dst != tag) memcpy(tag, dst, 16);
@@ -1061,7 +1090,8 @@ __attribute__((optimize("no-jump-tables"))) /* compares: an indirect jump costs 
 cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
                          const uint8_t *in, uint8_t *out, size_t len) {
 #if !defined(__OPTIMIZE_SIZE__)
-  if (__builtin_expect(mode == CV_AES_MODE_ECB, 1)) return start_ECB(ctx, mode, dir, iv, in, out, len);
+  if (__builtin_expect(mode == CV_AES_MODE_ECB, 1))
+    return start_ECB(ctx, mode, dir, iv, in, out, len);
   if (mode == CV_AES_MODE_CTR) return start_CTR(ctx, mode, dir, iv, in, out, len);
   if (mode == CV_AES_MODE_CBC) return start_CBC(ctx, mode, dir, iv, in, out, len);
   if (mode == CV_AES_MODE_CFB128) return start_CFB128(ctx, mode, dir, iv, in, out, len);
@@ -1086,6 +1116,7 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
   cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
   ctx->id = AES_NO_ID;
+  ctx->magic = 0;
 }
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
@@ -1097,6 +1128,7 @@ int cv_aes_busy(const cv_aes_ctx *ctx) {
  * ends. */
 cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
+  if (ctx->magic != AES_MAGIC) return CV_ERR_NOKEY;
   if (aes_job_ctx != ctx) return CV_OK;  /* nothing pending for this context */
   uint32_t scratch[4];
   if (!iv) iv = (uint8_t *)scratch;  /* the caller does not want the IV back */
