@@ -969,9 +969,10 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
 }
 
 /* One copy of run for any mode: after a key reload, and for unaligned buffers. */
-static __attribute__((noinline)) int run_any(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir,
-                                             uint8_t *iv, const uint8_t *in, uint8_t *out,
-                                             size_t len) {
+static __attribute__((noinline)) int run_any(cv_aes_ctx *ctx, int op, uint32_t mode,
+                                             uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                             uint8_t *out, size_t len) {
+  if (op == OP_CMAC) __builtin_unreachable(); /* CMAC: claim_cmac */
   return run(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
 }
 
@@ -997,7 +998,8 @@ static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, int op, uint32_t
 }
 
 /* A context that does not own the engine: every check (the key's too: a context without one
- * gets CV_ERR_NOKEY), the claim (the key reloaded), then the operation. */
+ * gets CV_ERR_NOKEY), the claim (the key reloaded), then the operation. CMAC has its own, so
+ * that a program without CMAC links none of its code. */
 static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t mode,
                                                uint32_t dir, uint8_t *iv, const uint8_t *in,
                                                uint8_t *out, size_t len) {
@@ -1006,6 +1008,14 @@ static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t
   e = claim(ctx);
   if (e) return e;
   return run_any(ctx, op, mode, dir, iv, in, out, len);
+}
+static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
+                                                uint8_t *tag) {
+  int e = check(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+  if (e) return e;
+  e = claim(ctx);
+  if (e) return e;
+  return is_dma(ctx->backend) ? dma_cmac(ctx, m, len, tag) : pio_cmac(ctx, m, len, tag);
 }
 
 /* validate, one backend operation, its completion. Inlined in each API function with the mode
@@ -1029,7 +1039,8 @@ AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint
   if (op != OP_START && b == CV_BACKEND_SW) return sw_op(ctx, mode, dir, iv, in, out, len);
   /* the engine is the context's: its key loaded, no background job holding the coupling */
   if (__builtin_expect(((ctx->id ^ aes_owner) | (uint32_t)(uintptr_t)aes_job_ctx) != 0, 0))
-    return claim_run(ctx, op, mode, dir, iv, in, out, len);
+    return op == OP_CMAC ? claim_cmac(ctx, in, len, iv)
+                         : claim_run(ctx, op, mode, dir, iv, in, out, len);
   return run(ctx, (cv_backend_t)b, op, mode, dir, iv, in, out, len);
 }
 
@@ -1042,19 +1053,28 @@ cv_status_t cv_aes_cbc(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_
   return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CBC, (uint32_t)d, iv, in, out, len);
 }
 
+/* CFB-128, OFB and CTR differ only in CFG.MODE and (CFB) the direction: one copy of the call
+ * for the three, the mode and direction the last arguments (OFB and CTR pass theirs on
+ * unmoved). */
+static __attribute__((noipa)) int stream(cv_aes_ctx *ctx, uint8_t *iv, const uint8_t *in,
+                                         uint8_t *out, size_t len, uint32_t mode, uint32_t dir) {
+  if (mode < CV_AES_MODE_CFB128 || mode > CV_AES_MODE_CTR) __builtin_unreachable();
+  return aes_call(ctx, OP_CIPHER, mode, dir, iv, in, out, len);
+}
+
 cv_status_t cv_aes_cfb128(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
                           uint8_t *out, size_t len) {
-  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CFB128, (uint32_t)d, iv, in, out, len);
+  return stream(ctx, iv, in, out, len, CV_AES_MODE_CFB128, (uint32_t)d);
 }
 
 cv_status_t cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_OFB, 0, iv, in, out, len);
+  return stream(ctx, iv, in, out, len, CV_AES_MODE_OFB, 0);
 }
 
 cv_status_t cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CTR, 0, ctr, in, out, len);
+  return stream(ctx, ctr, in, out, len, CV_AES_MODE_CTR, 0);
 }
 
 cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
@@ -1067,35 +1087,29 @@ cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t
  * with nothing written and the caller's IV unchanged. DEC is ignored by OFB and CTR, so dir
  * enters CFG as given. */
 #if !defined(__OPTIMIZE_SIZE__)
-/* One start per mode, the mode a constant in each (its tests fold away); the arguments as
- * cv_aes_start's, so that it passes them on unmoved. */
-#define START_OF(m)                                                                          \
-  static __attribute__((noipa)) int start_##m(cv_aes_ctx *ctx, unsigned mode, unsigned dir,    \
-                                                 uint8_t *iv, const uint8_t *in, uint8_t *out, \
-                                                 size_t len) {                               \
-    (void)mode;                                                                              \
-    return aes_call(ctx, OP_START, CV_AES_MODE_##m, dir, iv, in, out, len);                 \
-  }
-START_OF(ECB)
-START_OF(CBC)
-START_OF(CFB128)
-START_OF(OFB)
-START_OF(CTR)
-#undef START_OF
+/* The starts with the mode a constant (ECB, the one without an IV) or a known range (the four
+ * with one), so that their tests fold away; the arguments as cv_aes_start's, passed on
+ * unmoved. */
+static __attribute__((noipa)) int start_ecb(cv_aes_ctx *ctx, unsigned mode, unsigned dir,
+                                            uint8_t *iv, const uint8_t *in, uint8_t *out,
+                                            size_t len) {
+  (void)mode;
+  return aes_call(ctx, OP_START, CV_AES_MODE_ECB, dir, iv, in, out, len);
+}
+static __attribute__((noipa)) int start_iv(cv_aes_ctx *ctx, unsigned mode, unsigned dir,
+                                           uint8_t *iv, const uint8_t *in, uint8_t *out,
+                                           size_t len) {
+  if (mode < CV_AES_MODE_CBC || mode > CV_AES_MODE_CTR) __builtin_unreachable();
+  return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
+}
 #endif
 
-#if !defined(__OPTIMIZE_SIZE__)
-__attribute__((optimize("no-jump-tables"))) /* compares: an indirect jump costs more */
-#endif
 cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
                          const uint8_t *in, uint8_t *out, size_t len) {
 #if !defined(__OPTIMIZE_SIZE__)
   if (__builtin_expect(mode == CV_AES_MODE_ECB, 1))
-    return start_ECB(ctx, mode, dir, iv, in, out, len);
-  if (mode == CV_AES_MODE_CTR) return start_CTR(ctx, mode, dir, iv, in, out, len);
-  if (mode == CV_AES_MODE_CBC) return start_CBC(ctx, mode, dir, iv, in, out, len);
-  if (mode == CV_AES_MODE_CFB128) return start_CFB128(ctx, mode, dir, iv, in, out, len);
-  if (mode == CV_AES_MODE_OFB) return start_OFB(ctx, mode, dir, iv, in, out, len);
+    return start_ecb(ctx, mode, dir, iv, in, out, len);
+  if (mode <= CV_AES_MODE_CTR) return start_iv(ctx, mode, dir, iv, in, out, len);
 #endif
   return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
 }
