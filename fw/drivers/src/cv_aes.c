@@ -19,7 +19,8 @@
  *   complete  complete(): the partial last block through the unit, the IV/counter read back
  *             (a message continues across calls); cv_aes_wait ends a background job with it.
  * Word-aligned buffers move as words (memory-order words, no swapping), others through a
- * local buffer. aes_call is inlined in each API function with its mode a constant, so the
+ * local buffer. aes_call is inlined with its mode a constant (ECB, CBC, CMAC, the ECB start) or
+ * known to a few values (CFB-128/OFB/CTR share one copy, the starts with an IV another), so the
  * per-mode tests fold away and each call runs straight-line for its backend.
  *
  * Hardware key copy: a hardware context keeps its key words in ctx->sw.ek[0..7] (the software
