@@ -19,9 +19,9 @@
  *   complete  complete(): the partial last block through the unit, the IV/counter read back
  *             (a message continues across calls); cv_aes_wait ends a background job with it.
  * Word-aligned buffers move as words (memory-order words, no swapping), others through a
- * local buffer. aes_call is inlined with its mode a constant (ECB, CBC, CMAC, the ECB start) or
- * known to a few values (CFB-128/OFB/CTR share one copy, the starts with an IV another), so the
- * per-mode tests fold away and each call runs straight-line for its backend.
+ * local buffer. aes_call is inlined in each API function (and in one start per mode) with its
+ * mode a constant, so the per-mode tests fold away and each call runs straight-line for its
+ * backend.
  *
  * Hardware key copy: a hardware context keeps its key words in ctx->sw.ek[0..7] (the software
  * schedule is unused there) to reload the engine when ownership changed. Zeroize (the API's, a
@@ -1054,28 +1054,19 @@ cv_status_t cv_aes_cbc(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_
   return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CBC, (uint32_t)d, iv, in, out, len);
 }
 
-/* CFB-128, OFB and CTR differ only in CFG.MODE and (CFB) the direction: one copy of the call
- * for the three, the mode and direction the last arguments (OFB and CTR pass theirs on
- * unmoved). */
-static __attribute__((noipa)) int stream(cv_aes_ctx *ctx, uint8_t *iv, const uint8_t *in,
-                                         uint8_t *out, size_t len, uint32_t mode, uint32_t dir) {
-  if (mode < CV_AES_MODE_CFB128 || mode > CV_AES_MODE_CTR) __builtin_unreachable();
-  return aes_call(ctx, OP_CIPHER, mode, dir, iv, in, out, len);
-}
-
 cv_status_t cv_aes_cfb128(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
                           uint8_t *out, size_t len) {
-  return stream(ctx, iv, in, out, len, CV_AES_MODE_CFB128, (uint32_t)d);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CFB128, (uint32_t)d, iv, in, out, len);
 }
 
 cv_status_t cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  return stream(ctx, iv, in, out, len, CV_AES_MODE_OFB, 0);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_OFB, 0, iv, in, out, len);
 }
 
 cv_status_t cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  return stream(ctx, ctr, in, out, len, CV_AES_MODE_CTR, 0);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CTR, 0, ctr, in, out, len);
 }
 
 cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
@@ -1088,29 +1079,35 @@ cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t
  * with nothing written and the caller's IV unchanged. DEC is ignored by OFB and CTR, so dir
  * enters CFG as given. */
 #if !defined(__OPTIMIZE_SIZE__)
-/* The starts with the mode a constant (ECB, the one without an IV) or a known range (the four
- * with one), so that their tests fold away; the arguments as cv_aes_start's, passed on
- * unmoved. */
-static __attribute__((noipa)) int start_ecb(cv_aes_ctx *ctx, unsigned mode, unsigned dir,
-                                            uint8_t *iv, const uint8_t *in, uint8_t *out,
-                                            size_t len) {
-  (void)mode;
-  return aes_call(ctx, OP_START, CV_AES_MODE_ECB, dir, iv, in, out, len);
-}
-static __attribute__((noipa)) int start_iv(cv_aes_ctx *ctx, unsigned mode, unsigned dir,
-                                           uint8_t *iv, const uint8_t *in, uint8_t *out,
-                                           size_t len) {
-  if (mode < CV_AES_MODE_CBC || mode > CV_AES_MODE_CTR) __builtin_unreachable();
-  return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
-}
+/* One start per mode, the mode a constant in each (its tests fold away); the arguments as
+ * cv_aes_start's, so that it passes them on unmoved. */
+#define START_OF(m)                                                                          \
+  static __attribute__((noipa)) int start_##m(cv_aes_ctx *ctx, unsigned mode, unsigned dir,    \
+                                                 uint8_t *iv, const uint8_t *in, uint8_t *out, \
+                                                 size_t len) {                               \
+    (void)mode;                                                                              \
+    return aes_call(ctx, OP_START, CV_AES_MODE_##m, dir, iv, in, out, len);                 \
+  }
+START_OF(ECB)
+START_OF(CBC)
+START_OF(CFB128)
+START_OF(OFB)
+START_OF(CTR)
+#undef START_OF
 #endif
 
+#if !defined(__OPTIMIZE_SIZE__)
+__attribute__((optimize("no-jump-tables"))) /* compares: an indirect jump costs more */
+#endif
 cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
                          const uint8_t *in, uint8_t *out, size_t len) {
 #if !defined(__OPTIMIZE_SIZE__)
   if (__builtin_expect(mode == CV_AES_MODE_ECB, 1))
-    return start_ecb(ctx, mode, dir, iv, in, out, len);
-  if (mode <= CV_AES_MODE_CTR) return start_iv(ctx, mode, dir, iv, in, out, len);
+    return start_ECB(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CTR) return start_CTR(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CBC) return start_CBC(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CFB128) return start_CFB128(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_OFB) return start_OFB(ctx, mode, dir, iv, in, out, len);
 #endif
   return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
 }
