@@ -7,16 +7,19 @@
  *   if (st == CV_OK) st = cv_aes_cmac(&ctx, msg, len, tag);
  *   cv_aes_zeroize(&ctx);                                 // clears the engine and the context
  *
- * Buffers: any alignment for sw, mmio and cpi; the DMA backends need in/out aligned to
- * CV_AES_DMA_ALIGN and inside data memory, out == in or not overlapping (else CV_ERR_DMA, nothing
- * written; the range and overlap of a whole-block call are checked by the DMA itself before
- * anything moves, so such a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises
- * the DMA interrupt if IE.ERR is enabled). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
+ * Buffers: out == in (in place) or not overlapping in, on every backend (else CV_ERR_ARG,
+ * nothing written). Any alignment for sw, mmio and cpi; the DMA backends need in/out aligned
+ * to CV_AES_DMA_ALIGN and inside data memory (else CV_ERR_DMA, nothing written). On the DMA
+ * backends the range and overlap are checked by the DMA itself before anything moves, so such
+ * a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises the DMA interrupt if IE.ERR
+ * is enabled (a CFB decryption ending in a partial block is checked in software; a CMAC
+ * message the tag overlaps is the DMA's CV_ERR_DMA). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
  * written); CFB128/OFB/CTR take any length. The hardware engine is one shared resource: a
  * context owns it from init until another context's init or zeroize (the driver reloads the key
  * when ownership changed).
  * Results (cv_status.h): CV_OK, CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA,
- * CV_ERR_BUSY, CV_ERR_NOKEY (not initialised, or the engine was zeroized: init again),
+ * CV_ERR_BUSY, CV_ERR_NOKEY (never initialised, zeroized, or the engine was zeroized: init
+ * again; cv_aes_wait too),
  * CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW (from init: no AES engine in this SoC). */
 #ifndef CV_AES_H
 #define CV_AES_H
@@ -46,6 +49,8 @@ typedef struct cv_aes_ctx {
   cv_aes_sw_ctx sw;        /* sw backend: the expanded key */
   uint32_t id;             /* hardware backends: which context last loaded the engine */
   uint32_t ksz;            /* hardware backends: the engine's CFG.KSZ for key_bytes */
+  uint32_t magic;          /* set by init, cleared by zeroize: a context never initialised
+                              (zero-filled or garbage) gets CV_ERR_NOKEY from every call */
 } cv_aes_ctx;
 
 /* 1 when this SoC has the AES engine (its ID and CAP registers answer), else 0. The sw backend
@@ -76,11 +81,11 @@ void cv_aes_zeroize(cv_aes_ctx *ctx);
  * ECB; direction above 1), CV_ERR_MODE (not a DMA backend, mode above CTR), CV_ERR_LENGTH
  * (ECB/CBC not whole blocks), CV_ERR_DMA (in/out not aligned to CV_AES_DMA_ALIGN),
  * CV_ERR_NOKEY, CV_ERR_BUSY (another job still runs) itself, nothing written. The buffers'
- * range and overlap are the DMA's checks, made before anything moves: a start with a context
- * that owns the engine and no job pending issues the job at once, and a job the DMA refuses
- * ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_DMA, nothing
- * written and the IV unchanged; the other starts check the buffers first and return
- * CV_ERR_DMA themselves. */
+ * range and overlap are the DMA's checks, made before anything moves: a job the DMA refuses
+ * ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_DMA (range) or
+ * CV_ERR_ARG (in/out overlapping other than in place), nothing written and the IV unchanged;
+ * a start whose context must reload its key first, or a CFB decryption ending in a partial
+ * block, checks them in software and returns the error itself. */
 CV_MUST_CHECK cv_status_t cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t dir,
                                        uint8_t iv[16], const uint8_t *in, uint8_t *out,
                                        size_t len);

@@ -3,25 +3,33 @@
  *
  * sw        fw/crypto's cv_aes_sw_* (T-table implementation).
  * mmio      loads/stores to the AES window (CV_AES_*): KEY, CFG, CTRL, DIN/DINL, DOUT, IV.
- * cpi       custom instructions to target 1 (cv_cpi.h): KEY/KLOADW, IV/IVLOAD/IVRD, START,
+ * cpi       custom instructions to target 1 (cv_cpi.h): KEY/KLOAD, IV/IVLOAD/IVRD, START,
  *           DATA/DATAL, RESULT (waits in hardware), STATUS.
  * cpi-dma   key and IV as for cpi, the data through DSEL/DADDR/DRUN/DWAIT (target 7).
  * mmio-dma  key and IV as for mmio, the data through the dma window.
  *
- * Speed: whole aligned blocks move as words (memory-order words, no swapping); two blocks are
- * kept in flight (the unit's staging block and the engine), so loading, computing and storing
- * overlap; the key is reloaded only when another context used the engine (owner id); the IV is
- * read back from the engine after every call so a message continues across calls.
+ * Every call (aes_call) is three steps, one path per backend:
+ *   validate  one function for every mode and backend (validate): the arguments in the order
+ *             the API documents; on a DMA backend the buffers' alignment (their range and
+ *             overlap are the DMA's own checks, made before anything moves);
+ *   operate   one function per backend: sw_op (the software library), pio_run (cpi, mmio: IV
+ *             in, the whole blocks as one message, two blocks in flight), dma_run (cpi-dma,
+ *             mmio-dma: IV in, one job), after the engine is claimed (claim: the key is
+ *             reloaded only when another context used the engine, owner id);
+ *   complete  complete(): the partial last block through the unit, the IV/counter read back
+ *             (a message continues across calls); cv_aes_wait ends a background job with it.
+ * Word-aligned buffers move as words (memory-order words, no swapping), others through a
+ * local buffer. aes_call is inlined in each API function (and in one start per mode) with its
+ * mode a constant, so the per-mode tests fold away and each call runs straight-line for its
+ * backend.
  *
  * Hardware key copy: a hardware context keeps its key words in ctx->sw.ek[0..7] (the software
  * schedule is unused there) to reload the engine when ownership changed. Zeroize (the API's, a
  * failed DMA job that wiped the engine, or the engine reporting NO_KEY) makes the contexts whose
  * key was in the engine fail with CV_ERR_NOKEY until cv_aes_init is called again.
  *
- * The direction and mode enums (cv_dir_t, cv_aes_mode_t) enter the bodies as an int copy
- * (ecb, cbc, cfb128) or as the unsigned int they are compatible with (start): used as enums
- * through the body, they make GCC allocate the fast paths' registers differently, and some
- * calls cost an instruction more. */
+ * The direction and mode enums (cv_dir_t, cv_aes_mode_t) enter aes_call as uint32_t (start
+ * takes them as the unsigned int they are compatible with). */
 #include <string.h>
 
 #include "cv_aes.h"
@@ -54,20 +62,28 @@ static const int8_t aes_errmap[8] = {
     [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
 };
 
-static uint32_t aes_owner;          /* id of the context whose key is in the engine; 0: none */
+/* Context ids: 1, 2, ... in order of init; AES_NO_ID (0) for a context that holds no key in the
+ * engine (sw, zeroized, never initialised: a zero-filled context), which is never the owner,
+ * so the one test of claim (owned) sends it to the checks of reclaim. */
+#define AES_NO_ID 0u
+/* ctx->magic of an initialised context (set by init, cleared by zeroize): a context never
+ * initialised (zero-filled, or garbage) holds anything else and gets CV_ERR_NOKEY. */
+#define AES_MAGIC 0xC5AE5C7Bu
+#define AES_NO_OWNER 0xFFFFFFFFu
+static uint32_t aes_owner = AES_NO_OWNER; /* id of the context whose key is in the engine */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
 
 /* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). aes_job_ctx and aes_job_mode are
- * plain small variables (gp-relative: one instruction each) because the start path writes
- * them; the rest is written only by the general start path, for a job that leaves a partial
- * CFB-decryption block to the wait. No job pending: aes_job_ctx is NULL, aes_job.tail_len 0
- * and aes_job.tail_only 0 (cv_aes_wait and cv_aes_zeroize restore that), so the start path
- * needs to write nothing else. */
+ * plain small variables (gp-relative: one instruction each) because every start writes them
+ * (job_open); the rest is written only for a job that leaves a partial CFB-decryption block to
+ * the wait (job_tail). No job pending: aes_job_ctx is NULL, aes_job.tail_len 0 and
+ * aes_job.tail_only 0 (cv_aes_wait and cv_aes_zeroize restore that), so a start needs to write
+ * nothing else. */
 static cv_aes_ctx *aes_job_ctx; /* NULL: none */
 static uint32_t aes_job_mode;
-/* The last id handed out. Declared after the start path's words: GCC emits small data in the
- * reverse order of declaration, and the first word of the firmware's small-data area is beyond
- * the linker's gp-relative reach, so this word (not read on the start path) takes it. */
+/* The last id handed out. Declared after the job's words: GCC emits small data in the reverse
+ * order of declaration, and the first word of the firmware's small-data area is beyond the
+ * linker's gp-relative reach, so this word (not read on a call's path) takes it. */
 static uint32_t aes_ids;
 static struct {
   uint32_t dir;
@@ -109,18 +125,10 @@ static inline int uses_cpi(cv_backend_t b) {
 
 /* Forget the engine's key: every context initialised so far must init again. */
 static void aes_key_lost(void) {
-  aes_owner = 0;
+  aes_owner = AES_NO_OWNER;
   aes_valid_from = aes_ids + 1;
 }
 
-static inline void copy_words_in(uint32_t *w, const uint8_t *p, unsigned n) {
-  if (((uintptr_t)p & 3) == 0) {
-    const uint32_t *s = (const uint32_t *)(const void *)p;
-    for (unsigned i = 0; i < n; i++) w[i] = s[i];
-  } else {
-    memcpy(w, p, 4 * n);
-  }
-}
 static inline void copy_words_out(uint8_t *p, const uint32_t *w, unsigned n) {
   if (((uintptr_t)p & 3) == 0) {
     uint32_t *d = (uint32_t *)(void *)p;
@@ -149,7 +157,7 @@ static int load_key(cv_aes_ctx *ctx) {
   int e = cv_cpl_status_err(s, aes_errmap);
   if (e == CV_OK && !(s & CV_CPL_STATUS_KEY_READY_MASK)) e = CV_ERR_HW;
   if (e != CV_OK) {
-    aes_owner = 0;
+    aes_owner = AES_NO_OWNER;
     return e;
   }
   aes_owner = ctx->id;
@@ -165,10 +173,6 @@ static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
   else cv_cpl_mmio_zeroize(CV_AES_BASE);
   return load_key(ctx);
-}
-static inline int own(cv_aes_ctx *ctx) {
-  if (ctx->id == aes_owner) return CV_OK;
-  return reclaim(ctx);
 }
 
 /* The key load did not report a clean KEY_READY: the unit's sticky ERR may be stale (a CPU
@@ -189,6 +193,7 @@ static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
   ctx->key_bytes = (int)(16u + kx);
   ctx->ksz = kx >> 3;
   ctx->id = id;
+  ctx->magic = AES_MAGIC;
   return id;
 }
 
@@ -273,7 +278,8 @@ static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, cv_backend_t ba
 static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = 0;
-  ctx->id = 0xFFFFFFFFu;
+  ctx->magic = 0;
+  ctx->id = AES_NO_ID;
   return CV_ERR_HW;
 }
 
@@ -282,7 +288,8 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = (int)key_len;
   ctx->ksz = ((uint32_t)key_len - 16u) >> 3;
-  ctx->id = 0xFFFFFFFFu;
+  ctx->id = AES_NO_ID;
+  ctx->magic = AES_MAGIC;
   return cv_aes_sw_init(&ctx->sw, key, key_len);
 }
 
@@ -351,23 +358,30 @@ static inline __attribute__((always_inline)) void cpi_msg(uint32_t cfg, const ui
   }
   CPI_PUSH(in, 0);
   CPI_PUSH(in + 4, n == 2);
-  for (size_t i = 2; i < n; i++) {
-    /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
-     * later, with a load of the next input in between (no stall) */
-    const uint32_t *p = in + 4 * i;
-    uint32_t a = CPI_RESULT_M(), x0 = p[0];
-    out[0] = a;
-    uint32_t b = CPI_RESULT_M(), x1 = p[1];
-    out[1] = b;
-    uint32_t c = CPI_RESULT_M(), x2 = p[2];
-    out[2] = c;
-    uint32_t d = CPI_RESULT_M(), x3 = p[3];
-    out[3] = d;
-    out += 4;
-    CV_CPI_DATA(AES, x0, x1);
-    if (i + 1 == n) CV_CPI_DATAL(AES, x2, x3);
-    else CV_CPI_DATA(AES, x2, x3);
-  }
+  /* output block i-2 out, input block i in: each RESULT's word is stored two instructions
+   * later, with a load of the next input in between (no stall). The last input block (DATAL)
+   * after the loop, so the loop's one branch is its backward one (a second branch in the loop
+   * could share its slot in the branch target buffer and cost its prediction every block). */
+#define CPI_STEP(last)                                                                      \
+  do {                                                                                      \
+    const uint32_t *p = in + 4 * i;                                                         \
+    uint32_t a = CPI_RESULT_M(), x0 = p[0];                                                 \
+    out[0] = a;                                                                             \
+    uint32_t b = CPI_RESULT_M(), x1 = p[1];                                                 \
+    out[1] = b;                                                                             \
+    uint32_t c = CPI_RESULT_M(), x2 = p[2];                                                 \
+    out[2] = c;                                                                             \
+    uint32_t d = CPI_RESULT_M(), x3 = p[3];                                                 \
+    out[3] = d;                                                                             \
+    out += 4;                                                                               \
+    CV_CPI_DATA(AES, x0, x1);                                                               \
+    if (last) CV_CPI_DATAL(AES, x2, x3);                                                    \
+    else CV_CPI_DATA(AES, x2, x3);                                                          \
+  } while (0)
+  size_t i = 2;
+  for (; i + 1 < n; i++) CPI_STEP(0);
+  if (i < n) CPI_STEP(1);
+#undef CPI_STEP
   CPI_POP(out);
   CPI_POP(out + 4);
 }
@@ -450,6 +464,7 @@ static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const ui
     v_[3] = d_;                                                   \
   } while (0)
 
+/* ------------------------------------------------------------------ errors */
 /* An engine error in the middle of a message: report it and leave the engine idle. */
 static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t status) {
   int e = cv_cpl_status_err(status, aes_errmap);
@@ -457,115 +472,20 @@ static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t sta
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
   else cv_cpl_mmio_zeroize(CV_AES_BASE);
   if (e == CV_ERR_NOKEY) aes_key_lost();
-  else aes_owner = 0;  /* zeroized: the next call reloads the key */
+  else aes_owner = AES_NO_OWNER;  /* zeroized: the next call reloads the key */
   return e;
 }
 
-/* One message of n whole blocks through the cpi or mmio path. Returns CV_OK or CV_ERR_*. */
-static inline int pio_msg(cv_aes_ctx *ctx, uint32_t cfg, const uint32_t *in, uint32_t *out,
-                          size_t n) {
-  if (ctx->backend == CV_BACKEND_CPI || ctx->backend == CV_BACKEND_CPI_DMA) {
-    cpi_msg(cfg, in, out, n);
-    return CV_OK;
-  }
-  uint32_t s = (uint32_t)mmio_msg(cfg, in, out, n);
-  return s ? hw_fail(ctx, s) : CV_OK;
-}
-
-static inline void pio_iv_load(const cv_aes_ctx *ctx, const uint8_t *iv) {
-  uint32_t w[4];
-  const uint32_t *v = (const uint32_t *)(const void *)iv;
-  if ((uintptr_t)iv & 3) {
-    memcpy(w, iv, 16);
-    v = w;
-  }
-  volatile uint32_t *r = aes_regs();
-  if (uses_cpi(ctx->backend)) IV_IN(1, r, v);
-  else IV_IN(0, r, v);
-}
-
-static inline void pio_iv_read(const cv_aes_ctx *ctx, uint8_t *iv) {
-  uint32_t w[4];
-  uint32_t *v = ((uintptr_t)iv & 3) ? w : (uint32_t *)(void *)iv;
-  volatile uint32_t *r = aes_regs();
-  if (uses_cpi(ctx->backend)) IV_OUT(1, r, v);
-  else IV_OUT(0, r, v);
-  if (v == w) memcpy(iv, w, 16);
-}
-
-/* The partial last block (1..15 bytes) of a CFB/OFB/CTR message as its own message: zero
- * padded input, truncated output. CFB decryption: the engine's IV would be the padded
- * ciphertext; the continuing value (sw semantics) is the ciphertext bytes followed by the
- * unused keystream bytes, which the zero padding left in the output block. */
-static int pio_tail(cv_aes_ctx *ctx, uint32_t cfg, int cfb_dec, const uint8_t *in, uint8_t *out,
-                    size_t n, uint8_t *iv) {
-  uint32_t ib[4] = {0, 0, 0, 0}, ob[4];
-  memcpy(ib, in, n);
-  int e = pio_msg(ctx, cfg, ib, ob, 1);
-  if (e) return e;
-  memcpy(out, ob, n);
-  if (iv) {
-    if (cfb_dec) {
-      memcpy(iv, ib, n);
-      memcpy(iv + n, (uint8_t *)ob + n, 16 - n);
-    } else {
-      pio_iv_read(ctx, iv);
-    }
-  }
-  return CV_OK;
-}
-
-/* Whole blocks and an optional tail through the cpi/mmio path, any alignment. */
-static int pio_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
-                      const uint8_t *in, uint8_t *out, size_t len) {
-  int e = own(ctx);
-  if (e) return e;
-  if (iv) pio_iv_load(ctx, iv);
-  const uint32_t cfg = cfg_of(ctx, mode, dir);
-  size_t nb = len >> 4;
-  if (nb) {
-    if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0) {
-      e = pio_msg(ctx, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
-      if (e) return e;
-    } else {
-      uint32_t buf[16];
-      for (size_t i = 0; i < nb;) {
-        size_t k = nb - i < 4 ? nb - i : 4;
-        memcpy(buf, in + 16 * i, 16 * k);
-        e = pio_msg(ctx, cfg, buf, buf, k);
-        if (e) return e;
-        memcpy(out + 16 * i, buf, 16 * k);
-        i += k;
-      }
-    }
-  }
-  size_t rem = len & 15;
-  if (rem) return pio_tail(ctx, cfg, mode == CV_AES_MODE_CFB128 && dir, in + 16 * nb,
-                           out + 16 * nb, rem, iv);
-  if (iv && nb) pio_iv_read(ctx, iv);
-  return CV_OK;
-}
-
-/* ------------------------------------------------------------------ DMA data path */
-static inline void dma_go(const cv_aes_ctx *ctx, uint32_t engine, uint32_t cfg, const void *in,
-                          void *out, size_t len, size_t outlen) {
-  if (ctx->backend == CV_BACKEND_CPI_DMA) {
-    CV_CPI_DSEL(engine, cfg);
-    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-    CV_CPI_DRUN(len, outlen);
-  } else {
-    cv_dma_mmio_start(engine, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len,
-                      (uint32_t)outlen);
-  }
-}
-
-static inline uint32_t dma_wait(const cv_aes_ctx *ctx) {
-  return ctx->backend == CV_BACKEND_CPI_DMA ? CV_CPI_DWAIT() : cv_dma_mmio_wait();
-}
-
-/* A failed DMA job: map the code; if the engine lost its key (the hardware zeroizes the engine
- * when a job fails after it started), every context must init again. */
-static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
+/* A DMA job that did not end clean: CV_OK for a command refused while it ran (cv_dma_status_ok),
+ * else the mapped code; if the engine lost its key (the hardware zeroizes the engine when a job
+ * fails after it started), every context must init again. A job the DMA refused before
+ * anything moved is CV_ERR_DMA (range), or for in/out that overlap (cipher: the DMA makes the
+ * check of the API's overlap rule) CV_ERR_ARG. */
+static __attribute__((noinline)) int dma_fail(uint32_t dstatus, int cipher) {
+  if (cv_dma_status_ok(dstatus)) return CV_OK;
+  if (cipher && (dstatus & CV_DMA_STATUS_ERR_MASK) &&
+      CV_DMA_ERR_CODE(dstatus) == CV_DMA_STATUS_ERR_CODE_OVERLAP)
+    return CV_ERR_ARG;
   uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
   int e = cv_dma_status_err(dstatus, us, aes_errmap);
   if (!(us & CV_CPL_STATUS_KEY_READY_MASK)) aes_key_lost();
@@ -573,48 +493,178 @@ static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
   return e;
 }
 
-static int dma_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir, uint8_t *iv,
-                      const uint8_t *in, uint8_t *out, size_t len, int async) {
-  if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
-  if (aes_job_ctx) {
-    if (cv_dma_busy()) return CV_ERR_BUSY;
+/* ------------------------------------------------------------------ cpi/mmio messages */
+/* Whole blocks of words through the unit: 0, or the STATUS of an engine error (mmio). */
+static inline __attribute__((always_inline)) uint32_t msg(int cpi, uint32_t cfg,
+                                                          const uint32_t *in, uint32_t *out,
+                                                          size_t n) {
+  if (cpi) {
+    cpi_msg(cfg, in, out, n);
+    return 0;
   }
-  int e = own(ctx);
-  if (e) return e;
-  if (len == 0) return CV_OK;
-  if (iv) pio_iv_load(ctx, iv);
-  const uint32_t cfg = cfg_of(ctx, mode, dir);
-  size_t dlen = len, rem = 0;
-  if (mode == CV_AES_MODE_CFB128 && dir && (len & 15)) {
-    rem = len & 15;  /* done through the cpi/mmio path after the job (see pio_tail) */
-    dlen = len - rem;
+  return (uint32_t)mmio_msg(cfg, in, out, n);
+}
+static __attribute__((noinline)) uint32_t msg_any(int cpi, uint32_t cfg, const uint32_t *in,
+                                                  uint32_t *out, size_t n) {
+  return cpi ? msg(1, cfg, in, out, n) : msg(0, cfg, in, out, n);
+}
+
+/* ------------------------------------------------------------------ completion */
+/* The partial last block (1..15 bytes) of a CFB/OFB/CTR message as its own message: zero
+ * padded input, truncated output. CFB decryption: the engine's IV would be the padded
+ * ciphertext; the continuing value (sw semantics) is the ciphertext bytes followed by the
+ * unused keystream bytes, which the zero padding left in the output block. */
+static __attribute__((noinline)) int tail(cv_aes_ctx *ctx, uint32_t cfg, int cfb_dec,
+                                          const uint8_t *in, uint8_t *out, size_t n,
+                                          uint8_t *iv) {
+  const int cpi = uses_cpi(ctx->backend);
+  uint32_t ib[4] = {0, 0, 0, 0}, ob[4];
+  memcpy(ib, in, n);
+  const uint32_t s = msg_any(cpi, cfg, ib, ob, 1);
+  if (s) return hw_fail(ctx, s);
+  memcpy(out, ob, n);
+  if (cfb_dec) {
+    memcpy(iv, ib, n);
+    memcpy(iv + n, (uint8_t *)ob + n, 16 - n);
+  } else if (cpi) {
+    IV_OUT(1, aes_regs(), (uint32_t *)(void *)iv);
+  } else {
+    IV_OUT(0, aes_regs(), (uint32_t *)(void *)iv);
   }
-  if (async) {
-    aes_job_ctx = ctx;
-    cv_light_drop_owners();
-    aes_job_mode = mode;
-    aes_job.dir = dir;
-    aes_job.tail_in = in + dlen;
-    aes_job.tail_out = out + dlen;
-    aes_job.tail_len = (uint32_t)rem;
-    aes_job.tail_only = dlen == 0;
-    if (dlen) dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
-    return CV_OK;
-  }
-  if (dlen) {
-    dma_go(ctx, CV_ENGINE_AES, cfg, in, out, dlen, 0);
-    uint32_t s = dma_wait(ctx);
-    if (!cv_dma_status_ok(s)) return dma_fail(s);
-  }
-  if (rem) return pio_tail(ctx, cfg, 1, in + dlen, out + dlen, rem, iv);
-  if (iv) pio_iv_read(ctx, iv);
   return CV_OK;
 }
 
-/* ------------------------------------------------------------------ CMAC */
+/* Every hardware call ends here once its blocks have gone through: the partial last block
+ * (rem bytes at in/out), then the IV/counter that continues the message back to the caller. */
+static inline __attribute__((always_inline)) int complete(cv_aes_ctx *ctx, int cpi, uint32_t cfg,
+                                                          uint32_t mode, uint32_t dir,
+                                                          uint8_t *iv, const uint8_t *in,
+                                                          uint8_t *out, size_t rem) {
+  if (rem) return tail(ctx, cfg, mode == CV_AES_MODE_CFB128 && dir, in, out, rem, iv);
+  if (mode != CV_AES_MODE_ECB) IV_OUT(cpi, aes_regs(), (uint32_t *)(void *)iv);
+  return CV_OK;
+}
+
+/* The same after a DMA job whose STATUS s is not clean (cv_dma_status_clean), and for the
+ * background job's wait (s: its STATUS, 0 when no job ran): the error of a failed job, else
+ * complete(). */
+static __attribute__((noinline)) int complete_slow(cv_aes_ctx *ctx, uint32_t s, uint32_t mode,
+                                                   uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                                   uint8_t *out, size_t rem) {
+  if (!cv_dma_status_clean(s)) {
+    const int e = dma_fail(s, 1);
+    if (e) return e;
+  }
+  return complete(ctx, uses_cpi(ctx->backend), cfg_of(ctx, mode, dir), mode, dir, iv, in, out,
+                  rem);
+}
+
+/* ------------------------------------------------------------------ validate */
+/* What a call is: a blocking cipher call, an asynchronous start, or CMAC (iv is the tag). */
+enum { OP_CIPHER, OP_START, OP_CMAC };
+
+/* in and out overlap other than exactly (out == in is in place): the one rule for every
+ * backend, CV_ERR_ARG. d = out - in; they overlap when 0 < |d| < len (len > 0: the caller
+ * tests for an empty message first). */
+static inline __attribute__((always_inline)) int overlap(const void *in, const void *out,
+                                                         size_t len) {
+  const uintptr_t d = (uintptr_t)out - (uintptr_t)in;
+  return (d - 1u < len - 1u) | (~d < len - 1u);
+}
+
+/* Every check of a call, in the order the API documents: the error, EMPTY for a valid call with
+ * nothing to do (an empty message), CV_OK for a call that goes on. Run for the calls validate
+ * flags and for those that must claim the engine first (claim_run), out of line. */
+#define EMPTY 1
+static __attribute__((noinline, cold)) int check(const cv_aes_ctx *ctx, int op, uint32_t mode,
+                                                 uint32_t dir, const void *iv, const void *in,
+                                                 const void *out, size_t len) {
+  const unsigned b = (unsigned)ctx->backend;
+  if (op == OP_CMAC) {
+    if (!iv || (len && !in)) return CV_ERR_ARG;
+  } else {
+    if (dir > 1u || (len && (!in || !out))) return CV_ERR_ARG;
+    if (op == OP_START && (!is_dma(ctx->backend) || mode > CV_AES_MODE_CTR)) return CV_ERR_MODE;
+    if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
+  }
+  if (b >= CV_BACKEND_COUNT) return CV_ERR_ARG;
+  if (op != OP_CMAC && len && overlap(in, out, len)) return CV_ERR_ARG;
+  if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
+  if (ctx->magic != AES_MAGIC || ctx->key_bytes == 0) return CV_ERR_NOKEY;
+  if (op != OP_CMAC && len == 0) return EMPTY;
+  const uintptr_t io = (uintptr_t)in | (op == OP_CMAC ? 0 : (uintptr_t)out);
+  if (is_dma(ctx->backend) && len && (io & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
+  return CV_OK;
+}
+
+/* A call validate flagged: its result. */
+static __attribute__((noinline, cold)) int refuse(const cv_aes_ctx *ctx, int op, uint32_t mode,
+                                                  uint32_t dir, const void *iv, const void *in,
+                                                  const void *out, size_t len) {
+  const int e = check(ctx, op, mode, dir, iv, in, out, len);
+  return e == EMPTY ? CV_OK : e;
+}
+
+/* The arguments of every call, one rule for all modes and backends: 0 when the call goes on,
+ * else 1 (refuse then gives the call's result). Each test is a forward branch that a
+ * valid call falls through (1 cycle; a taken one costs more, core/README.md "Costs"), all to
+ * one tail call of refuse, which names the error (check). The buffers are each backend's
+ * check, made where it hands them on: in and out the same buffer or apart (overlap) on every
+ * backend, tested by sw_op and pio_run, and by the DMA before anything moves (dma_fail names
+ * it CV_ERR_ARG); any alignment for pio_run; CV_AES_DMA_ALIGN for dma_run, the range left to
+ * the DMA. The key is claim's. */
+static inline __attribute__((always_inline)) int validate(int op, uint32_t mode, uint32_t dir,
+                                                          const void *iv, const void *in,
+                                                          const void *out, size_t len) {
+  if (op == OP_CMAC) return iv == NULL || (len && in == NULL);
+  if (__builtin_expect(len == 0, 0)) return 1;
+  if (__builtin_expect(dir > 1u, 0)) return 1;
+  if (__builtin_expect(in == NULL, 0)) return 1;
+  if (__builtin_expect(out == NULL, 0)) return 1;
+  if (!__builtin_constant_p(mode)) {
+    /* the start's mode is a run-time value: its three tests in one branch */
+    _Static_assert(CV_AES_MODE_ECB == 0 && CV_AES_MODE_CBC == 1, "ECB, CBC: the modes below 2");
+    const uint32_t bad = (uint32_t)(mode > CV_AES_MODE_CTR) |
+                         ((uint32_t)(mode != CV_AES_MODE_ECB) & (uint32_t)(iv == NULL)) |
+                         ((uint32_t)(mode < 2u) & (uint32_t)((len & 15) != 0));
+    return __builtin_expect(bad != 0, 0);
+  }
+  if (mode != CV_AES_MODE_ECB && __builtin_expect(iv == NULL, 0)) return 1;
+  if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && __builtin_expect(len & 15, 0))
+    return 1;
+  return 0;
+}
+
+/* The engine becomes the context's: no background job holding the coupling, its key loaded
+ * (reloaded when another context used the engine). */
+static int claim(cv_aes_ctx *ctx) {
+  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
+  if (ctx->id == aes_owner) return CV_OK;
+  return reclaim(ctx);
+}
+
+/* ------------------------------------------------------------------ the backends */
+/* sw: the software library. */
+static inline __attribute__((always_inline)) int sw_op(cv_aes_ctx *ctx, uint32_t mode,
+                                                       uint32_t dir, uint8_t *iv,
+                                                       const uint8_t *in, uint8_t *out,
+                                                       size_t len) {
+  const cv_aes_sw_ctx *k = &ctx->sw;
+  if (__builtin_expect(ctx->magic != AES_MAGIC, 0)) return CV_ERR_NOKEY;
+  if (mode != MODE_CMAC && __builtin_expect(overlap(in, out, len), 0)) return CV_ERR_ARG;
+  switch (mode) {
+    case CV_AES_MODE_ECB: return cv_aes_sw_ecb(k, (cv_dir_t)dir, in, out, len);
+    case CV_AES_MODE_CBC: return cv_aes_sw_cbc(k, (cv_dir_t)dir, iv, in, out, len);
+    case CV_AES_MODE_CFB128: return cv_aes_sw_cfb128(k, (cv_dir_t)dir, iv, in, out, len);
+    case CV_AES_MODE_OFB: return cv_aes_sw_ofb(k, iv, in, out, len);
+    case CV_AES_MODE_CTR: return cv_aes_sw_ctr(k, iv, in, out, len);
+    default: return cv_aes_sw_cmac(k, in, len, iv);
+  }
+}
+
 /* Zero IV (the CMAC chaining value starts at 0), straight to the unit. */
-static inline void iv_zero(const cv_aes_ctx *ctx) {
-  if (uses_cpi(ctx->backend)) {
+static inline __attribute__((always_inline)) void iv_zero(int cpi) {
+  if (cpi) {
     CV_CPI_IV(AES, 0, 0);
     CV_CPI_IV(AES, 0, 0);
     CV_CPI_IVLOAD(AES);
@@ -631,31 +681,31 @@ static inline void iv_zero(const cv_aes_ctx *ctx) {
 /* CMAC's blocks before the last (n >= 1) into the unit: block 0 at once, each later one when
  * the staging block is free. aligned: words straight from msg, else through a bounce block. */
 static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, int cpi,
-                                                              int aligned, const uint8_t *msg,
+                                                              int aligned, const uint8_t *m,
                                                               size_t n) {
   volatile uint32_t *r = aes_regs();
-  const uint8_t *const end = msg + 16 * n;
+  const uint8_t *const end = m + 16 * n;
   for (;;) {
     uint32_t b[4];
-    const uint32_t *p = (const uint32_t *)(const void *)msg;
+    const uint32_t *p = (const uint32_t *)(const void *)m;
     if (!aligned) {
-      memcpy(b, msg, 16);
+      memcpy(b, m, 16);
       p = b;
     }
     if (cpi) CPI_PUSH(p, 0);
     else MMIO_PUSH(r, p, 0);
-    msg += 16;
-    if (msg == end) return CV_OK;
+    m += 16;
+    if (m == end) return CV_OK;
     const uint32_t s =
         cv_cpl_wait_on_likely(cpi, AES, CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
     if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
   }
 }
 
-static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
-  int e = own(ctx);
-  if (e) return e;
-  iv_zero(ctx);
+/* CMAC on cpi or mmio: the unit gives no output per block; the feeder waits for IN_READY
+ * before each block but the first and pads a partial or empty last block with 10* itself. */
+static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
+                                              uint8_t tag[16]) {
   const int cpi = uses_cpi(ctx->backend);
   volatile uint32_t *r = aes_regs();
   size_t nfull, rem;
@@ -670,34 +720,34 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
     kind = KIND_K2;
   }
   const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
-  const int aligned = ((uintptr_t)msg & 3) == 0;
+  const int aligned = ((uintptr_t)m & 3) == 0;
   /* The last block: the message's own words when whole and aligned, else padded 10*. */
   uint32_t last[4] = {0, 0, 0, 0}, t[4];
   const uint32_t *lp = last;
   if (kind == KIND_K1 && aligned) {
-    lp = (const uint32_t *)(const void *)(msg + 16 * nfull);
+    lp = (const uint32_t *)(const void *)(m + 16 * nfull);
   } else {
     uint8_t *lb = (uint8_t *)last;
-    const uint8_t *m = msg + 16 * nfull;
-    for (size_t i = 0; i < rem; i++) lb[i] = m[i];
+    const uint8_t *p = m + 16 * nfull;
+    for (size_t i = 0; i < rem; i++) lb[i] = p[i];
     if (kind == KIND_K2) lb[rem] = 0x80;
   }
   uint32_t s;
+  int e;
+  iv_zero(cpi);
   if (cpi) {
     CV_CPI_START(AES, cfg);
   } else {
     r[CV_CPL_CFG_OFFSET / 4] = cfg;
     r[CV_CPL_CTRL_OFFSET / 4] = CV_CPL_CTRL_START_MASK;
   }
-  /* No output per block: wait until the staging block is free before each one but the first
-   * (usually at the first look: the engine took the block before while the CPU loaded this
-   * one). One loop per coupling for word-aligned messages, with no test in it but the wait's
-   * and its end (a general loop's per-block tests would cost more than the engine's 11
-   * cycles a block). */
+  /* One loop per coupling for word-aligned messages, with no test in it but the wait's and
+   * its end (a general loop's per-block tests would cost more than the engine's 11 cycles a
+   * block). */
   if (nfull) {
-    e = !aligned ? cmac_blocks(ctx, cpi, 0, msg, nfull)
-        : cpi    ? cmac_blocks(ctx, 1, 1, msg, nfull)
-                 : cmac_blocks(ctx, 0, 1, msg, nfull);
+    e = !aligned ? cmac_blocks(ctx, cpi, 0, m, nfull)
+        : cpi    ? cmac_blocks(ctx, 1, 1, m, nfull)
+                 : cmac_blocks(ctx, 0, 1, m, nfull);
     if (e != CV_OK) return e;
   }
   if (cpi) {
@@ -706,16 +756,13 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
       if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     }
     CPI_PUSH(lp, 1);
+    CPI_POP(t);
   } else {
     if (nfull) {
       s = cv_cpl_mmio_wait_likely(CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
       if (s & CV_CPL_STATUS_ERR_MASK) return hw_fail(ctx, s);
     }
     MMIO_PUSH(r, lp, 1);
-  }
-  if (cpi) {
-    CPI_POP(t);
-  } else {
     if ((s = cv_cpl_mmio_wait_out(r)) != 0) return hw_fail(ctx, s);
     MMIO_POP(r, t);
   }
@@ -723,266 +770,346 @@ static int pio_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag
   return CV_OK;
 }
 
-static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len,
+/* Buffers or an IV that are not word-aligned (cpi, mmio; the DMA backends: an IV): through
+ * local words, the message in pieces of four blocks (each piece a call of run_any; the IV
+ * continues from one to the next, a partial last block ends the last one). */
+static int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
+                     const uint8_t *in, uint8_t *out, size_t len);
+
+/* pio (cpi, mmio) for a coupling cpi known at compile time: in and out apart or the same,
+ * IV in, the whole blocks as one message (two blocks in flight), completion. */
+static inline __attribute__((always_inline)) int pio_run(cv_aes_ctx *ctx, int cpi, int op,
+                                                         uint32_t mode, uint32_t dir,
+                                                         uint8_t *iv, const uint8_t *in,
+                                                         uint8_t *out, size_t len) {
+  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  const size_t nb = len >> 4;
+  const size_t rem = (mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) ? 0 : len & 15;
+  const uintptr_t a =
+      (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
+  if (__builtin_expect(overlap(in, out, len), 0))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
+  if (__builtin_expect(a & 3, 0)) return unaligned(ctx, op, mode, dir, iv, in, out, len);
+  if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
+  if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && nb == 0)
+    __builtin_unreachable(); /* validate: whole blocks, not empty */
+  if (nb) {
+#if defined(__OPTIMIZE_SIZE__)
+    const uint32_t s =
+        msg_any(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
+#else
+    const uint32_t s =
+        msg(cpi, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, nb);
+#endif
+    if (s) return hw_fail(ctx, s);
+  }
+  return complete(ctx, cpi, cfg, mode, dir, iv, in + 16 * nb, out + 16 * nb, rem);
+}
+
+/* The DMA job on either coupling (outlen 0: as long as the input). */
+static inline __attribute__((always_inline)) void dma_go(int cpi, uint32_t eng, uint32_t cfg,
+                                                         const void *src, void *dst, size_t len,
+                                                         size_t outlen) {
+  if (cpi) {
+    CV_CPI_DSEL(eng, cfg);
+    CV_CPI_DADDR((uint32_t)(uintptr_t)src, (uint32_t)(uintptr_t)dst);
+    if (__builtin_constant_p(outlen) && outlen == 0)  /* DRUN len, zero: no register for 0 */
+      __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, zero"
+                       : : "i"(CV_CPI_F3_DRUN), "i"(CV_CPI_F7(CV_CPI_TARGET_DMA, CV_CPI_OP_DRUN)),
+                         "r"((uint32_t)len) : "memory");
+    else
+      CV_CPI_DRUN(len, outlen);
+  } else {
+    cv_dma_mmio_start(eng, cfg, (uintptr_t)src, (uintptr_t)dst, (uint32_t)len,
+                      (uint32_t)outlen);
+  }
+}
+static inline __attribute__((always_inline)) uint32_t dma_wait(int cpi) {
+  return cpi ? CV_CPI_DWAIT() : cv_dma_mmio_wait();
+}
+
+/* A background job starts: its context and mode are recorded (the wait completes it), and the
+ * lightweight engines' key ownership is dropped (cv_light_drop_owners). */
+static inline __attribute__((always_inline)) void job_open(cv_aes_ctx *ctx, uint32_t mode) {
+  aes_job_ctx = ctx;
+  cv_light_drop_owners();
+  aes_job_mode = mode;
+}
+
+/* A CFB decryption ending in a partial block on a DMA backend: the whole blocks are one job,
+ * the partial block goes through the unit after it (complete: the engine's IV after a
+ * zero-padded block is not the continuing value). The DMA checks only the job's buffers, so
+ * the whole message's are checked here. */
+static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, uint8_t *iv,
+                                               const uint8_t *in, uint8_t *out, size_t len,
+                                               int async) {
+  const uint32_t mode = CV_AES_MODE_CFB128;
+  const int cpi = ctx->backend == CV_BACKEND_CPI_DMA;
+  const size_t rem = len & 15, dlen = len - rem;
+  if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
+  if (cpi) IV_IN(1, aes_regs(), (const uint32_t *)(const void *)iv);
+  else IV_IN(0, aes_regs(), (const uint32_t *)(const void *)iv);
+  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  if (dlen) {
+    if (cpi) dma_go(1, CV_ENGINE_AES, cfg, in, out, dlen, 0);
+    else dma_go(0, CV_ENGINE_AES, cfg, in, out, dlen, 0);
+  }
+  if (async) {
+    job_open(ctx, mode);
+    aes_job.dir = dir;
+    aes_job.tail_in = in + dlen;
+    aes_job.tail_out = out + dlen;
+    aes_job.tail_len = (uint32_t)rem;
+    aes_job.tail_only = dlen == 0;
+    return CV_OK;
+  }
+  const uint32_t s = !dlen ? 0 : dma_wait(cpi);
+  return complete_slow(ctx, s, mode, dir, iv, in + dlen, out + dlen, rem);
+}
+
+/* dma (cpi-dma, mmio-dma) for a coupling cpi known at compile time: the buffers aligned to
+ * CV_AES_DMA_ALIGN (their range and overlap are the DMA's checks), IV in, one job, then the
+ * completion (blocking) or return at once (async: cv_aes_wait completes). The job takes a
+ * partial last block in CTR, OFB and CFB encryption (dma_split: CFB decryption). */
+static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cpi, int op,
+                                                         uint32_t mode, uint32_t dir,
+                                                         uint8_t *iv, const uint8_t *in,
+                                                         uint8_t *out, size_t len) {
+  const int async = op == OP_START;
+  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  if (__builtin_expect((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) != 0, 0))
+    return refuse(ctx, op, mode, dir, iv, in, out, len); /* CV_ERR_DMA, or the overlap's ARG */
+  if (mode != CV_AES_MODE_ECB) {
+    if (__builtin_expect((uintptr_t)iv & 3, 0))
+      return unaligned(ctx, op, mode, dir, iv, in, out, len);
+    if (__builtin_expect(mode == CV_AES_MODE_CFB128 && dir && (len & 15), 0))
+      return dma_split(ctx, dir, iv, in, out, len, async);
+    IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
+  }
+  dma_go(cpi, CV_ENGINE_AES, cfg, in, out, len, 0);
+  if (async) {
+    job_open(ctx, mode);
+    return CV_OK;
+  }
+  const uint32_t s = dma_wait(cpi);
+  if (__builtin_expect(!cv_dma_status_clean(s), 0))
+    return complete_slow(ctx, s, mode, dir, iv, in, out, 0);
+  return complete(ctx, cpi, cfg, mode, dir, iv, in, out, 0);
+}
+
+/* CMAC on a DMA backend: one job, the unit pads the last block (ENGINE.PAD). The message
+ * aligned to CV_AES_DMA_ALIGN (its range and overlap with the tag are the DMA's checks). A tag
+ * the DMA cannot write (not 16-byte aligned, outside data memory) goes through a bounce block,
+ * so that no refused job is left behind a call that succeeds. */
+static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
   static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
-  uint8_t *dst = cv_dma_bad(tag, 16, tag, 16, CV_AES_DMA_ALIGN) ? (uint8_t *)tagbuf : tag;
-  const uint8_t *src = len ? msg : dst;  /* an empty message still names a valid source */
-  if (cv_dma_bad(src, len, dst, 16, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
-  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
-  int e = own(ctx);
-  if (e) return e;
-  iv_zero(ctx);
-  const uint32_t kind = (len && (len & 15) == 0) ? KIND_K1 : KIND_K2;
-  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
-  const uint32_t eng = CV_ENGINE_AES | (kind == KIND_K2 ? CV_DMA_ENGINE_PAD_MASK : 0);
-  dma_go(ctx, eng, cfg, src, dst, len, 16);
-  uint32_t s = dma_wait(ctx);
-  if (!cv_dma_status_ok(s)) return dma_fail(s);
+  if (len && ((uintptr_t)m & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
+  const uintptr_t t = (uintptr_t)tag - CV_DMEM_BASE;
+  uint8_t *dst = tag;
+  if (__builtin_expect((t & (CV_AES_DMA_ALIGN - 1)) || t > CV_DMEM_SIZE - 16u, 0))
+    dst = (uint8_t *)tagbuf;
+  const uint8_t *src = len ? m : dst;  /* an empty message still names a valid source */
+  const uint32_t k2 = (uint32_t)((len & 15) != 0) | (uint32_t)(len == 0);  /* padded last */
+  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
+  const uint32_t eng = CV_ENGINE_AES | (k2 ? CV_DMA_ENGINE_PAD_MASK : 0);
+  uint32_t s;
+  if (__builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)) {
+    iv_zero(1);
+    dma_go(1, eng, cfg, src, dst, len, 16);
+    s = dma_wait(1);
+  } else {
+    iv_zero(0);
+    dma_go(0, eng, cfg, src, dst, len, 16);
+    s = dma_wait(0);
+  }
+  if (__builtin_expect(!cv_dma_status_clean(s), 0)) {
+    const int e = dma_fail(s, 0);
+    if (e) return e;
+  }
   if (dst != tag) memcpy(tag, dst, 16);
   return CV_OK;
 }
 
-#if !defined(__OPTIMIZE_SIZE__)
-/* CMAC on a DMA backend, the usual case straight to one job (dma_cmac's frame, its two buffer
- * checks and its key-ownership call cost about 100 cycles a call): the key owned, no
- * job pending, the message (any length; none: the tag names the source) and the tag 16-byte
- * aligned, the tag inside data memory (checked here: dma_cmac bounces a tag the DMA cannot
- * write, so a refusal of it would leave the DMA's STATUS.ERR set on a call that succeeds). The
- * message's range and its overlap with the tag are the DMA's checks, made before anything
- * moves; a refused job goes to dma_cmac, which names the error, as dma_fast does. Arguments in
- * cv_aes_cmac's registers, no frame. */
-static __attribute__((noinline)) int dma_cmac_fast(cv_aes_ctx *ctx, const uint8_t *msg,
-                                                   size_t len, uint8_t tag[16]) {
-  const uintptr_t t = (uintptr_t)tag - CV_DMEM_BASE;
-  const uintptr_t none = (uintptr_t)0 - (uintptr_t)(len == 0);  /* all ones for len == 0 */
-  const uintptr_t src = ((uintptr_t)msg & ~none) | ((uintptr_t)tag & none);
-  const uint32_t bad = (ctx->id ^ aes_owner) | (uint32_t)(aes_job_ctx != NULL) |
-                       (uint32_t)((src | t) & (CV_AES_DMA_ALIGN - 1)) |
-                       (uint32_t)(t > CV_DMEM_SIZE - 16u);
-  if (__builtin_expect(bad == 0, 1)) {
-    const uint32_t k2 = (uint32_t)((len & 15) != 0) | (uint32_t)(len == 0);  /* padded last */
-    const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
-    const uint32_t eng = CV_ENGINE_AES | (k2 ? CV_DMA_ENGINE_PAD_MASK : 0);
-    uint32_t s;
-    if (__builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)) {
-      iv_zero(ctx);
-      cv_dma_cpi_start(eng, cfg, src, (uintptr_t)tag, (uint32_t)len, 16);
-      s = cv_dma_cpi_wait();
-    } else {
-      iv_zero(ctx);
-      cv_dma_mmio_start(eng, cfg, src, (uintptr_t)tag, (uint32_t)len, 16);
-      s = cv_dma_mmio_wait();
-    }
-    if (__builtin_expect(cv_dma_status_clean(s), 1) || cv_dma_status_ok(s)) return CV_OK;
-    if (!cv_dma_refused(s)) return dma_fail(s);
-  }
-  return dma_cmac(ctx, msg, len, tag);
-}
-#else
-#define dma_cmac_fast dma_cmac
-#endif
-
-/* ------------------------------------------------------------------ API */
-static inline int check_common(const cv_aes_ctx *ctx, int dir, const void *in, const void *out,
-                               size_t len) {
-  if (!ctx || (unsigned)dir > 1u || (len && (!in || !out))) return CV_ERR_ARG;
-  return CV_OK;
-}
-
-/* One DMA job of the fast path (the DMA backends): IV in, the job, IV out. len may end in a
- * partial block where the job takes one (CTR, OFB, CFB encryption; hw_cipher). Returns 1 when
- * it handled the call (*rc set), 0 to take the general path. */
-static inline __attribute__((always_inline)) int dma_fast(cv_backend_t b, uint32_t mode,
-                                                          uint32_t cfg, uint32_t *v32,
-                                                          const uint8_t *in, uint8_t *out,
-                                                          size_t len, int *rc) {
-  /* range and overlap are the hardware's checks (made before anything moves). These two tests
-   * stay as they are: written as one OR, or each marked unlikely, they cost a register move
-   * (+1 cycle) on the cpi/mmio paths of CBC/CFB/OFB/CTR, through GCC's register allocation
-   * of the shared function. */
-  if ((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) || aes_job_ctx) return 0;
-  volatile uint32_t *r = aes_regs();
-  const int cpi = b == CV_BACKEND_CPI_DMA;
-  uint32_t s;
-  if (cpi) {
-    if (mode != CV_AES_MODE_ECB) IV_IN(1, r, v32);
-    CV_CPI_DSEL(CV_ENGINE_AES, cfg);
-    CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-    CV_CPI_DRUN(len, 0);
-    s = CV_CPI_DWAIT();
-  } else {
-    if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
-    cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
-    s = cv_dma_mmio_wait();
-  }
-  /* a failed job marked unlikely: the success path falls through (a taken forward branch
-   * costs 3 cycles on this core) */
-  if (__builtin_expect(!cv_dma_status_ok(s), 0)) {
-    if (cv_dma_refused(s)) return 0;  /* the general path names the error */
-    *rc = dma_fail(s);
-    return 1;
-  }
-  if (mode != CV_AES_MODE_ECB) {
-    if (cpi) IV_OUT(1, r, v32);
-    else IV_OUT(0, r, v32);
-  }
-  *rc = CV_OK;
-  return 1;
-}
-
-#if !defined(__OPTIMIZE_SIZE__)
-/* A DMA message of CTR, OFB or CFB encryption ending in a partial block, which the job takes
- * (fast() sends only whole blocks, so these calls reach hw_cipher): dma_fast when the key is
- * in and the buffers are aligned, else the general DMA path. Not in size-optimised builds. */
-static __attribute__((noinline)) int dma_partial(cv_aes_ctx *ctx, uint32_t mode, uint8_t *iv,
-                                                 const uint8_t *in, uint8_t *out, size_t len) {
-  int rc;
-  if (ctx->id == aes_owner && !((uintptr_t)iv & 3) &&
-      dma_fast(ctx->backend, mode, cfg_of(ctx, mode, 0), (uint32_t *)(void *)iv, in, out, len,
-               &rc))
-    return rc;
-  return dma_cipher(ctx, mode, 0, iv, in, out, len, 0);
-}
-#endif
-
-static __attribute__((noinline)) int hw_cipher(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir,
-                                               uint8_t *iv, const uint8_t *in, uint8_t *out,
-                                               size_t len) {
-  if (is_dma(ctx->backend)) {
-#if !defined(__OPTIMIZE_SIZE__)
-    if ((len & 15) && !(mode == CV_AES_MODE_CFB128 && dir))
-      return dma_partial(ctx, mode, iv, in, out, len);
-#endif
-    return dma_cipher(ctx, mode, dir, iv, in, out, len, 0);
-  }
-  if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
-  return pio_cipher(ctx, mode, dir, iv, in, out, len);
-}
-
-
-#define ALIGNED4(a, b, c) (((((uintptr_t)(a)) | ((uintptr_t)(b)) | ((uintptr_t)(c))) & 3u) == 0)
-
-/* The fast path of every cipher call: cpi or mmio backend, the context's key in the engine,
- * word-aligned buffers, whole blocks. Straight-line: IV in, one message, IV out. Returns 1 when
- * it handled the call (*rc set), 0 to take the general path. Size-optimised builds (the console)
- * have none: inlined in each of the six mode functions it cost ~1 KiB of program memory each. */
+/* ------------------------------------------------------------------ every call */
+/* The backend operation of a validated call whose context owns the engine. One copy in
+ * size-optimised builds. */
 #if defined(__OPTIMIZE_SIZE__)
-#define fast(ctx, mode, dir, iv, in, out, len, rc) 0
+#define AES_RUN static __attribute__((noinline))
 #else
-static inline __attribute__((always_inline)) int fast(cv_aes_ctx *ctx, uint32_t mode,
-                                                      uint32_t dir, uint8_t *iv,
-                                                      const uint8_t *in, uint8_t *out,
-                                                      size_t len, int *rc) {
-  const cv_backend_t b = ctx->backend;
-  if (ctx->id != aes_owner || (len & 15) || !len || dir > 1u || !in || !out ||
-      !ALIGNED4(in, out, iv) || (mode != CV_AES_MODE_ECB && !iv))
-    return 0;
-  const uint32_t cfg =
-      ctx->ksz | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
-  const uint32_t *i32 = (const uint32_t *)(const void *)in;
-  uint32_t *o32 = (uint32_t *)(void *)out;
-  uint32_t *v32 = (uint32_t *)(void *)iv;
-  if (b == CV_BACKEND_CPI) {
-    if (mode != CV_AES_MODE_ECB) IV_IN(1, aes_regs(), v32);
-    cpi_msg(cfg, i32, o32, len >> 4);
-    if (mode != CV_AES_MODE_ECB) IV_OUT(1, aes_regs(), v32);
-    *rc = CV_OK;
-    return 1;
-  }
-  if (b == CV_BACKEND_MMIO) {
-    volatile uint32_t *r = aes_regs();
-    if (mode != CV_AES_MODE_ECB) IV_IN(0, r, v32);
-    uint32_t s = (uint32_t)mmio_msg(cfg, i32, o32, len >> 4);
-    if (s) {
-      *rc = hw_fail(ctx, s);
-      return 1;
-    }
-    if (mode != CV_AES_MODE_ECB) IV_OUT(0, r, v32);
-    *rc = CV_OK;
-    return 1;
-  }
-  if (__builtin_expect(b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA, 1))
-    return dma_fast(b, mode, cfg, v32, in, out, len, rc);
-  return 0;
-}
+#define AES_RUN static inline __attribute__((always_inline))
 #endif
+AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
+                                                     uint32_t dir, uint8_t *iv,
+                                                     const uint8_t *in, uint8_t *out,
+                                                     size_t len) {
+  if (op == OP_CMAC) {
+    if (is_dma(b)) return dma_cmac(ctx, in, len, iv);
+    return (unsigned)b < CV_BACKEND_COUNT ? pio_cmac(ctx, in, len, iv) : CV_ERR_ARG;
+  }
+#if defined(__OPTIMIZE_SIZE__)
+  /* one copy of each backend's path, the coupling a run-time value */
+  if (op != OP_START && (unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO)
+    return pio_run(ctx, b == CV_BACKEND_CPI, op, mode, dir, iv, in, out, len);
+  if (is_dma(b)) return dma_run(ctx, b == CV_BACKEND_CPI_DMA, op, mode, dir, iv, in, out, len);
+  return op == OP_START ? CV_ERR_MODE : CV_ERR_ARG;
+#else
+  /* two tests reach each backend: pio or dma, then the coupling */
+  if (op != OP_START &&
+      __builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
+    if (__builtin_expect(b == CV_BACKEND_CPI, 1))
+      return pio_run(ctx, 1, op, mode, dir, iv, in, out, len);
+    return pio_run(ctx, 0, op, mode, dir, iv, in, out, len);
+  }
+  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
+    return dma_run(ctx, 1, op, mode, dir, iv, in, out, len);
+  if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1))
+    return dma_run(ctx, 0, op, mode, dir, iv, in, out, len);
+  return op == OP_START ? CV_ERR_MODE : CV_ERR_ARG;
+#endif
+}
+
+/* One copy of run for any mode: after a key reload, and for unaligned buffers. */
+static __attribute__((noinline)) int run_any(cv_aes_ctx *ctx, int op, uint32_t mode,
+                                             uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                             uint8_t *out, size_t len) {
+  if (op == OP_CMAC) __builtin_unreachable(); /* CMAC: claim_cmac */
+  return run(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
+}
+
+static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode,
+                                               uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                               uint8_t *out, size_t len) {
+  uint32_t v[4], buf[16];
+  uint8_t *const vp = mode == CV_AES_MODE_ECB ? NULL : (uint8_t *)v;
+  if (vp) memcpy(v, iv, 16);
+  int e = CV_OK;
+  if (is_dma(ctx->backend)) {
+    e = run_any(ctx, op, mode, dir, vp, in, out, len);  /* only the IV was unaligned */
+  } else {
+    for (size_t off = 0; off < len && e == CV_OK; off += sizeof buf) {
+      const size_t n = len - off < sizeof buf ? len - off : sizeof buf;
+      memcpy(buf, in + off, n);
+      e = run_any(ctx, op, mode, dir, vp, (const uint8_t *)buf, (uint8_t *)buf, n);
+      if (e == CV_OK) memcpy(out + off, buf, n);
+    }
+  }
+  if (e == CV_OK && vp && op != OP_START) memcpy(iv, v, 16);
+  return e;
+}
+
+/* A context that does not own the engine: every check (the key's too: a context without one
+ * gets CV_ERR_NOKEY), the claim (the key reloaded), then the operation. CMAC has its own, so
+ * that a program without CMAC links none of its code. */
+static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t mode,
+                                               uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                               uint8_t *out, size_t len) {
+  int e = check(ctx, op, mode, dir, iv, in, out, len);
+  if (e) return e == EMPTY ? CV_OK : e;
+  e = claim(ctx);
+  if (e) return e;
+  return run_any(ctx, op, mode, dir, iv, in, out, len);
+}
+static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
+                                                uint8_t *tag) {
+  int e = check(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+  if (e) return e;
+  e = claim(ctx);
+  if (e) return e;
+  return is_dma(ctx->backend) ? dma_cmac(ctx, m, len, tag) : pio_cmac(ctx, m, len, tag);
+}
+
+/* validate, one backend operation, its completion. Inlined in each API function with the mode
+ * a constant (so the per-mode tests fold away), except in size-optimised builds (the console,
+ * which must fit the 64 KiB program memory), where the API functions share one copy. Every
+ * call out of the usual case is a tail call, so the usual case needs no stack frame. */
+#if defined(__OPTIMIZE_SIZE__)
+#define AES_CALL static __attribute__((noinline))
+#else
+#define AES_CALL static inline __attribute__((always_inline))
+#endif
+AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
+                      const uint8_t *in, uint8_t *out, size_t len) {
+  if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+  /* The backend is loaded before the argument tests, which hide the load's latency (a load's
+   * value used by the next instruction stalls the core 3 cycles). */
+  uint32_t b = (uint32_t)ctx->backend;
+  __asm__("" : "+r"(b));
+  if (__builtin_expect(validate(op, mode, dir, iv, in, out, len), 0))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
+  if (op != OP_START && b == CV_BACKEND_SW) return sw_op(ctx, mode, dir, iv, in, out, len);
+  /* the engine is the context's: its key loaded, no background job holding the coupling */
+  if (__builtin_expect(((ctx->id ^ aes_owner) | (uint32_t)(uintptr_t)aes_job_ctx) != 0, 0))
+    return op == OP_CMAC ? claim_cmac(ctx, in, len, iv)
+                         : claim_run(ctx, op, mode, dir, iv, in, out, len);
+  return run(ctx, (cv_backend_t)b, op, mode, dir, iv, in, out, len);
+}
 
 cv_status_t cv_aes_ecb(cv_aes_ctx *ctx, cv_dir_t d, const uint8_t *in, uint8_t *out, size_t len) {
-  const int dir = (int)d;
-  int e;
-  if (ctx && fast(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len, &e)) return e;
-  e = check_common(ctx, dir, in, out, len);
-  if (e) return e;
-  if (len & 15) return CV_ERR_LENGTH;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ecb(&ctx->sw, dir, in, out, len);
-  if (len == 0) return CV_OK;
-  return hw_cipher(ctx, CV_AES_MODE_ECB, (uint32_t)dir, NULL, in, out, len);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_ECB, (uint32_t)d, NULL, in, out, len);
 }
 
 cv_status_t cv_aes_cbc(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
                        uint8_t *out, size_t len) {
-  const int dir = (int)d;
-  int e;
-  if (ctx && fast(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len, &e)) return e;
-  e = check_common(ctx, dir, in, out, len);
-  if (e) return e;
-  if (!iv) return CV_ERR_ARG;
-  if (len & 15) return CV_ERR_LENGTH;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cbc(&ctx->sw, dir, iv, in, out, len);
-  if (len == 0) return CV_OK;
-  return hw_cipher(ctx, CV_AES_MODE_CBC, (uint32_t)dir, iv, in, out, len);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CBC, (uint32_t)d, iv, in, out, len);
 }
 
 cv_status_t cv_aes_cfb128(cv_aes_ctx *ctx, cv_dir_t d, uint8_t iv[16], const uint8_t *in,
                           uint8_t *out, size_t len) {
-  const int dir = (int)d;
-  int e;
-  if (ctx && fast(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len, &e)) return e;
-  e = check_common(ctx, dir, in, out, len);
-  if (e) return e;
-  if (!iv) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cfb128(&ctx->sw, dir, iv, in, out, len);
-  if (len == 0) return CV_OK;
-  return hw_cipher(ctx, CV_AES_MODE_CFB128, (uint32_t)dir, iv, in, out, len);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CFB128, (uint32_t)d, iv, in, out, len);
 }
 
 cv_status_t cv_aes_ofb(cv_aes_ctx *ctx, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  int e;
-  if (ctx && fast(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len, &e)) return e;
-  e = check_common(ctx, 0, in, out, len);
-  if (e) return e;
-  if (!iv) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ofb(&ctx->sw, iv, in, out, len);
-  if (len == 0) return CV_OK;
-  return hw_cipher(ctx, CV_AES_MODE_OFB, 0, iv, in, out, len);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_OFB, 0, iv, in, out, len);
 }
 
 cv_status_t cv_aes_ctr(cv_aes_ctx *ctx, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                        size_t len) {
-  int e;
-  if (ctx && fast(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len, &e)) return e;
-  e = check_common(ctx, 0, in, out, len);
-  if (e) return e;
-  if (!ctr) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_ctr(&ctx->sw, ctr, in, out, len);
-  if (len == 0) return CV_OK;
-  return hw_cipher(ctx, CV_AES_MODE_CTR, 0, ctr, in, out, len);
+  return aes_call(ctx, OP_CIPHER, CV_AES_MODE_CTR, 0, ctr, in, out, len);
 }
 
 cv_status_t cv_aes_cmac(cv_aes_ctx *ctx, const uint8_t *msg, size_t len, uint8_t tag[16]) {
-  if (!ctx || !tag || (len && !msg)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW)
-    return !ctx->key_bytes ? CV_ERR_NOKEY : cv_aes_sw_cmac(&ctx->sw, msg, len, tag);
-  if (is_dma(ctx->backend)) return dma_cmac_fast(ctx, msg, len, tag);
-  if ((unsigned)ctx->backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
-  return pio_cmac(ctx, msg, len, tag);
+  return aes_call(ctx, OP_CMAC, MODE_CMAC, 0, tag, msg, NULL, len);
+}
+
+/* The asynchronous start: the same call, returning once the job is issued. Nothing is read
+ * back from the hardware: the buffers' range and overlap are the DMA's own checks, made before
+ * anything moves; a refused job ends at once and cv_aes_wait returns its error (CV_ERR_DMA),
+ * with nothing written and the caller's IV unchanged. DEC is ignored by OFB and CTR, so dir
+ * enters CFG as given. */
+#if !defined(__OPTIMIZE_SIZE__)
+/* One start per mode, the mode a constant in each (its tests fold away); the arguments as
+ * cv_aes_start's, so that it passes them on unmoved. */
+#define START_OF(m)                                                                          \
+  static __attribute__((noipa)) int start_##m(cv_aes_ctx *ctx, unsigned mode, unsigned dir,    \
+                                                 uint8_t *iv, const uint8_t *in, uint8_t *out, \
+                                                 size_t len) {                               \
+    (void)mode;                                                                              \
+    return aes_call(ctx, OP_START, CV_AES_MODE_##m, dir, iv, in, out, len);                 \
+  }
+START_OF(ECB)
+START_OF(CBC)
+START_OF(CFB128)
+START_OF(OFB)
+START_OF(CTR)
+#undef START_OF
+#endif
+
+#if !defined(__OPTIMIZE_SIZE__)
+__attribute__((optimize("no-jump-tables"))) /* compares: an indirect jump costs more */
+#endif
+cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
+                         const uint8_t *in, uint8_t *out, size_t len) {
+#if !defined(__OPTIMIZE_SIZE__)
+  if (__builtin_expect(mode == CV_AES_MODE_ECB, 1))
+    return start_ECB(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CTR) return start_CTR(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CBC) return start_CBC(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CFB128) return start_CFB128(ctx, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_OFB) return start_OFB(ctx, mode, dir, iv, in, out, len);
+#endif
+  return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
 }
 
 void cv_aes_zeroize(cv_aes_ctx *ctx) {
@@ -996,87 +1123,12 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
       aes_job.tail_len = 0;
       aes_job.tail_only = 0;
     }
-    aes_owner = 0;  /* the engine holds no key now */
+    aes_owner = AES_NO_OWNER;  /* the engine holds no key now */
   }
   cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
-  ctx->id = 0xFFFFFFFFu;  /* never the owner (0 is "no owner") */
-}
-
-/* ------------------------------------------------------------------ asynchronous DMA jobs */
-/* Every start the fast path below does not take: the argument checks in the order the API
- * documents, the buffer checks in software, key ownership, a job left pending, a partial
- * CFB-decryption block (done by the wait). */
-static __attribute__((noinline, cold)) int start_general(cv_aes_ctx *ctx, unsigned mode,
-                                                         unsigned dir, uint8_t *iv,
-                                                         const uint8_t *in, uint8_t *out,
-                                                         size_t len) {
-  int e = check_common(ctx, (int)dir, in, out, len);
-  if (e) return e;
-  if (!is_dma(ctx->backend)) return CV_ERR_MODE;
-  if (mode > CV_AES_MODE_CTR) return CV_ERR_MODE;
-  if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
-  if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
-  if (mode != CV_AES_MODE_CFB128 && mode != CV_AES_MODE_ECB && mode != CV_AES_MODE_CBC) dir = 0;
-  return dma_cipher(ctx, (uint32_t)mode, (uint32_t)dir, mode == CV_AES_MODE_ECB ? NULL : iv, in,
-                    out, len, 1);
-}
-
-/* The start path: validate, IV into the unit (fire-and-forget: IV x2 + IVLOAD, or the IV
- * registers and CTRL.IVLOAD), program and start the DMA (DSEL, DADDR, DRUN, or the dma
- * window's registers and CTRL.START), return. Nothing is read back from the hardware: the
- * buffers' alignment, range and overlap are the DMA's own checks, made before anything moves;
- * a refused job ends at once and cv_aes_wait returns its error (CV_ERR_DMA), with nothing
- * written and the caller's IV unchanged. Taken when the context's key is in the engine, no job
- * is pending, the arguments are valid, the message is not empty and, when it ends in a partial
- * block, the DMA takes it (CFB-128 encryption, OFB, CTR: mode >= 2 + dir), the IV
- * word-aligned. DEC is ignored by OFB and CTR, so dir enters CFG as given. */
-cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t iv[16],
-                         const uint8_t *in, uint8_t *out, size_t len) {
-  if (__builtin_expect(ctx != NULL, 1)) {
-    /* the four words first, tested together: the key is in the engine, no job is pending */
-    const uint32_t owner = aes_owner, id = ctx->id;
-    const uintptr_t job = (uintptr_t)aes_job_ctx;
-    const uint32_t b = (uint32_t)ctx->backend;
-    const uintptr_t io = (uintptr_t)in | (uintptr_t)out;
-    if (__builtin_expect(((id ^ owner) | job) == 0 && mode <= CV_AES_MODE_CTR && dir <= 1u &&
-                             in && out && len && !(io & (CV_AES_DMA_ALIGN - 1)) &&
-                             (!(len & 15) || mode >= 2u + dir),
-                         1)) {
-      const uint32_t *v32 = (const uint32_t *)(const void *)iv;
-      _Static_assert(CV_AES_CFG_DEC_SHIFT - CV_AES_CFG_MODE_SHIFT == 3, "cfg: DEC 3 above MODE");
-      const uint32_t cfg = ctx->ksz | ((mode + (dir << 3)) << CV_AES_CFG_MODE_SHIFT);
-      if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1)) {
-        if (mode != CV_AES_MODE_ECB) {
-          if (__builtin_expect(!iv || ((uintptr_t)iv & 3), 0)) goto general;
-          IV_IN(1, aes_regs(), v32);
-        }
-        aes_job_ctx = ctx;
-        cv_light_drop_owners();
-        aes_job_mode = mode;
-        CV_CPI_DSEL(CV_ENGINE_AES, cfg);
-        CV_CPI_DADDR((uint32_t)(uintptr_t)in, (uint32_t)(uintptr_t)out);
-        /* DRUN len, zero (OUTLEN 0 = LEN) */
-        __asm__ volatile(CV_CPI_INSN_ "%0, %1, zero, %2, zero"
-                         : : "i"(CV_CPI_F3_DRUN), "i"(CV_CPI_F7(CV_CPI_TARGET_DMA, CV_CPI_OP_DRUN)),
-                           "r"((uint32_t)len) : "memory");
-        return CV_OK;
-      }
-      if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1)) {
-        if (mode != CV_AES_MODE_ECB) {
-          if (__builtin_expect(!iv || ((uintptr_t)iv & 3), 0)) goto general;
-          IV_IN(0, aes_regs(), v32);
-        }
-        aes_job_ctx = ctx;
-        cv_light_drop_owners();
-        aes_job_mode = mode;
-        cv_dma_mmio_start(CV_ENGINE_AES, cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, 0);
-        return CV_OK;
-      }
-    }
-  }
-general:
-  return start_general(ctx, mode, dir, iv, in, out, len);
+  ctx->id = AES_NO_ID;
+  ctx->magic = 0;
 }
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
@@ -1084,23 +1136,22 @@ int cv_aes_busy(const cv_aes_ctx *ctx) {
   return aes_job_ctx && cv_dma_busy();
 }
 
+/* The background job's completion: its DMA status, then complete_slow as a blocking call
+ * ends. */
 cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
+  if (ctx->magic != AES_MAGIC) return CV_ERR_NOKEY;
   if (aes_job_ctx != ctx) return CV_OK;  /* nothing pending for this context */
+  uint32_t scratch[4];
+  if (!iv) iv = (uint8_t *)scratch;  /* the caller does not want the IV back */
   aes_job_ctx = NULL;
-  const uint32_t mode = aes_job_mode;
-  const uint32_t tail_len = aes_job.tail_len;
+  const uint32_t rem = aes_job.tail_len;
   const int tail_only = aes_job.tail_only;
   aes_job.tail_len = 0;
   aes_job.tail_only = 0;
-  if (!tail_only) {
-    uint32_t s = dma_wait(ctx);
-    if (!cv_dma_status_ok(s)) return dma_fail(s);
-  }
-  uint8_t *v = mode == CV_AES_MODE_ECB ? NULL : iv;
-  if (tail_len)
-    return pio_tail(ctx, cfg_of(ctx, mode, aes_job.dir), 1, aes_job.tail_in, aes_job.tail_out,
-                    tail_len, v);
-  if (v) pio_iv_read(ctx, v);
-  return CV_OK;
+  uint32_t s = 0;
+  if (!tail_only) s = dma_wait(ctx->backend == CV_BACKEND_CPI_DMA);
+  if (!rem) return complete_slow(ctx, s, aes_job_mode, 0, iv, NULL, NULL, 0);
+  return complete_slow(ctx, s, aes_job_mode, aes_job.dir, iv, aes_job.tail_in, aes_job.tail_out,
+                       rem);
 }

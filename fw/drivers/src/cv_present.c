@@ -6,7 +6,7 @@
  * the same size. The engine precomputes the decryption key at KEYLOAD (33 cycles), so every
  * block costs the same in both directions.
  * The ECB call takes the direction as the unsigned int cv_dir_t is compatible with: declared
- * as the enum, GCC schedules its fast path differently (cv_aes.c). */
+ * as the enum, GCC schedules its fast path differently. */
 #include "cv_present.h"
 #include "cv_light.h"
 

@@ -3,7 +3,7 @@
  * backends: the 64-bit block path of cv_light.c on engine 2 (KEY x4 words, CFG.DEC), with a
  * single-block fast path on cpi (START, DATAL, RESULT x2).
  * The ECB call takes the direction as the unsigned int cv_dir_t is compatible with: declared
- * as the enum, GCC schedules its fast path differently (cv_aes.c). */
+ * as the enum, GCC schedules its fast path differently. */
 #include "cv_prince.h"
 #include "cv_light.h"
 
