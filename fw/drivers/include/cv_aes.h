@@ -2,7 +2,7 @@
 /* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API.
  *
  *   cv_aes_ctx ctx;
- *   cv_status_t st = cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);  // schedule ready on return
+ *   cv_status_t st = cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);  // expands in the background
  *   if (st == CV_OK) st = cv_aes_cbc(&ctx, CV_ENCRYPT, iv, msg, out, len);  // iv updated
  *   if (st == CV_OK) st = cv_aes_cmac(&ctx, msg, len, tag);
  *   cv_aes_zeroize(&ctx);                                 // clears the engine and the context
@@ -57,6 +57,8 @@ typedef struct cv_aes_ctx {
  * works either way. */
 int cv_aes_available(void);
 
+/* On a hardware backend init returns once the key is loaded: the engine expands it in the
+ * background and holds the context's first block until the schedule is ready. */
 CV_MUST_CHECK cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key,
                                       size_t key_len);
 CV_MUST_CHECK cv_status_t cv_aes_ecb(cv_aes_ctx *ctx, cv_dir_t dir, const uint8_t *in,

@@ -251,18 +251,15 @@ static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int
   k[1] = k1;
   k[2] = k2;
   k[3] = k3;
-  const uint32_t m = CV_CPL_STATUS_BUSY_MASK | CV_CPL_STATUS_KEY_READY_MASK |
-                     CV_CPL_STATUS_ERR_MASK;
-  uint32_t n = CV_CPL_POLL_LIMIT;
-  for (;;) {
-    const uint32_t st = cpi ? CV_CPI_STATUS(AES) : r[CV_CPL_STATUS_OFFSET / 4];
-    if (__builtin_expect((st & m) == CV_CPL_STATUS_KEY_READY_MASK, 1)) {
-      aes_owner = id;
-      return CV_OK;
-    }
-    /* an error, or the poll limit: the stale-error retry (its load_key sets aes_owner) */
-    if ((st & CV_CPL_STATUS_ERR_MASK) || !--n) return init_retry(ctx);
-  }
+  /* The engine expands the key in the background: the call does not wait for KEY_READY. The
+   * slot holds the next START (of any backend, a DMA job's too) until the schedule is ready, so
+   * the first block waits only if it comes before the schedule ends. One STATUS read catches a
+   * stale unit error, which the retry clears (its load_key waits for KEY_READY and sets
+   * aes_owner). */
+  const uint32_t st = cpi ? CV_CPI_STATUS(AES) : r[CV_CPL_STATUS_OFFSET / 4];
+  if (__builtin_expect(st & CV_CPL_STATUS_ERR_MASK, 0)) return init_retry(ctx);
+  aes_owner = id;
+  return CV_OK;
 }
 
 /* A key that is not word-aligned: the context's copy first, then the general key load. */
