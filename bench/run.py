@@ -323,14 +323,20 @@ def run_config(cfg: tuple[str, int], cases: list[dict], max_cycles: int, out: Pa
     return run
 
 
+def image_jobs(cases: list[dict]) -> list[tuple[tuple[str, int], str, list[dict]]]:
+    """(configuration, image, its cases) in run order: one build and run each, the order
+    results.json's builds are in."""
+    return [(cfg, image, ics) for cfg, cs in group_configs(cases).items()
+            for image, ics in images(cs)]
+
+
 def run_cases(cases: list[dict], max_cycles: int, out: Path = OUT,
               fw_name: str = "bench") -> tuple[list[dict], list[ConfigRun]]:
     """Build and run the benchmark firmware for these cases, one run per SoC configuration;
     return the records (in case order, `verified` decided against bench/refs.py) and the runs."""
     from bench import refs  # pycryptodome: only needed once there is something to check
 
-    jobs = [(cfg, image, ics) for cfg, cs in group_configs(cases).items()
-            for image, ics in images(cs)]
+    jobs = image_jobs(cases)
     runs = [run_config(cfg, ics, max_cycles, out, fw_name, image) for cfg, image, ics in jobs]
     # each case's time from the Fmax of the build its image ran on
     fmax_of_case = {c["id"]: run.fmax.get("fmax_mhz")
@@ -383,7 +389,7 @@ def refresh_fmax(data: dict, cases: list[dict]) -> int:
     now when that record was measured on the RTL the build ran (the rtl_hash the run kept), and
     recompute the records' fmax_mhz and ns; so a place and route that finishes after `make bench`
     reaches its tables without simulating again. Returns the number of builds that got one."""
-    jobs = [ics for cs in group_configs(cases).values() for _, ics in images(cs)]
+    jobs = [ics for _, _, ics in image_jobs(cases)]
     builds = data["config"]["builds"]
     if len(jobs) != len(builds) or len(cases) != len(data["records"]) or any(
             tuple(c.get(k) for k in RECORD_ID) != tuple(r.get(k) for k in RECORD_ID)
