@@ -17,7 +17,7 @@
 // exit code and what it means, the cycle limit, a signal); --quiet leaves out only the report of
 // a clean exit 0.
 // stdout is written line by line, also into a file or a pipe, and a partial line (a prompt) is
-// flushed within kFlushCycles: the last output before a hang is never lost in a buffer.
+// flushed within kPollCycles: the last output before a hang is never lost in a buffer.
 // --rx-prompt STR sends stdin one line at a time, each only after the firmware has printed STR
 // since the previous line: the SoC's UART has no flow control, so an interactive program (the
 // console) would lose piped or pasted input that arrives while it is busy computing. A line may
@@ -370,12 +370,12 @@ int main(int argc, char** argv) {
         pollfd pfd = {0, POLLIN, 0};
         if (poll(&pfd, 1, 0) > 0) {
           uint8_t in[4096];
-          ssize_t got = (pfd.revents & (POLLIN | POLLHUP)) ? read(0, in, sizeof in) : -1;
+          ssize_t got = (pfd.revents & (POLLIN | POLLHUP)) ? read(0, in, sizeof in) : -2;
           auto& dst = rx_prompt.empty() ? rx.queue : held;
           if (got > 0) dst.insert(dst.end(), in, in + got);
           // A terminal's end of file is one Ctrl-D: the user may type on.
           else if (got == 0 && !stdin_tty) stdin_open = false;
-          else if (got < 0 && errno != EINTR && errno != EAGAIN) stdin_open = false;
+          else if (got == -2 || (got < 0 && errno != EINTR && errno != EAGAIN)) stdin_open = false;
         }
       }
     }
