@@ -11,7 +11,7 @@ help:
 	@echo "make bench     run the benchmark and the campaigns (docs/results/bench.md, plots)"
 	@echo "make test      run the whole test suite (JUnit: build/test/junit.xml)"
 	@echo "make lint      Verilator -Wall lint of all RTL"
-	@echo "make run ELF=path     run one firmware image on the default SoC"
+	@echo "make run ELF=path     run one firmware image on the default SoC (MAX_CYCLES=N: sim/README.md)"
 	@echo "make console   interactive console on the simulated SoC (stdin/stdout = UART)"
 	@echo "make synth     area and Fmax of every block (docs/results/synth.md)"
 	@echo "make adversarial   hostile-input campaigns and proofs (docs/results/adversarial.md)"

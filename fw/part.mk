@@ -3,7 +3,8 @@
 #   make console   the interactive console (fw/programs/console) on the simulated SoC, with
 #                  stdin/stdout as the UART. The harness sends one line per prompt ("cv> "),
 #                  because the SoC's UART has no flow control; `quit` (or Ctrl-C) leaves.
+#                  No cycle limit: the console waits for its user as long as it takes.
 .PHONY: console
 console: setup gen $(SIM_BIN)
 	@$(ENV) $(MAKE) -s -C fw/programs/console
-	@$(SIM_BIN) --quiet --rx-prompt "cv> " build/fw/console/console.elf
+	@$(SIM_BIN) --quiet --max-cycles 0 --rx-prompt "cv> " build/fw/console/console.elf

@@ -15,7 +15,10 @@ SIM_CFG     := $(subst $(sim_space),-,$(strip $(subst =,,$(SIM_PARAMS))))
 SIM_DIR     := build/sim/verilator$(if $(SIM_CFG),/$(SIM_CFG))
 SIM_BIN     := $(SIM_DIR)/cv_sim
 TRACE       ?= 1
-MAX_CYCLES  ?= 1000000000   # `make run` stops (exit 124) after this many cycles; 0 = no limit
+# `make run` stops (exit 124, with the reason on stderr) after MAX_CYCLES cycles; 0 = no limit.
+# Unset, the harness's own default applies (kDefaultMaxCycles in cv_sim.cpp, printed by
+# `cv_sim --help`, documented in sim/README.md): a hang is reported in minutes.
+MAX_CYCLES  ?=
 # Every RTL the SoC may include (the engines and coupling units too): a change rebuilds the model.
 SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v coupling/rtl/*.v engines/*/rtl/*.v \
                  soc/rtl/*.vh coupling/rtl/*.vh engines/*/rtl/*.vh) soc/rtl/sources.f \
@@ -24,9 +27,10 @@ SIM_VFLAGS  := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --no
                -Wno-fatal -Wno-lint -Wno-style --top-module soc_top -Ibuild/gen \
                $(foreach p,$(SIM_PARAMS),-G$(p)) \
                -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include" \
-               -CFLAGS "-O2 -I$(CURDIR)/build/gen" $(if $(filter 1,$(TRACE)),$(if $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
+               -CFLAGS "-O2 -I$(CURDIR)/build/gen -I$(CURDIR)/fw/runtime/include" $(if $(filter 1,$(TRACE)),$(if $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
 
-$(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh sim/part.mk
+$(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh fw/runtime/include/cv_trap.h \
+            sim/part.mk
 	@mkdir -p $(SIM_DIR)
 	$(ENV) verilator $(SIM_VFLAGS) --Mdir $(SIM_DIR)/obj -f soc/rtl/sources.f \
 	  $(CURDIR)/sim/verilator/cv_sim.cpp -o $(CURDIR)/$(SIM_BIN) > $(SIM_DIR)/build.log 2>&1 \
@@ -38,4 +42,4 @@ sim-build: $(SIM_BIN)
 run: setup $(SIM_BIN)
 	@test -n "$(ELF)" || (echo "usage: make run ELF=path/to/program.elf [MAX_CYCLES=N]" \
 	  "[SIM_PARAMS='DMA_BITS=128 ...']"; exit 2)
-	@$(SIM_BIN) --max-cycles $(MAX_CYCLES) $(ELF)
+	@$(SIM_BIN) $(if $(strip $(MAX_CYCLES)),--max-cycles $(strip $(MAX_CYCLES))) $(ELF)

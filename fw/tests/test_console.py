@@ -1,12 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0
 """The interactive console (fw/programs/console, `make console`) driven through a pipe: every
 command against a package or model reference, and bad input answered with an error line and the
-prompt back (the console never stops on bad input)."""
+prompt back (the console never stops on bad input). Then as a user drives it through the harness,
+on a terminal (a pty) and through a pipe, a line at a time after each prompt: lines past 256
+characters, every byte value, a slow writer, lines too long for the console."""
 from __future__ import annotations
 
 import hashlib
+import os
+import pty
 import random
 import re
+import select
+import subprocess
+import termios
+import time
 
 import pytest
 from Crypto.Cipher import AES, ChaCha20
@@ -85,7 +93,9 @@ def test_ciphers_and_hashes(console: object) -> None:
     }
     for i, expect in want.items():
         assert out[i] == expect, f"{lines[i]!r}: got {out[i]!r}"
-    assert out[0] == "key aes: 16 bytes" and out[11] == "iv chacha: 12 bytes"
+    assert out[0] == "key aes: 16 bytes"
+    assert out[1] == f"iv aes: {iv.hex()}"
+    assert out[11] == f"iv chacha: nonce {nonce.hex()}\niv chacha: counter 0"
 
 
 def test_bad_input_keeps_the_prompt(console: object) -> None:
@@ -119,9 +129,13 @@ def test_help_selftest_and_backends(console: object) -> None:
     lines += [f"backend {b}" for b in ("mmio", "cpi", "cpi-dma", "mmio-dma", "sw")]
     out = run(console, lines)
     words = set(re.findall(r"[\w-]+", out[0]))
-    for cmd in ("backend", "key", "iv", "enc", "dec", "mac", "hash", "selftest", "time", "quit",
-                "prince", "present", "chacha20", "cpi-dma"):
+    for cmd in ("backend", "key", "iv", "counter", "enc", "dec", "mac", "hash", "selftest", "time",
+                "quit", "prince", "present", "chacha20", "cpi-dma"):
         assert cmd in words, cmd
+    # what persists between commands, and that IVs and the counter do not advance
+    kept = out[0][out[0].index("kept between commands"):]
+    for what in ("backend", "keys", "IVs", "nonce", "counter", "never advance"):
+        assert what in kept, what
     # the known answers of every engine on every backend
     assert out[1].splitlines()[-1] == "selftest: 35 passed, 0 failed", out[1]
     assert "FAIL" not in out[1]
@@ -209,3 +223,162 @@ def test_light_bad_input_and_timing(console: object) -> None:
         row = next(r for r in rows if r.split()[0] == name)
         cycles = [int(x) for x in row.split()[-5:]]
         assert all(c > 0 for c in cycles), row
+
+
+RFC8439_PLAINTEXT = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one "
+                     b"tip for the future, sunscreen would be it.")
+
+
+def test_chacha20_rfc8439_encryption(console: object) -> None:
+    """RFC 8439 section 2.4.2 (key 00..1f, nonce 000000000000004a00000000, counter 1) on every
+    backend, checked against pycryptodome; the counter and the IVs are shown, persist and do not
+    advance."""
+    key = bytes(range(32))
+    nonce = bytes.fromhex("000000000000004a00000000")
+    want = ChaCha20.new(key=key, nonce=nonce)
+    want.seek(64)  # block counter 1
+    want = want.encrypt(RFC8439_PLAINTEXT).hex()
+    text = RFC8439_PLAINTEXT.decode()
+    lines = [f"key chacha {key.hex()}", f"iv chacha {nonce.hex()}", "counter chacha 1"]
+    for b in ("sw",) + HW:
+        lines += [f"backend {b}", f'enc chacha20 "{text}"']
+    lines += [f'enc chacha20 "{text}"', "iv chacha", "counter chacha", "iv", "key"]
+    out = run(console, lines)
+    assert out[1] == f"iv chacha: nonce {nonce.hex()}\niv chacha: counter 0"
+    assert out[2] == f"iv chacha: nonce {nonce.hex()}\niv chacha: counter 1"
+    for j, b in enumerate(("sw",) + HW):
+        assert out[3 + 2 * j] == f"backend {b} (every engine)"
+        assert out[4 + 2 * j] == want, b
+    n = 3 + 2 * (1 + len(HW))
+    assert out[n] == want  # the same command again: the counter did not advance
+    assert out[n + 1] == out[n + 2] == out[2]
+    assert out[n + 3] == ("iv aes: " + "00" * 16 + "\niv block: " + "00" * 8 + "\n" + out[2])
+    assert out[n + 4] == ("key aes: not set\nkey prince: not set\nkey present: not set\n"
+                          "key chacha: 32 bytes")
+
+
+def test_chacha_counter_both_layouts(console: object) -> None:
+    """The original layout's 64-bit counter carries across 2^32 (pycryptodome's 8-byte nonce
+    variant has the same layout); RFC 8439's is 32 bits, and a larger one is refused."""
+    rng = random.Random(12)
+    key, n8, n12 = rng.randbytes(32), rng.randbytes(8), rng.randbytes(12)
+    msg = rng.randbytes(150)
+    lines = [f"key chacha {key.hex()}", f"iv chacha {n8.hex()}", "counter chacha 0xffffffff",
+             f"enc chacha20 {msg.hex()}", "counter chacha 4294967296", f"enc chacha8 {msg.hex()}",
+             f"iv chacha {n12.hex()}", f"enc chacha20 {msg.hex()}", "counter chacha 0x7",
+             f"enc chacha20 {msg.hex()}", "counter chacha 18446744073709551616",
+             "counter chacha 12ab", "counter aes 1"]
+    out = run(console, lines)
+
+    def ref(nonce: bytes, counter: int, data: bytes) -> str:
+        c = ChaCha20.new(key=key, nonce=nonce)
+        c.seek(64 * counter)
+        return c.encrypt(data).hex()
+
+    assert out[2] == f"iv chacha: nonce {n8.hex()}\niv chacha: counter 4294967295"
+    assert out[3] == ref(n8, 0xFFFFFFFF, msg)
+    assert out[4].endswith("iv chacha: counter 0x0000000100000000")
+    assert out[5] == chacha_model.encrypt(key, chacha_model.make_iv(2**32, n8), msg, 8).hex()
+    assert out[7].startswith("error: a 12-byte nonce (RFC 8439) takes a 32-bit counter")
+    assert out[9] == ref(n12, 7, msg)
+    for i in (10, 11, 12):
+        assert out[i].startswith("error:"), out[i]
+
+
+class Session:
+    """The console under the harness as a user drives it (`make console`'s command line): stdin a
+    terminal (a pty in the canonical mode a shell leaves, echo off so stdout holds only the
+    console's output) or a pipe, stdout a pipe; each line is sent after the prompt is back."""
+
+    def __init__(self, elf: object, tty: bool) -> None:
+        if tty:
+            self.wfd, rfd = pty.openpty()
+            attrs = termios.tcgetattr(rfd)
+            attrs[3] &= ~termios.ECHO
+            termios.tcsetattr(rfd, termios.TCSANOW, attrs)
+        else:
+            rfd, self.wfd = os.pipe()
+        self.proc = subprocess.Popen(
+            [str(harness.SIM_BIN), "--quiet", "--max-cycles", "0", "--rx-prompt", PROMPT,
+             str(elf)], stdin=rfd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        os.close(rfd)
+        self.buf = b""
+        try:
+            assert self.answer().startswith("Cipher-V console")
+        except BaseException:
+            self.__exit__(AssertionError)
+            raise
+
+    def answer(self, timeout: float = 60.0) -> str:
+        """The output up to the next prompt (an AssertionError when it does not come)."""
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while PROMPT.encode() not in self.buf:
+            left = deadline - time.monotonic()
+            assert left > 0, f"the console stopped answering; last output {self.buf[-300:]!r}"
+            if select.select([fd], [], [], left)[0]:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"the harness ended: {self.proc.stderr.read()!r}"
+                self.buf += chunk
+        text, _, self.buf = self.buf.partition(PROMPT.encode())
+        return text.decode(errors="replace").strip()
+
+    def send(self, line: bytes | str, chunk: int = 0, pause: float = 0.0) -> None:
+        data = (line.encode() if isinstance(line, str) else line) + b"\n"
+        step = chunk or len(data)
+        for i in range(0, len(data), step):
+            os.write(self.wfd, data[i:i + step])
+            time.sleep(pause)
+
+    def ask(self, line: bytes | str, **kw: float) -> str:
+        self.send(line, **kw)
+        return self.answer()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        """quit must end the run cleanly; after a failure the run is only stopped."""
+        try:
+            if exc_type is None:
+                self.send("quit")
+                out, err = self.proc.communicate(timeout=60)
+                assert (self.buf + out).decode().strip() == "bye", out
+                assert self.proc.returncode == 0, err
+        finally:
+            self.proc.kill()
+            self.proc.wait()
+            os.close(self.wfd)
+
+
+def _hash_line(payload: bytes) -> bytes:
+    return b'hash sha3-256 "' + payload + b'"'
+
+
+@pytest.mark.parametrize("tty", [True, False], ids=["terminal", "pipe"])
+def test_long_lines_and_any_byte(console: object, tty: bool) -> None:
+    """A line past 256 characters reaches the console whole (it made the harness stop releasing
+    input on a terminal), on a pipe also when written slowly in pieces; every byte value arrives
+    as data; a line longer than any terminal or console buffer gets an error and the console
+    goes on; on a terminal, Ctrl-D does not end the session."""
+    rng = random.Random(21 + tty)
+    key, msg = rng.randbytes(16), rng.randbytes(256)
+    with Session(console, tty) as s:
+        assert s.ask(f"key aes {key.hex()}") == "key aes: 16 bytes"
+        line = f"enc aes ecb {msg.hex()}"
+        assert len(line) > 512
+        slow = {} if tty else {"chunk": 37, "pause": 0.02}
+        assert s.ask(line, **slow) == AES.new(key, AES.MODE_ECB).encrypt(msg).hex()
+        # Every byte but the line end, the quote, NUL (ends a C string) and CR (dropped by the
+        # console); a terminal's control characters and DEL are its line editing keys.
+        skip = {0x00, 0x0A, 0x0D, 0x22} | (set(range(0x20)) | {0x7F} if tty else set())
+        payload = bytes(b for b in range(256) if b not in skip)
+        assert s.ask(_hash_line(payload), **slow) == hashlib.sha3_256(payload).hexdigest()
+        assert s.ask("x" * 5000).startswith("error: line longer than")
+        if tty:
+            os.write(s.wfd, b"\x04")  # Ctrl-D: an end of file for this read, not for the user
+        else:
+            assert s.ask(b"\x00\x01\xff junk \r") == ""  # an empty command: just the prompt
+            assert s.ask("y" * 100_000).startswith("error: line longer than")
+        assert s.ask(f"enc aes ecb {msg[:16].hex()}") == \
+            AES.new(key, AES.MODE_ECB).encrypt(msg[:16]).hex()

@@ -111,7 +111,9 @@ def run(elf: Path, max_cycles: int = 1_000_000, trace: bool = False) -> IcarusRe
         out = _TRACE_LINE.sub("", out)
     m = re.search(r"^EXIT (\d+) CYCLES (\d+) INSTRET (\d+)$", out, re.M)
     if not m:
-        return IcarusResult(124, out, None, None, retired)
+        # the cycle limit: no counts (cycles None), the testbench's TIMEOUT line left out
+        t = re.search(r"^TIMEOUT after \d+ cycles\n?", out, re.M)
+        return IcarusResult(124, out[:t.start()] if t else out, None, None, retired)
     code = int(m.group(1))
     # the UART text is everything before the EXIT line, minus the simulator's own messages
     text = out[:m.start()]
@@ -126,6 +128,11 @@ def main() -> int:
     args = ap.parse_args()
     res = run(args.elf, args.max_cycles)
     sys.stdout.write(res.stdout)
+    if res.cycles is None:
+        print(f"icarus: stopped: TIMEOUT: cycle limit reached, no exit after {args.max_cycles} "
+              "cycles (--max-cycles)", file=sys.stderr)
+    else:
+        print(f"icarus: stopped: the firmware exited with code {res.returncode}", file=sys.stderr)
     print(f"icarus: exit {res.returncode}, cycles {res.cycles}, instret {res.instret}",
           file=sys.stderr)
     return res.returncode

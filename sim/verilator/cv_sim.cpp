@@ -6,16 +6,31 @@
 //
 // Loads the ELF's PT_LOAD segments into imem/dmem (as $readmemh images passed by plusargs, the same
 // mechanism the Icarus testbench uses), runs until the firmware writes simctrl.EXIT, and exits
-// with that code. UART TX is decoded from the serial line to stdout; stdin (non-blocking) is sent
-// on the UART RX line. Statistics go to stderr so stdout is exactly the UART output.
-// Exit status: the firmware's code (low 8 bits); 124 when --max-cycles is exceeded; 125 for a
-// harness error (bad ELF, segment outside memory, bad arguments).
+// with that code. UART TX is decoded from the serial line to stdout; stdin is sent on the UART RX
+// line. Statistics go to stderr so stdout is exactly the UART output.
+// Exit status: the firmware's code (low 8 bits); 124 when the cycle limit is reached; 125 for a
+// harness error (bad ELF, segment outside memory, bad arguments); on SIGINT, SIGTERM or SIGHUP the
+// harness reports, flushes and closes the trace, then dies of the same signal.
+// --max-cycles N: stop after N cycles (0: no limit). Without it the limit is kDefaultMaxCycles,
+// so a program that hangs is reported within minutes; `cv_sim --help` prints the figure.
+// Every stop prints one "cv_sim: stopped: ..." line on stderr naming the reason (the firmware's
+// exit code and what it means, the cycle limit, a signal); --quiet leaves out only the report of
+// a clean exit 0.
+// stdout is written line by line, also into a file or a pipe, and a partial line (a prompt) is
+// flushed within kPollCycles: the last output before a hang is never lost in a buffer.
 // --rx-prompt STR sends stdin one line at a time, each only after the firmware has printed STR
 // since the previous line: the SoC's UART has no flow control, so an interactive program (the
-// console) would lose piped or pasted input that arrives while it is busy computing.
+// console) would lose piped or pasted input that arrives while it is busy computing. A line may
+// reach the harness in pieces (a terminal's read returns a long line in several parts, a pipe
+// gives what the writer has written so far): once the prompt has been seen, bytes go out as they
+// arrive until the newline, so no line length or arrival speed can stall the exchange. On a
+// terminal, an end of file (Ctrl-D) does not close stdin: typing may go on.
 // --trace writes FST when the build found lz4.h (Verilator's FST writer needs it), else VCD.
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -41,12 +56,23 @@ using TraceFile = VerilatedVcdC;  // Verilator's FST writer needs lz4.h (Debian 
 
 extern "C" {
 #include "cv_memmap.h"
+#include "cv_trap.h"  // CV_EXIT_UNEXPECTED_TRAP: the runtime's exit code after an unexpected trap
 }
 
 namespace {
 
 constexpr int kExitTimeout = 124;
 constexpr int kExitHarness = 125;
+// The cycle limit without --max-cycles (and of `make run` without MAX_CYCLES): a hang stops
+// within a minute or two at this harness's speed, while the programs run by hand (make run)
+// finish well inside it. The benchmark and the tests pass their own budgets.
+constexpr uint64_t kDefaultMaxCycles = 50000000;
+// stdin is polled, and a partial output line flushed, once per this many cycles: a system call
+// per cycle would dominate the run time.
+constexpr uint64_t kPollCycles = 1024;
+
+volatile sig_atomic_t g_signal = 0;  // the signal that asked the run to stop
+void on_signal(int sig) { g_signal = sig; }
 
 #ifndef CV_IMEM_BYTES
 #define CV_IMEM_BYTES CV_IMEM_SIZE
@@ -180,17 +206,19 @@ struct UartRx {  // drives the SoC's RX line
   }
 };
 
-void usage() {
-  fprintf(stderr,
+void usage(FILE* out = stderr, int code = kExitHarness) {
+  fprintf(out,
           "usage: cv_sim [--max-cycles N] [--trace out.fst] [--rx-gap CYCLES] "
-          "[--rx-prompt STR] [--quiet] program.elf [+plusarg ...]\n");
-  exit(kExitHarness);
+          "[--rx-prompt STR] [--quiet] program.elf [+plusarg ...]\n"
+          "  --max-cycles N  stop (exit %d) after N cycles; 0 = no limit; default %llu\n",
+          kExitTimeout, (unsigned long long)kDefaultMaxCycles);
+  exit(code);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint64_t max_cycles = 0;  // 0: no limit
+  uint64_t max_cycles = kDefaultMaxCycles;  // 0: no limit
   const char* trace_path = nullptr;
   const char* elf = nullptr;
   bool quiet = false;
@@ -199,8 +227,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> plusargs;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
-    if (a == "--max-cycles" && i + 1 < argc) {
-      max_cycles = strtoull(argv[++i], nullptr, 0);
+    if (a == "--help" || a == "-h") {
+      usage(stdout, 0);
+    } else if (a == "--max-cycles" && i + 1 < argc) {
+      char* end = nullptr;
+      const char* v = argv[++i];
+      errno = 0;
+      max_cycles = strtoull(v, &end, 0);
+      if (!*v || *end || errno || *v == '-') usage();
     } else if (a == "--trace" && i + 1 < argc) {
       trace_path = argv[++i];
     } else if (a == "--rx-gap" && i + 1 < argc) {
@@ -251,17 +285,26 @@ int main(int argc, char** argv) {
   if (trace_path) fail("this build has no trace support (rebuild with TRACE=1)");
 #endif
 
-  int stdin_flags = fcntl(0, F_GETFL);
-  bool stdin_open = stdin_flags >= 0 && fcntl(0, F_SETFL, stdin_flags | O_NONBLOCK) == 0;
+  // stdin is polled, never switched to non-blocking mode: on a terminal that mode is shared with
+  // stdout (one open file), where it could make writes fail, and it would outlive a killed run.
+  bool stdin_open = fcntl(0, F_GETFD) >= 0;
+  const bool stdin_tty = stdin_open && isatty(0);
+  setvbuf(stdout, nullptr, _IOLBF, 0);
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
 
   UartTx tx;
   UartRx rx;
   std::deque<uint8_t> held;  // --rx-prompt: stdin bytes not yet released to the RX line
   std::string tx_tail;       // the last characters printed, to spot the prompt
-  bool prompt_seen = false;
+  bool line_open = false;    // the prompt has been seen: held bytes go out up to a newline
+  bool out_partial = false;  // stdout holds a line without its newline yet
   rx.gap = rx_gap;
-  uint64_t cycle = 0, instret = 0, edges = 0;
-  int exit_code = -1;
+  uint64_t cycle = 0, instret = 0, edges = 0, last_retire = 0;
+  int exit_code = -1;  // printed as -1 in the statistics when the firmware did not exit
+  bool exited = false;
   uint64_t time_ps = 0;
 
   top->clk_i = 0;
@@ -284,44 +327,64 @@ int main(int argc, char** argv) {
     if (top->rst_ni) cycle++;  // cycles counts the edges out of reset
     if (++edges == 4) top->rst_ni = 1;  // synchronous reset held for the first 4 edges
 
-    if (top->retire_o) instret++;
-    if (top->sim_putc_valid_o) putchar(top->sim_putc_char_o);
-    uint32_t div = top->uart_div_o ? top->uart_div_o : 1;
-    int c = tx.step(top->uart_tx_o, div);
+    if (top->retire_o) {
+      instret++;
+      last_retire = cycle;
+    }
+    int c = top->sim_putc_valid_o ? int(top->sim_putc_char_o) : -1;
     if (c >= 0) {
       putchar(c);
+      out_partial = c != '\n';
+    }
+    uint32_t div = top->uart_div_o ? top->uart_div_o : 1;
+    c = tx.step(top->uart_tx_o, div);
+    if (c >= 0) {
+      putchar(c);
+      out_partial = c != '\n';
       if (!rx_prompt.empty()) {
         tx_tail.push_back(char(c));
         if (tx_tail.size() > rx_prompt.size()) tx_tail.erase(0, tx_tail.size() - rx_prompt.size());
         if (tx_tail == rx_prompt) {
-          prompt_seen = true;
+          line_open = true;
           fflush(stdout);
+          out_partial = false;
         }
       }
     }
     if (top->sim_exit_valid_o) {
       exit_code = int(top->sim_exit_code_o);
+      exited = true;
       break;
     }
     if (max_cycles && cycle >= max_cycles) break;
+    if (g_signal) break;
 
-    // Poll stdin rarely: a syscall per cycle would dominate the run time.
-    if (stdin_open && rx.queue.empty() && cycle && (cycle & 1023) == 0) {
-      uint8_t in[256];
-      ssize_t got = read(0, in, sizeof in);
-      auto& dst = rx_prompt.empty() ? rx.queue : held;
-      if (got > 0) dst.insert(dst.end(), in, in + got);
-      else if (got == 0) stdin_open = false;
-    }
-    // Release one held line once the prompt has appeared (and the previous line has gone).
-    if (prompt_seen && rx.queue.empty() && !held.empty()) {
-      prompt_seen = false;
-      while (!held.empty()) {
-        uint8_t b = held.front();
-        held.pop_front();
-        rx.queue.push_back(b);
-        if (b == '\n') break;
+    if (cycle && cycle % kPollCycles == 0) {
+      if (out_partial) {
+        fflush(stdout);
+        out_partial = false;
       }
+      // Input is taken only while the RX line has nothing queued: the bytes wait in the pipe or
+      // the terminal, not in the harness.
+      if (stdin_open && rx.queue.empty()) {
+        pollfd pfd = {0, POLLIN, 0};
+        if (poll(&pfd, 1, 0) > 0) {
+          uint8_t in[4096];
+          ssize_t got = (pfd.revents & (POLLIN | POLLHUP)) ? read(0, in, sizeof in) : -2;
+          auto& dst = rx_prompt.empty() ? rx.queue : held;
+          if (got > 0) dst.insert(dst.end(), in, in + got);
+          // A terminal's end of file is one Ctrl-D: the user may type on.
+          else if (got == 0 && !stdin_tty) stdin_open = false;
+          else if (got == -2 || (got < 0 && errno != EINTR && errno != EAGAIN)) stdin_open = false;
+        }
+      }
+    }
+    // After the prompt, held bytes go out as they come, up to and including the line's newline.
+    while (line_open && !held.empty()) {
+      uint8_t b = held.front();
+      held.pop_front();
+      rx.queue.push_back(b);
+      if (b == '\n') line_open = false;
     }
     rx.step(div);
     top->uart_rx_i = rx.line;
@@ -340,20 +403,39 @@ int main(int argc, char** argv) {
   if (tfp) tfp->close();
 #endif
   top->final();
-  if (stdin_flags >= 0) fcntl(0, F_SETFL, stdin_flags);
 
-  if (exit_code < 0) {
-    fprintf(stderr, "cv_sim: TIMEOUT: no exit after %llu cycles (--max-cycles)\n",
-            (unsigned long long)cycle);
+  // Why the run stopped, in one line.
+  if (g_signal) {
+    fprintf(stderr, "cv_sim: stopped: interrupted by signal %d (%s) after %llu cycles\n",
+            int(g_signal), strsignal(g_signal), (unsigned long long)cycle);
+  } else if (!exited) {
+    fprintf(stderr,
+            "cv_sim: stopped: TIMEOUT: cycle limit reached, no exit after %llu cycles "
+            "(--max-cycles %llu; make run MAX_CYCLES=N sets it, 0 = no limit); the last "
+            "instruction retired at cycle %llu%s\n",
+            (unsigned long long)cycle, (unsigned long long)max_cycles,
+            (unsigned long long)last_retire,
+            held.empty() ? "" : "; input was waiting for the prompt (--rx-prompt)");
+  } else if (!quiet || exit_code != 0) {
+    fprintf(stderr, "cv_sim: stopped: the firmware exited with code %d%s\n", exit_code,
+            exit_code == CV_EXIT_UNEXPECTED_TRAP
+                ? " (CV_EXIT_UNEXPECTED_TRAP: an unexpected trap, reported on the UART above)"
+                : "");
   }
-  if (!quiet || exit_code < 0) {
+  if (!quiet || !exited || exit_code != 0) {
     // wall-clock speed, then per CPU second (the fair figure on a shared machine)
     fprintf(stderr, "cv_sim: exit %d, cycles %llu, instret %llu, %.2f Mcycles/s (%.2f per CPU s)\n",
             exit_code, (unsigned long long)cycle, (unsigned long long)instret,
             secs > 0 ? double(cycle) / secs / 1e6 : 0.0,
             cpu_secs > 0 ? double(cycle) / cpu_secs / 1e6 : 0.0);
   }
-  if (exit_code < 0) return kExitTimeout;
+  if (g_signal) {
+    int sig = g_signal;
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return 128 + sig;
+  }
+  if (!exited) return kExitTimeout;
   // a non-zero code whose low byte is zero must not look like success
   return (exit_code & 0xff) ? (exit_code & 0xff) : (exit_code ? 1 : 0);
 }

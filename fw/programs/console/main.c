@@ -4,18 +4,22 @@
  * One command per line; `help` lists them. Data arguments are hex (`00112233...`) or text in
  * double quotes (`"hello world"`, the rest of the line). Results print as hex. Every error prints
  * one line starting with "error:" and the prompt comes back; nothing a user types can stop the
- * console except `quit`. The prompt is "cv> " (the harness's --rx-prompt waits for it before
- * sending the next line, because the SoC's UART has no flow control). */
+ * console except `quit`: a line longer than the line buffer is read to its end and answered
+ * with an error, and any byte is taken as data. The prompt is "cv> " (the harness's --rx-prompt
+ * waits for it before sending the next line, because the SoC's UART has no flow control).
+ * State kept between commands: the backend, the keys, the IVs, ChaCha's nonce and counter. Each
+ * enc/dec/mac sets its engine up afresh from them and the IVs and the counter do not advance,
+ * so a command repeated gives the same bytes (README.md). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cv_aes.h"
 #include "cv_chacha.h"
 #include "cv_csr.h"
+#include "cv_memmap.h"
 #include "cv_present.h"
 #include "cv_prince.h"
 #include "cv_sha3.h"
-#include "cv_uart.h"
 
 #define PROMPT "cv> "
 #define MAX_DATA 256
@@ -28,6 +32,7 @@ static struct keys {
   size_t aes_klen, prince_klen, present_klen, chacha_klen;  /* 0: not set */
   uint8_t aes_iv[16], blk_iv[8], chacha_nonce[12];
   size_t chacha_nlen;
+  uint64_t chacha_ctr;  /* the block counter of ChaCha's first block */
 } K = {.chacha_nlen = 8};
 static uint32_t t_op;  /* cycles of the last engine call (key set up before) */
 
@@ -201,8 +206,13 @@ static int blk_run(int present, int mode, int dir, const uint8_t *in, uint8_t *o
 
 static int chacha_run(int rounds, const uint8_t *in, uint8_t *out, size_t n) {
   if (!K.chacha_klen) return no_key("chacha");
+  if (K.chacha_nlen == 12 && (K.chacha_ctr >> 32)) {
+    printf("error: a 12-byte nonce (RFC 8439) takes a 32-bit counter\n");
+    return 1;
+  }
   int st = cv_chacha_init(&ctx.chacha, backend, K.chacha_key, K.chacha_klen, K.chacha_nonce,
                           K.chacha_nlen, rounds);
+  if (st == CV_OK) cv_chacha_set_counter(&ctx.chacha, K.chacha_ctr);
   t_op = cv_mcycle();
   if (st == CV_OK) st = cv_chacha_xor(&ctx.chacha, in, out, n);
   t_op = cv_mcycle() - t_op;
@@ -249,10 +259,22 @@ static void cmd_cipher(char *args, int dir) {
   if (report(st) == CV_OK) print_hex("", result, (size_t)n);
 }
 
+/* key with no engine: which keys are set (their bytes are never printed). */
+static void show_keys(void) {
+  static const char *const names[] = {"aes", "prince", "present", "chacha"};
+  const size_t lens[] = {K.aes_klen, K.prince_klen, K.present_klen, K.chacha_klen};
+  for (int i = 0; i < 4; i++)
+    if (lens[i]) printf("key %s: %u bytes\n", names[i], (unsigned)lens[i]);
+    else printf("key %s: not set\n", names[i]);
+}
+
 static void cmd_key(char *args) {
   char *eng = next_word(&args);
-  int n = eng ? parse_data(&args, data, 32) : -1;
-  if (!eng) printf("error: usage: key <aes|prince|present|chacha> <hex>\n");
+  if (!eng) {
+    show_keys();
+    return;
+  }
+  int n = parse_data(&args, data, 32);
   if (n < 0) return;
   size_t len = (size_t)n;
   if (strcmp(eng, "aes") == 0 && (len == 16 || len == 24 || len == 32)) {
@@ -270,23 +292,73 @@ static void cmd_key(char *args) {
   printf("key %s: %u bytes\n", eng, (unsigned)len);
 }
 
+/* The IV lines: which = 'a' (aes), 'b' (block), 'c' (chacha), 0 for all three. */
+static void show_iv(int which) {
+  if (!which || which == 'a') print_hex("iv aes: ", K.aes_iv, 16);
+  if (!which || which == 'b') print_hex("iv block: ", K.blk_iv, 8);
+  if (!which || which == 'c') {
+    print_hex("iv chacha: nonce ", K.chacha_nonce, K.chacha_nlen);
+    /* printf has no 64-bit conversion here: the high word, when there is one, in hex */
+    uint32_t hi = (uint32_t)(K.chacha_ctr >> 32), lo = (uint32_t)K.chacha_ctr;
+    if (hi) printf("iv chacha: counter 0x%08lx%08lx\n", (unsigned long)hi, (unsigned long)lo);
+    else printf("iv chacha: counter %lu\n", (unsigned long)lo);
+  }
+}
+
+/* iv [aes|block|chacha] [<hex>]: without a value, shows it. */
 static void cmd_iv(char *args) {
   char *eng = next_word(&args);
-  int n = eng ? parse_data(&args, data, 16) : -1;
-  if (!eng) printf("error: usage: iv <aes|block|chacha> <hex>\n");
+  int which = !eng ? 0 : strcmp(eng, "aes") == 0 ? 'a' : strcmp(eng, "block") == 0 ? 'b'
+              : strcmp(eng, "chacha") == 0 ? 'c' : -1;
+  if (which < 0) {
+    printf("error: usage: iv [aes|block|chacha] [<hex>]\n");
+    return;
+  }
+  if (!which || !*skip_ws(args)) {
+    show_iv(which);
+    return;
+  }
+  int n = parse_data(&args, data, 16);
   if (n < 0) return;
-  if (strcmp(eng, "aes") == 0 && n == 16) {
+  if (which == 'a' && n == 16) {
     memcpy(K.aes_iv, data, 16);
-  } else if (strcmp(eng, "block") == 0 && n == 8) {
+  } else if (which == 'b' && n == 8) {
     memcpy(K.blk_iv, data, 8);
-  } else if (strcmp(eng, "chacha") == 0 && (n == 8 || n == 12)) {
+  } else if (which == 'c' && (n == 8 || n == 12)) {
     memcpy(K.chacha_nonce, data, (size_t)n), K.chacha_nlen = (size_t)n;
   } else {
     printf("error: iv sizes: aes 16 bytes, block (PRINCE/PRESENT counter) 8, chacha nonce 8 "
            "(original) or 12 (RFC 8439)\n");
     return;
   }
-  printf("iv %s: %d bytes\n", eng, n);
+  show_iv(which);
+}
+
+/* counter chacha <n>: decimal or 0x-hex, 64 bits (a 12-byte nonce uses 32). */
+static void cmd_counter(char *args) {
+  char *eng = next_word(&args), *w = next_word(&args);
+  if (!eng || strcmp(eng, "chacha") || next_word(&args)) {
+    printf("error: usage: counter chacha [<n>] (decimal or 0x-hex)\n");
+    return;
+  }
+  if (w) {
+    int hex = w[0] == '0' && (w[1] == 'x' || w[1] == 'X');
+    uint64_t v = 0;
+    char *d = w + 2 * hex;
+    int ok = *d != 0;
+    for (; ok && *d; d++) {
+      int x = hex ? hexval(*d) : (*d >= '0' && *d <= '9') ? *d - '0' : -1;
+      uint64_t next = hex ? v << 4 : v * 10;
+      ok = x >= 0 && (hex ? v >> 60 == 0 : v <= UINT64_MAX / 10 && next + (unsigned)x >= next);
+      v = next + (unsigned)x;
+    }
+    if (!ok) {
+      printf("error: counter: a number below 2^64, decimal or 0x-hex\n");
+      return;
+    }
+    K.chacha_ctr = v;
+  }
+  show_iv('c');
 }
 
 static int hash_run(int alg, const uint8_t *in, size_t n, uint8_t *out, size_t outlen) {
@@ -420,7 +492,7 @@ static int kat_run(const struct kat *t) {
       break;
     case T_CHACHA:
       memcpy(K.chacha_key, k, 32), K.chacha_klen = 32;
-      memcpy(K.chacha_nonce, data, 8), K.chacha_nlen = 8;
+      memcpy(K.chacha_nonce, data, 8), K.chacha_nlen = 8, K.chacha_ctr = 0;
       memset(data, 0, 16);
       n = 16;
       st = chacha_run(t->arg, data, result, 16);
@@ -476,8 +548,10 @@ static void cmd_help(void) {
          " backend [sw|mmio|cpi|cpi-dma|mmio-dma]  (every engine)\n"
          " key <aes|prince|present|chacha> <hex>  aes 16/24/32 B, prince 16, present 10/16,"
          " chacha 16/32\n"
-         " iv <aes|block|chacha> <hex>  aes 16 B, block = PRINCE/PRESENT counter 8 B,"
-         " chacha nonce 8 (original) or 12 (RFC 8439)\n"
+         " iv <aes|block|chacha> <hex>  aes 16 B (IV of cbc cfb ofb, first counter block of"
+         " ctr), block = PRINCE/PRESENT ctr counter 8 B, chacha nonce 8 (original) or 12"
+         " (RFC 8439)\n"
+         " counter chacha <n>  ChaCha's first block counter (RFC 8439 encryption: 1)\n"
          " enc|dec aes <ecb|cbc|cfb|ofb|ctr> <data>\n"
          " enc|dec <prince|present> <ecb|ctr> <data>\n"
          " enc|dec <chacha8|chacha12|chacha20> <data>  XOR with the keystream\n"
@@ -485,35 +559,51 @@ static void cmd_help(void) {
          " hash <sha3-224|sha3-256|sha3-384|sha3-512|shake128[:N]|shake256[:N]> <data>\n"
          " selftest  known answers, every engine and backend\n"
          " time  cycles per call, every engine and backend\n"
-         "data: hex (00112233...) or \"text\", at most %d bytes\n", MAX_DATA);
+         "data: hex (00112233...) or \"text\", at most %d bytes\n"
+         "kept between commands: backend, keys, IVs, ChaCha nonce and counter (key, iv,"
+         " counter chacha: no value shows them). Each command starts afresh from them: IVs and"
+         " counter never advance, so a command repeated gives the same bytes\n", MAX_DATA);
 }
 
-/* Reads one line (without the newline); over-long lines are cut and flagged. The UART is read
- * directly, not through stdio: at the default bit period a character arrives every 40 cycles and
- * the 16-byte RX FIFO has no flow control, so the loop must be short. */
-static int read_line(char *buf, size_t n, int *too_long) {
+/* Reads one line (without the newline) into buf; an over-long line is read to its end, cut and
+ * flagged (1), and a line during which the RX FIFO overflowed is flagged (2): bytes were lost.
+ * The UART is polled here directly, not through stdio or a call: at the default bit period a
+ * character arrives every 40 cycles and the 16-byte RX FIFO has no flow control, so the loop
+ * must be short whatever the build's calling convention costs. */
+static int read_line(char *buf, size_t n) {
   size_t len = 0;
-  *too_long = 0;
+  int flags = 0;
   for (;;) {
-    int c = cv_uart_getc_blocking();
+    uint32_t v;
+    while ((v = CV_REG32(CV_UART_RXDATA_ADDR)) & CV_UART_RXDATA_EMPTY_MASK) {
+    }
+    char c = (char)(v & CV_UART_RXDATA_DATA_MASK);
     if (c == '\r') continue;
     if (c == '\n') break;
-    if (len < n - 1) buf[len++] = (char)c;
-    else *too_long = 1;
+    if (len < n - 1) buf[len++] = c;
+    else flags |= 1;
   }
   buf[len] = 0;
-  return (int)len;
+  if (CV_REG32(CV_UART_STATUS_ADDR) & CV_UART_STATUS_RXOVF_MASK) {
+    CV_REG32(CV_UART_CTRL_ADDR) = CV_UART_CTRL_CLROVF_MASK;
+    flags |= 2;
+  }
+  return flags;
 }
 
 int main(void) {
   static char line[LINE_BYTES];
   printf("Cipher-V console: AES, PRINCE, PRESENT, ChaCha, SHA-3. Type help.\n");
   for (;;) {
-    int too_long;
     printf(PROMPT);
     fflush(stdout);
-    read_line(line, sizeof line, &too_long);
-    if (too_long) {
+    int flags = read_line(line, sizeof line);
+    if (flags & 2) {
+      printf("error: input lost (it came faster than the console reads, or while it was busy): "
+             "line ignored\n");
+      continue;
+    }
+    if (flags) {
       printf("error: line longer than %u characters\n", (unsigned)(sizeof line - 1));
       continue;
     }
@@ -524,6 +614,7 @@ int main(void) {
     else if (strcmp(cmd, "backend") == 0) cmd_backend(args);
     else if (strcmp(cmd, "key") == 0) cmd_key(args);
     else if (strcmp(cmd, "iv") == 0) cmd_iv(args);
+    else if (strcmp(cmd, "counter") == 0) cmd_counter(args);
     else if (strcmp(cmd, "enc") == 0) cmd_cipher(args, CV_ENCRYPT);
     else if (strcmp(cmd, "dec") == 0) cmd_cipher(args, CV_DECRYPT);
     else if (strcmp(cmd, "mac") == 0) cmd_mac(args);
