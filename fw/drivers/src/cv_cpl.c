@@ -49,9 +49,11 @@ int cv_dma_status_err(uint32_t dma_status, uint32_t unit_status, const int8_t *e
   if (dma_status == 0xFFFFFFFFu) return CV_ERR_HW;
   if (!(dma_status & CV_DMA_STATUS_ERR_MASK)) return CV_OK;
   switch (CV_DMA_ERR_CODE(dma_status)) {
+    /* the buffers break the API's rules (outside data memory, overlapping other than in
+     * place): the same answer as the cpi, mmio and sw backends give */
     case CV_DMA_STATUS_ERR_CODE_RANGE:
-    case CV_DMA_STATUS_ERR_CODE_ALIGN:
-    case CV_DMA_STATUS_ERR_CODE_OVERLAP: return CV_ERR_DMA;
+    case CV_DMA_STATUS_ERR_CODE_OVERLAP: return CV_ERR_ARG;
+    case CV_DMA_STATUS_ERR_CODE_ALIGN: return CV_ERR_DMA;
     case CV_DMA_STATUS_ERR_CODE_LENGTH: return CV_ERR_LENGTH;
     case CV_DMA_STATUS_ERR_CODE_ENGINE: {
       int e = cv_cpl_status_err(unit_status, eng_map);

@@ -75,6 +75,15 @@ def test_bad_inputs(sim: None) -> None:
         assert f"{part} checks done" in out
 
 
+def test_misuse(sim: None) -> None:
+    """The API contract under misuse on every backend (never-initialised and changed contexts,
+    overlapping buffers, buffers outside data memory, calls during a background job): every call
+    runs guarded, so a trap or a hang is a failed check, not the end of the run."""
+    out = run("test_aes_misuse")
+    for b in expected(BACKENDS):
+        assert f"misuse {b} done" in out
+
+
 def test_background_job(sim: None) -> None:
     out = run("test_aes_bg")
     for b in expected(["cpi-dma", "mmio-dma"]):
