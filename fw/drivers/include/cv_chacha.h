@@ -29,8 +29,7 @@
 
 typedef struct cv_chacha_ctx {
   cv_backend_t backend;
-  cv_light_hw hw;        /* hardware backends: key owner id and key words */
-  uint32_t cfg;          /* hardware: CFG.ROUNDS | K128 | RFC */
+  cv_light_hw hw;        /* key owner id, CFG.ROUNDS | K128 | RFC (kcfg), check word, key */
   uint32_t iv[4];        /* hardware: state words 12..15, the counter of the next block */
   uint32_t ks[16];       /* hardware: keystream of the last partial block */
   uint32_t ks_pos;       /* hardware: bytes of ks used (64: none left) */

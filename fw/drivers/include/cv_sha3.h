@@ -45,6 +45,8 @@ typedef struct cv_sha3_ctx {
   uint32_t outlen;       /* hardware: the engine's OUTLEN for this message (SHAKE; 0: XOF) */
   uint32_t squeezing;    /* hardware: the message has ended; buf holds output (buf_len unread) */
   cv_sha3_sw_ctx sw;     /* sw backend */
+  uint32_t chk;          /* check word over the words above that steer the calls, sealed again
+                            by every call; cleared by zeroize */
 } cv_sha3_ctx;
 
 /* 1 when this SoC has the SHA-3 engine (its ID and CAP registers answer), else 0. */

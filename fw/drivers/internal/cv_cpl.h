@@ -66,10 +66,14 @@ void cv_cpl_wipe(void *p, size_t n);
  * and the products independent (no chain of multiplies on an init's path). A zero-filled
  * context's seal is the magic, never 0, so it never matches. Not a cryptographic check: it
  * tells a context from memory that is none, and a context changed by accident. */
+#if defined(__OPTIMIZE_SIZE__)
+uint32_t cv_seal(uint32_t magic, uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e);
+#else
 CV_CPL_INLINE uint32_t cv_seal(uint32_t magic, uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                                uint32_t e) {
   return magic + a + b * 3u + c * 5u + d * 9u + e * 17u;
 }
+#endif
 
 /* The owner of an engine that holds no context's key: a value no key id takes (ids count from 1)
  * and no byte-fill pattern gives, so that a context never initialised does not pass for the
@@ -88,14 +92,17 @@ _Static_assert(CV_IMEM_BASE == 0 && CV_IMEM_SIZE == CV_DMEM_SIZE &&
                "cv_buf_*: program memory at 0 and data memory at a power of two above it, both "
                "the same power-of-two size");
 
-/* The tests below need n >= 1 and fold each memory's condition into one compare: an offset d
+/* The tests below need n >= 1 and fold each memory's condition into one value: an offset d
  * from the memory's base, d + n - 1 and n itself all below the size (a power of two) exactly
- * when the range lies in the memory, since none of the sums can then wrap. */
-/* 1 unless [p, p + n) lies in data memory. */
+ * when the range lies in the memory, since none of the sums can then wrap. Each answers non-zero
+ * when the buffer breaks the rule (their OR divided by the size: one shift), 0 when it keeps it,
+ * so that a driver ORs them into its one branch. */
+#define CV_BUF_OVER(x) ((uint32_t)((x) / CV_DMEM_SIZE))
+/* Non-zero unless [p, p + n) lies in data memory. */
 CV_CPL_INLINE uint32_t cv_buf_wr_bad(const void *p, size_t n) {
   const uintptr_t d = (uintptr_t)p - CV_DMEM_BASE;
-  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return (d | (d + n - 1u)) >= CV_DMEM_SIZE;
-  return (d | n | (d + n - 1u)) >= CV_DMEM_SIZE;
+  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return CV_BUF_OVER(d | (d + n - 1u));
+  return CV_BUF_OVER(d | n | (d + n - 1u));
 }
 /* The offset of p in data or in program memory: clearing the data memory's base bit maps both
  * to their offset, and anything else to CV_DMEM_SIZE or above (never above 0xEFFFFFFF, so o plus
@@ -104,23 +111,37 @@ CV_CPL_INLINE uintptr_t cv_buf_rd_off(const void *p) {
   const uintptr_t a = (uintptr_t)p;
   return a - (a & CV_DMEM_BASE);
 }
-/* 1 unless [p, p + n) lies in data memory or in program memory. */
+/* Non-zero unless [p, p + n) lies in data memory or in program memory. */
 CV_CPL_INLINE uint32_t cv_buf_rd_bad(const void *p, size_t n) {
   const uintptr_t o = cv_buf_rd_off(p);
-  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return o + n - 1u >= CV_DMEM_SIZE;
-  return (n | (o + n - 1u)) >= CV_DMEM_SIZE;
+  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return CV_BUF_OVER(o + n - 1u);
+  return CV_BUF_OVER(n | (o + n - 1u));
 }
-/* 1 when [a, a + an) and [b, b + bn) overlap other than with the same start: b lies 1..an-1
- * bytes after a, or a lies 1..bn-1 bytes after b. */
+/* 1 when [a, a + an) and [b, b + bn) overlap other than with the same start: b lies -(bn-1) ..
+ * an-1 bytes after a, and not 0 (an + bn below 2^32; one compare, which GCC does not turn into
+ * a branch as it does the min of two). */
 CV_CPL_INLINE uint32_t cv_buf_overlap(const void *a, size_t an, const void *b, size_t bn) {
   const uintptr_t d = (uintptr_t)b - (uintptr_t)a;
-  return (d - 1u < an - 1u) | (~d < bn - 1u);
+  return (uint32_t)(d + (bn - 1u) < an + (bn - 1u)) & (uint32_t)(d != 0);
 }
-/* All three for a call that reads len bytes at in and writes len bytes at out: one compare for
- * both memories, and the overlap. */
+/* All three for a call that reads len bytes at in and writes len bytes at out: one test for
+ * both memories, and the overlap (out of line in size-optimised builds). */
+#if defined(__OPTIMIZE_SIZE__)
+uint32_t cv_buf_io_bad(const void *in, const void *out, size_t len);
+#else
 CV_CPL_INLINE uint32_t cv_buf_io_bad(const void *in, const void *out, size_t len) {
   const uintptr_t d = (uintptr_t)out - CV_DMEM_BASE, e = len - 1u;
-  const uint32_t mem = (len | d | (cv_buf_rd_off(in) + e) | (d + e)) >= CV_DMEM_SIZE;
+  const uint32_t mem = CV_BUF_OVER(len | d | (cv_buf_rd_off(in) + e) | (d + e));
+  return mem | cv_buf_overlap(in, len, out, len);
+}
+#endif
+/* The common case of cv_buf_io_bad for a straight path that sends anything else to a path that
+ * makes the exact test: 0 when in and out both lie in data memory, the same or apart; else
+ * non-zero (an input in program memory included). */
+CV_CPL_INLINE uint32_t cv_buf_io_dmem_bad(const void *in, const void *out, size_t len) {
+  const uintptr_t s = (uintptr_t)in - CV_DMEM_BASE, d = (uintptr_t)out - CV_DMEM_BASE;
+  const uintptr_t e = len - 1u;
+  const uint32_t mem = CV_BUF_OVER(len | s | d | (s + e) | (d + e));
   return mem | cv_buf_overlap(in, len, out, len);
 }
 /* An input in program memory, which the DMA cannot read (the DMA backends then take the call

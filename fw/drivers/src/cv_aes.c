@@ -144,7 +144,9 @@ static inline uint32_t aes_seal(const cv_aes_ctx *ctx) {
                      sw ? (uint32_t)ctx->sw.rounds : 0, sw ? (uint32_t)ctx->sw.impl : 0);
 }
 /* CFG.KSZ of a context's key. */
-static inline uint32_t ksz_of(const cv_aes_ctx *ctx) { return ((uint32_t)ctx->key_bytes - 16u) >> 3; }
+static inline uint32_t ksz_of(const cv_aes_ctx *ctx) {
+  return ((uint32_t)ctx->key_bytes - 16u) >> 3;
+}
 static inline int aes_sealed(const cv_aes_ctx *ctx) { return ctx->chk == aes_seal(ctx); }
 static inline int is_dma(cv_backend_t b) {
   return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
@@ -699,14 +701,12 @@ static inline __attribute__((always_inline)) uint32_t sw_bad(const cv_aes_ctx *c
   return (ctx->chk != aes_seal(ctx)) | bufs_bad(op, mode, iv, in, out, len);
 }
 #if defined(__OPTIMIZE_SIZE__)
-/* size-optimised builds: one function for every mode */
+/* size-optimised builds: one function for every mode, called once check passed (claim_run,
+ * claim_cmac) */
 static __attribute__((noinline)) int sw_op(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir,
                                            uint8_t *iv, const uint8_t *in, uint8_t *out,
                                            size_t len) {
   const cv_aes_sw_ctx *k = &ctx->sw;
-  const int op = mode == MODE_CMAC ? OP_CMAC : OP_CIPHER;
-  if (__builtin_expect(sw_bad(ctx, op, mode, iv, in, out, len), 0))
-    return refuse(ctx, op, mode, dir, iv, in, out, len);
   switch (mode) {
     case CV_AES_MODE_ECB: return cv_aes_sw_ecb(k, (cv_dir_t)dir, in, out, len);
     case CV_AES_MODE_CBC: return cv_aes_sw_cbc(k, (cv_dir_t)dir, iv, in, out, len);
@@ -791,8 +791,10 @@ static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, in
  * before each block but the first and pads a partial or empty last block with 10* itself. */
 static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
   if (__builtin_expect(bufs_bad(OP_CMAC, MODE_CMAC, tag, m, NULL, len), 0))
     return refuse(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   const int cpi = uses_cpi(ctx->backend);
   volatile uint32_t *r = aes_regs();
   size_t nfull, rem;
@@ -857,10 +859,12 @@ static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m,
   return CV_OK;
 }
 
-/* Buffers or an IV that are not word-aligned (cpi, mmio; the DMA backends: an IV): through
- * local words, the message in pieces of four blocks (each piece a call of run_any; the IV
- * continues from one to the next, a partial last block ends the last one). */
-static int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
+/* Buffers or an IV that are not word-aligned or not in data memory (cpi, mmio; the DMA
+ * backends: an IV): the buffers' rules tested exactly, then through local words, the message in
+ * pieces of four blocks (each piece a call of run_any; the IV continues from one to the next, a
+ * partial last block ends the last one). */
+static int unaligned(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_t dir,
+                     uint8_t *iv,
                      const uint8_t *in, uint8_t *out, size_t len);
 
 /* pio (cpi, mmio) for a coupling cpi known at compile time, the buffers checked (pio_ok): IV
@@ -950,8 +954,9 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   return complete_slow(ctx, s, mode, dir, iv, in + dlen, out + dlen, rem);
 }
 
-/* Input in program memory on a DMA backend, which the DMA cannot read: the call runs through
- * the backend's own coupling (cpi for cpi-dma, mmio for mmio-dma), as on cpi and mmio. A start
+/* Input in program memory on a DMA backend, which the DMA cannot read: the buffers' rules tested
+ * exactly, then the call runs through the backend's own coupling (cpi for cpi-dma, mmio for
+ * mmio-dma), as on cpi and mmio. A start
  * runs the whole message now, the IV or counter in the job's own words, and leaves the job to
  * its wait, which returns them. */
 static int run_b(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_t dir,
@@ -959,6 +964,9 @@ static int run_b(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_
 static __attribute__((noinline)) int prog_in(cv_aes_ctx *ctx, int op, uint32_t mode,
                                              uint32_t dir, uint8_t *iv, const uint8_t *in,
                                              uint8_t *out, size_t len) {
+  /* the buffers' rules, exactly: no DMA checks them on this path */
+  if (bufs_bad_any(op == OP_START ? OP_CIPHER : op, mode, iv, in, out, len))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
   const cv_backend_t b = ctx->backend == CV_BACKEND_CPI_DMA ? CV_BACKEND_CPI : CV_BACKEND_MMIO;
   if (op != OP_START) return run_b(ctx, b, op, mode, dir, iv, in, out, len);
   uint8_t *v = NULL;
@@ -1002,8 +1010,10 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
 static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
   static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
   if (__builtin_expect(bufs_bad(OP_CMAC, MODE_CMAC, tag, m, NULL, len), 0))
     return refuse(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   if (len && ((uintptr_t)m & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
   if (len && cv_buf_in_prog(m)) return pio_cmac(ctx, m, len, tag);
   uint8_t *dst = tag;
@@ -1042,7 +1052,8 @@ static inline __attribute__((always_inline)) int dma_call(cv_aes_ctx *ctx, int c
     return refuse(ctx, op, mode, dir, iv, in, out, len); /* CV_ERR_DMA, or the rules' ARG */
   if (mode != CV_AES_MODE_ECB &&
       __builtin_expect(((uintptr_t)iv & 3) | cv_buf_wr_bad(iv, 16), 0))
-    return unaligned(ctx, op, mode, dir, iv, in, out, len);
+    return unaligned(ctx, cpi ? CV_BACKEND_CPI_DMA : CV_BACKEND_MMIO_DMA, op, mode, dir, iv, in,
+                     out, len);
   if (__builtin_expect(cv_buf_in_prog(in), 0)) return prog_in(ctx, op, mode, dir, iv, in, out, len);
   if (mode == CV_AES_MODE_CFB128 && __builtin_expect(dir && (len & 15), 0))
     return dma_split(ctx, dir, iv, in, out, len, op == OP_START);
@@ -1068,14 +1079,16 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
     return (unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO
                ? pio_cmac(ctx, in, len, iv) : CV_ERR_NOKEY;
   }
-  /* pio: the buffers' rules (bufs_bad); any alignment (unaligned: through local words) */
+  /* pio: word-aligned buffers in data memory, in and out the same or apart, straight; anything
+   * else through unaligned, which tests the buffers' rules exactly (bufs_bad: an input in
+   * program memory is fine) and moves them through local words */
   if (op != OP_START &&
       __builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
     const uintptr_t a =
         (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
-    if (__builtin_expect(bufs_bad(op, mode, iv, in, out, len), 0))
-      return refuse(ctx, op, mode, dir, iv, in, out, len);
-    if (__builtin_expect(a & 3, 0)) return unaligned(ctx, op, mode, dir, iv, in, out, len);
+    const uint32_t odd = cv_buf_io_dmem_bad(in, out, len) | (uint32_t)(a & 3u) |
+                         (mode != CV_AES_MODE_ECB ? cv_buf_wr_bad(iv, 16) : 0u);
+    if (__builtin_expect(odd != 0, 0)) return unaligned(ctx, b, op, mode, dir, iv, in, out, len);
 #if defined(__OPTIMIZE_SIZE__)
     return pio_run(ctx, b == CV_BACKEND_CPI, mode, dir, iv, in, out, len);
 #else
@@ -1108,23 +1121,29 @@ static int run_any(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t
   return run_b(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
 }
 
-static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode,
-                                               uint32_t dir, uint8_t *iv, const uint8_t *in,
-                                               uint8_t *out, size_t len) {
-  /* the IV of a DMA backend (pio_run checked every buffer; the DMA checks in and out) */
-  if (mode != CV_AES_MODE_ECB && cv_buf_wr_bad(iv, 16))
+/* b is the backend whose path the call takes (a DMA backend's context runs its cpi or mmio path
+ * for an input in program memory: prog_in). */
+static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, cv_backend_t b, int op,
+                                               uint32_t mode, uint32_t dir, uint8_t *iv,
+                                               const uint8_t *in, uint8_t *out, size_t len) {
+  /* the buffers' rules, exactly (on a DMA backend only the IV can break them here: in and out
+   * are the DMA's checks, made when the job runs) */
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  if (is_dma(b) ? mode != CV_AES_MODE_ECB && cv_buf_wr_bad(iv, 16)
+                : bufs_bad_any(op, mode, iv, in, out, len))
     return refuse(ctx, op, mode, dir, iv, in, out, len);
+#endif
   uint32_t v[4], buf[16];
   uint8_t *const vp = mode == CV_AES_MODE_ECB ? NULL : (uint8_t *)v;
   if (vp) memcpy(v, iv, 16);
   int e = CV_OK;
-  if (is_dma(ctx->backend)) {
-    e = run_any(ctx, op, mode, dir, vp, in, out, len);  /* only the IV was unaligned */
+  if (is_dma(b)) {
+    e = run_b(ctx, b, op, mode, dir, vp, in, out, len);  /* only the IV was unaligned */
   } else {
     for (size_t off = 0; off < len && e == CV_OK; off += sizeof buf) {
       const size_t n = len - off < sizeof buf ? len - off : sizeof buf;
       memcpy(buf, in + off, n);
-      e = run_any(ctx, op, mode, dir, vp, (const uint8_t *)buf, (uint8_t *)buf, n);
+      e = run_b(ctx, b, op, mode, dir, vp, (const uint8_t *)buf, (uint8_t *)buf, n);
       if (e == CV_OK) memcpy(out + off, buf, n);
     }
   }
@@ -1140,6 +1159,10 @@ static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t
                                                uint8_t *out, size_t len) {
   int e = check(ctx, op, mode, dir, iv, in, out, len);
   if (e) return e == EMPTY ? CV_OK : e;
+#if defined(__OPTIMIZE_SIZE__)
+  if (op != OP_START && ctx->backend == CV_BACKEND_SW)
+    return sw_op(ctx, mode, dir, iv, in, out, len);
+#endif
   e = claim(ctx);
   if (e) return e;
   return run_any(ctx, op, mode, dir, iv, in, out, len);
@@ -1148,6 +1171,9 @@ static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *
                                                 uint8_t *tag) {
   int e = check(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
   if (e) return e;
+#if defined(__OPTIMIZE_SIZE__)
+  if (ctx->backend == CV_BACKEND_SW) return sw_op(ctx, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   e = claim(ctx);
   if (e) return e;
   return is_dma(ctx->backend) ? dma_cmac(ctx, m, len, tag) : pio_cmac(ctx, m, len, tag);
@@ -1165,6 +1191,11 @@ static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *
 AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len) {
   if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+#if defined(__OPTIMIZE_SIZE__)
+  /* one path for every call: every check, the sw backend or the claim, the operation */
+  if (op == OP_CMAC) return claim_cmac(ctx, in, len, iv);
+  return claim_run(ctx, op, mode, dir, iv, in, out, len);
+#endif
   /* The backend is loaded before the argument tests, which hide the load's latency (a load's
    * value used by the next instruction stalls the core 3 cycles). */
   uint32_t b = (uint32_t)ctx->backend;

@@ -100,3 +100,15 @@ uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr) {
   CV_CPI_DKEY(addr, kcfg);
   return CV_CPI_DWAIT();
 }
+
+#if defined(__OPTIMIZE_SIZE__)
+/* The rules' helpers of cv_cpl.h, one copy each in size-optimised builds. */
+uint32_t cv_seal(uint32_t magic, uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) {
+  return magic + a + b * 3u + c * 5u + d * 9u + e * 17u;
+}
+uint32_t cv_buf_io_bad(const void *in, const void *out, size_t len) {
+  const uintptr_t d = (uintptr_t)out - CV_DMEM_BASE, e = len - 1u;
+  const uint32_t mem = CV_BUF_OVER(len | d | (cv_buf_rd_off(in) + e) | (d + e));
+  return mem | cv_buf_overlap(in, len, out, len);
+}
+#endif

@@ -157,7 +157,8 @@ static void tamper_checks(cv_backend_t b) {
          * the context (the sw backend's always, a hardware one's that does not hold the
          * engine) */
         const int checked = off < offsetof(cv_aes_ctx, backend) + sizeof(cv_backend_t) ||
-                            (off >= offsetof(cv_aes_ctx, id) && off < offsetof(cv_aes_ctx, id) + 4) ||
+                            (off >= offsetof(cv_aes_ctx, id) &&
+                             off < offsetof(cv_aes_ctx, id) + 4) ||
                             (off >= sizeof(cv_aes_ctx) - 4 && (displaced || b == CV_BACKEND_SW));
         int ok = 1;
         for (int k = 0; k < 3; k++) {
@@ -183,7 +184,8 @@ static const row_t overlap_rows[] = {
     {CBC_E, CV_ERR_ARG, 32, OUT, OUT + 16, iv},      {CBC_D, CV_ERR_ARG, 32, OUT + 16, OUT, iv},
     {ECB_E, CV_ERR_ARG, 32, OUT + 32, OUT + 16, NULL}, {CTR, CV_ERR_ARG, 20, OUT, OUT + 3, iv},
     {OFB, CV_ERR_ARG, 20, OUT + 5, OUT, iv},         {CFB_D, CV_ERR_ARG, 64, OUT, OUT + 63, iv},
-    {CMAC, CV_ERR_ARG, 48, OUT, NULL, OUT + 16},     {CMAC, CV_ERR_ARG, 48, OUT + 16, NULL, OUT + 8}};
+    {CMAC, CV_ERR_ARG, 48, OUT, NULL, OUT + 16},
+    {CMAC, CV_ERR_ARG, 48, OUT + 16, NULL, OUT + 8}};
 static const row_t outside_rows[] = {
     {ECB_E, CV_ERR_ARG, 32, src, ROM_OUT, NULL},     {ECB_E, CV_ERR_ARG, 32, src, UNMAPPED, NULL},
     {ECB_E, CV_ERR_ARG, 32, src, DMEM_END(16), NULL}, {ECB_E, CV_ERR_ARG, 32, UNMAPPED, OUT, NULL},
@@ -245,7 +247,8 @@ static void buffer_checks(cv_backend_t b) {
  * another context ends the job: its wait is CV_ERR_ABORTED. */
 static const row_t busy_rows[] = {
     {ECB_E, CV_ERR_BUSY, 16, src, OUT + 256, NULL}, {CTR, CV_ERR_BUSY, 16, src, OUT + 256, iv},
-    {CMAC, CV_ERR_BUSY, 32, src, NULL, OUT + 256},  {START_ECB, CV_ERR_BUSY, 16, src, OUT + 256, NULL},
+    {CMAC, CV_ERR_BUSY, 32, src, NULL, OUT + 256},
+    {START_ECB, CV_ERR_BUSY, 16, src, OUT + 256, NULL},
     {WAIT, CV_OK, 0, NULL, NULL, iv}};  /* no job of its own: nothing to do */
 static void async_checks(cv_backend_t b) {
   uint8_t v[16], vs[16];
