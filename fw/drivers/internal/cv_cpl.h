@@ -331,7 +331,7 @@ CV_CPL_INLINE uint32_t cv_dma_align(void) {
  * [src, src+len) and [dst, dst+outlen) inside dmem without wrapping, dst == src or no overlap.
  * CV_OK or CV_ERR_DMA. */
 int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align);
-/* cv_dma_check's verdict inline for the fast paths' common case, equal lengths (len > 0) and
+/* cv_dma_check's verdict inline for the straight paths' common case, equal lengths (len > 0) and
  * 16-byte alignment: 1 when the DMA takes in -> out. No call, so no frame in the caller. */
 CV_CPL_INLINE int cv_dma_fits16(const void *in, const void *out, size_t len) {
   const uintptr_t s = (uintptr_t)in - CV_DMEM_BASE, d = (uintptr_t)out - CV_DMEM_BASE;
@@ -395,20 +395,12 @@ static inline int cv_dma_status_ok(uint32_t s) {
 }
 
 /* The usual STATUS of a finished job: no error, not busy (cv_dma_status_ok's first case). The
- * drivers' fast paths test this alone, marked likely, and send anything else to an out-of-line
+ * drivers' straight paths test this alone, marked likely, and send anything else to an out-of-line
  * path that applies cv_dma_status_ok: their success is then the fall-through (a taken forward
  * branch costs 3 cycles on this core; GCC otherwise jumps to a return block shared with the
  * rarer ok case). */
 static inline int cv_dma_status_clean(uint32_t s) {
   return (s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0;
-}
-
-/* A job STATUS of a job the DMA refused before anything moved (RANGE, ALIGN, OVERLAP): the
- * drivers' fast paths leave those checks to the hardware and let their general path, which
- * checks the buffers itself, name the error. */
-static inline int cv_dma_refused(uint32_t s) {
-  return (s & CV_DMA_STATUS_ERR_MASK) &&
-         CV_DMA_ERR_CODE(s) <= CV_DMA_STATUS_ERR_CODE_OVERLAP && s != 0xFFFFFFFFu;
 }
 
 /* The DMA runs a job (e.g. an AES job started by cv_aes_start). A job issued now would be

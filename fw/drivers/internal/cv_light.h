@@ -123,21 +123,6 @@ CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t c
   return cv_light_dma_wait(b);
 }
 
-/* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the
- * call, the buffers' range and overlap left to the DMA's own checks, made before anything
- * moves. Evaluates to 1 when the call is done (*st = CV_OK or the job's error), 0 when the DMA
- * refused the buffers: the caller's general path then checks them and names the error (the
- * refusal also leaves the DMA's STATUS.ERR/IS.ERR set, as for AES). The caller checked the key
- * ownership, the alignment to CV_LIGHT_DMA_ALIGN, the length and that the DMA is idle. */
-#define CV_LIGHT_DMA_FAST(eng, b, cfg, in, out, len, outlen, st, map) __extension__({       \
-    int done_ = 1;                                                                       \
-    uint32_t s_ = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);                   \
-    if (__builtin_expect(cv_dma_status_clean(s_), 1)) *(st) = CV_OK;                     \
-    else if (cv_dma_status_ok(s_)) *(st) = CV_OK;                                        \
-    else if (cv_dma_refused(s_)) done_ = 0;                                              \
-    else *(st) = cv_light_dma_fail(eng, s_, map);                                        \
-    done_; })
-
 /* The context's key copy: key_len (<= 32) bytes of key, zeros after them. */
 void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len);
 

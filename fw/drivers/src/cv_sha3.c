@@ -527,24 +527,24 @@ static __attribute__((noinline, cold)) int dma_hash(cv_backend_t backend, uint32
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* The DMA path, out of line and entered by a tail call (its registers are not saved on the cpi
- * and mmio paths' frame): 16-byte aligned buffers, no streaming context in the engine and the
- * DMA idle go straight to the job (CV_LIGHT_DMA_FAST, no frame); the rest, and buffers the DMA
- * refused, through dma_hash. cv_sha3_hash itself has no frame: the pio paths are out of line
- * in hash_cpi/hash_mmio. */
+ * and mmio paths' frame): 16-byte aligned buffers, a message in data memory, no streaming context
+ * in the engine and the DMA idle go straight to one job (the DMA checks the buffers' memories
+ * and overlap before anything moves: a refusal is CV_ERR_ARG); the rest through dma_hash.
+ * cv_sha3_hash itself has no frame: the pio paths are out of line in hash_cpi/hash_mmio. */
 static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg,
                                               const uint8_t *msg, size_t len, uint8_t *out,
                                               size_t out_len) {
   const uint8_t *src = len ? msg : out;
-  int st;
-  /* the conditions gathered without branches and tested once, the fast case laid out as the
+  /* the conditions gathered without branches and tested once, the straight case laid out as the
    * fall-through (a taken forward branch costs 3 cycles on this core) */
-  const uint32_t bad = (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX) |
+  const uint32_t odd = (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX) |
                        ((uint32_t)((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) |
                        (uint32_t)cv_buf_in_prog(src) | cv_light_owner[ENG];
-  if (__builtin_expect(bad == 0, 1) && __builtin_expect(!cv_dma_busy(), 1) &&
-      CV_LIGHT_DMA_FAST(ENG, backend, cfg, src, out, len, out_len, &st, sha3_errmap))
-    return st;
-  return dma_hash(backend, cfg, msg, len, out, out_len);
+  if (__builtin_expect(odd != 0, 0) || __builtin_expect(cv_dma_busy(), 0))
+    return dma_hash(backend, cfg, msg, len, out, out_len);
+  const uint32_t s = cv_light_dma_job(ENG, backend, cfg, src, out, len, out_len);
+  if (__builtin_expect(cv_dma_status_clean(s), 1) || cv_dma_status_ok(s)) return CV_OK;
+  return cv_light_dma_fail(ENG, s, sha3_errmap);
 }
 #else
 #define hash_dma dma_hash

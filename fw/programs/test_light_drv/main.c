@@ -19,9 +19,9 @@
 #include "cv_test.h"
 #include "cv_xorshift.h"
 
-/* The test's own code is built for size (the drivers, built from their own files, keep -O2 and
- * their fast paths): with every light driver and software baseline linked, the program came
- * within a few hundred bytes of the 64 KiB program memory at -O2. */
+/* The test's own code is built for size (the drivers, built from their own files, keep -O2):
+ * with the light drivers and software baselines linked, the program comes near the 64 KiB
+ * program memory at -O2. */
 #pragma GCC optimize("Os")
 
 #define NB CV_BACKEND_COUNT
@@ -156,7 +156,7 @@ static void test_b64(const b64_t *o, const char *const *kat, cv_backend_t b) {
     CHECK_EQ(o->ecb(a, dir, in + oi, out + oo, n), CV_OK);
     CHECK_MEM(out + oo, ref, n);
     CHECK(guard_ok(out + oo, n));
-    /* the counter word-aligned in even rounds (the drivers' fast path), not in odd ones */
+    /* the counter word-aligned in even rounds (the drivers' straight path), not in odd ones */
     uint32_t cw[3];
     uint8_t c0[8], *c1 = (uint8_t *)cw + (it & 1);
     fill(c0, 8);
