@@ -932,8 +932,10 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   const uint32_t mode = CV_AES_MODE_CFB128;
   const int cpi = ctx->backend == CV_BACKEND_CPI_DMA;
   const size_t rem = len & 15, dlen = len - rem;
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
   if (bufs_bad_any(OP_CIPHER, mode, iv, in, out, len))
     return refuse(ctx, async ? OP_START : OP_CIPHER, mode, dir, iv, in, out, len);
+#endif
   if (cpi) IV_IN(1, aes_regs(), (const uint32_t *)(const void *)iv);
   else IV_IN(0, aes_regs(), (const uint32_t *)(const void *)iv);
   const uint32_t cfg = cfg_of(mode, dir);
@@ -964,9 +966,11 @@ static int run_b(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_
 static __attribute__((noinline)) int prog_in(cv_aes_ctx *ctx, int op, uint32_t mode,
                                              uint32_t dir, uint8_t *iv, const uint8_t *in,
                                              uint8_t *out, size_t len) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
   /* the buffers' rules, exactly: no DMA checks them on this path */
   if (bufs_bad_any(op == OP_START ? OP_CIPHER : op, mode, iv, in, out, len))
     return refuse(ctx, op, mode, dir, iv, in, out, len);
+#endif
   const cv_backend_t b = ctx->backend == CV_BACKEND_CPI_DMA ? CV_BACKEND_CPI : CV_BACKEND_MMIO;
   if (op != OP_START) return run_b(ctx, b, op, mode, dir, iv, in, out, len);
   uint8_t *v = NULL;
@@ -1086,8 +1090,12 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
       __builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
     const uintptr_t a =
         (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
+#if defined(__OPTIMIZE_SIZE__) /* check passed: only what the straight path cannot take */
+    const uint32_t odd = (uint32_t)(a & 3u) | (uint32_t)cv_buf_in_prog(in);
+#else
     const uint32_t odd = cv_buf_io_dmem_bad(in, out, len) | (uint32_t)(a & 3u) |
                          (mode != CV_AES_MODE_ECB ? cv_buf_wr_bad(iv, 16) : 0u);
+#endif
     if (__builtin_expect(odd != 0, 0)) return unaligned(ctx, b, op, mode, dir, iv, in, out, len);
 #if defined(__OPTIMIZE_SIZE__)
     return pio_run(ctx, b == CV_BACKEND_CPI, mode, dir, iv, in, out, len);

@@ -330,7 +330,9 @@ __attribute__((cold)) static void ctr_read(unsigned eng, cv_backend_t b, uint32_
 __attribute__((noinline, cold)) int cv_l64_bounce(unsigned eng, cv_backend_t b, uint32_t cfg,
                                             uint8_t *ctr, const uint8_t *in, uint8_t *out,
                                             size_t len, const int8_t *map) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through cv_l64_check */
   if (cv_buf_io_bad(in, out, len) | (ctr ? cv_buf_wr_bad(ctr, 8) : 0u)) return CV_ERR_ARG;
+#endif
   if (cv_light_is_dma(b) && cv_dma_busy()) return CV_ERR_BUSY;
   const size_t whole = len >> 3, tail = len & 7;
   uint32_t c[2];
@@ -361,7 +363,7 @@ int cv_l64_dma(unsigned eng, cv_backend_t b, int op, uint32_t cfg, uint8_t *ctr,
     if (((uintptr_t)ctr & 3u) | cv_buf_wr_bad(ctr, 8) | !cv_dma_fits16(in, out, len))
       return cv_l64_bounce(eng, b, cfg, ctr, in, out, len, map);
   } else if (((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1u)) {
-    return cv_buf_io_bad(in, out, len) ? CV_ERR_ARG : CV_ERR_DMA;
+    return CV_ERR_DMA;  /* cv_l64_check passed the rules (it names this error first itself) */
   }
   if (cv_buf_in_prog(in)) return cv_l64_bounce(eng, b, cfg, ctr, in, out, len, map);
   if (ctr) ctr_load(eng, b, c);

@@ -28,8 +28,10 @@ def sim() -> None:
     harness.build_sim()
 
 
-def run(prog: str) -> str:
-    res = harness.run_elf(harness.build_fw(prog), max_cycles=60_000_000)
+def run(prog: str, size_optimised: bool = False) -> str:
+    elf = (harness.build_fw(prog, make_vars=["CFLAGS_EXTRA=-Os"], name=f"{prog}_os")
+           if size_optimised else harness.build_fw(prog))
+    res = harness.run_elf(elf, max_cycles=60_000_000)
     print(res.stdout)
     summary = SUMMARY.findall(res.stdout)
     assert summary, res.stdout + res.stderr
@@ -56,10 +58,13 @@ def test_every_engine_and_backend(sim: None) -> None:
         assert int(n) > 65_535 or b == "sw", (b, n)
 
 
-def test_misuse(sim: None) -> None:
+@pytest.mark.parametrize("size_optimised", [False, True], ids=["O2", "Os"])
+def test_misuse(sim: None, size_optimised: bool) -> None:
     """The API contract under misuse on every backend (never-initialised and changed contexts,
-    overlapping buffers, buffers outside data memory; SHA-3's in test_sha3_drv)."""
-    out = run("test_light_bad") + run("test_sha3_drv")
+    overlapping buffers, buffers outside data memory; SHA-3's in test_sha3_drv), with the drivers
+    built as the programs build them and for size (-Os, as the console links them: every call
+    takes their slow path, one copy of each operation)."""
+    out = run("test_light_bad", size_optimised) + run("test_sha3_drv", size_optimised)
     for e in ENGINES:
         for b in BACKENDS:
             assert re.search(rf"^bad {e} {re.escape(b)} done", out, re.M), (e, b)
