@@ -7,20 +7,21 @@
  *   if (st == CV_OK) st = cv_aes_cmac(&ctx, msg, len, tag);
  *   cv_aes_zeroize(&ctx);                                 // clears the engine and the context
  *
- * Buffers: out == in (in place) or not overlapping in, on every backend (else CV_ERR_ARG,
- * nothing written). Any alignment for sw, mmio and cpi; the DMA backends need in/out aligned
- * to CV_AES_DMA_ALIGN and inside data memory (else CV_ERR_DMA, nothing written). On the DMA
- * backends the range and overlap are checked by the DMA itself before anything moves, so such
- * a call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises the DMA interrupt if IE.ERR
- * is enabled (a CFB decryption ending in a partial block is checked in software; a CMAC
- * message the tag overlaps is the DMA's CV_ERR_DMA). ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing
- * written); CFB128/OFB/CTR take any length. The hardware engine is one shared resource: a
- * context owns it from init until another context's init or zeroize (the driver reloads the key
- * when ownership changed).
+ * Buffers (the rules of every driver, fw/drivers/README.md): out, the IV and the tag in data
+ * memory, in, the message and the key in data or program memory; out == in (in place) or not
+ * overlapping in, a tag at the message's start or apart from it; else CV_ERR_ARG, nothing
+ * written, on every backend. Any alignment for sw, mmio and cpi; the DMA backends need in/out
+ * (the CMAC message) aligned to CV_AES_DMA_ALIGN (else CV_ERR_DMA, nothing written), and take
+ * an input in program memory, which the DMA cannot read, through their cpi or mmio coupling.
+ * On the DMA backends the DMA checks in and out itself before anything moves, so a refused
+ * call also leaves the DMA's STATUS.ERR/IS.ERR set, which raises the DMA interrupt if IE.ERR is
+ * enabled. ECB/CBC need whole blocks (CV_ERR_LENGTH, nothing written); CFB128/OFB/CTR take any
+ * length. The hardware engine is one shared resource: a context owns it from init until
+ * another context's init or zeroize (the driver reloads the key when ownership changed).
  * Results (cv_status.h): CV_OK, CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA,
- * CV_ERR_BUSY, CV_ERR_NOKEY (never initialised, zeroized, or the engine was zeroized: init
- * again; cv_aes_wait too),
- * CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW (from init: no AES engine in this SoC). */
+ * CV_ERR_BUSY, CV_ERR_NOKEY (never initialised, changed since init, zeroized, or the engine was
+ * zeroized: init again; cv_aes_wait too), CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW (from
+ * init: no AES engine in this SoC). */
 #ifndef CV_AES_H
 #define CV_AES_H
 
@@ -48,9 +49,9 @@ typedef struct cv_aes_ctx {
   int key_bytes;           /* 16, 24 or 32 */
   cv_aes_sw_ctx sw;        /* sw backend: the expanded key */
   uint32_t id;             /* hardware backends: which context last loaded the engine */
-  uint32_t ksz;            /* hardware backends: the engine's CFG.KSZ for key_bytes */
-  uint32_t magic;          /* set by init, cleared by zeroize: a context never initialised
-                              (zero-filled or garbage) gets CV_ERR_NOKEY from every call */
+  uint32_t chk;            /* check word over the fields above that steer the calls, set by
+                              init, cleared by zeroize: a context never initialised (zero-filled
+                              or garbage), or changed since, gets CV_ERR_NOKEY */
 } cv_aes_ctx;
 
 /* 1 when this SoC has the AES engine (its ID and CAP registers answer), else 0. The sw backend
@@ -80,14 +81,20 @@ void cv_aes_zeroize(cv_aes_ctx *ctx);
  * interrupt (intc line CV_IRQ_DMA) fires at completion when enabled. cv_aes_busy is 1 while
  * the job runs; cv_aes_wait returns its result (and the IV/counter that continues the
  * message). cv_aes_start returns CV_ERR_ARG (NULL context, in/out with a length, IV outside
- * ECB; direction above 1), CV_ERR_MODE (not a DMA backend, mode above CTR), CV_ERR_LENGTH
- * (ECB/CBC not whole blocks), CV_ERR_DMA (in/out not aligned to CV_AES_DMA_ALIGN),
- * CV_ERR_NOKEY, CV_ERR_BUSY (another job still runs) itself, nothing written. The buffers'
- * range and overlap are the DMA's checks, made before anything moves: a job the DMA refuses
- * ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_DMA (range) or
- * CV_ERR_ARG (in/out overlapping other than in place), nothing written and the IV unchanged;
- * a start whose context must reload its key first, or a CFB decryption ending in a partial
- * block, checks them in software and returns the error itself. */
+ * ECB; direction above 1; the IV outside data memory), CV_ERR_MODE (not a DMA backend, mode
+ * above CTR), CV_ERR_LENGTH (ECB/CBC not whole blocks), CV_ERR_DMA (in/out not aligned to
+ * CV_AES_DMA_ALIGN), CV_ERR_NOKEY, CV_ERR_BUSY (a job is pending) itself, nothing written. The
+ * memories and overlap of in and out are the DMA's checks, made before anything moves: a job
+ * the DMA refuses ends at once (the DMA interrupt's ERR) with cv_aes_wait returning CV_ERR_ARG,
+ * nothing written and the IV unchanged; a start whose context must reload its key first, or a
+ * CFB decryption ending in a partial block, checks them in software and returns the error
+ * itself. An input in program memory runs at the start, through the cpi or mmio coupling.
+ * The job owns the engine from its start to its wait: every other AES call on a hardware
+ * backend (init, a cipher or CMAC call, another start), of any context, returns CV_ERR_BUSY
+ * and touches nothing until the job's context calls cv_aes_wait, so the wait always returns
+ * the job's own IV/counter. A zeroize ends the job at once (the engine is cleared): when it is
+ * another context's, the job's cv_aes_wait then returns CV_ERR_ABORTED. cv_aes_wait of a
+ * context without a job returns CV_OK and writes nothing. */
 CV_MUST_CHECK cv_status_t cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t dir,
                                        uint8_t iv[16], const uint8_t *in, uint8_t *out,
                                        size_t len);

@@ -35,12 +35,13 @@ typedef enum cv_backend {
 /* "sw", "mmio", "cpi", "cpi-dma", "mmio-dma" (the benchmark's coupling names). */
 const char *cv_backend_name(cv_backend_t b);
 
-/* The hardware part of a PRINCE, PRESENT or ChaCha context: which key the engine holds and the
- * context's copy of its own key (reloaded when another context used the engine in between).
- * Only the drivers read or write it. */
+/* The driver part of a PRINCE, PRESENT or ChaCha context: which key the engine holds, the
+ * context's copy of its own key (reloaded when another context used the engine in between) and
+ * the check word over the context's control words. Only the drivers read or write it. */
 typedef struct cv_light_hw {
-  uint32_t id;     /* key owner id (0: not initialised) */
-  uint32_t kcfg;   /* the engine's CFG key-size bits */
+  uint32_t id;     /* key owner id (0: the sw backend, or not initialised) */
+  uint32_t kcfg;   /* the engine's CFG bits that go with the key (size; ChaCha: rounds, layout) */
+  uint32_t chk;    /* check word (set by init, cleared by zeroize) */
   uint32_t kw[8];  /* key words in memory order (reloads); wiped by zeroize */
 } cv_light_hw;
 

@@ -12,11 +12,14 @@
  *
  * Semantics are cv_chacha_sw.h's: the nonce length chooses the layout (8: original, 12: RFC
  * 8439), calls continue seamlessly (the unused keystream bytes of a partial block are used
- * first by the next call). Errors: CV_ERR_ARG (NULL, unknown backend, nonce_len not 8 or 12),
+ * first by the next call). Buffers (the rules of every driver, fw/drivers/README.md): out in
+ * data memory, in, the key and the nonce in data or program memory, out == in or not
+ * overlapping; else CV_ERR_ARG, nothing written, the counter unchanged, on every backend.
+ * Errors: CV_ERR_ARG (NULL, unknown backend, nonce_len not 8 or 12, the buffers' rules),
  * CV_ERR_KEYLEN (key_len not 16 or 32), CV_ERR_ROUNDS (rounds not 8, 12 or 20), CV_ERR_DMA
- * (DMA backends: in/out not aligned to CV_DMA_ALIGN, outside data memory, or overlapping
- * without being equal; nothing written), CV_ERR_NOKEY, CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW
- * (from init: no ChaCha engine in this SoC; cv_status.h). */
+ * (DMA backends: in/out not aligned to CV_DMA_ALIGN; nothing written), CV_ERR_NOKEY (not
+ * initialised, changed since, or zeroized since), CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW (from
+ * init: no ChaCha engine in this SoC; cv_status.h). */
 #ifndef CV_CHACHA_H
 #define CV_CHACHA_H
 
@@ -29,8 +32,7 @@
 
 typedef struct cv_chacha_ctx {
   cv_backend_t backend;
-  cv_light_hw hw;        /* hardware backends: key owner id and key words */
-  uint32_t cfg;          /* hardware: CFG.ROUNDS | K128 | RFC */
+  cv_light_hw hw;        /* key owner id, CFG.ROUNDS | K128 | RFC (kcfg), check word, key */
   uint32_t iv[4];        /* hardware: state words 12..15, the counter of the next block */
   uint32_t ks[16];       /* hardware: keystream of the last partial block */
   uint32_t ks_pos;       /* hardware: bytes of ks used (64: none left) */
@@ -43,7 +45,9 @@ int cv_chacha_available(void);
 CV_MUST_CHECK cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend,
                                          const uint8_t *key, size_t key_len,
                                          const uint8_t *nonce, size_t nonce_len, int rounds);
-/* Next block's counter (RFC 8439: the low 32 bits); a set drops leftover keystream. */
+/* Next block's counter (RFC 8439: the low 32 bits); a set drops leftover keystream. Of a context
+ * that is none (never initialised, changed since, zeroized: its check word does not match), set
+ * changes nothing and get answers 0. */
 void cv_chacha_set_counter(cv_chacha_ctx *ctx, uint64_t counter);
 uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx);
 CV_MUST_CHECK cv_status_t cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len);

@@ -22,7 +22,7 @@
 
 typedef struct cv_present_ctx {
   cv_backend_t backend;
-  cv_light_hw hw;        /* hardware backends: key owner id, CFG.KSZ and key words */
+  cv_light_hw hw;        /* key owner id, CFG.KSZ, check word, key words */
   cv_present_sw_ctx sw;  /* sw backend: the round keys */
 } cv_present_ctx;
 

@@ -8,12 +8,14 @@
  *   if (st == CV_OK) st = cv_prince_ctr(&ctx, ctr, in, out, len);  // any length; ctr updated
  *   cv_prince_zeroize(&ctx);
  *
- * Buffers: any alignment on sw, mmio, cpi; the DMA backends need in/out aligned to
- * CV_DMA_ALIGN (16), inside data memory, out == in or not overlapping (else CV_ERR_DMA,
- * nothing written). Errors: CV_ERR_ARG (NULL, unknown backend or direction), CV_ERR_KEYLEN
+ * Buffers (the rules of every driver, fw/drivers/README.md): out and ctr in data memory, in
+ * and the key in data or program memory, out == in or not overlapping; else CV_ERR_ARG, nothing
+ * written, on every backend. Any alignment on sw, mmio, cpi; ECB on the DMA backends needs
+ * in/out aligned to CV_DMA_ALIGN (16, else CV_ERR_DMA, nothing written), CTR takes any.
+ * Errors: CV_ERR_ARG (NULL, unknown backend or direction, the buffers' rules), CV_ERR_KEYLEN
  * (key_len != 16), CV_ERR_LENGTH (ECB not whole blocks, nothing written), CV_ERR_DMA,
- * CV_ERR_NOKEY (not initialised, or zeroized since), CV_ERR_BUSY, CV_ERR_ABORTED, CV_ERR_HW (from
- * init: no PRINCE engine in this SoC; cv_status.h). */
+ * CV_ERR_NOKEY (not initialised, changed since, or zeroized since), CV_ERR_BUSY,
+ * CV_ERR_ABORTED, CV_ERR_HW (from init: no PRINCE engine in this SoC; cv_status.h). */
 #ifndef CV_PRINCE_H
 #define CV_PRINCE_H
 
@@ -26,7 +28,7 @@
 
 typedef struct cv_prince_ctx {
   cv_backend_t backend;
-  cv_light_hw hw;       /* hardware backends: key owner id and key words */
+  cv_light_hw hw;       /* key owner id, key configuration, check word, key words */
   cv_prince_sw_ctx sw;  /* sw backend: the round keys */
 } cv_prince_ctx;
 

@@ -20,12 +20,17 @@
  * CV_ERR_ABORTED. The hardware keeps the state (it cannot be read out), so a streaming message
  * feeds the engine word by word through cpi (cpi, cpi-dma) or mmio (mmio, mmio-dma); the DMA
  * backends use the DMA for cv_sha3_hash (padding in hardware; msg and out aligned to
- * CV_DMA_ALIGN inside data memory, an out of up to 64 bytes that is not goes through an
- * internal buffer; else CV_ERR_DMA).
- * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, update after final or a squeeze),
- * CV_ERR_MODE (squeeze of SHA3-*), CV_ERR_OUTLEN,
- * CV_ERR_DMA, CV_ERR_ABORTED, CV_ERR_BUSY, CV_ERR_HW (from init or a one-shot hash: no SHA-3
- * engine in this SoC; cv_status.h). */
+ * CV_DMA_ALIGN, an out of up to 64 bytes that is not goes through an internal buffer, a msg in
+ * program memory through cpi or mmio; else CV_ERR_DMA).
+ * Buffers (the rules of every driver, fw/drivers/README.md): out in data memory, msg and data in
+ * data or program memory, a digest at its message's start or apart from it; else CV_ERR_ARG,
+ * nothing written, the message as it was, on every backend. final ends the message on every
+ * backend: every later call but init and zeroize is CV_ERR_ARG.
+ * Errors: CV_ERR_ARG (NULL, unknown backend or algorithm, the buffers' rules, a call after final,
+ * update after a squeeze), CV_ERR_NOKEY (a context never initialised, changed since, or
+ * zeroized), CV_ERR_MODE (squeeze of SHA3-*), CV_ERR_OUTLEN, CV_ERR_DMA, CV_ERR_ABORTED,
+ * CV_ERR_BUSY, CV_ERR_HW (from init or a one-shot hash: no SHA-3 engine in this SoC;
+ * cv_status.h). */
 #ifndef CV_SHA3_H
 #define CV_SHA3_H
 
@@ -45,6 +50,8 @@ typedef struct cv_sha3_ctx {
   uint32_t outlen;       /* hardware: the engine's OUTLEN for this message (SHAKE; 0: XOF) */
   uint32_t squeezing;    /* hardware: the message has ended; buf holds output (buf_len unread) */
   cv_sha3_sw_ctx sw;     /* sw backend */
+  uint32_t chk;          /* check word over the words above that steer the calls, sealed again
+                            by every call; cleared by zeroize */
 } cv_sha3_ctx;
 
 /* 1 when this SoC has the SHA-3 engine (its ID and CAP registers answer), else 0. */

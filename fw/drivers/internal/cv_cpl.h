@@ -11,11 +11,12 @@
  * the buffer as lw reads them): no byte swapping.
  *
  * Error mapping (cv_cpl_status_err, cv_dma_status_err), hardware code -> CV_ERR_*: the unit's
- * own codes OVERRUN, BUSY_DMA and BUSY_OTHER -> CV_ERR_BUSY, UNDERFLOW -> CV_ERR_HW, OP -> CV_ERR_ARG; the
- * engine's codes (below OVERRUN) through the engine driver's table; the DMA's RANGE, ALIGN and
- * OVERLAP -> CV_ERR_DMA, LENGTH -> CV_ERR_LENGTH, BUSY -> CV_ERR_BUSY, ABORTED ->
- * CV_ERR_ABORTED, ENGINE -> the engine's code (CV_ERR_HW if it shows none). The whole table is
- * in fw/drivers/README.md, the codes' values in docs/constants.md.
+ * own codes OVERRUN, BUSY_DMA and BUSY_OTHER -> CV_ERR_BUSY, UNDERFLOW -> CV_ERR_HW, OP ->
+ * CV_ERR_ARG; the engine's codes (below OVERRUN) through the engine driver's table; the DMA's
+ * RANGE and OVERLAP -> CV_ERR_ARG (the buffer rules below), ALIGN -> CV_ERR_DMA, LENGTH ->
+ * CV_ERR_LENGTH, BUSY -> CV_ERR_BUSY, ABORTED -> CV_ERR_ABORTED, ENGINE -> the engine's code
+ * (CV_ERR_HW if it shows none). The whole table is in fw/drivers/README.md, the codes' values
+ * in docs/constants.md.
  * A polled wait that never sees its condition gives CV_ERR_HW instead of hanging.
  *
  * After a failed DMA job the engine has been zeroized by the hardware (its key is gone): the
@@ -49,6 +50,103 @@
 
 /* Clear n bytes through volatile stores (key copies, contexts: not optimised away). */
 void cv_cpl_wipe(void *p, size_t n);
+
+/* ------------------------------------------------------------------ the API's rules */
+/* What every driver checks before it trusts a context or touches a caller's buffer (the contract
+ * in fw/drivers/README.md). */
+
+/* Contexts. Init writes a check word, the seal of the driver's magic and the context's control
+ * words (those that steer control flow or addresses: the backend, the key id, the key size or
+ * configuration, the software backend's round count or offsets); zeroize clears it. A call
+ * trusts a context once its check word matches (else CV_ERR_NOKEY), or, on a hardware backend,
+ * when the context holds the engine: its key id is the engine's owner, recorded from a checked
+ * context when its key was loaded, with the key's configuration, which the call then uses.
+ * The seal adds each word times a distinct odd factor to the magic: a bijection of each word,
+ * so a change of any one control word always changes it; the factors are shift-and-add cheap
+ * and the products independent (no chain of multiplies on an init's path). A zero-filled
+ * context's seal is the magic, never 0, so it never matches. Not a cryptographic check: it
+ * tells a context from memory that is none, and a context changed by accident. */
+#if defined(__OPTIMIZE_SIZE__)
+uint32_t cv_seal(uint32_t magic, uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e);
+#else
+CV_CPL_INLINE uint32_t cv_seal(uint32_t magic, uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                               uint32_t e) {
+  return magic + a + b * 3u + c * 5u + d * 9u + e * 17u;
+}
+#endif
+
+/* The owner of an engine that holds no context's key: a value no key id takes (ids count from 1)
+ * and no byte-fill pattern gives, so that a context never initialised does not pass for the
+ * owner of a keyless engine. */
+#define CV_CPL_NO_OWNER 0x8F1BBCDCu
+
+/* Buffers. A call writes only inside data memory (its output, IV or counter, tag, digest) and
+ * reads only inside data or program memory (its input, message, key, nonce): anything else, an
+ * unmapped address, a peripheral window or a range that runs off the end of a memory, is
+ * CV_ERR_ARG with nothing written, on every backend. Input and output overlap only exactly (the
+ * same start: in place), else CV_ERR_ARG. Each test is a few ALU instructions without a branch,
+ * so that a driver gathers them into the one branch of its argument tests. */
+_Static_assert(CV_IMEM_BASE == 0 && CV_IMEM_SIZE == CV_DMEM_SIZE &&
+                   (CV_DMEM_SIZE & (CV_DMEM_SIZE - 1u)) == 0 &&
+                   (CV_DMEM_BASE & (CV_DMEM_BASE - 1u)) == 0 && CV_DMEM_BASE >= CV_DMEM_SIZE,
+               "cv_buf_*: program memory at 0 and data memory at a power of two above it, both "
+               "the same power-of-two size");
+
+/* The tests below need n >= 1 and fold each memory's condition into one value: an offset d
+ * from the memory's base, d + n - 1 and n itself all below the size (a power of two) exactly
+ * when the range lies in the memory, since none of the sums can then wrap. Each answers non-zero
+ * when the buffer breaks the rule (their OR divided by the size: one shift), 0 when it keeps it,
+ * so that a driver ORs them into its one branch. */
+#define CV_BUF_OVER(x) ((uint32_t)((x) / CV_DMEM_SIZE))
+/* Non-zero unless [p, p + n) lies in data memory. */
+CV_CPL_INLINE uint32_t cv_buf_wr_bad(const void *p, size_t n) {
+  const uintptr_t d = (uintptr_t)p - CV_DMEM_BASE;
+  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return CV_BUF_OVER(d | (d + n - 1u));
+  return CV_BUF_OVER(d | n | (d + n - 1u));
+}
+/* The offset of p in data or in program memory: clearing the data memory's base bit maps both
+ * to their offset, and anything else to CV_DMEM_SIZE or above (never above 0xEFFFFFFF, so o plus
+ * less than 2^28 cannot wrap). */
+CV_CPL_INLINE uintptr_t cv_buf_rd_off(const void *p) {
+  const uintptr_t a = (uintptr_t)p;
+  return a - (a & CV_DMEM_BASE);
+}
+/* Non-zero unless [p, p + n) lies in data memory or in program memory. */
+CV_CPL_INLINE uint32_t cv_buf_rd_bad(const void *p, size_t n) {
+  const uintptr_t o = cv_buf_rd_off(p);
+  if (__builtin_constant_p(n) && n <= CV_DMEM_SIZE) return CV_BUF_OVER(o + n - 1u);
+  return CV_BUF_OVER(n | (o + n - 1u));
+}
+/* 1 when [a, a + an) and [b, b + bn) overlap other than with the same start: b lies -(bn-1) ..
+ * an-1 bytes after a, and not 0 (an + bn below 2^32; one compare, which GCC does not turn into
+ * a branch as it does the min of two). */
+CV_CPL_INLINE uint32_t cv_buf_overlap(const void *a, size_t an, const void *b, size_t bn) {
+  const uintptr_t d = (uintptr_t)b - (uintptr_t)a;
+  return (uint32_t)(d + (bn - 1u) < an + (bn - 1u)) & (uint32_t)(d != 0);
+}
+/* All three for a call that reads len bytes at in and writes len bytes at out: one test for
+ * both memories, and the overlap (out of line in size-optimised builds). */
+#if defined(__OPTIMIZE_SIZE__)
+uint32_t cv_buf_io_bad(const void *in, const void *out, size_t len);
+#else
+CV_CPL_INLINE uint32_t cv_buf_io_bad(const void *in, const void *out, size_t len) {
+  const uintptr_t d = (uintptr_t)out - CV_DMEM_BASE, e = len - 1u;
+  const uint32_t mem = CV_BUF_OVER(len | d | (cv_buf_rd_off(in) + e) | (d + e));
+  return mem | cv_buf_overlap(in, len, out, len);
+}
+#endif
+/* The common case of cv_buf_io_bad for a straight path that sends anything else to a path that
+ * makes the exact test: 0 when in and out both lie in data memory, the same or apart; else
+ * non-zero (an input in program memory included). */
+CV_CPL_INLINE uint32_t cv_buf_io_dmem_bad(const void *in, const void *out, size_t len) {
+  const uintptr_t s = (uintptr_t)in - CV_DMEM_BASE, d = (uintptr_t)out - CV_DMEM_BASE;
+  const uintptr_t e = len - 1u;
+  const uint32_t mem = CV_BUF_OVER(len | s | d | (s + e) | (d + e));
+  return mem | cv_buf_overlap(in, len, out, len);
+}
+/* An input in program memory, which the DMA cannot read (the DMA backends then take the call
+ * through their cpi or mmio path): any address below data memory that passed cv_buf_rd_bad. */
+CV_CPL_INLINE int cv_buf_in_prog(const void *p) { return (uintptr_t)p < CV_DMEM_BASE; }
 
 /* ------------------------------------------------------------------ which engines are built */
 
@@ -233,7 +331,7 @@ CV_CPL_INLINE uint32_t cv_dma_align(void) {
  * [src, src+len) and [dst, dst+outlen) inside dmem without wrapping, dst == src or no overlap.
  * CV_OK or CV_ERR_DMA. */
 int cv_dma_check(uintptr_t src, size_t len, uintptr_t dst, size_t outlen, uint32_t align);
-/* cv_dma_check's verdict inline for the fast paths' common case, equal lengths (len > 0) and
+/* cv_dma_check's verdict inline for the straight paths' common case, equal lengths (len > 0) and
  * 16-byte alignment: 1 when the DMA takes in -> out. No call, so no frame in the caller. */
 CV_CPL_INLINE int cv_dma_fits16(const void *in, const void *out, size_t len) {
   const uintptr_t s = (uintptr_t)in - CV_DMEM_BASE, d = (uintptr_t)out - CV_DMEM_BASE;
@@ -297,20 +395,12 @@ static inline int cv_dma_status_ok(uint32_t s) {
 }
 
 /* The usual STATUS of a finished job: no error, not busy (cv_dma_status_ok's first case). The
- * drivers' fast paths test this alone, marked likely, and send anything else to an out-of-line
+ * drivers' straight paths test this alone, marked likely, and send anything else to an out-of-line
  * path that applies cv_dma_status_ok: their success is then the fall-through (a taken forward
  * branch costs 3 cycles on this core; GCC otherwise jumps to a return block shared with the
  * rarer ok case). */
 static inline int cv_dma_status_clean(uint32_t s) {
   return (s & (CV_DMA_STATUS_ERR_MASK | CV_DMA_STATUS_BUSY_MASK)) == 0;
-}
-
-/* A job STATUS of a job the DMA refused before anything moved (RANGE, ALIGN, OVERLAP): the
- * drivers' fast paths leave those checks to the hardware and let their general path, which
- * checks the buffers itself, name the error. */
-static inline int cv_dma_refused(uint32_t s) {
-  return (s & CV_DMA_STATUS_ERR_MASK) &&
-         CV_DMA_ERR_CODE(s) <= CV_DMA_STATUS_ERR_CODE_OVERLAP && s != 0xFFFFFFFFu;
 }
 
 /* The DMA runs a job (e.g. an AES job started by cv_aes_start). A job issued now would be

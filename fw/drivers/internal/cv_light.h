@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 /* cv_light.h: what the lightweight engines' drivers (cv_prince.h, cv_present.h, cv_chacha.h,
- * cv_sha3.h) share on top of cv_cpl.h: the hardware part of a context, key ownership per engine,
- * the 64-bit block path of PRINCE and PRESENT (ECB, CTR), DMA jobs with error decoding.
+ * cv_sha3.h) share on top of cv_cpl.h: the driver part of a context and its check word, key
+ * ownership per engine, the 64-bit block path of PRINCE and PRESENT (ECB, CTR), DMA jobs with
+ * error decoding.
  *
  * Key ownership: each engine holds one key. A context gets an id at init; the engine's owner is
- * the id whose key it holds. A call from another context reloads the key from the context's
+ * the id whose key it holds, recorded with the key's configuration (cv_light_kcfg) when a
+ * checked context loaded it. A call from the owner runs with that configuration; a call from
+ * another context checks it (its check word, cv_seal) and reloads the key from the context's
  * copy (hw->kw) through the context's own coupling. A zeroize (the API's, or a failed DMA job
  * that wiped the engine) invalidates every context initialised before: they return
  * CV_ERR_NOKEY until initialised again.
@@ -31,11 +34,14 @@
 
 /* DMA buffers: aligned to 16 (both DMA port widths), inside data memory. */
 #define CV_LIGHT_DMA_ALIGN CV_DMA_ALIGN
-_Static_assert(CV_LIGHT_DMA_ALIGN == 16, "the fast paths check buffers with cv_dma_fits16");
+_Static_assert(CV_LIGHT_DMA_ALIGN == 16, "the DMA paths check buffers with cv_dma_fits16");
 
-/* Indexed by engine number (CV_ENGINE_*): the id whose key (SHA-3: whose message) the engine
- * holds, 0 for none. */
+/* Indexed by engine number (CV_ENGINE_*): the id whose key the engine holds, CV_LIGHT_NO_OWNER
+ * for none (SHA-3: the id whose message it holds, 0 for none), and the CFG bits that go with
+ * that key (cv_light_hw.kcfg of its owner). */
 extern uint32_t cv_light_owner[6];
+extern uint32_t cv_light_kcfg[6];
+#define CV_LIGHT_NO_OWNER CV_CPL_NO_OWNER
 /* SHA-3's owner in a SoC without the SHA-3 engine (never a context id). */
 #define CV_LIGHT_NO_ENGINE 0xFFFFFFFFu
 /* 1 when engine eng is not in this SoC build (found at start-up with cv_cpl_engine_present). */
@@ -56,30 +62,32 @@ CV_CPL_INLINE uint32_t cv_light_base(unsigned eng) {
 
 /* A new id for a context of engine eng (the engine is not touched). */
 uint32_t cv_light_new_id(unsigned eng);
+/* The check word of a PRINCE, PRESENT or ChaCha context: its backend, id and key configuration,
+ * and two more control words (the sw backend's: ChaCha's round count and layout; else 0). */
+CV_CPL_INLINE uint32_t cv_light_seal(uint32_t magic, cv_backend_t b, const cv_light_hw *hw,
+                                     uint32_t x, uint32_t y) {
+  return cv_seal(magic, (uint32_t)b, hw->id, hw->kcfg, x, y);
+}
 /* Load hw's key (nwords words, CFG = hw->kcfg) through b's coupling (cpi for cpi/cpi-dma, mmio
  * for mmio/mmio-dma); on success the context owns the engine. CV_OK or CV_ERR_*. */
 int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
                  const int8_t *map);
-/* The context's key is in the engine (reloaded if another context used it), else
- * CV_ERR_NOKEY (zeroized since its init), CV_ERR_HW (no such engine in this SoC) or the key
- * load's error. */
-int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
-                     const int8_t *map);
-CV_CPL_INLINE int cv_light_own(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
-                               const int8_t *map) {
-  if (hw->id == cv_light_owner[eng]) return CV_OK;
-  return cv_light_reclaim(eng, b, hw, nwords, map);
-}
+/* The engine becomes the context's (its check word matched: its backend, id and key
+ * configuration are its own): its key is in the engine (reloaded if another context used it),
+ * else CV_ERR_NOKEY (zeroized since its init), CV_ERR_HW (no such engine in this SoC),
+ * CV_ERR_BUSY (a DMA job runs) or the key load's error. */
+int cv_light_claim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                   const int8_t *map);
 /* A DMA job left running in the background (cv_aes_start) owns the coupling hub, which then
  * refuses every engine's data and commands: a custom-instruction RESULT after a refused block
  * would trap. So the job's start takes the key ownership of PRINCE, PRESENT and ChaCha away
- * (three stores): every call of theirs then goes through cv_light_reclaim, which answers
+ * (three stores): every call of theirs then goes through cv_light_claim, which answers
  * CV_ERR_BUSY while the DMA is busy and reloads the key once it is not. SHA-3 checks STATUS
  * before its words and answers the refusal as an error. */
 CV_CPL_INLINE void cv_light_drop_owners(void) {
-  cv_light_owner[CV_ENGINE_PRINCE] = 0;
-  cv_light_owner[CV_ENGINE_PRESENT] = 0;
-  cv_light_owner[CV_ENGINE_CHACHA] = 0;
+  cv_light_owner[CV_ENGINE_PRINCE] = CV_LIGHT_NO_OWNER;
+  cv_light_owner[CV_ENGINE_PRESENT] = CV_LIGHT_NO_OWNER;
+  cv_light_owner[CV_ENGINE_CHACHA] = CV_LIGHT_NO_OWNER;
 }
 /* ZEROIZE the engine through b's coupling; every context of eng initialised so far loses its
  * key. Only for an engine the SoC has (cv_light_absent). */
@@ -115,21 +123,6 @@ CV_CPL_INLINE uint32_t cv_light_dma_job(unsigned eng, cv_backend_t b, uint32_t c
   return cv_light_dma_wait(b);
 }
 
-/* The DMA fast path of the drivers (not in size-optimised builds): one job straight from the
- * call, the buffers' range and overlap left to the DMA's own checks, made before anything
- * moves. Evaluates to 1 when the call is done (*st = CV_OK or the job's error), 0 when the DMA
- * refused the buffers: the caller's general path then checks them and names the error (the
- * refusal also leaves the DMA's STATUS.ERR/IS.ERR set, as for AES). The caller checked the key
- * ownership, the alignment to CV_LIGHT_DMA_ALIGN, the length and that the DMA is idle. */
-#define CV_LIGHT_DMA_FAST(eng, b, cfg, in, out, len, outlen, st, map) __extension__({       \
-    int done_ = 1;                                                                       \
-    uint32_t s_ = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);                   \
-    if (__builtin_expect(cv_dma_status_clean(s_), 1)) *(st) = CV_OK;                     \
-    else if (cv_dma_status_ok(s_)) *(st) = CV_OK;                                        \
-    else if (cv_dma_refused(s_)) done_ = 0;                                              \
-    else *(st) = cv_light_dma_fail(eng, s_, map);                                        \
-    done_; })
-
 /* The context's key copy: key_len (<= 32) bytes of key, zeros after them. */
 void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len);
 
@@ -151,23 +144,58 @@ uint32_t cv_light_mmio_msg16(uint32_t base, uint32_t cfg, const uint32_t *in, ui
                              size_t n, int keystream);
 #endif
 
-/* 64-bit block engines (PRINCE, PRESENT): nblk whole blocks of ECB with cfg (direction and key
- * size), any alignment on sw-less backends except the DMA ones (checked: CV_ERR_DMA). */
-int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
-               uint8_t *out, size_t nblk, const int8_t *map);
-/* n >= 1 whole blocks of ECB on cpi or mmio, word-aligned buffers, key owned. */
+/* ------------------------------------------------------------------ 64-bit block engines */
+/* PRINCE and PRESENT share one path for ECB and CTR (CTR in the unit: cfg's MODE bit,
+ * coupling/rtl/cpl_ctr64.v; the 64-bit big-endian counter goes in as the IV, +1 per block mod
+ * 2^64, a partial last block increments it once, and comes back from the unit). Every call is
+ * three steps, one path per backend:
+ *   validate  the arguments and the key owner in one branch (the API function); a context that
+ *             holds the engine is trusted (it was checked when its key was loaded), any other
+ *             call goes to the driver's slow path: every test in the documented order with the
+ *             error named (cv_l64_check), the sw backend, the key claimed (cv_light_claim),
+ *             then the API function again, which now finds the context the owner (cv_l64_check
+ *             refuses everything the run refuses, so the run never sends it back);
+ *   operate   cv_l64_run for the context's backend: cpi and mmio check the buffers' rules and
+ *             send the whole blocks as one message (one block inline); cpi-dma and mmio-dma run
+ *             one job (the DMA checks in and out before anything moves);
+ *   complete  the counter read back from the unit (CTR).
+ * The rare cases leave by a tail call: cv_l64_bounce for buffers the path cannot take as they
+ * are (not word-aligned or not in data memory on cpi and mmio, a CTR partial last block there,
+ * CTR buffers the DMA cannot take, an input in program memory on a DMA backend), which tests the
+ * buffers' rules exactly (CV_ERR_ARG) and runs the blocks through a local copy on the backend's
+ * cpi or mmio coupling; the driver's slow path for ECB buffers the DMA cannot take (it names the
+ * error). */
+enum { CV_L64_ECB, CV_L64_CTR };
+/* cv_l64_check's answer for a valid call with nothing to do (len 0). */
+#define CV_L64_EMPTY 1
+
+/* The driver's slow path (cv_prince.c, cv_present.c), the run's way out for a call it refuses. */
+typedef int (*cv_l64_slow_fn)(void *ctx, int op, unsigned dir, uint8_t *ctr, const uint8_t *in,
+                              uint8_t *out, size_t len);
+
+/* Every test of a call, in the order the API documents: CV_ERR_ARG (NULL, direction; the
+ * buffers' rules, cv_cpl.h), CV_ERR_LENGTH (ECB not whole blocks), CV_ERR_NOKEY (the check word
+ * against seal), CV_L64_EMPTY (len 0), CV_ERR_DMA (ECB on a DMA backend, in/out not aligned to
+ * CV_LIGHT_DMA_ALIGN), else CV_OK. */
+int cv_l64_check(cv_backend_t b, const cv_light_hw *hw, uint32_t seal, int op, unsigned dir,
+                 const uint8_t *ctr, const uint8_t *in, const uint8_t *out, size_t len);
+/* The slow path's tests and key (one copy for PRINCE and PRESENT): cv_l64_check, then for a
+ * hardware context the key claimed (cv_light_claim, nwords 4). The driver's answer: an error,
+ * CV_L64_EMPTY (CV_OK, nothing to do), CV_L64_SW (run the software library), CV_L64_AGAIN (the
+ * context now holds the engine: the call again). */
+#define CV_L64_SW 2
+#define CV_L64_AGAIN 3
+int cv_l64_prep(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t seal, int op,
+                unsigned dir, const uint8_t *ctr, const uint8_t *in, const uint8_t *out,
+                size_t len, const int8_t *map);
+/* A call of the owner that its path cannot take as the buffers are (above): CV_OK or the error. */
+int cv_l64_bounce(unsigned eng, cv_backend_t b, uint32_t cfg, uint8_t *ctr, const uint8_t *in,
+                  uint8_t *out, size_t len, const int8_t *map);
+/* n >= 1 whole blocks on cpi or mmio (the coupling of b), word-aligned buffers, key owned. */
 int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t cfg, const uint32_t *in, uint32_t *out,
                size_t n, const int8_t *map);
-/* CTR in the unit (CFG.MODE = 1, coupling/rtl/cpl_ctr64.v: 64-bit big-endian counter loaded
- * as the IV, +1 per block mod 2^64, a partial last block increments it once), any length, any
- * buffers: one DMA job over the caller's buffers where they suit the DMA, else (and on cpi and
- * mmio) the blocks through the backend's cpi or mmio path, a partial last one padded in a local
- * copy. */
-int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
-               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map);
 
-/* One 8-byte block on the cpi path, key owned, word-aligned buffers (t constant): the fast
- * single-block path of cv_prince_ecb / cv_present_ecb. */
+/* One 8-byte block on the cpi path, key owned, word-aligned buffers (t constant). */
 #define CV_L64_CPI_BLOCK(t, cfg, in, out) do {                                   \
     const uint32_t *i_ = (const uint32_t *)(const void *)(in);                  \
     uint32_t *o_ = (uint32_t *)(void *)(out);                                   \
@@ -206,114 +234,134 @@ CV_CPL_INLINE uint32_t cv_l64_mmio_block(uint32_t base, uint32_t cfg, const uint
   return n ? s : 0xFFFFFFFFu;
 }
 
-/* The multi-block cases of CV_L64_FAST, not in size-optimised builds (0 there). Both need the
- * key owned (own == 0) and len a non-zero multiple of 8; each evaluates to 1 when it handled
- * the call (*st set).
- *   CV_L64_PIO_TRY  cpi or mmio, word-aligned buffers: straight to cv_l64_pio (cv_l64_ecb's
- *                   checks and frame skipped).
- *   CV_L64_DMA_TRY  a DMA backend, 16-byte aligned buffers, the DMA idle: one job from the call
- *                   (CV_LIGHT_DMA_FAST; 0 when the DMA refused the buffers). */
-#if defined(__OPTIMIZE_SIZE__)
-#define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) ((void)(own), (void)(io), 0)
-#define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map) 0
-#else
-/* Each macro gathers its conditions without branches and tests them once: as separate tests,
- * GCC lays the exits to the general path backwards, where this core predicts a branch taken,
- * and each would cost a 3-cycle redirect on every multi-block cpi/mmio call. */
-#define CV_L64_PIO_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
-  ((unsigned)(b) - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO &&                   \
-   __builtin_expect(((own) | ((io) & 3u) | ((uint32_t)(len) & 7u) | ((unsigned)(dir) >> 1) | \
-                     (uint32_t)((len) == 0) | (uint32_t)((in) == NULL) |                   \
-                     (uint32_t)((out) == NULL)) == 0, 1) &&                                \
-   (*(st) = cv_l64_pio(t, b, cfg, (const uint32_t *)(const void *)(in),                    \
-                       (uint32_t *)(void *)(out), (size_t)(len) >> 3, map), 1))
-#define CV_L64_DMA_TRY(t, b, cfg, own, io, dir, len, in, out, st, map)                         \
-  (__builtin_expect(((own) | ((io) & (CV_LIGHT_DMA_ALIGN - 1u)) | ((uint32_t)(len) & 7u) |  \
-                     ((unsigned)(dir) >> 1) | (uint32_t)((len) == 0)) == 0, 1) &&          \
-   __builtin_expect(!cv_dma_busy(), 1) && CV_LIGHT_DMA_FAST(t, b, cfg, in, out, len, 0, st, map))
-#endif
+/* The counter (two words) into the unit before a CTR message and back after it, through the
+ * coupling cpi of engine t (constant). */
+#define CV_L64_IV(cpi, t, base, c, load) do {                                   \
+    if (load) {                                                                 \
+      if (cpi) cv_cpl_cpi_iv_load(t, c, 2);                                     \
+      else cv_cpl_mmio_iv_load(base, c, 2);                                     \
+    } else {                                                                    \
+      if (cpi) cv_cpl_cpi_iv_read(t, c, 2);                                     \
+      else cv_cpl_mmio_iv_read(base, c, 2);                                     \
+    }                                                                           \
+  } while (0)
 
-/* The fast path of cv_prince_ecb / cv_present_ecb (t the engine, a constant), key owned: one
- * 8-byte block with word-aligned buffers on cpi or mmio inline, whole blocks on the DMA
- * backends (CV_L64_DMA_TRY) or on cpi/mmio (CV_L64_PIO_TRY). Evaluates to 1 when it handled the
- * call (status in *st), 0 when the general path must. One branch decides the cpi case, laid out
- * as the fall-through (a taken forward branch costs 3 cycles on this core). */
-#define CV_L64_FAST(t, base, ctx, cfg, dir, in, out, len, st, map) __extension__({          \
-    int done_ = 0;                                                                       \
-    const uint32_t own_ = (ctx)->hw.id ^ cv_light_owner[t];                              \
-    const uintptr_t io_ = (uintptr_t)(in) | (uintptr_t)(out);                            \
-    const cv_backend_t b_ = (ctx)->backend;                                              \
-    uint32_t bad_ = ((uint32_t)(len) ^ 8u) | own_ | (io_ & 3u) | ((unsigned)(dir) >> 1) |  \
-                    ((in) == NULL) | ((out) == NULL);                                    \
-    if (__builtin_expect(bad_ == 0, 1) && __builtin_expect(b_ == CV_BACKEND_CPI, 1)) {   \
-      CV_L64_CPI_BLOCK(t, cfg, in, out);                                                 \
-      *(st) = CV_OK;                                                                     \
-      done_ = 1;                                                                         \
-    } else if (bad_ == 0 && b_ == CV_BACKEND_MMIO) {                                     \
-      uint32_t s_ = cv_l64_mmio_block(base, cfg, in, out);                               \
-      *(st) = s_ ? cv_light_hw_fail(t, CV_BACKEND_MMIO, s_, map) : CV_OK;                \
-      done_ = 1;                                                                         \
-    } else if (cv_light_is_dma(b_)) {                                                    \
-      done_ = CV_L64_DMA_TRY(t, b_, cfg, own_, io_, dir, len, in, out, st, map);         \
-    } else {                                                                             \
-      done_ = CV_L64_PIO_TRY(t, b_, cfg, own_, io_, dir, len, in, out, st, map);         \
-    }                                                                                    \
-    done_; })
+/* The whole blocks of a call on cpi or mmio (cpi a constant), key owned, buffers checked and
+ * word-aligned, len a non-zero multiple of 8: the counter in (CTR), one block inline or the
+ * message through cv_l64_pio, the counter back. */
+CV_CPL_INLINE int cv_l64_pio_run(unsigned t, uint32_t base, int cpi, int ctr_mode, uint32_t cfg,
+                                 uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t len,
+                                 const int8_t *map) {
+  const cv_backend_t p = cpi ? CV_BACKEND_CPI : CV_BACKEND_MMIO;
+  uint32_t *c = (uint32_t *)(void *)ctr;
+  int st = CV_OK;
+  if (ctr_mode) CV_L64_IV(cpi, t, base, c, 1);
+  if (len == 8) {
+    if (cpi) {
+      CV_L64_CPI_BLOCK(t, cfg, in, out);
+    } else {
+      const uint32_t s = cv_l64_mmio_block(base, cfg, in, out);
+      if (__builtin_expect(s != 0, 0)) return cv_light_hw_fail(t, p, s, map);
+    }
+  } else {
+    st = cv_l64_pio(t, p, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out,
+                    len >> 3, map);
+  }
+  if (ctr_mode && st == CV_OK) CV_L64_IV(cpi, t, base, c, 0);
+  return st;
+}
 
-/* The fast path of cv_prince_ctr / cv_present_ctr (t the engine, a constant; cfg the key size),
- * not in size-optimised builds (0 there): key owned, counter word-aligned, len != 0. The counter
- * goes in as the unit's IV and comes back from it (the next block's counter) around the blocks:
- * on cpi and mmio whole blocks from word-aligned buffers (one 8-byte block inline, more through
- * cv_l64_pio), on the DMA backends one job over buffers of any length that the DMA takes (the
- * DMA idle; checked before, not left to the DMA's refusal: the general path sends other buffers
- * through cpi or mmio, and a refusal would leave the DMA's STATUS.ERR set on a call that
- * succeeds). Evaluates to 1 when it handled the call (*st set); the counter is written back
- * only on success, as cv_l64_ctr does. */
+/* One DMA job for the call through b (cpi-dma or mmio-dma, cpi a constant), key owned, the
+ * DMA idle: the counter in (CTR), the job, the counter back; a job that did not end clean goes
+ * to cv_light_dma_fail (a refusal of buffers that break the rules is CV_ERR_ARG). */
+CV_CPL_INLINE int cv_l64_dma_run(unsigned t, uint32_t base, int cpi, int ctr_mode, uint32_t cfg,
+                                 uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t len,
+                                 const int8_t *map) {
+  const cv_backend_t b = cpi ? CV_BACKEND_CPI_DMA : CV_BACKEND_MMIO_DMA;
+  uint32_t *c = (uint32_t *)(void *)ctr;
+  if (ctr_mode) CV_L64_IV(cpi, t, base, c, 1);
+  const uint32_t s = cv_light_dma_job(t, b, cfg, in, out, len, 0);
+  if (__builtin_expect(!cv_dma_status_clean(s), 0) && !cv_dma_status_ok(s))
+    return cv_light_dma_fail(t, s, map);
+  if (ctr_mode) CV_L64_IV(cpi, t, base, c, 0);
+  return CV_OK;
+}
+
+/* The call of the owner of engine eng on a DMA backend b, out of line (size-optimised builds:
+ * one copy for both engines and every call; cv_l64_run's own in the others): ECB needs in/out
+ * aligned to CV_LIGHT_DMA_ALIGN (else CV_ERR_ARG for buffers that break the rules, CV_ERR_DMA);
+ * CTR takes any buffers (those the DMA cannot take, tested before, not left to a refusal that
+ * would leave the DMA's STATUS.ERR set, go through cv_l64_bounce) and a counter word-aligned in
+ * data memory; an input in program memory, which the DMA cannot read, goes through
+ * cv_l64_bounce; another job running is CV_ERR_BUSY, nothing issued. Then the counter in (CTR),
+ * one job, the counter back; a job that did not end clean goes to cv_light_dma_fail (a refusal
+ * of buffers that break the rules is CV_ERR_ARG). */
+int cv_l64_dma(unsigned eng, cv_backend_t b, int op, uint32_t cfg, uint8_t *ctr,
+               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map);
+
+/* The operation of a validated call (len > 0; ECB whole blocks, a direction of 0 or 1; CTR a
+ * counter) whose context holds engine t (a constant), on backend b: cfg is the key's
+ * configuration with the direction. Any b but the four hardware backends (a context changed
+ * since it loaded the key) goes back to slow, which names the error. In size-optimised builds
+ * (the console) cpi and mmio take cv_l64_bounce for every call: one copy of the path. */
+CV_CPL_INLINE int cv_l64_run(unsigned t, uint32_t base, cv_backend_t b, int op, uint32_t cfg,
+                             uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t len,
+                             const int8_t *map, cv_l64_slow_fn slow, void *ctx, unsigned dir) {
+  const int ctr_mode = op == CV_L64_CTR;
+  _Static_assert(CV_PRINCE_CFG_MODE_MASK == CV_PRESENT_CFG_MODE_MASK, "one CTR bit for both");
+  if (ctr_mode) cfg |= CV_PRINCE_CFG_MODE_MASK;  /* the unit enciphers the counter, XORs */
+  if (__builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
 #if defined(__OPTIMIZE_SIZE__)
-#define CV_L64_CTR_FAST(t, base, ctx, cfg, ctr, in, out, len, st, map) 0
+    (void)base;
+    return cv_l64_bounce(t, b, cfg, ctr, in, out, len, map);
 #else
-#define CV_L64_CTR_FAST(t, base, ctx, cfg, ctr, in, out, len, st, map) __extension__({     \
-    int done_ = 0;                                                                       \
-    const cv_backend_t b_ = (ctx)->backend;                                              \
-    uint32_t *c_ = (uint32_t *)(void *)(ctr);                                            \
-    const uintptr_t io_ = (uintptr_t)(in) | (uintptr_t)(out);                            \
-    const uint32_t ccfg_ = (cfg) | CV_PRINCE_CFG_MODE_MASK;                              \
-    const uint32_t bad_ = ((ctx)->hw.id ^ cv_light_owner[t]) | ((uintptr_t)c_ & 3u) |    \
-                          ((in) == NULL) | ((out) == NULL) | ((len) == 0);               \
-    const uint32_t pio_ = bad_ | (io_ & 3u) | ((uint32_t)(len) & 7u);                    \
-    if (__builtin_expect(pio_ == 0, 1) && __builtin_expect(b_ == CV_BACKEND_CPI, 1)) {   \
-      cv_cpl_cpi_iv_load(t, c_, 2);                                                      \
-      if ((len) == 8) {                                                                  \
-        CV_L64_CPI_BLOCK(t, ccfg_, in, out);                                             \
-        *(st) = CV_OK;                                                                   \
-      } else {                                                                           \
-        *(st) = cv_l64_pio(t, b_, ccfg_, (const uint32_t *)(const void *)(in),           \
-                           (uint32_t *)(void *)(out), (size_t)(len) >> 3, map);          \
-      }                                                                                  \
-      cv_cpl_cpi_iv_read(t, c_, 2);                                                      \
-      done_ = 1;                                                                         \
-    } else if (pio_ == 0 && b_ == CV_BACKEND_MMIO) {                                     \
-      cv_cpl_mmio_iv_load(base, c_, 2);                                                  \
-      if ((len) == 8) {                                                                  \
-        uint32_t s_ = cv_l64_mmio_block(base, ccfg_, in, out);                           \
-        *(st) = s_ ? cv_light_hw_fail(t, b_, s_, map) : CV_OK;                           \
-      } else {                                                                           \
-        *(st) = cv_l64_pio(t, b_, ccfg_, (const uint32_t *)(const void *)(in),           \
-                           (uint32_t *)(void *)(out), (size_t)(len) >> 3, map);          \
-      }                                                                                  \
-      if (*(st) == CV_OK) cv_cpl_mmio_iv_read(base, c_, 2);                              \
-      done_ = 1;                                                                         \
-    } else if (!bad_ && cv_light_is_dma(b_) && cv_dma_fits16(in, out, len) &&            \
-               !cv_dma_busy()) {                                                         \
-      if (b_ == CV_BACKEND_CPI_DMA) cv_cpl_cpi_iv_load(t, c_, 2);                        \
-      else cv_cpl_mmio_iv_load(base, c_, 2);                                             \
-      done_ = CV_LIGHT_DMA_FAST(t, b_, ccfg_, in, out, len, 0, st, map);                 \
-      if (done_ && *(st) == CV_OK) {                                                     \
-        if (b_ == CV_BACKEND_CPI_DMA) cv_cpl_cpi_iv_read(t, c_, 2);                      \
-        else cv_cpl_mmio_iv_read(base, c_, 2);                                           \
-      }                                                                                  \
-    }                                                                                    \
-    done_; })
+    /* cpi, mmio: whole blocks straight between word-aligned buffers in data memory, the same or
+     * apart (a counter there too); anything else through cv_l64_bounce, which tests the
+     * buffers' rules exactly (an input in program memory is fine) */
+    const uint32_t odd =
+        cv_buf_io_dmem_bad(in, out, len) |
+        (uint32_t)(((uintptr_t)in | (uintptr_t)out | (ctr_mode ? (uintptr_t)ctr : 0)) & 3u) |
+        (ctr_mode ? ((uint32_t)len & 7u) | cv_buf_wr_bad(ctr, 8) : 0u);
+    if (__builtin_expect(odd != 0, 0)) return cv_l64_bounce(t, b, cfg, ctr, in, out, len, map);
+    if (__builtin_expect(b == CV_BACKEND_CPI, 1))
+      return cv_l64_pio_run(t, base, 1, ctr_mode, cfg, ctr, in, out, len, map);
+    return cv_l64_pio_run(t, base, 0, ctr_mode, cfg, ctr, in, out, len, map);
 #endif
+  }
+  if (__builtin_expect(cv_light_is_dma(b), 1)) {
+#if defined(__OPTIMIZE_SIZE__)
+    return cv_l64_dma(t, b, op, cfg, ctr, in, out, len, map);
+#else
+    /* the tests of cv_l64_dma, inline */
+    if (ctr_mode) {
+      if (__builtin_expect(((uintptr_t)ctr & 3u) | cv_buf_wr_bad(ctr, 8) |
+                               !cv_dma_fits16(in, out, len), 0))
+        return cv_l64_bounce(t, b, cfg, ctr, in, out, len, map);
+    } else if (__builtin_expect(((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1u), 0)) {
+      return slow(ctx, op, dir, ctr, in, out, len);
+    }
+    if (__builtin_expect(cv_buf_in_prog(in), 0))
+      return cv_l64_bounce(t, b, cfg, ctr, in, out, len, map);
+    if (__builtin_expect(cv_dma_busy(), 0)) return CV_ERR_BUSY;
+    if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
+      return cv_l64_dma_run(t, base, 1, ctr_mode, cfg, ctr, in, out, len, map);
+    return cv_l64_dma_run(t, base, 0, ctr_mode, cfg, ctr, in, out, len, map);
+#endif
+  }
+  return slow(ctx, op, dir, ctr, in, out, len);
+}
+
+/* The validation of the API function: 0 when the call goes on its owner's path (the arguments
+ * valid, len > 0, the context the engine's key owner), in one value that one branch tests (as
+ * separate tests GCC lays some out as backward branches, which this core predicts taken). */
+CV_CPL_INLINE uint32_t cv_l64_pass(unsigned t, const cv_light_hw *hw, int op, unsigned dir,
+                                   const uint8_t *ctr, const uint8_t *in, const uint8_t *out,
+                                   size_t len) {
+  uint32_t bad = (hw->id ^ cv_light_owner[t]) | (uint32_t)(len == 0) | (uint32_t)(in == NULL) |
+                 (uint32_t)(out == NULL);
+  if (op == CV_L64_ECB) bad |= ((uint32_t)len & 7u) | (dir >> 1);
+  else bad |= (uint32_t)(ctr == NULL);
+  return bad;
+}
 
 #endif /* CV_LIGHT_H */

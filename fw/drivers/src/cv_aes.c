@@ -10,12 +10,16 @@
  *
  * Every call (aes_call) is three steps, one path per backend:
  *   validate  one function for every mode and backend (validate): the arguments in the order
- *             the API documents; on a DMA backend the buffers' alignment (their range and
- *             overlap are the DMA's own checks, made before anything moves);
+ *             the API documents; the context (its check word, or its holding the engine) and
+ *             the buffers' rules (cv_cpl.h: memories, overlap) where each backend hands them
+ *             on: sw_op and the pio path in software, the DMA's own checks for in and out on a
+ *             DMA backend (made before anything moves), which need them aligned and in data
+ *             memory (an input in program memory takes the backend's cpi or mmio coupling);
  *   operate   one function per backend: sw_op (the software library), pio_run (cpi, mmio: IV
  *             in, the whole blocks as one message, two blocks in flight), dma_run (cpi-dma,
  *             mmio-dma: IV in, one job), after the engine is claimed (claim: the key is
- *             reloaded only when another context used the engine, owner id);
+ *             reloaded only when another context used the engine, owner id; no background job
+ *             pending);
  *   complete  complete(): the partial last block through the unit, the IV/counter read back
  *             (a message continues across calls); cv_aes_wait ends a background job with it.
  * Word-aligned buffers move as words (memory-order words, no swapping), others through a
@@ -47,7 +51,7 @@ _Static_assert(_Generic((cv_dir_t)0, unsigned: 1, default: 0) &&
 #define MODE_CMAC ((uint32_t)CV_AES_CFG_MODE_CMAC)
 #define KIND_K1 ((uint32_t)CV_AES_CFG_KIND_K1)  /* CMAC: the last block is whole (K1) */
 #define KIND_K2 ((uint32_t)CV_AES_CFG_KIND_K2)  /* or padded (K2) */
-/* ctx->ksz is CFG.KSZ, computed from the key length: (key bytes - 16) / 8. */
+/* CFG.KSZ, computed from the key length: (key bytes - 16) / 8. */
 _Static_assert(CV_AES_CFG_KSZ_128 == 0 && CV_AES_CFG_KSZ_192 == 1 && CV_AES_CFG_KSZ_256 == 2,
                "ksz_of: CFG.KSZ = (key bytes - 16) / 8");
 
@@ -66,10 +70,14 @@ static const int8_t aes_errmap[8] = {
  * engine (sw, zeroized, never initialised: a zero-filled context), which is never the owner,
  * so the one test of claim (owned) sends it to the checks of reclaim. */
 #define AES_NO_ID 0u
-/* ctx->magic of an initialised context (set by init, cleared by zeroize): a context never
- * initialised (zero-filled, or garbage) holds anything else and gets CV_ERR_NOKEY. */
+/* The check word (cv_seal, cv_cpl.h): init writes ctx->chk = aes_seal(ctx), zeroize clears it. A
+ * call trusts a context whose check word matches, or, on a hardware backend, one that holds the
+ * engine (ctx->id == aes_owner): the call then takes the key size from aes_ksz, recorded with
+ * the owner when its key was loaded, and its backend field can only choose between the
+ * couplings of the engine that holds its key (any other value is CV_ERR_NOKEY). A context never
+ * initialised (zero-filled, or garbage) gets CV_ERR_NOKEY. */
 #define AES_MAGIC 0xC5AE5C7Bu
-#define AES_NO_OWNER 0xFFFFFFFFu
+#define AES_NO_OWNER CV_CPL_NO_OWNER
 static uint32_t aes_owner = AES_NO_OWNER; /* id of the context whose key is in the engine */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
 
@@ -81,6 +89,7 @@ static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key
  * nothing else. */
 static cv_aes_ctx *aes_job_ctx; /* NULL: none */
 static uint32_t aes_job_mode;
+static uint32_t aes_ksz;  /* CFG.KSZ of the key in the engine (aes_owner's) */
 /* The last id handed out. Declared after the job's words: GCC emits small data in the reverse
  * order of declaration, and the first word of the firmware's small-data area is beyond the
  * linker's gp-relative reach, so this word (not read on a call's path) takes it. */
@@ -91,6 +100,11 @@ static struct {
   uint8_t *tail_out;
   uint32_t tail_len;
   int tail_only;          /* no DMA job runs, only the tail is left (a message below a block) */
+  int ran;                /* the job ran at its start (input in program memory): its result is
+                             st, its IV or counter iv */
+  int st;
+  uint32_t iv[4];
+  cv_aes_ctx *aborted;    /* the context of a job another context's zeroize ended */
 } aes_job;
 
 /* aes_job_ctx in a SoC built without the AES engine: the engine window's address, where no
@@ -112,10 +126,28 @@ static inline volatile uint32_t *aes_regs(void) {
 }
 #define R(off) (aes_regs()[(off) / 4])
 
-static inline uint32_t ksz_of(const cv_aes_ctx *ctx) { return ctx->ksz; }
-static inline uint32_t cfg_of(const cv_aes_ctx *ctx, uint32_t mode, uint32_t dir) {
-  return ksz_of(ctx) | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
+/* The configuration of a message: the key size of the engine's key, mode and direction. */
+static inline uint32_t cfg_of(uint32_t mode, uint32_t dir) {
+  return aes_ksz | (mode << CV_AES_CFG_MODE_SHIFT) | (dir << CV_AES_CFG_DEC_SHIFT);
 }
+
+/* The check word of a context: its backend, key length and id; on the sw backend also the
+ * round count and implementation of the software schedule, which steer its loops (a hardware
+ * context's words there are its key copy's). */
+static inline uint32_t aes_seal_of(uint32_t backend, uint32_t key_bytes, uint32_t id,
+                                   uint32_t rounds, uint32_t impl) {
+  return cv_seal(AES_MAGIC, backend, key_bytes, id, rounds, impl);
+}
+static inline uint32_t aes_seal(const cv_aes_ctx *ctx) {
+  const int sw = ctx->backend == CV_BACKEND_SW;
+  return aes_seal_of((uint32_t)ctx->backend, (uint32_t)ctx->key_bytes, ctx->id,
+                     sw ? (uint32_t)ctx->sw.rounds : 0, sw ? (uint32_t)ctx->sw.impl : 0);
+}
+/* CFG.KSZ of a context's key. */
+static inline uint32_t ksz_of(const cv_aes_ctx *ctx) {
+  return ((uint32_t)ctx->key_bytes - 16u) >> 3;
+}
+static inline int aes_sealed(const cv_aes_ctx *ctx) { return ctx->chk == aes_seal(ctx); }
 static inline int is_dma(cv_backend_t b) {
   return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
 }
@@ -161,13 +193,14 @@ static int load_key(cv_aes_ctx *ctx) {
     return e;
   }
   aes_owner = ctx->id;
+  aes_ksz = ksz;
   return CV_OK;
 }
 
-/* The context's key is in the engine (reload it if another context used the engine). */
+/* The context's key is in the engine (reload it if another context used the engine). The
+ * context's check word matched (check), so its key length and size are its own. */
 static __attribute__((noinline)) int reclaim(cv_aes_ctx *ctx) {
   if (ctx->key_bytes == 0 || ctx->id < aes_valid_from || ctx->id > aes_ids) return CV_ERR_NOKEY;
-  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
   if (load_key(ctx) == CV_OK) return CV_OK;
   /* a stale unit error (see init_retry): clear it with a zeroize and load again */
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
@@ -191,9 +224,8 @@ static inline __attribute__((always_inline)) uint32_t ctx_new(cv_aes_ctx *ctx,
   const uint32_t id = ++aes_ids;
   ctx->backend = backend;
   ctx->key_bytes = (int)(16u + kx);
-  ctx->ksz = kx >> 3;
   ctx->id = id;
-  ctx->magic = AES_MAGIC;
+  ctx->chk = aes_seal_of((uint32_t)backend, 16u + kx, id, 0, 0);
   return id;
 }
 
@@ -259,6 +291,7 @@ static inline __attribute__((always_inline)) int init_words(cv_aes_ctx *ctx, int
   const uint32_t st = cpi ? CV_CPI_STATUS(AES) : r[CV_CPL_STATUS_OFFSET / 4];
   if (__builtin_expect(st & CV_CPL_STATUS_ERR_MASK, 0)) return init_retry(ctx);
   aes_owner = id;
+  aes_ksz = kx >> 3;
   return CV_OK;
 }
 
@@ -275,7 +308,7 @@ static __attribute__((noinline)) int init_bytes(cv_aes_ctx *ctx, cv_backend_t ba
 static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = 0;
-  ctx->magic = 0;
+  ctx->chk = 0;
   ctx->id = AES_NO_ID;
   return CV_ERR_HW;
 }
@@ -284,24 +317,24 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
                                              size_t key_len) {
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = (int)key_len;
-  ctx->ksz = ((uint32_t)key_len - 16u) >> 3;
   ctx->id = AES_NO_ID;
-  ctx->magic = AES_MAGIC;
-  return cv_aes_sw_init(&ctx->sw, key, key_len);
+  const int e = cv_aes_sw_init(&ctx->sw, key, key_len);
+  ctx->chk = aes_seal(ctx);
+  return e;
 }
 
 cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   const uint32_t kx = (uint32_t)key_len - 16u;  /* 0, 8, 16 */
   if (kx > 16u || (kx & 7u)) return CV_ERR_KEYLEN;
+  if (cv_buf_rd_off(key) + 15u + kx >= CV_DMEM_SIZE) return CV_ERR_ARG;  /* cv_buf_rd_bad */
   if ((unsigned)backend - 1u >= (unsigned)CV_BACKEND_COUNT - 1u) {
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
     return CV_ERR_ARG;
   }
-  if (__builtin_expect(aes_job_ctx != NULL, 0)) {
-    if (aes_job_ctx == AES_NO_ENGINE) return init_absent(ctx);
-    if (cv_dma_busy()) return CV_ERR_BUSY;
-  }
+  /* no engine; or a background job holds it until its wait (or a zeroize) */
+  if (__builtin_expect(aes_job_ctx != NULL, 0))
+    return aes_job_ctx == AES_NO_ENGINE ? init_absent(ctx) : CV_ERR_BUSY;
   if ((uintptr_t)key & 3) return init_bytes(ctx, backend, key, kx);
   const uint32_t *kw = (const uint32_t *)(const void *)key;
   return uses_cpi(backend) ? init_words(ctx, 1, backend, kw, kx)
@@ -476,13 +509,10 @@ static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t sta
 /* A DMA job that did not end clean: CV_OK for a command refused while it ran (cv_dma_status_ok),
  * else the mapped code; if the engine lost its key (the hardware zeroizes the engine when a job
  * fails after it started), every context must init again. A job the DMA refused before
- * anything moved is CV_ERR_DMA (range), or for in/out that overlap (cipher: the DMA makes the
- * check of the API's overlap rule) CV_ERR_ARG. */
-static __attribute__((noinline)) int dma_fail(uint32_t dstatus, int cipher) {
+ * anything moved, for buffers that break the API's rules (outside data memory, overlapping
+ * other than in place: the DMA makes these checks for the driver), is CV_ERR_ARG. */
+static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
   if (cv_dma_status_ok(dstatus)) return CV_OK;
-  if (cipher && (dstatus & CV_DMA_STATUS_ERR_MASK) &&
-      CV_DMA_ERR_CODE(dstatus) == CV_DMA_STATUS_ERR_CODE_OVERLAP)
-    return CV_ERR_ARG;
   uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
   int e = cv_dma_status_err(dstatus, us, aes_errmap);
   if (!(us & CV_CPL_STATUS_KEY_READY_MASK)) aes_key_lost();
@@ -549,25 +579,43 @@ static __attribute__((noinline)) int complete_slow(cv_aes_ctx *ctx, uint32_t s, 
                                                    uint32_t dir, uint8_t *iv, const uint8_t *in,
                                                    uint8_t *out, size_t rem) {
   if (!cv_dma_status_clean(s)) {
-    const int e = dma_fail(s, 1);
+    const int e = dma_fail(s);
     if (e) return e;
   }
-  return complete(ctx, uses_cpi(ctx->backend), cfg_of(ctx, mode, dir), mode, dir, iv, in, out,
-                  rem);
+  return complete(ctx, uses_cpi(ctx->backend), cfg_of(mode, dir), mode, dir, iv, in, out, rem);
 }
 
 /* ------------------------------------------------------------------ validate */
 /* What a call is: a blocking cipher call, an asynchronous start, or CMAC (iv is the tag). */
 enum { OP_CIPHER, OP_START, OP_CMAC };
 
-/* in and out overlap other than exactly (out == in is in place): the one rule for every
- * backend, CV_ERR_ARG. d = out - in; they overlap when 0 < |d| < len (len > 0: the caller
- * tests for an empty message first). */
-static inline __attribute__((always_inline)) int overlap(const void *in, const void *out,
-                                                         size_t len) {
-  const uintptr_t d = (uintptr_t)out - (uintptr_t)in;
-  return (d - 1u < len - 1u) | (~d < len - 1u);
+/* The buffers of a call against the rules of every driver (cv_cpl.h; CV_ERR_ARG): 1 when they
+ * break one. A cipher call (len > 0) reads len bytes at in and writes len bytes at out, the same
+ * or apart, and reads and writes the IV (but ECB); CMAC reads the message (len bytes at in) and
+ * writes the tag (iv), apart or at the same start. Inlined on the call paths (op and mode
+ * constants: a few ALU instructions, no branch); one copy in size-optimised builds and for the
+ * rare paths (bufs_bad_any). */
+#if defined(__OPTIMIZE_SIZE__)
+#define AES_BUFS static __attribute__((noinline))
+#else
+#define AES_BUFS static inline __attribute__((always_inline))
+#endif
+AES_BUFS uint32_t bufs_bad(int op, uint32_t mode, const void *iv, const void *in,
+                           const void *out, size_t len) {
+  if (op == OP_CMAC)
+    return cv_buf_wr_bad(iv, 16) |
+           (len ? cv_buf_rd_bad(in, len) | cv_buf_overlap(in, len, iv, 16) : 0u);
+  return cv_buf_io_bad(in, out, len) | (mode != CV_AES_MODE_ECB ? cv_buf_wr_bad(iv, 16) : 0u);
 }
+#if defined(__OPTIMIZE_SIZE__)
+#define bufs_bad_any bufs_bad
+#else
+static __attribute__((noinline)) uint32_t bufs_bad_any(int op, uint32_t mode, const void *iv,
+                                                       const void *in, const void *out,
+                                                       size_t len) {
+  return bufs_bad(op, mode, iv, in, out, len);
+}
+#endif
 
 /* Every check of a call, in the order the API documents: the error, EMPTY for a valid call with
  * nothing to do (an empty message), CV_OK for a call that goes on. Run for the calls validate
@@ -576,18 +624,18 @@ static inline __attribute__((always_inline)) int overlap(const void *in, const v
 static __attribute__((noinline, cold)) int check(const cv_aes_ctx *ctx, int op, uint32_t mode,
                                                  uint32_t dir, const void *iv, const void *in,
                                                  const void *out, size_t len) {
-  const unsigned b = (unsigned)ctx->backend;
   if (op == OP_CMAC) {
     if (!iv || (len && !in)) return CV_ERR_ARG;
   } else {
     if (dir > 1u || (len && (!in || !out))) return CV_ERR_ARG;
-    if (op == OP_START && (!is_dma(ctx->backend) || mode > CV_AES_MODE_CTR)) return CV_ERR_MODE;
+    if (op == OP_START && mode > CV_AES_MODE_CTR) return CV_ERR_MODE;
     if (mode != CV_AES_MODE_ECB && !iv) return CV_ERR_ARG;
   }
-  if (b >= CV_BACKEND_COUNT) return CV_ERR_ARG;
-  if (op != OP_CMAC && len && overlap(in, out, len)) return CV_ERR_ARG;
+  if ((op == OP_CMAC || len) && bufs_bad_any(op, mode, iv, in, out, len)) return CV_ERR_ARG;
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && (len & 15)) return CV_ERR_LENGTH;
-  if (ctx->magic != AES_MAGIC || ctx->key_bytes == 0) return CV_ERR_NOKEY;
+  /* the context: its check word (the backend, key size and id are its own from here on) */
+  if (!aes_sealed(ctx) || ctx->key_bytes == 0) return CV_ERR_NOKEY;
+  if (op == OP_START && !is_dma(ctx->backend)) return CV_ERR_MODE;
   if (op != OP_CMAC && len == 0) return EMPTY;
   const uintptr_t io = (uintptr_t)in | (op == OP_CMAC ? 0 : (uintptr_t)out);
   if (is_dma(ctx->backend) && len && (io & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
@@ -606,10 +654,10 @@ static __attribute__((noinline, cold)) int refuse(const cv_aes_ctx *ctx, int op,
  * else 1 (refuse then gives the call's result). Each test is a forward branch that a
  * valid call falls through (1 cycle; a taken one costs more, core/README.md "Costs"), all to
  * one tail call of refuse, which names the error (check). The buffers are each backend's
- * check, made where it hands them on: in and out the same buffer or apart (overlap) on every
- * backend, tested by sw_op and pio_run, and by the DMA before anything moves (dma_fail names
- * it CV_ERR_ARG); any alignment for pio_run; CV_AES_DMA_ALIGN for dma_run, the range left to
- * the DMA. The key is claim's. */
+ * check, made where it hands them on: their memories and overlap (bufs_bad) by sw_op and
+ * pio_run, and for in and out on the DMA backends by the DMA before anything moves (dma_fail
+ * names it CV_ERR_ARG), which needs them aligned to CV_AES_DMA_ALIGN and cannot read program
+ * memory (dma_run). The context and its key are claim's (sw_op checks a sw context). */
 static inline __attribute__((always_inline)) int validate(int op, uint32_t mode, uint32_t dir,
                                                           const void *iv, const void *in,
                                                           const void *out, size_t len) {
@@ -632,23 +680,33 @@ static inline __attribute__((always_inline)) int validate(int op, uint32_t mode,
   return 0;
 }
 
-/* The engine becomes the context's: no background job holding the coupling, its key loaded
- * (reloaded when another context used the engine). */
+/* The engine becomes the context's (its check word matched): no background job pending (the
+ * engine, and the IV its wait reads back, belong to the job until its wait or a zeroize), its
+ * key loaded (reloaded when another context used the engine). */
 static int claim(cv_aes_ctx *ctx) {
-  if (aes_job_ctx && cv_dma_busy()) return CV_ERR_BUSY;
+  if (aes_job_ctx) return CV_ERR_BUSY;
   if (ctx->id == aes_owner) return CV_OK;
   return reclaim(ctx);
 }
 
 /* ------------------------------------------------------------------ the backends */
-/* sw: the software library. */
-static inline __attribute__((always_inline)) int sw_op(cv_aes_ctx *ctx, uint32_t mode,
-                                                       uint32_t dir, uint8_t *iv,
-                                                       const uint8_t *in, uint8_t *out,
-                                                       size_t len) {
+/* sw: the software library, for a context whose check word matches (its round count and
+ * implementation steer the library's loops), the buffers checked. One function per mode, out
+ * of line: a program links the library's modes it calls and no other, and the checks' registers
+ * give no API function a stack frame (the hardware paths have none). */
+static inline __attribute__((always_inline)) uint32_t sw_bad(const cv_aes_ctx *ctx, int op,
+                                                             uint32_t mode, const void *iv,
+                                                             const void *in, const void *out,
+                                                             size_t len) {
+  return (ctx->chk != aes_seal(ctx)) | bufs_bad(op, mode, iv, in, out, len);
+}
+#if defined(__OPTIMIZE_SIZE__)
+/* size-optimised builds: one function for every mode, called once check passed (claim_run,
+ * claim_cmac) */
+static __attribute__((noinline)) int sw_op(cv_aes_ctx *ctx, uint32_t mode, uint32_t dir,
+                                           uint8_t *iv, const uint8_t *in, uint8_t *out,
+                                           size_t len) {
   const cv_aes_sw_ctx *k = &ctx->sw;
-  if (__builtin_expect(ctx->magic != AES_MAGIC, 0)) return CV_ERR_NOKEY;
-  if (mode != MODE_CMAC && __builtin_expect(overlap(in, out, len), 0)) return CV_ERR_ARG;
   switch (mode) {
     case CV_AES_MODE_ECB: return cv_aes_sw_ecb(k, (cv_dir_t)dir, in, out, len);
     case CV_AES_MODE_CBC: return cv_aes_sw_cbc(k, (cv_dir_t)dir, iv, in, out, len);
@@ -658,6 +716,36 @@ static inline __attribute__((always_inline)) int sw_op(cv_aes_ctx *ctx, uint32_t
     default: return cv_aes_sw_cmac(k, in, len, iv);
   }
 }
+#else
+#define SW_FN(name, op, mode, call)                                                          \
+  static __attribute__((noinline)) int name(cv_aes_ctx *ctx, uint32_t dir, uint8_t *iv,      \
+                                            const uint8_t *in, uint8_t *out, size_t len) {   \
+    const cv_aes_sw_ctx *k = &ctx->sw;                                                       \
+    if (__builtin_expect(sw_bad(ctx, op, mode, iv, in, out, len), 0))                        \
+      return refuse(ctx, op, mode, dir, iv, in, out, len);                                   \
+    return call;                                                                             \
+  }
+SW_FN(sw_ecb, OP_CIPHER, CV_AES_MODE_ECB, cv_aes_sw_ecb(k, (cv_dir_t)dir, in, out, len))
+SW_FN(sw_cbc, OP_CIPHER, CV_AES_MODE_CBC, cv_aes_sw_cbc(k, (cv_dir_t)dir, iv, in, out, len))
+SW_FN(sw_cfb, OP_CIPHER, CV_AES_MODE_CFB128, cv_aes_sw_cfb128(k, (cv_dir_t)dir, iv, in, out, len))
+SW_FN(sw_ofb, OP_CIPHER, CV_AES_MODE_OFB, cv_aes_sw_ofb(k, iv, in, out, len))
+SW_FN(sw_ctr, OP_CIPHER, CV_AES_MODE_CTR, cv_aes_sw_ctr(k, iv, in, out, len))
+SW_FN(sw_cmac, OP_CMAC, MODE_CMAC, cv_aes_sw_cmac(k, in, len, iv))
+#undef SW_FN
+static inline __attribute__((always_inline)) int sw_op(cv_aes_ctx *ctx, uint32_t mode,
+                                                       uint32_t dir, uint8_t *iv,
+                                                       const uint8_t *in, uint8_t *out,
+                                                       size_t len) {
+  switch (mode) {
+    case CV_AES_MODE_ECB: return sw_ecb(ctx, dir, iv, in, out, len);
+    case CV_AES_MODE_CBC: return sw_cbc(ctx, dir, iv, in, out, len);
+    case CV_AES_MODE_CFB128: return sw_cfb(ctx, dir, iv, in, out, len);
+    case CV_AES_MODE_OFB: return sw_ofb(ctx, dir, iv, in, out, len);
+    case CV_AES_MODE_CTR: return sw_ctr(ctx, dir, iv, in, out, len);
+    default: return sw_cmac(ctx, dir, iv, in, out, len);
+  }
+}
+#endif
 
 /* Zero IV (the CMAC chaining value starts at 0), straight to the unit. */
 static inline __attribute__((always_inline)) void iv_zero(int cpi) {
@@ -703,6 +791,10 @@ static inline __attribute__((always_inline)) int cmac_blocks(cv_aes_ctx *ctx, in
  * before each block but the first and pads a partial or empty last block with 10* itself. */
 static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  if (__builtin_expect(bufs_bad(OP_CMAC, MODE_CMAC, tag, m, NULL, len), 0))
+    return refuse(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   const int cpi = uses_cpi(ctx->backend);
   volatile uint32_t *r = aes_regs();
   size_t nfull, rem;
@@ -716,7 +808,7 @@ static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m,
     rem = len & 15;
     kind = KIND_K2;
   }
-  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
+  const uint32_t cfg = cfg_of(MODE_CMAC, 0) | (kind << CV_AES_CFG_KIND_SHIFT);
   const int aligned = ((uintptr_t)m & 3) == 0;
   /* The last block: the message's own words when whole and aligned, else padded 10*. */
   uint32_t last[4] = {0, 0, 0, 0}, t[4];
@@ -767,26 +859,23 @@ static __attribute__((noinline)) int pio_cmac(cv_aes_ctx *ctx, const uint8_t *m,
   return CV_OK;
 }
 
-/* Buffers or an IV that are not word-aligned (cpi, mmio; the DMA backends: an IV): through
- * local words, the message in pieces of four blocks (each piece a call of run_any; the IV
- * continues from one to the next, a partial last block ends the last one). */
-static int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
+/* Buffers or an IV that are not word-aligned or not in data memory (cpi, mmio; the DMA
+ * backends: an IV): the buffers' rules tested exactly, then through local words, the message in
+ * pieces of four blocks (each piece a call of run_any; the IV continues from one to the next, a
+ * partial last block ends the last one). */
+static int unaligned(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_t dir,
+                     uint8_t *iv,
                      const uint8_t *in, uint8_t *out, size_t len);
 
-/* pio (cpi, mmio) for a coupling cpi known at compile time: in and out apart or the same,
- * IV in, the whole blocks as one message (two blocks in flight), completion. */
-static inline __attribute__((always_inline)) int pio_run(cv_aes_ctx *ctx, int cpi, int op,
+/* pio (cpi, mmio) for a coupling cpi known at compile time, the buffers checked (pio_ok): IV
+ * in, the whole blocks as one message (two blocks in flight), completion. */
+static inline __attribute__((always_inline)) int pio_run(cv_aes_ctx *ctx, int cpi,
                                                          uint32_t mode, uint32_t dir,
                                                          uint8_t *iv, const uint8_t *in,
                                                          uint8_t *out, size_t len) {
-  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  const uint32_t cfg = cfg_of(mode, dir);
   const size_t nb = len >> 4;
   const size_t rem = (mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) ? 0 : len & 15;
-  const uintptr_t a =
-      (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
-  if (__builtin_expect(overlap(in, out, len), 0))
-    return refuse(ctx, op, mode, dir, iv, in, out, len);
-  if (__builtin_expect(a & 3, 0)) return unaligned(ctx, op, mode, dir, iv, in, out, len);
   if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
   if ((mode == CV_AES_MODE_ECB || mode == CV_AES_MODE_CBC) && nb == 0)
     __builtin_unreachable(); /* validate: whole blocks, not empty */
@@ -843,10 +932,13 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   const uint32_t mode = CV_AES_MODE_CFB128;
   const int cpi = ctx->backend == CV_BACKEND_CPI_DMA;
   const size_t rem = len & 15, dlen = len - rem;
-  if (cv_dma_bad(in, len, out, len, CV_AES_DMA_ALIGN)) return CV_ERR_DMA;
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  if (bufs_bad_any(OP_CIPHER, mode, iv, in, out, len))
+    return refuse(ctx, async ? OP_START : OP_CIPHER, mode, dir, iv, in, out, len);
+#endif
   if (cpi) IV_IN(1, aes_regs(), (const uint32_t *)(const void *)iv);
   else IV_IN(0, aes_regs(), (const uint32_t *)(const void *)iv);
-  const uint32_t cfg = cfg_of(ctx, mode, dir);
+  const uint32_t cfg = cfg_of(mode, dir);
   if (dlen) {
     if (cpi) dma_go(1, CV_ENGINE_AES, cfg, in, out, dlen, 0);
     else dma_go(0, CV_ENGINE_AES, cfg, in, out, dlen, 0);
@@ -864,25 +956,46 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   return complete_slow(ctx, s, mode, dir, iv, in + dlen, out + dlen, rem);
 }
 
-/* dma (cpi-dma, mmio-dma) for a coupling cpi known at compile time: the buffers aligned to
- * CV_AES_DMA_ALIGN (their range and overlap are the DMA's checks), IV in, one job, then the
- * completion (blocking) or return at once (async: cv_aes_wait completes). The job takes a
- * partial last block in CTR, OFB and CFB encryption (dma_split: CFB decryption). */
+/* Input in program memory on a DMA backend, which the DMA cannot read: the buffers' rules tested
+ * exactly, then the call runs through the backend's own coupling (cpi for cpi-dma, mmio for
+ * mmio-dma), as on cpi and mmio. A start
+ * runs the whole message now, the IV or counter in the job's own words, and leaves the job to
+ * its wait, which returns them. */
+static int run_b(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode, uint32_t dir,
+                 uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
+static __attribute__((noinline)) int prog_in(cv_aes_ctx *ctx, int op, uint32_t mode,
+                                             uint32_t dir, uint8_t *iv, const uint8_t *in,
+                                             uint8_t *out, size_t len) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  /* the buffers' rules, exactly: no DMA checks them on this path */
+  if (bufs_bad_any(op == OP_START ? OP_CIPHER : op, mode, iv, in, out, len))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
+#endif
+  const cv_backend_t b = ctx->backend == CV_BACKEND_CPI_DMA ? CV_BACKEND_CPI : CV_BACKEND_MMIO;
+  if (op != OP_START) return run_b(ctx, b, op, mode, dir, iv, in, out, len);
+  uint8_t *v = NULL;
+  if (mode != CV_AES_MODE_ECB) {
+    v = (uint8_t *)aes_job.iv;
+    memcpy(v, iv, 16);
+  }
+  const int e = run_b(ctx, b, OP_CIPHER, mode, dir, v, in, out, len);
+  if (e) return e;
+  job_open(ctx, mode);
+  aes_job.ran = 1;
+  return CV_OK;
+}
+
+/* dma (cpi-dma, mmio-dma) for a coupling cpi known at compile time, the buffers checked
+ * (dma_ok): IV in, one job, then the completion (blocking) or return at once (async:
+ * cv_aes_wait completes). The job takes a partial last block in CTR, OFB and CFB encryption
+ * (dma_split: CFB decryption). */
 static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cpi, int op,
                                                          uint32_t mode, uint32_t dir,
                                                          uint8_t *iv, const uint8_t *in,
                                                          uint8_t *out, size_t len) {
   const int async = op == OP_START;
-  const uint32_t cfg = cfg_of(ctx, mode, dir);
-  if (__builtin_expect((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) != 0, 0))
-    return refuse(ctx, op, mode, dir, iv, in, out, len); /* CV_ERR_DMA, or the overlap's ARG */
-  if (mode != CV_AES_MODE_ECB) {
-    if (__builtin_expect((uintptr_t)iv & 3, 0))
-      return unaligned(ctx, op, mode, dir, iv, in, out, len);
-    if (__builtin_expect(mode == CV_AES_MODE_CFB128 && dir && (len & 15), 0))
-      return dma_split(ctx, dir, iv, in, out, len, async);
-    IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
-  }
+  const uint32_t cfg = cfg_of(mode, dir);
+  if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
   dma_go(cpi, CV_ENGINE_AES, cfg, in, out, len, 0);
   if (async) {
     job_open(ctx, mode);
@@ -894,21 +1007,24 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
   return complete(ctx, cpi, cfg, mode, dir, iv, in, out, 0);
 }
 
-/* CMAC on a DMA backend: one job, the unit pads the last block (ENGINE.PAD). The message
- * aligned to CV_AES_DMA_ALIGN (its range and overlap with the tag are the DMA's checks). A tag
- * the DMA cannot write (not 16-byte aligned, outside data memory) goes through a bounce block,
- * so that no refused job is left behind a call that succeeds. */
+/* CMAC on a DMA backend: one job, the unit pads the last block (ENGINE.PAD). The buffers' rules
+ * (bufs_bad), the message aligned to CV_AES_DMA_ALIGN, in data memory (else, in program memory,
+ * the backend's cpi or mmio path: pio_cmac). A tag the DMA cannot write (not 16-byte aligned)
+ * goes through a bounce block, so that no refused job is left behind a call that succeeds. */
 static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m, size_t len,
                                               uint8_t tag[16]) {
   static uint32_t tagbuf[4] __attribute__((aligned(CV_AES_DMA_ALIGN)));
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  if (__builtin_expect(bufs_bad(OP_CMAC, MODE_CMAC, tag, m, NULL, len), 0))
+    return refuse(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   if (len && ((uintptr_t)m & (CV_AES_DMA_ALIGN - 1))) return CV_ERR_DMA;
-  const uintptr_t t = (uintptr_t)tag - CV_DMEM_BASE;
+  if (len && cv_buf_in_prog(m)) return pio_cmac(ctx, m, len, tag);
   uint8_t *dst = tag;
-  if (__builtin_expect((t & (CV_AES_DMA_ALIGN - 1)) || t > CV_DMEM_SIZE - 16u, 0))
-    dst = (uint8_t *)tagbuf;
+  if (__builtin_expect((uintptr_t)tag & (CV_AES_DMA_ALIGN - 1), 0)) dst = (uint8_t *)tagbuf;
   const uint8_t *src = len ? m : dst;  /* an empty message still names a valid source */
   const uint32_t k2 = (uint32_t)((len & 15) != 0) | (uint32_t)(len == 0);  /* padded last */
-  const uint32_t cfg = cfg_of(ctx, MODE_CMAC, 0) | ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
+  const uint32_t cfg = cfg_of(MODE_CMAC, 0) | ((KIND_K1 + k2) << CV_AES_CFG_KIND_SHIFT);
   const uint32_t eng = CV_ENGINE_AES | (k2 ? CV_DMA_ENGINE_PAD_MASK : 0);
   uint32_t s;
   if (__builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)) {
@@ -921,11 +1037,31 @@ static __attribute__((noinline)) int dma_cmac(cv_aes_ctx *ctx, const uint8_t *m,
     s = dma_wait(0);
   }
   if (__builtin_expect(!cv_dma_status_clean(s), 0)) {
-    const int e = dma_fail(s, 0);
+    const int e = dma_fail(s);
     if (e) return e;
   }
   if (dst != tag) memcpy(tag, dst, 16);
   return CV_OK;
+}
+
+/* dma (cpi-dma, mmio-dma): in and out aligned to CV_AES_DMA_ALIGN (their memories and overlap
+ * are the DMA's checks), the IV word-aligned in data memory (unaligned: through local words),
+ * the input in data memory (prog_in: program memory), a CFB decryption ending in a partial block
+ * split (dma_split); then the job (dma_run). */
+static inline __attribute__((always_inline)) int dma_call(cv_aes_ctx *ctx, int cpi, int op,
+                                                          uint32_t mode, uint32_t dir,
+                                                          uint8_t *iv, const uint8_t *in,
+                                                          uint8_t *out, size_t len) {
+  if (__builtin_expect((((uintptr_t)in | (uintptr_t)out) & (CV_AES_DMA_ALIGN - 1)) != 0, 0))
+    return refuse(ctx, op, mode, dir, iv, in, out, len); /* CV_ERR_DMA, or the rules' ARG */
+  if (mode != CV_AES_MODE_ECB &&
+      __builtin_expect(((uintptr_t)iv & 3) | cv_buf_wr_bad(iv, 16), 0))
+    return unaligned(ctx, cpi ? CV_BACKEND_CPI_DMA : CV_BACKEND_MMIO_DMA, op, mode, dir, iv, in,
+                     out, len);
+  if (__builtin_expect(cv_buf_in_prog(in), 0)) return prog_in(ctx, op, mode, dir, iv, in, out, len);
+  if (mode == CV_AES_MODE_CFB128 && __builtin_expect(dir && (len & 15), 0))
+    return dma_split(ctx, dir, iv, in, out, len, op == OP_START);
+  return dma_run(ctx, cpi, op, mode, dir, iv, in, out, len);
 }
 
 /* ------------------------------------------------------------------ every call */
@@ -940,54 +1076,82 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
                                                      uint32_t dir, uint8_t *iv,
                                                      const uint8_t *in, uint8_t *out,
                                                      size_t len) {
+  /* a backend field that is none of the hardware backends: a context changed after init (the
+   * one that holds the engine: its id matches), CV_ERR_NOKEY */
   if (op == OP_CMAC) {
     if (is_dma(b)) return dma_cmac(ctx, in, len, iv);
-    return (unsigned)b < CV_BACKEND_COUNT ? pio_cmac(ctx, in, len, iv) : CV_ERR_ARG;
+    return (unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO
+               ? pio_cmac(ctx, in, len, iv) : CV_ERR_NOKEY;
   }
-#if defined(__OPTIMIZE_SIZE__)
-  /* one copy of each backend's path, the coupling a run-time value */
-  if (op != OP_START && (unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO)
-    return pio_run(ctx, b == CV_BACKEND_CPI, op, mode, dir, iv, in, out, len);
-  if (is_dma(b)) return dma_run(ctx, b == CV_BACKEND_CPI_DMA, op, mode, dir, iv, in, out, len);
-  return op == OP_START ? CV_ERR_MODE : CV_ERR_ARG;
-#else
-  /* two tests reach each backend: pio or dma, then the coupling */
+  /* pio: word-aligned buffers in data memory, in and out the same or apart, straight; anything
+   * else through unaligned, which tests the buffers' rules exactly (bufs_bad: an input in
+   * program memory is fine) and moves them through local words */
   if (op != OP_START &&
       __builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
-    if (__builtin_expect(b == CV_BACKEND_CPI, 1))
-      return pio_run(ctx, 1, op, mode, dir, iv, in, out, len);
-    return pio_run(ctx, 0, op, mode, dir, iv, in, out, len);
-  }
-  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
-    return dma_run(ctx, 1, op, mode, dir, iv, in, out, len);
-  if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1))
-    return dma_run(ctx, 0, op, mode, dir, iv, in, out, len);
-  return op == OP_START ? CV_ERR_MODE : CV_ERR_ARG;
+    const uintptr_t a =
+        (uintptr_t)in | (uintptr_t)out | (mode != CV_AES_MODE_ECB ? (uintptr_t)iv : 0);
+#if defined(__OPTIMIZE_SIZE__) /* check passed: only what the straight path cannot take */
+    const uint32_t odd = (uint32_t)(a & 3u) | (uint32_t)cv_buf_in_prog(in);
+#else
+    const uint32_t odd = cv_buf_io_dmem_bad(in, out, len) | (uint32_t)(a & 3u) |
+                         (mode != CV_AES_MODE_ECB ? cv_buf_wr_bad(iv, 16) : 0u);
 #endif
+    if (__builtin_expect(odd != 0, 0)) return unaligned(ctx, b, op, mode, dir, iv, in, out, len);
+#if defined(__OPTIMIZE_SIZE__)
+    return pio_run(ctx, b == CV_BACKEND_CPI, mode, dir, iv, in, out, len);
+#else
+    if (__builtin_expect(b == CV_BACKEND_CPI, 1))
+      return pio_run(ctx, 1, mode, dir, iv, in, out, len);
+    return pio_run(ctx, 0, mode, dir, iv, in, out, len);
+#endif
+  }
+#if defined(__OPTIMIZE_SIZE__)
+  if (is_dma(b)) return dma_call(ctx, b == CV_BACKEND_CPI_DMA, op, mode, dir, iv, in, out, len);
+#else
+  if (__builtin_expect(b == CV_BACKEND_CPI_DMA, 1))
+    return dma_call(ctx, 1, op, mode, dir, iv, in, out, len);
+  if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1))
+    return dma_call(ctx, 0, op, mode, dir, iv, in, out, len);
+#endif
+  return op == OP_START && (unsigned)b - 1u < 2u ? CV_ERR_MODE : CV_ERR_NOKEY;
 }
 
-/* One copy of run for any mode: after a key reload, and for unaligned buffers. */
-static __attribute__((noinline)) int run_any(cv_aes_ctx *ctx, int op, uint32_t mode,
-                                             uint32_t dir, uint8_t *iv, const uint8_t *in,
-                                             uint8_t *out, size_t len) {
+/* One copy of run for any mode: after a key reload, for unaligned buffers (run_any), and for
+ * input in program memory on a DMA backend (prog_in: b its cpi or mmio coupling). */
+static __attribute__((noinline)) int run_b(cv_aes_ctx *ctx, cv_backend_t b, int op,
+                                           uint32_t mode, uint32_t dir, uint8_t *iv,
+                                           const uint8_t *in, uint8_t *out, size_t len) {
   if (op == OP_CMAC) __builtin_unreachable(); /* CMAC: claim_cmac */
-  return run(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
+  return run(ctx, b, op, mode, dir, iv, in, out, len);
+}
+static int run_any(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
+                   const uint8_t *in, uint8_t *out, size_t len) {
+  return run_b(ctx, ctx->backend, op, mode, dir, iv, in, out, len);
 }
 
-static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, int op, uint32_t mode,
-                                               uint32_t dir, uint8_t *iv, const uint8_t *in,
-                                               uint8_t *out, size_t len) {
+/* b is the backend whose path the call takes (a DMA backend's context runs its cpi or mmio path
+ * for an input in program memory: prog_in). */
+static __attribute__((noinline)) int unaligned(cv_aes_ctx *ctx, cv_backend_t b, int op,
+                                               uint32_t mode, uint32_t dir, uint8_t *iv,
+                                               const uint8_t *in, uint8_t *out, size_t len) {
+  /* the buffers' rules, exactly (on a DMA backend only the IV can break them here: in and out
+   * are the DMA's checks, made when the job runs) */
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through check */
+  if (is_dma(b) ? mode != CV_AES_MODE_ECB && cv_buf_wr_bad(iv, 16)
+                : bufs_bad_any(op, mode, iv, in, out, len))
+    return refuse(ctx, op, mode, dir, iv, in, out, len);
+#endif
   uint32_t v[4], buf[16];
   uint8_t *const vp = mode == CV_AES_MODE_ECB ? NULL : (uint8_t *)v;
   if (vp) memcpy(v, iv, 16);
   int e = CV_OK;
-  if (is_dma(ctx->backend)) {
-    e = run_any(ctx, op, mode, dir, vp, in, out, len);  /* only the IV was unaligned */
+  if (is_dma(b)) {
+    e = run_b(ctx, b, op, mode, dir, vp, in, out, len);  /* only the IV was unaligned */
   } else {
     for (size_t off = 0; off < len && e == CV_OK; off += sizeof buf) {
       const size_t n = len - off < sizeof buf ? len - off : sizeof buf;
       memcpy(buf, in + off, n);
-      e = run_any(ctx, op, mode, dir, vp, (const uint8_t *)buf, (uint8_t *)buf, n);
+      e = run_b(ctx, b, op, mode, dir, vp, (const uint8_t *)buf, (uint8_t *)buf, n);
       if (e == CV_OK) memcpy(out + off, buf, n);
     }
   }
@@ -1003,6 +1167,10 @@ static __attribute__((noinline)) int claim_run(cv_aes_ctx *ctx, int op, uint32_t
                                                uint8_t *out, size_t len) {
   int e = check(ctx, op, mode, dir, iv, in, out, len);
   if (e) return e == EMPTY ? CV_OK : e;
+#if defined(__OPTIMIZE_SIZE__)
+  if (op != OP_START && ctx->backend == CV_BACKEND_SW)
+    return sw_op(ctx, mode, dir, iv, in, out, len);
+#endif
   e = claim(ctx);
   if (e) return e;
   return run_any(ctx, op, mode, dir, iv, in, out, len);
@@ -1011,6 +1179,9 @@ static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *
                                                 uint8_t *tag) {
   int e = check(ctx, OP_CMAC, MODE_CMAC, 0, tag, m, NULL, len);
   if (e) return e;
+#if defined(__OPTIMIZE_SIZE__)
+  if (ctx->backend == CV_BACKEND_SW) return sw_op(ctx, MODE_CMAC, 0, tag, m, NULL, len);
+#endif
   e = claim(ctx);
   if (e) return e;
   return is_dma(ctx->backend) ? dma_cmac(ctx, m, len, tag) : pio_cmac(ctx, m, len, tag);
@@ -1028,6 +1199,11 @@ static __attribute__((noinline)) int claim_cmac(cv_aes_ctx *ctx, const uint8_t *
 AES_CALL int aes_call(cv_aes_ctx *ctx, int op, uint32_t mode, uint32_t dir, uint8_t *iv,
                       const uint8_t *in, uint8_t *out, size_t len) {
   if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+#if defined(__OPTIMIZE_SIZE__)
+  /* one path for every call: every check, the sw backend or the claim, the operation */
+  if (op == OP_CMAC) return claim_cmac(ctx, in, len, iv);
+  return claim_run(ctx, op, mode, dir, iv, in, out, len);
+#endif
   /* The backend is loaded before the argument tests, which hide the load's latency (a load's
    * value used by the next instruction stalls the core 3 cycles). */
   uint32_t b = (uint32_t)ctx->backend;
@@ -1109,23 +1285,30 @@ cv_status_t cv_aes_start(cv_aes_ctx *ctx, unsigned mode, unsigned dir, uint8_t i
   return aes_call(ctx, OP_START, mode, dir, iv, in, out, len);
 }
 
+/* A hardware backend's zeroize clears the engine (of a SoC that has it), whatever the context:
+ * a pending job stops, and when it is another context's, that context's wait returns
+ * CV_ERR_ABORTED. */
 void cv_aes_zeroize(cv_aes_ctx *ctx) {
   if (!ctx) return;
-  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT) {
+  if (ctx->backend != CV_BACKEND_SW && (unsigned)ctx->backend < CV_BACKEND_COUNT &&
+      aes_job_ctx != AES_NO_ENGINE) {
     if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
     else cv_cpl_mmio_zeroize(CV_AES_BASE);
     if (aes_job_ctx) {
       (void)cv_dma_mmio_wait();  /* the job stops: the unit was zeroized under it */
+      if (aes_job_ctx != ctx) aes_job.aborted = aes_job_ctx;
       aes_job_ctx = NULL;
       aes_job.tail_len = 0;
       aes_job.tail_only = 0;
+      aes_job.ran = 0;
     }
     aes_owner = AES_NO_OWNER;  /* the engine holds no key now */
   }
+  if (aes_job.aborted == ctx) aes_job.aborted = NULL;
   cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
   ctx->id = AES_NO_ID;
-  ctx->magic = 0;
+  ctx->chk = 0;
 }
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
@@ -1134,14 +1317,25 @@ int cv_aes_busy(const cv_aes_ctx *ctx) {
 }
 
 /* The background job's completion: its DMA status, then complete_slow as a blocking call
- * ends. */
+ * ends (a job that ran at its start: the IV or counter it left in the job's words). No other
+ * AES hardware call ran since the start (claim refuses them), so the engine's IV is the job's. */
 cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
-  if (ctx->magic != AES_MAGIC) return CV_ERR_NOKEY;
-  if (aes_job_ctx != ctx) return CV_OK;  /* nothing pending for this context */
+  if (!aes_sealed(ctx)) return CV_ERR_NOKEY;
+  if (aes_job_ctx != ctx) {  /* nothing pending for this context */
+    if (aes_job.aborted != ctx) return CV_OK;
+    aes_job.aborted = NULL;  /* another context's zeroize ended the job */
+    return CV_ERR_ABORTED;
+  }
+  if (iv && cv_buf_wr_bad(iv, 16)) return CV_ERR_ARG;  /* the job stays pending */
   uint32_t scratch[4];
   if (!iv) iv = (uint8_t *)scratch;  /* the caller does not want the IV back */
   aes_job_ctx = NULL;
+  if (aes_job.ran) {
+    aes_job.ran = 0;
+    if (aes_job_mode != CV_AES_MODE_ECB) memcpy(iv, aes_job.iv, 16);
+    return CV_OK;
+  }
   const uint32_t rem = aes_job.tail_len;
   const int tail_only = aes_job.tail_only;
   aes_job.tail_len = 0;

@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 /* cv_chacha.c: the ChaCha API of cv_chacha.h. sw: fw/crypto's cv_chacha_sw_*. Hardware
  * (engine 4, 64-byte blocks): the key (8 words; a 128-bit key in words 0..3) is loaded at init
- * and on ownership changes; every call loads the IV (state words 12..15 = counter, nonce) from
- * the context and advances the context's counter by the blocks produced (the engine does the
- * same), so no read-back is needed. Whole blocks run in XOR mode (CFG.XOR) straight from in to
- * out: two blocks in flight on cpi/mmio, one job on the DMA backends. A partial last block is
- * a keystream block kept in the context (its unused bytes start the next call). */
+ * and on ownership changes, with the context's configuration (CFG.ROUNDS | K128 | RFC, its
+ * hw.kcfg, recorded with the owner: cv_light_kcfg); every call loads the IV (state words 12..15
+ * = counter, nonce) from the context and advances the context's counter by the blocks produced
+ * (the engine does the same), so no read-back is needed. Whole blocks run in XOR mode
+ * (CFG.XOR) straight from in to out: two blocks in flight on cpi/mmio, one job on the DMA
+ * backends. A partial last block is a keystream block kept in the context (its unused bytes
+ * start the next call).
+ *
+ * Every call is three steps, one path per backend (run): the API function's validation with the
+ * key owner test; whole blocks between buffers the backend takes as they are (word-aligned in
+ * data memory, the same or apart; the DMA's: 16-byte aligned, the DMA checking them), no
+ * keystream left over: the blocks (one block inline on cpi), the counter advanced. Anything else
+ * takes a tail call: slow (an error to name, the sw backend, a key to reload, then the call
+ * again) or any_len (leftover keystream, a partial last block, buffers the path cannot take:
+ * the buffers' rules tested exactly, then the same block operations in pieces). */
 #include <string.h>
 
 #include "cv_chacha.h"
@@ -15,6 +25,7 @@
 
 #define ENG CV_ENGINE_CHACHA
 #define XOR CV_CHACHA_CFG_XOR_MASK
+#define CHACHA_MAGIC 0xC4AC4A20u
 
 /* The engine's own error codes as API results (CFG: a round count it does not run). */
 static const int8_t chacha_errmap[8] = {
@@ -29,52 +40,70 @@ _Static_assert(CV_CHACHA_CFG_ROUNDS_8 == 8 && CV_CHACHA_CFG_ROUNDS_12 == 12 &&
 
 int cv_chacha_available(void) { return cv_cpl_engine_present(ENG); }
 
+/* The check word: backend, id, configuration; on the sw backend the library's round count and
+ * layout (they steer its loops). The keystream offsets (ks_pos, the library's too) are not in
+ * it: every value of them is safe (64 or more: nothing left over). */
+static inline uint32_t seal(const cv_chacha_ctx *ctx) {
+  const int sw = ctx->backend == CV_BACKEND_SW;
+  return cv_light_seal(CHACHA_MAGIC, ctx->backend, &ctx->hw,
+                       sw ? (uint32_t)ctx->sw.rounds : 0, sw ? (uint32_t)ctx->sw.layout : 0);
+}
+static inline int sealed(const cv_chacha_ctx *ctx) { return ctx->hw.chk == seal(ctx); }
+
 cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8_t *key,
                            size_t key_len, const uint8_t *nonce, size_t nonce_len, int rounds) {
   if (!ctx || !key || !nonce || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   if (key_len != 16 && key_len != 32) return CV_ERR_KEYLEN;
   if (nonce_len != 8 && nonce_len != 12) return CV_ERR_ARG;
   if (rounds != 8 && rounds != 12 && rounds != 20) return CV_ERR_ROUNDS;
+  if (cv_buf_rd_bad(key, key_len) | cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
   ctx->backend = backend;
-  if (backend == CV_BACKEND_SW) {
-    ctx->hw.id = 0xFFFFFFFFu;
-    return cv_chacha_sw_init(&ctx->sw, key, key_len, nonce, nonce_len, rounds);
-  }
   const int rfc = nonce_len == 12;
-  ctx->cfg = (uint32_t)rounds | (key_len == 16 ? CV_CHACHA_CFG_K128_MASK : 0) |
-             (rfc ? CV_CHACHA_CFG_RFC_MASK : 0);
+  ctx->hw.kcfg = (uint32_t)rounds | (key_len == 16 ? CV_CHACHA_CFG_K128_MASK : 0) |
+                 (rfc ? CV_CHACHA_CFG_RFC_MASK : 0);
+  if (backend == CV_BACKEND_SW) {
+    ctx->hw.id = 0;
+    const int e = cv_chacha_sw_init(&ctx->sw, key, key_len, nonce, nonce_len, rounds);
+    ctx->hw.chk = seal(ctx);
+    return e;
+  }
   /* counter 0, then the nonce (a loop: the library's memset/memcpy cost more for 16 bytes) */
   ctx->iv[0] = ctx->iv[1] = ctx->iv[2] = ctx->iv[3] = 0;
   uint8_t *ivb = (uint8_t *)ctx->iv + (rfc ? 4 : 8);
   for (size_t i = 0; i < nonce_len; i++) ivb[i] = nonce[i];
   ctx->ks_pos = 64;
   ctx->hw.id = cv_light_new_id(ENG);
-  ctx->hw.kcfg = ctx->cfg;
+  ctx->hw.chk = seal(ctx);
   cv_light_set_key(&ctx->hw, key, key_len);
-  return cv_light_reclaim(ENG, backend, &ctx->hw, 8, chacha_errmap);
+  return cv_light_claim(ENG, backend, &ctx->hw, 8, chacha_errmap);
 }
 
+/* The counter calls change nothing of a context that is none (its check word does not match):
+ * set does nothing, get answers 0. */
 void cv_chacha_set_counter(cv_chacha_ctx *ctx, uint64_t counter) {
+  if (!ctx || !sealed(ctx)) return;
   if (ctx->backend == CV_BACKEND_SW) {
     cv_chacha_sw_set_counter(&ctx->sw, counter);
     return;
   }
   ctx->iv[0] = (uint32_t)counter;
-  if (!(ctx->cfg & CV_CHACHA_CFG_RFC_MASK)) ctx->iv[1] = (uint32_t)(counter >> 32);
+  if (!(ctx->hw.kcfg & CV_CHACHA_CFG_RFC_MASK)) ctx->iv[1] = (uint32_t)(counter >> 32);
   ctx->ks_pos = 64;
 }
 
 uint64_t cv_chacha_get_counter(const cv_chacha_ctx *ctx) {
+  if (!ctx || !sealed(ctx)) return 0;
   if (ctx->backend == CV_BACKEND_SW) return cv_chacha_sw_get_counter(&ctx->sw);
-  if (ctx->cfg & CV_CHACHA_CFG_RFC_MASK) return ctx->iv[0];
+  if (ctx->hw.kcfg & CV_CHACHA_CFG_RFC_MASK) return ctx->iv[0];
   return (uint64_t)ctx->iv[1] << 32 | ctx->iv[0];
 }
 
-static inline void advance(cv_chacha_ctx *ctx, size_t nb) {
+/* The counter advanced by nb blocks; cfg (the owner's configuration) says the layout. */
+static inline void advance(cv_chacha_ctx *ctx, uint32_t cfg, size_t nb) {
   const uint32_t lo = ctx->iv[0] + (uint32_t)nb;
   /* the carry into word 1 only in the original layout (RFC 8439: word 1 is nonce), without a
    * branch */
-  const uint32_t orig = ((ctx->cfg & CV_CHACHA_CFG_RFC_MASK) == 0);
+  const uint32_t orig = ((cfg & CV_CHACHA_CFG_RFC_MASK) == 0);
   ctx->iv[1] += (uint32_t)(lo < ctx->iv[0]) & orig;
   ctx->iv[0] = lo;
 }
@@ -167,17 +196,18 @@ static void cpi_msg(const uint32_t *iv, uint32_t cfg, const uint32_t *in, uint32
   if (n > 1) POP16(out + 16);
 }
 
-/* n blocks through cpi or mmio, word-aligned buffers; in NULL: keystream. */
-static int pio_msg(cv_chacha_ctx *ctx, const uint32_t *in, uint32_t *out, size_t n) {
-  const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
-  if (cv_light_uses_cpi(ctx->backend)) {
+/* n blocks through b's cpi or mmio coupling, word-aligned buffers, key owned; in NULL:
+ * keystream; cfg the owner's configuration with XOR for in. */
+static int pio_msg(cv_chacha_ctx *ctx, cv_backend_t b, uint32_t cfg, const uint32_t *in,
+                   uint32_t *out, size_t n) {
+  if (cv_light_uses_cpi(b)) {
     cpi_msg(ctx->iv, cfg, in, out, n);
   } else {
     cv_cpl_mmio_iv_load(CV_CHACHA_BASE, ctx->iv, 4);
     uint32_t s = cv_light_mmio_msg16(CV_CHACHA_BASE, cfg, in ? in : out, out, n, !in);
-    if (s) return cv_light_hw_fail(ENG, ctx->backend, s, chacha_errmap);
+    if (s) return cv_light_hw_fail(ENG, b, s, chacha_errmap);
   }
-  advance(ctx, n);
+  advance(ctx, cfg, n);
   return CV_OK;
 }
 
@@ -194,24 +224,25 @@ static inline __attribute__((always_inline)) void dma_iv_load(const cv_chacha_ct
   }
 }
 
-/* Whole blocks, any alignment, any backend (the DMA when the buffers allow it; checked: the
- * caller found these buffers good for the DMA). */
-static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n, int checked) {
-  if (cv_light_is_dma(ctx->backend) &&
-      (checked || !cv_dma_bad(in ? in : out, 64 * n, out, 64 * n, CV_LIGHT_DMA_ALIGN))) {
-    dma_iv_load(ctx, ctx->backend);
-    int e = cv_light_dma(ENG, ctx->backend, ctx->cfg | (in ? XOR : 0), in ? in : out, out,
-                         64 * n, 0, chacha_errmap);
-    if (e == CV_OK) advance(ctx, n);
+/* n whole blocks from buffers that keep the rules, any alignment, any backend: one DMA job
+ * where the DMA takes the buffers (16-byte aligned in data memory), else through b's cpi or
+ * mmio coupling (unaligned: through a local buffer). */
+static int blocks(cv_chacha_ctx *ctx, cv_backend_t b, uint32_t cfg, const uint8_t *in,
+                  uint8_t *out, size_t n) {
+  const uint8_t *src = in ? in : out;  /* keystream: the DMA reads nothing, src is out */
+  if (cv_light_is_dma(b) && cv_dma_fits16(src, out, 64 * n)) {
+    dma_iv_load(ctx, b);
+    int e = cv_light_dma(ENG, b, cfg, src, out, 64 * n, 0, chacha_errmap);
+    if (e == CV_OK) advance(ctx, cfg, n);
     return e;
   }
   if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0)
-    return pio_msg(ctx, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, n);
+    return pio_msg(ctx, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out, n);
   uint32_t buf[64];
   for (size_t i = 0; i < n;) {
     size_t k = n - i < 4 ? n - i : 4;
     if (in) memcpy(buf, in + 64 * i, 64 * k);
-    int e = pio_msg(ctx, in ? buf : NULL, buf, k);
+    int e = pio_msg(ctx, b, cfg, in ? buf : NULL, buf, k);
     if (e) return e;
     memcpy(out + 64 * i, buf, 64 * k);
     i += k;
@@ -219,38 +250,15 @@ static int blocks(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
   return CV_OK;
 }
 
-#if !defined(__OPTIMIZE_SIZE__)
-/* The single-block call (64 bytes, no keystream left over, key owned, word-aligned buffers) on
- * cpi, without run()'s bookkeeping: the common case of a block-at-a-time caller and the
- * benchmark's single-block figure. 1 when it ran (it cannot fail: the engine owns a valid
- * configuration). */
-static inline int cpi_one_block(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out,
-                                size_t len) {
-  /* other backends and lengths leave at once; the rest is gathered without branches and
-   * tested once (as separate tests GCC lays them out as backward branches, which this core
-   * predicts taken: a redirect each on every single-block call) */
-  if (ctx->backend != CV_BACKEND_CPI || len != 64) return 0;
-  const uint32_t bad = (uint32_t)(ctx->ks_pos < 64) | (ctx->hw.id ^ cv_light_owner[ENG]) |
-                       ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
-  if (__builtin_expect(bad != 0, 0)) return 0;
-  cpi_open(ctx->iv, ctx->cfg | (in ? XOR : 0));
-  PUSH((const uint32_t *)(const void *)in, 1);
-  advance(ctx, 1);  /* while the engine computes */
-  POP16((uint32_t *)(void *)out);
-  return 1;
-}
-#else
-#define cpi_one_block(ctx, in, out, len) 0
-#endif
-
-/* XOR (in != NULL) or keystream (in == NULL) over any length. */
-static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
-  if (cv_light_is_dma(ctx->backend) && cv_dma_bad(in ? in : out, len, out, len, CV_LIGHT_DMA_ALIGN))
-    return CV_ERR_DMA;
-  int e = cv_light_own(ENG, ctx->backend, &ctx->hw, 8, chacha_errmap);
-  if (e) return e;
+/* The owner's call for buffers that keep the rules (a DMA backend's aligned): an idle DMA on a
+ * DMA backend (a job running owns the coupling hub: CV_ERR_BUSY), then the keystream left over
+ * from the last call, the whole blocks (blocks), a partial last block from a keystream block
+ * kept in the context. XOR (in != NULL) or keystream (in == NULL). */
+static __attribute__((noinline, cold)) int any_body(cv_chacha_ctx *ctx, cv_backend_t b,
+                                                    uint32_t cfg, const uint8_t *in,
+                                                    uint8_t *out, size_t len) {
+  if (cv_light_is_dma(b) && cv_dma_busy()) return CV_ERR_BUSY;
   const uint8_t *ks = (const uint8_t *)ctx->ks;
-  const int checked = ctx->ks_pos >= 64;  /* blocks() gets the buffers run() checked */
   if (ctx->ks_pos < 64) {  /* the rest of the last partial block first */
     size_t k = 64 - ctx->ks_pos < len ? 64 - ctx->ks_pos : len;
     for (size_t i = 0; i < k; i++) out[i] = (in ? in[i] : 0) ^ ks[ctx->ks_pos + i];
@@ -260,12 +268,13 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
     len -= k;
   }
   size_t nb = len >> 6, rem = len & 63;
+  int e;
   if (nb) {
-    e = blocks(ctx, in, out, nb, checked);
+    e = blocks(ctx, b, cfg, in, out, nb);
     if (e) return e;
   }
   if (rem) {
-    e = pio_msg(ctx, NULL, ctx->ks, 1);
+    e = pio_msg(ctx, b, cfg & ~XOR, NULL, ctx->ks, 1);
     if (e) return e;
     out += 64 * nb;
     if (in) in += 64 * nb;
@@ -276,81 +285,154 @@ static int run(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) 
 }
 
 #if !defined(__OPTIMIZE_SIZE__)
+/* The owner's call that its straight path cannot take: the buffers' rules tested exactly
+ * (CV_ERR_ARG), a DMA backend's alignment (CV_ERR_DMA), then any_body. */
+static __attribute__((noinline, cold)) int any_len(cv_chacha_ctx *ctx, cv_backend_t b,
+                                                   uint32_t cfg, const uint8_t *in, uint8_t *out,
+                                                   size_t len) {
+  if (in ? cv_buf_io_bad(in, out, len) : cv_buf_wr_bad(out, len)) return CV_ERR_ARG;
+  if (cv_light_is_dma(b) && (((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)))
+    return CV_ERR_DMA;
+  return any_body(ctx, b, cfg, in, out, len);
+}
+#endif
+
+/* Every call that is not its owner's straight path: the error named (the order the API
+ * documents: CV_ERR_ARG for NULL and the buffers' rules, CV_ERR_NOKEY, an empty call CV_OK,
+ * CV_ERR_DMA for a DMA backend's alignment), the sw backend, or the key claimed and the call
+ * made again (it now finds the context the owner; every refusal of its straight path is one of
+ * these tests or any_len's, so it never comes back here). In size-optimised builds every call
+ * comes here, and any_body completes it. */
+static __attribute__((noinline, cold)) int slow(cv_chacha_ctx *ctx, const uint8_t *in,
+                                                uint8_t *out, size_t len, int xor_mode) {
+  if (!ctx || (len && (!out || (xor_mode && !in)))) return CV_ERR_ARG;
+  if (len && (xor_mode ? cv_buf_io_bad(in, out, len) : cv_buf_wr_bad(out, len)))
+    return CV_ERR_ARG;
+  if (!sealed(ctx)) return CV_ERR_NOKEY;
+  if (len == 0) return CV_OK;
+  const cv_backend_t b = ctx->backend;
+  if (b == CV_BACKEND_SW)
+    return xor_mode ? cv_chacha_sw_xor(&ctx->sw, in, out, len)
+                    : cv_chacha_sw_keystream(&ctx->sw, out, len);
+  if (cv_light_is_dma(b) && (((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)))
+    return CV_ERR_DMA;
+  const int e = cv_light_claim(ENG, b, &ctx->hw, 8, chacha_errmap);
+  if (e) return e;
+#if defined(__OPTIMIZE_SIZE__)
+  return any_body(ctx, b, ctx->hw.kcfg | (xor_mode ? XOR : 0), in, out, len);
+#else
+  return xor_mode ? cv_chacha_xor(ctx, in, out, len) : cv_chacha_keystream(ctx, out, len);
+#endif
+}
+
+#if !defined(__OPTIMIZE_SIZE__)
+/* A DMA job that did not end clean (STATUS s): a job that ended well all the same (a command
+ * refused while it ran), or the counter put back (no keystream was delivered) and the error
+ * named. Out of line, so the clean end is the path's fall-through. */
+static __attribute__((noinline, cold)) int dma_end(cv_chacha_ctx *ctx, uint32_t s, uint32_t c0,
+                                                   uint32_t c1) {
+  if (cv_dma_status_ok(s)) return CV_OK;
+  ctx->iv[0] = c0;
+  ctx->iv[1] = c1;
+  return cv_light_dma_fail(ENG, s, chacha_errmap);
+}
+
 /* IV and one job through b, the counter advanced while the job runs; the job's DMA STATUS. */
 static inline __attribute__((always_inline)) uint32_t dma_job_advancing(
     cv_chacha_ctx *ctx, cv_backend_t b, uint32_t cfg, const uint8_t *src, uint8_t *out,
     size_t len) {
   dma_iv_load(ctx, b);
   cv_light_dma_issue(ENG, b, cfg, src, out, len, 0);
-  advance(ctx, len >> 6);
+  advance(ctx, cfg, len >> 6);
   return cv_light_dma_wait(b);
 }
+#endif
 
-/* The rest of a DMA fast-path call whose job did not end clean (DMA STATUS s): a job that
- * ended well all the same (a command refused while it ran), or the counter put back (no
- * keystream was delivered) and the error named, or, for buffers the DMA refused, run(). Out of
- * line, so the clean end is the fast path's fall-through. */
-static __attribute__((noinline)) int dma_run_end(cv_chacha_ctx *ctx, uint32_t s, uint32_t c0,
-                                                 uint32_t c1, const uint8_t *in, uint8_t *out,
-                                                 size_t len) {
-  if (cv_dma_status_ok(s)) return CV_OK;
-  ctx->iv[0] = c0;
-  ctx->iv[1] = c1;
-  if (!cv_dma_refused(s)) return cv_light_dma_fail(ENG, s, chacha_errmap);
-  return run(ctx, in, out, len);
-}
-
-/* A call on a DMA backend: whole blocks in one job straight from the call when len is a
- * non-zero multiple of 64, no keystream is left over, the key is owned, the buffers are 16-byte
- * aligned and the DMA is idle: IV, the job, the counter advanced while the job runs (put back if
- * the job fails); anything else, and buffers the DMA refused, through run(), which names the
- * error. Out of line and without a frame (every call in it is a tail call): the cpi
- * single-block path keeps its entry without one too. */
-static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, const uint8_t *in,
-                                             uint8_t *out, size_t len) {
-  /* keystream (in == NULL): the DMA reads nothing, src is out; selected without a branch (a
-   * branch here cost 4 cycles on every keystream call) */
+#if !defined(__OPTIMIZE_SIZE__)
+/* The owner's call on a DMA backend (out of line, one copy for keystream and XOR): whole blocks
+ * between 16-byte aligned buffers, the input in data memory (the DMA checks the rest), nothing
+ * left over, the DMA idle: IV, the job, the counter advanced while it runs (put back if it
+ * fails); anything else through any_len. */
+static __attribute__((noinline)) int dma_run(cv_chacha_ctx *ctx, cv_backend_t b, uint32_t cfg,
+                                             const uint8_t *in, uint8_t *out, size_t len) {
+  /* keystream: the DMA reads nothing, src is out (selected without a branch) */
   const uintptr_t ks = (uintptr_t)0 - (uintptr_t)(in == NULL);
   const uint8_t *src = (const uint8_t *)((uintptr_t)in | ((uintptr_t)out & ks));
-  /* the conditions gathered without branches and tested once, the fast case laid out as the
-   * fall-through (a taken forward branch costs 3 cycles on this core) */
-  const uint32_t bad = (uint32_t)(len & 63) | (uint32_t)(len == 0) | (uint32_t)(ctx->ks_pos < 64) |
+  const uint32_t odd = (uint32_t)(len & 63) | (uint32_t)(ctx->ks_pos < 64) |
                        ((uint32_t)((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) |
-                       (ctx->hw.id ^ cv_light_owner[ENG]);
-  if (__builtin_expect(bad == 0, 1) && __builtin_expect(!cv_dma_busy(), 1)) {
-    const uint32_t c0 = ctx->iv[0], c1 = ctx->iv[1];
-    const uint32_t cfg = ctx->cfg | (in ? XOR : 0);
-    /* one dispatch on the backend: each branch is the whole sequence for a constant backend */
-    const uint32_t s =
-        __builtin_expect(ctx->backend == CV_BACKEND_CPI_DMA, 1)
-            ? dma_job_advancing(ctx, CV_BACKEND_CPI_DMA, cfg, src, out, len)
-            : dma_job_advancing(ctx, CV_BACKEND_MMIO_DMA, cfg, src, out, len);
-    if (__builtin_expect(!cv_dma_status_clean(s), 0))
-      return dma_run_end(ctx, s, c0, c1, in, out, len);
-    return CV_OK;
-  }
-  return run(ctx, in, out, len);
+                       (uint32_t)cv_buf_in_prog(src);
+  if (__builtin_expect(odd != 0, 0) || __builtin_expect(cv_dma_busy(), 0))
+    return any_len(ctx, b, cfg, in, out, len);
+  const uint32_t c0 = ctx->iv[0], c1 = ctx->iv[1];
+  /* one dispatch on the backend: each branch is the whole sequence for a constant backend */
+  const uint32_t s = __builtin_expect(b == CV_BACKEND_CPI_DMA, 1)
+                         ? dma_job_advancing(ctx, CV_BACKEND_CPI_DMA, cfg, src, out, len)
+                         : dma_job_advancing(ctx, CV_BACKEND_MMIO_DMA, cfg, src, out, len);
+  if (__builtin_expect(!cv_dma_status_clean(s), 0)) return dma_end(ctx, s, c0, c1);
+  return CV_OK;
 }
-#else
-#define dma_run run
+#endif
+
+/* The owner's call (validated: len > 0, buffers not NULL) on backend b. The straight path takes
+ * whole blocks with nothing left over: on cpi and mmio between word-aligned buffers in data
+ * memory, the same or apart (one block inline on cpi, the counter advanced while the engine
+ * computes); on the DMA backends between 16-byte aligned buffers, the input in data memory (the
+ * DMA checks the rest), the DMA idle: IV, the job, the counter advanced while it runs (put back
+ * if it fails). Anything else: any_len; a backend that is none (a context changed since its
+ * key was loaded): slow, which names it. */
+#if !defined(__OPTIMIZE_SIZE__)
+static inline __attribute__((always_inline)) int run(cv_chacha_ctx *ctx, cv_backend_t b,
+                                                     const uint8_t *in, uint8_t *out,
+                                                     size_t len) {
+  const uint32_t cfg = cv_light_kcfg[ENG] | (in ? XOR : 0);
+  const uint32_t part = (uint32_t)(len & 63) | (uint32_t)(ctx->ks_pos < 64);
+  if (__builtin_expect((unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO, 1)) {
+    const uint32_t odd = part | (in ? cv_buf_io_dmem_bad(in, out, len) : cv_buf_wr_bad(out, len)) |
+                         ((uint32_t)((uintptr_t)in | (uintptr_t)out) & 3u);
+    if (__builtin_expect(odd != 0, 0)) return any_len(ctx, b, cfg, in, out, len);
+#if !defined(__OPTIMIZE_SIZE__)
+    if (__builtin_expect(b == CV_BACKEND_CPI, 1)) {
+      if (len == 64) {  /* one block, inline */
+        cpi_open(ctx->iv, cfg);
+        PUSH((const uint32_t *)(const void *)in, 1);
+        advance(ctx, cfg, 1);  /* while the engine computes */
+        POP16((uint32_t *)(void *)out);
+        return CV_OK;
+      }
+    }
+#endif
+    return pio_msg(ctx, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out,
+                   len >> 6);
+  }
+  if (__builtin_expect(cv_light_is_dma(b), 1)) return dma_run(ctx, b, cfg, in, out, len);
+  return slow(ctx, in, out, len, in != NULL);
+}
 #endif
 
 cv_status_t cv_chacha_keystream(cv_chacha_ctx *ctx, uint8_t *out, size_t len) {
-  if (!ctx || (!out && len)) return CV_ERR_ARG;
-  if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
-    return ctx->hw.id ? cv_chacha_sw_keystream(&ctx->sw, out, len) : CV_ERR_NOKEY;
-  if (cpi_one_block(ctx, NULL, out, len)) return CV_OK;
-  if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, NULL, out, len);
-  return run(ctx, NULL, out, len);
+#if defined(__OPTIMIZE_SIZE__)
+  return slow(ctx, NULL, out, len, 0);
+#else
+  if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+  const cv_backend_t b = ctx->backend;
+  const uint32_t bad = (ctx->hw.id ^ cv_light_owner[ENG]) | (uint32_t)(len == 0) |
+                       (uint32_t)(out == NULL);
+  if (__builtin_expect(bad != 0, 0)) return slow(ctx, NULL, out, len, 0);
+  return run(ctx, b, NULL, out, len);
+#endif
 }
 
 cv_status_t cv_chacha_xor(cv_chacha_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
-  if (!ctx || ((!in || !out) && len)) return CV_ERR_ARG;
-  if (__builtin_expect(ctx->backend == CV_BACKEND_SW, 0))
-    return ctx->hw.id ? cv_chacha_sw_xor(&ctx->sw, in, out, len) : CV_ERR_NOKEY;
-  if (cpi_one_block(ctx, in, out, len)) return CV_OK;
-  if (cv_light_is_dma(ctx->backend)) return dma_run(ctx, in, out, len);
-  return run(ctx, in, out, len);
+#if defined(__OPTIMIZE_SIZE__)
+  return slow(ctx, in, out, len, 1);
+#else
+  if (__builtin_expect(ctx == NULL, 0)) return CV_ERR_ARG;
+  const cv_backend_t b = ctx->backend;
+  const uint32_t bad = (ctx->hw.id ^ cv_light_owner[ENG]) | (uint32_t)(len == 0) |
+                       (uint32_t)(in == NULL) | (uint32_t)(out == NULL);
+  if (__builtin_expect(bad != 0, 0)) return slow(ctx, in, out, len, 1);
+  return run(ctx, b, in, out, len);
+#endif
 }
 
 void cv_chacha_zeroize(cv_chacha_ctx *ctx) {

@@ -10,14 +10,17 @@
 /* Short copy loops stay loops: a call to memcpy costs more than 2-word copies. */
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
-uint32_t cv_light_owner[6];
+/* No key in PRINCE, PRESENT and ChaCha (CV_LIGHT_NO_OWNER, which no context id equals), no
+ * message in SHA-3 (0). */
+uint32_t cv_light_owner[6] = {0, 0, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, 0};
+uint32_t cv_light_kcfg[6];
 static uint32_t light_ids;             /* last id handed out (all engines) */
 static uint32_t light_valid_from[6];   /* ids below lost their key (zeroize) */
 #define LIGHT_NO_ENGINE 0xFFFFFFFFu    /* light_valid_from of an engine not built */
 
 /* An engine the SoC build leaves out answers its window with a bus error and traps its custom
  * instructions. The probe at start-up marks it where the drivers already branch: its
- * light_valid_from refuses every context id (cv_light_reclaim, the key load of every init), and
+ * light_valid_from refuses every context id (cv_light_claim, the key load of every init), and
  * SHA-3's owner is never 0 (every message start drops "another context's message" first), so
  * those cold branches answer CV_ERR_HW before any access, and calls on a built engine pay
  * nothing for the check. */
@@ -50,8 +53,10 @@ void cv_light_set_key(cv_light_hw *hw, const uint8_t *key, size_t key_len) {
   for (size_t i = 4 * whole; i < key_len; i++) ((uint8_t *)hw->kw)[i] = key[i];
 }
 
+static uint32_t no_owner(unsigned eng) { return eng == CV_ENGINE_SHA3 ? 0 : CV_LIGHT_NO_OWNER; }
+
 static void key_lost(unsigned eng) {
-  cv_light_owner[eng] = 0;
+  cv_light_owner[eng] = no_owner(eng);
   light_valid_from[eng] = light_ids + 1;
 }
 
@@ -72,7 +77,8 @@ int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
   }
   int e = cv_cpl_status_err(s, map);
   if (e == CV_OK && !(s & CV_CPL_STATUS_KEY_READY_MASK)) e = CV_ERR_HW;
-  cv_light_owner[eng] = e == CV_OK ? hw->id : 0;
+  cv_light_owner[eng] = e == CV_OK ? hw->id : CV_LIGHT_NO_OWNER;
+  cv_light_kcfg[eng] = hw->kcfg;
   return e;
 }
 
@@ -89,8 +95,9 @@ static void unit_zero(unsigned eng, cv_backend_t b) {
   }
 }
 
-int cv_light_reclaim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
-                     const int8_t *map) {
+int cv_light_claim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                   const int8_t *map) {
+  if (hw->id == cv_light_owner[eng]) return CV_OK;
   if (hw->id == 0) return CV_ERR_NOKEY;
   const uint32_t from = light_valid_from[eng];
   if (hw->id < from) return from == LIGHT_NO_ENGINE ? CV_ERR_HW : CV_ERR_NOKEY;
@@ -254,8 +261,9 @@ __attribute__((noinline)) int cv_l64_pio(unsigned eng, cv_backend_t b, uint32_t 
 }
 
 /* Blocks through the pio path, any alignment (unaligned: through a local buffer). */
-static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t *in,
-                       uint8_t *out, size_t n, const int8_t *map) {
+__attribute__((cold)) static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg,
+                                             const uint8_t *in, uint8_t *out, size_t n,
+                                             const int8_t *map) {
   if ((((uintptr_t)in | (uintptr_t)out) & 3) == 0)
     return cv_l64_pio(eng, b, cfg, (const uint32_t *)(const void *)in, (uint32_t *)(void *)out,
                       n, map);
@@ -271,74 +279,96 @@ static int l64_pio_any(unsigned eng, cv_backend_t b, uint32_t cfg, const uint8_t
   return CV_OK;
 }
 
-int cv_l64_ecb(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, const uint8_t *in,
-               uint8_t *out, size_t nblk, const int8_t *map) {
-  if (cv_light_is_dma(b) && cv_dma_bad(in, 8 * nblk, out, 8 * nblk, CV_LIGHT_DMA_ALIGN))
+__attribute__((cold)) int cv_l64_check(cv_backend_t b, const cv_light_hw *hw, uint32_t seal,
+                                       int op, unsigned dir, const uint8_t *ctr,
+                                       const uint8_t *in, const uint8_t *out, size_t len) {
+  const int ecb = op == CV_L64_ECB;
+  if (ecb ? !in || !out || dir > 1u : !ctr || (len && (!in || !out))) return CV_ERR_ARG;
+  if (len && (cv_buf_io_bad(in, out, len) | (ecb ? 0u : cv_buf_wr_bad(ctr, 8))))
+    return CV_ERR_ARG;
+  if (ecb && (len & 7)) return CV_ERR_LENGTH;
+  if (hw->chk != seal) return CV_ERR_NOKEY;
+  if (len == 0) return CV_L64_EMPTY;
+  if (ecb && cv_light_is_dma(b) && (((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)))
     return CV_ERR_DMA;
-  int e = cv_light_own(eng, b, hw, 4, map);
-  if (e || nblk == 0) return e;
-  if (cv_light_is_dma(b)) return cv_light_dma(eng, b, cfg, in, out, 8 * nblk, 0, map);
-  return l64_pio_any(eng, b, cfg, in, out, nblk, map);
+  return CV_OK;
 }
 
-/* The counter into the unit (IV words, IVLOAD): cpl_ctr64 counts from it; and back (IV words
- * read: the next block's counter). The cpi backends use the IV instructions; a size-optimised
- * build (the console) uses the unit's IV registers on every backend, which the unit takes from
- * the CPU whatever the coupling (no per-engine instruction variants). */
-static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
-#if !defined(__OPTIMIZE_SIZE__)
+__attribute__((cold)) int cv_l64_prep(unsigned eng, cv_backend_t b, cv_light_hw *hw,
+                                      uint32_t seal, int op, unsigned dir, const uint8_t *ctr,
+                                      const uint8_t *in, const uint8_t *out, size_t len,
+                                      const int8_t *map) {
+  int e = cv_l64_check(b, hw, seal, op, dir, ctr, in, out, len);
+  if (e) return e;
+  if (b == CV_BACKEND_SW) return CV_L64_SW;
+  e = cv_light_claim(eng, b, hw, 4, map);
+  return e ? e : CV_L64_AGAIN;
+}
+
+/* The counter into the unit (IV words, IVLOAD) and back, through the coupling of b. */
+__attribute__((cold)) static void ctr_load(unsigned eng, cv_backend_t b, const uint32_t *c) {
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) cv_cpl_cpi_iv_load(CV_ENGINE_PRINCE, c, 2);
     else cv_cpl_cpi_iv_load(CV_ENGINE_PRESENT, c, 2);
-    return;
+  } else {
+    cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
   }
-#else
-  (void)b;
-#endif
-  cv_cpl_mmio_iv_load(cv_light_base(eng), c, 2);
 }
-
-static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
-#if !defined(__OPTIMIZE_SIZE__)
+__attribute__((cold)) static void ctr_read(unsigned eng, cv_backend_t b, uint32_t *c) {
   if (cv_light_uses_cpi(b)) {
     if (eng == CV_ENGINE_PRINCE) cv_cpl_cpi_iv_read(CV_ENGINE_PRINCE, c, 2);
     else cv_cpl_cpi_iv_read(CV_ENGINE_PRESENT, c, 2);
-    return;
+  } else {
+    cv_cpl_mmio_iv_read(cv_light_base(eng), c, 2);
   }
-#else
-  (void)b;
-#endif
-  cv_cpl_mmio_iv_read(cv_light_base(eng), c, 2);
 }
 
-_Static_assert(CV_PRINCE_CFG_MODE_MASK == CV_PRESENT_CFG_MODE_MASK, "one CTR bit for both");
-
-int cv_l64_ctr(unsigned eng, cv_backend_t b, cv_light_hw *hw, uint32_t cfg, uint8_t ctr[8],
-               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
-  int e = cv_light_own(eng, b, hw, 4, map);
-  if (e || len == 0) return e;
-  /* the unit's CTR mode (cpl_ctr64): the engine enciphers the counter, the unit XORs (and
-   * gives the engine an encryption whatever cfg's direction bit says) */
-  const uint32_t ccfg = cfg | CV_PRINCE_CFG_MODE_MASK;
-  uint32_t c[2];
-  memcpy(c, ctr, 8);
-  ctr_load(eng, b, c);
+/* The blocks through b's cpi or mmio coupling from any buffers: whole blocks (unaligned: through
+ * a local buffer), a partial last one (CTR) padded in a local copy. The buffers' rules are
+ * checked here too (CTR buffers on a DMA backend reach this without the run's software test). On
+ * a DMA backend the DMA must be idle: a job running owns the coupling hub. */
+__attribute__((noinline, cold)) int cv_l64_bounce(unsigned eng, cv_backend_t b, uint32_t cfg,
+                                            uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                                            size_t len, const int8_t *map) {
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds come here only through cv_l64_check */
+  if (cv_buf_io_bad(in, out, len) | (ctr ? cv_buf_wr_bad(ctr, 8) : 0u)) return CV_ERR_ARG;
+#endif
+  if (cv_light_is_dma(b) && cv_dma_busy()) return CV_ERR_BUSY;
   const size_t whole = len >> 3, tail = len & 7;
-  if (cv_light_is_dma(b) && !cv_dma_bad(in, len, out, len, CV_LIGHT_DMA_ALIGN)) {
-    e = cv_light_dma(eng, b, ccfg, in, out, len, 0, map);
-  } else {
-    /* cpi, mmio, and buffers the DMA cannot take: the blocks through the backend's cpi or mmio
-     * path (cv_l64_pio picks it from b), a partial last one padded in a local copy */
-    e = whole ? l64_pio_any(eng, b, ccfg, in, out, whole, map) : CV_OK;
-    if (e == CV_OK && tail) {
-      uint32_t t[2] = {0, 0};
-      memcpy(t, in + 8 * whole, tail);
-      e = cv_l64_pio(eng, b, ccfg, t, t, 1, map);
-      memcpy(out + 8 * whole, t, tail);
-    }
+  uint32_t c[2];
+  if (ctr) {
+    memcpy(c, ctr, 8);
+    ctr_load(eng, b, c);
+  }
+  int e = whole ? l64_pio_any(eng, b, cfg, in, out, whole, map) : CV_OK;
+  if (e == CV_OK && tail) {
+    uint32_t t[2] = {0, 0};
+    memcpy(t, in + 8 * whole, tail);
+    e = cv_l64_pio(eng, b, cfg, t, t, 1, map);
+    memcpy(out + 8 * whole, t, tail);
   }
   if (e) return e;
-  ctr_read(eng, b, c);
-  memcpy(ctr, c, 8);
+  if (ctr) {
+    ctr_read(eng, b, c);
+    memcpy(ctr, c, 8);
+  }
   return CV_OK;
 }
+
+#if defined(__OPTIMIZE_SIZE__)
+int cv_l64_dma(unsigned eng, cv_backend_t b, int op, uint32_t cfg, uint8_t *ctr,
+               const uint8_t *in, uint8_t *out, size_t len, const int8_t *map) {
+  uint32_t *c = (uint32_t *)(void *)ctr;
+  if (op == CV_L64_CTR) {
+    if (((uintptr_t)ctr & 3u) | cv_buf_wr_bad(ctr, 8) | !cv_dma_fits16(in, out, len))
+      return cv_l64_bounce(eng, b, cfg, ctr, in, out, len, map);
+  } else if (((uintptr_t)in | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1u)) {
+    return CV_ERR_DMA;  /* cv_l64_check passed the rules (it names this error first itself) */
+  }
+  if (cv_buf_in_prog(in)) return cv_l64_bounce(eng, b, cfg, ctr, in, out, len, map);
+  if (ctr) ctr_load(eng, b, c);
+  const int e = cv_light_dma(eng, b, cfg, in, out, len, 0, map);
+  if (e == CV_OK && ctr) ctr_read(eng, b, c);
+  return e;
+}
+#endif

@@ -17,6 +17,10 @@
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 
 #define ENG CV_ENGINE_SHA3
+#define SHA3_MAGIC 0x5A3E1F0Du
+/* ctx->id of a sw context whose message runs (a hardware one's is its owner id); 0 once final
+ * ended the message. */
+#define SW_LIVE 1u
 /* The largest CFG.OUTLEN: longer outputs are an XOF. */
 #define SHAKE_OUTLEN_MAX (CV_SHA3_CFG_OUTLEN_MASK >> CV_SHA3_CFG_OUTLEN_SHIFT)
 
@@ -43,6 +47,25 @@ static int check_outlen(int alg, size_t out_len) {
 
 static int hw_fail(const cv_sha3_ctx *ctx, uint32_t s) {
   return cv_light_hw_fail(ENG, ctx->backend, s, sha3_errmap);
+}
+
+/* The check word of a context: every word that steers its calls, which change as the message
+ * goes: the backend, function, owner id (0: ended), the held bytes, OUTLEN and the squeezing
+ * state; on the sw backend the library's rate, position, digest length, function and state
+ * instead. Every call checks it first and seals the context again when it returns. */
+__attribute__((cold)) static uint32_t seal(const cv_sha3_ctx *ctx) {
+  const uint32_t h = cv_seal(SHA3_MAGIC, (uint32_t)ctx->backend, (uint32_t)ctx->alg, ctx->id,
+                             ctx->buf_len, ctx->outlen);
+  if (ctx->backend != CV_BACKEND_SW) return cv_seal(h, ctx->squeezing, 0, 0, 0, 0);
+  const cv_sha3_sw_ctx *w = &ctx->sw;
+  return cv_seal(cv_seal(h, ctx->squeezing, w->rate, w->pos, w->md_len, (uint32_t)w->alg),
+                 (uint32_t)w->squeezing, 0, 0, 0, 0);
+}
+static int sealed(const cv_sha3_ctx *ctx) { return ctx->chk == seal(ctx); }
+/* A call's result, the context sealed again (its words may have changed). */
+static int resealed(cv_sha3_ctx *ctx, int e) {
+  ctx->chk = seal(ctx);
+  return e;
 }
 
 /* The engine has an owner: drop that context's message (0), or there is no SHA-3 engine in
@@ -74,7 +97,7 @@ static int hw_start(cv_sha3_ctx *ctx, uint32_t outlen) {
   ctx->buf_len = 0;
   ctx->outlen = outlen;
   ctx->squeezing = 0;
-  return CV_OK;
+  return resealed(ctx, CV_OK);
 }
 
 /* One input word when the staging block is free (usually at the first look: the engine absorbs
@@ -135,21 +158,45 @@ cv_status_t cv_sha3_init(cv_sha3_ctx *ctx, cv_backend_t backend, int alg) {
   ctx->backend = backend;
   ctx->alg = alg;
   ctx->id = 0;
-  if (backend == CV_BACKEND_SW) return cv_sha3_sw_init(&ctx->sw, alg);
+  ctx->buf_len = 0;
+  ctx->outlen = 0;
+  ctx->squeezing = 0;
+  ctx->chk = 0;  /* not a context until the message starts */
+  if (backend == CV_BACKEND_SW) {
+    ctx->id = SW_LIVE;
+    return resealed(ctx, cv_sha3_sw_init(&ctx->sw, alg));
+  }
   return hw_start(ctx, 0);
 }
 
-/* The context's message still runs in the engine. */
-static inline int owned(const cv_sha3_ctx *ctx) {
-  if (ctx->id == 0) return CV_ERR_ARG;  /* final done, or never initialised */
-  return ctx->id == cv_light_owner[ENG] ? CV_OK : CV_ERR_ABORTED;
+/* Every call on a context, in the order the API documents: CV_ERR_ARG (NULL, a buffer that
+ * breaks the rules: buf n bytes, written when out), CV_ERR_NOKEY (the check word: never
+ * initialised, changed since, zeroized), CV_ERR_ARG (the message ended by final), CV_ERR_MODE
+ * (a squeeze of SHA3-*), CV_ERR_ABORTED (another context's message took the engine over), else
+ * CV_OK. */
+__attribute__((cold)) static int check(const cv_sha3_ctx *ctx, const void *buf, size_t n,
+                                       int out, int squeeze) {
+  if (!ctx || (!buf && n)) return CV_ERR_ARG;
+  if (n && (out ? cv_buf_wr_bad(buf, n) : cv_buf_rd_bad(buf, n))) return CV_ERR_ARG;
+  if (!sealed(ctx)) return CV_ERR_NOKEY;
+  if (ctx->id == 0) return CV_ERR_ARG;  /* final ended the message */
+  if (squeeze && ctx->alg < CV_SHAKE128) return CV_ERR_MODE;
+  if (ctx->backend != CV_BACKEND_SW && ctx->id != cv_light_owner[ENG]) return CV_ERR_ABORTED;
+  return CV_OK;
 }
 
+static int update_hw(cv_sha3_ctx *ctx, const uint8_t *data, size_t len);
+
 cv_status_t cv_sha3_update(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
-  if (!ctx || (!data && len)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_update(&ctx->sw, data, len);
-  int e = owned(ctx);
+  int e = check(ctx, data, len, 0, 0);
   if (e) return e;
+  if (ctx->backend == CV_BACKEND_SW) return resealed(ctx, cv_sha3_sw_update(&ctx->sw, data, len));
+  return resealed(ctx, update_hw(ctx, data, len));
+}
+
+/* update on a hardware backend. */
+static int update_hw(cv_sha3_ctx *ctx, const uint8_t *data, size_t len) {
+  int e;
   if (ctx->squeezing) return CV_ERR_ARG;  /* the message has ended */
   uint8_t *b = (uint8_t *)ctx->buf;
   while (len) {
@@ -209,20 +256,24 @@ static int squeeze_hw(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
 }
 
 cv_status_t cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
-  if (!ctx || (!out && out_len)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_squeeze(&ctx->sw, out, out_len);
-  if (ctx->alg < CV_SHAKE128) return CV_ERR_MODE;
-  int e = owned(ctx);
+  int e = check(ctx, out, out_len, 1, 1);
   if (e) return e;
-  return squeeze_hw(ctx, out, out_len);
+  if (ctx->backend == CV_BACKEND_SW)
+    return resealed(ctx, cv_sha3_sw_squeeze(&ctx->sw, out, out_len));
+  return resealed(ctx, squeeze_hw(ctx, out, out_len));
 }
 
+/* final ends the message on every backend: every later call but init and zeroize is
+ * CV_ERR_ARG. */
 cv_status_t cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
-  if (!ctx || (!out && out_len)) return CV_ERR_ARG;
-  if (ctx->backend == CV_BACKEND_SW) return cv_sha3_sw_final(&ctx->sw, out, out_len);
-  int e = check_outlen(ctx->alg, out_len);
-  if (e == CV_OK) e = owned(ctx);
+  int e = check(ctx, out, out_len, 1, 0);
+  if (e == CV_OK) e = check_outlen(ctx->alg, out_len);
   if (e) return e;
+  if (ctx->backend == CV_BACKEND_SW) {
+    e = cv_sha3_sw_final(&ctx->sw, out, out_len);
+    ctx->id = 0;
+    return resealed(ctx, e);
+  }
   if (out_len) e = squeeze_hw(ctx, out, out_len);  /* SHA3-*: the whole digest, out_len > 0 */
   if (e == CV_OK && ctx->alg >= CV_SHAKE128 && ctx->outlen == 0) {
     cv_light_zeroize(ENG, ctx->backend);  /* an XOF has no end of its own (or no output) */
@@ -230,7 +281,7 @@ cv_status_t cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   if (cv_light_owner[ENG] == ctx->id) cv_light_owner[ENG] = 0;
   ctx->id = 0;
   cv_cpl_wipe(ctx->buf, sizeof ctx->buf);
-  return e;
+  return resealed(ctx, e);
 }
 
 #if !defined(__OPTIMIZE_SIZE__)
@@ -419,9 +470,22 @@ static __attribute__((noipa)) int hash_mmio(cv_backend_t b, uint32_t cfg, const 
 }
 #endif
 
-/* cv_sha3_hash through a context of its own (init, update, final). */
-static __attribute__((noinline)) int ctx_hash(cv_backend_t backend, int alg, const uint8_t *msg,
-                                              size_t len, uint8_t *out, size_t out_len) {
+/* The buffers of cv_sha3_hash against the rules (cv_cpl.h): non-zero when the message is not
+ * in data or program memory, the digest not in data memory, or they overlap other than with
+ * the same start. */
+static __attribute__((noinline, cold)) uint32_t hash_bad(const uint8_t *msg, size_t len,
+                                                   const uint8_t *out, size_t out_len) {
+  uint32_t bad = out_len ? cv_buf_wr_bad(out, out_len) : 0u;
+  if (len) bad |= cv_buf_rd_bad(msg, len) | (out_len ? cv_buf_overlap(msg, len, out, out_len) : 0u);
+  return bad;
+}
+
+/* cv_sha3_hash through a context of its own (init, update, final), the buffers' rules tested
+ * first (the calls test each buffer, not their overlap). */
+static __attribute__((noinline, cold)) int ctx_hash(cv_backend_t backend, int alg,
+                                                    const uint8_t *msg, size_t len, uint8_t *out,
+                                                    size_t out_len) {
+  if (hash_bad(msg, len, out, out_len)) return CV_ERR_ARG;
   cv_sha3_ctx c;
   c.backend = backend;
   c.alg = alg;
@@ -433,13 +497,17 @@ static __attribute__((noinline)) int ctx_hash(cv_backend_t backend, int alg, con
   return e;
 }
 
-/* cv_sha3_hash on a DMA backend: one job, the digest through a bounce buffer when out cannot
- * take the DMA's writes; no output, or more than OUTLEN counts, through ctx_hash. */
-static __attribute__((noinline)) int dma_hash(cv_backend_t backend, uint32_t cfg,
-                                              const uint8_t *msg, size_t len, uint8_t *out,
-                                              size_t out_len) {
+/* cv_sha3_hash on a DMA backend: the buffers' rules, then one job, the digest through a bounce
+ * buffer when out cannot take the DMA's writes (not 16-byte aligned); no output, more than
+ * OUTLEN counts, or a message in program memory (which the DMA cannot read) through ctx_hash on
+ * the backend's cpi or mmio coupling. */
+static __attribute__((noinline, cold)) int dma_hash(cv_backend_t backend, uint32_t cfg,
+                                                    const uint8_t *msg, size_t len, uint8_t *out,
+                                                    size_t out_len) {
   static uint32_t bounce[16] __attribute__((aligned(CV_LIGHT_DMA_ALIGN)));
-  if (out_len - 1 >= SHAKE_OUTLEN_MAX)  /* no output, or more than OUTLEN counts */
+  if (hash_bad(msg, len, out, out_len)) return CV_ERR_ARG;
+  if (out_len - 1 >= SHAKE_OUTLEN_MAX ||  /* no output, or more than OUTLEN counts */
+      (len && cv_buf_in_prog(msg) && !((uintptr_t)msg & (CV_LIGHT_DMA_ALIGN - 1))))
     return ctx_hash(backend, (int)(cfg & CV_SHA3_CFG_FUNC_MASK), msg, len, out, out_len);
   uint8_t *dst = out;
   const uint8_t *src = len ? msg : dst;
@@ -459,24 +527,24 @@ static __attribute__((noinline)) int dma_hash(cv_backend_t backend, uint32_t cfg
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* The DMA path, out of line and entered by a tail call (its registers are not saved on the cpi
- * and mmio paths' frame): 16-byte aligned buffers, no streaming context in the engine and the
- * DMA idle go straight to the job (CV_LIGHT_DMA_FAST, no frame); the rest, and buffers the DMA
- * refused, through dma_hash. cv_sha3_hash itself has no frame: the pio paths are out of line
- * in hash_cpi/hash_mmio. */
+ * and mmio paths' frame): 16-byte aligned buffers, a message in data memory, no streaming context
+ * in the engine and the DMA idle go straight to one job (the DMA checks the buffers' memories
+ * and overlap before anything moves: a refusal is CV_ERR_ARG); the rest through dma_hash.
+ * cv_sha3_hash itself has no frame: the pio paths are out of line in hash_cpi/hash_mmio. */
 static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg,
                                               const uint8_t *msg, size_t len, uint8_t *out,
                                               size_t out_len) {
   const uint8_t *src = len ? msg : out;
-  int st;
-  /* the conditions gathered without branches and tested once, the fast case laid out as the
+  /* the conditions gathered without branches and tested once, the straight case laid out as the
    * fall-through (a taken forward branch costs 3 cycles on this core) */
-  const uint32_t bad = (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX) |
+  const uint32_t odd = (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX) |
                        ((uint32_t)((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) |
-                       cv_light_owner[ENG];
-  if (__builtin_expect(bad == 0, 1) && __builtin_expect(!cv_dma_busy(), 1) &&
-      CV_LIGHT_DMA_FAST(ENG, backend, cfg, src, out, len, out_len, &st, sha3_errmap))
-    return st;
-  return dma_hash(backend, cfg, msg, len, out, out_len);
+                       (uint32_t)cv_buf_in_prog(src) | cv_light_owner[ENG];
+  if (__builtin_expect(odd != 0, 0) || __builtin_expect(cv_dma_busy(), 0))
+    return dma_hash(backend, cfg, msg, len, out, out_len);
+  const uint32_t s = cv_light_dma_job(ENG, backend, cfg, src, out, len, out_len);
+  if (__builtin_expect(cv_dma_status_clean(s), 1) || cv_dma_status_ok(s)) return CV_OK;
+  return cv_light_dma_fail(ENG, s, sha3_errmap);
 }
 #else
 #define hash_dma dma_hash
@@ -489,6 +557,7 @@ static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg
 static __attribute__((noipa)) int hash_sw(cv_backend_t b, int alg, const uint8_t *msg,
                                              size_t len, uint8_t *out, size_t out_len) {
   (void)b;
+  if (hash_bad(msg, len, out, out_len)) return CV_ERR_ARG;
   return cv_sha3_sw_hash(alg, msg, len, out, out_len);
 }
 
@@ -507,8 +576,16 @@ cv_status_t cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size
    * goes through ctx_hash (an XOF that final ends; hash_dma sends it there) */
   if (cv_light_is_dma(backend)) return hash_dma(backend, cfg, msg, len, out, out_len);
 #if !defined(__OPTIMIZE_SIZE__)
-  if (out_len - 1 < SHAKE_OUTLEN_MAX && !(out_len & 3) &&
-      !(((uintptr_t)msg | (uintptr_t)out) & 3)) {
+  /* cpi, mmio: the one-call path takes word-aligned buffers in data memory, apart or at the same
+   * start (the message words are all read before the digest is written), out_len a non-zero
+   * multiple of 4 up to OUTLEN; anything else through ctx_hash, which tests the buffers' rules
+   * exactly (a message in program memory is fine, an empty one may be NULL) */
+  const uintptr_t sm = (uintptr_t)msg - CV_DMEM_BASE, so = (uintptr_t)out - CV_DMEM_BASE;
+  const uint32_t odd = CV_BUF_OVER(len | sm | so | (sm + len) | (so + out_len - 1u)) |
+                       cv_buf_overlap(msg, len, out, out_len) | (uint32_t)(out_len & 3) |
+                       (uint32_t)(((uintptr_t)msg | (uintptr_t)out) & 3) |
+                       (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX);
+  if (__builtin_expect(odd == 0, 1)) {
     const uint32_t *m = (const uint32_t *)(const void *)msg;
     uint32_t *o = (uint32_t *)(void *)out;
     return backend == CV_BACKEND_CPI ? hash_cpi(backend, cfg, m, len, o, out_len)

@@ -75,6 +75,30 @@ def test_bad_inputs(sim: None) -> None:
         assert f"{part} checks done" in out
 
 
+def test_misuse(sim: None) -> None:
+    """The API contract under misuse on every backend (never-initialised and changed contexts,
+    overlapping buffers, buffers outside data memory, calls during a background job): every call
+    runs guarded, so a trap or a hang is a failed check, not the end of the run."""
+    out = run("test_aes_misuse")
+    for b in expected(BACKENDS):
+        assert f"misuse {b} done" in out
+
+
+def test_misuse_size_optimised(sim: None) -> None:
+    """The same with the drivers built for size (-Os, as the console links them): their one path
+    through every check keeps the same contract."""
+    res = harness.run_elf(harness.build_fw("test_aes_misuse", make_vars=["CFLAGS_EXTRA=-Os"],
+                                           name="test_aes_misuse_os"), max_cycles=40_000_000)
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, res.stdout + res.stderr
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.returncode == 0, res.stderr
+    for b in expected(BACKENDS):
+        assert f"misuse {b} done" in res.stdout
+
+
 def test_background_job(sim: None) -> None:
     out = run("test_aes_bg")
     for b in expected(["cpi-dma", "mmio-dma"]):

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """The lightweight engines' drivers (cv_prince, cv_present, cv_chacha, cv_sha3) on the default SoC:
-fw/programs/test_light_drv built and run on the Verilator harness. soc/tests/test_firmware.py runs
-it generically (exit 0, `N passed, 0 failed`); this test adds that every engine ran on every
-backend (the program prints `light <engine> <backend> done` after each engine's checks), and that
-SHAKE squeezed in pieces as an XOF (70,003 bytes on the hardware backends, past the engine's
-65,535-byte OUTLEN field) equals hashlib's output."""
+fw/programs/test_light_drv (PRINCE, PRESENT, ChaCha) and test_sha3_drv (SHA-3, its misuse too)
+built and run on the Verilator harness, and test_light_bad (PRINCE, PRESENT and ChaCha under
+misuse, every call guarded: a trap or a hang is a failed check). soc/tests/test_firmware.py runs
+them generically (exit 0, `N passed, 0 failed`); these tests add that every engine ran on every
+backend (the programs print `light <engine> <backend> done` and `bad <engine> <backend> done`
+after each engine's checks), and that SHAKE squeezed in pieces as an XOF (70,003 bytes on the
+hardware backends, past the engine's 65,535-byte OUTLEN field) equals hashlib's output."""
 from __future__ import annotations
 
 import hashlib
@@ -26,15 +28,27 @@ def sim() -> None:
     harness.build_sim()
 
 
-def test_every_engine_and_backend(sim: None) -> None:
-    res = harness.run_elf(harness.build_fw("test_light_drv"), max_cycles=40_000_000)
+def run(prog: str, size_optimised: bool = False) -> str:
+    elf = (harness.build_fw(prog, make_vars=["CFLAGS_EXTRA=-Os"], name=f"{prog}_os")
+           if size_optimised else harness.build_fw(prog))
+    res = harness.run_elf(elf, max_cycles=60_000_000)
     print(res.stdout)
-    assert "hw: dma present" in res.stdout, res.stdout
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, res.stdout + res.stderr
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def test_every_engine_and_backend(sim: None) -> None:
+    out = run("test_light_drv") + run("test_sha3_drv")
+    assert "hw: dma present" in out, out
     for e in ENGINES:
         for b in BACKENDS:
-            assert f"light {e} {b} done" in res.stdout, (e, b)
-    xof = {b: (alg, n, fnv, tail) for b, alg, n, fnv, tail in XOF.findall(res.stdout)}
-    assert sorted(xof) == sorted(BACKENDS), res.stdout
+            assert f"light {e} {b} done" in out, (e, b)
+    xof = {b: (alg, n, fnv, tail) for b, alg, n, fnv, tail in XOF.findall(out)}
+    assert sorted(xof) == sorted(BACKENDS), out
     for b, (alg, n, fnv, tail) in xof.items():
         out = getattr(hashlib, f"shake_{128 if alg == '4' else 256}")(XOF_MSG).digest(int(n))
         h = 0x811C9DC5
@@ -42,8 +56,15 @@ def test_every_engine_and_backend(sim: None) -> None:
             h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
         assert (fnv, tail) == (f"{h:08x}", out[-16:].hex()), (b, alg, n)
         assert int(n) > 65_535 or b == "sw", (b, n)
-    summary = SUMMARY.findall(res.stdout)
-    assert summary, res.stdout + res.stderr
-    passed, failed = map(int, summary[-1])
-    assert failed == 0 and passed > 0, res.stdout
-    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize("size_optimised", [False, True], ids=["O2", "Os"])
+def test_misuse(sim: None, size_optimised: bool) -> None:
+    """The API contract under misuse on every backend (never-initialised and changed contexts,
+    overlapping buffers, buffers outside data memory; SHA-3's in test_sha3_drv), with the drivers
+    built as the programs build them and for size (-Os, as the console links them: every call
+    takes their slow path, one copy of each operation)."""
+    out = run("test_light_bad", size_optimised) + run("test_sha3_drv", size_optimised)
+    for e in ENGINES:
+        for b in BACKENDS:
+            assert re.search(rf"^bad {e} {re.escape(b)} done", out, re.M), (e, b)
