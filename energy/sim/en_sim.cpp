@@ -37,6 +37,12 @@ extern "C" {
 #include "cv_memmap.h"
 }
 
+// The memories' pins in the model's root (Verilator's flat names of en_sim.vlt's signals).
+#ifndef EN_IMEM
+#define EN_IMEM(x) soc_top__DOT__u_imem__DOT__##x
+#define EN_DMEM(x) soc_top__DOT__u_dmem__DOT__##x
+#endif
+
 namespace {
 
 struct Memory {
@@ -173,8 +179,10 @@ int main(int argc, char** argv) {
   MemCount mc;
 
   UartTx tx;
-  uint64_t cycle = 0, edges = 0;
+  uint64_t cycle = 0, edges = 0, instret = 0;
   int exit_code = -1;
+  const bool dbg = getenv("GSIM_DEBUG") != nullptr;
+  const uint64_t dbg_until = dbg ? strtoull(getenv("GSIM_DEBUG"), nullptr, 0) : 0;
   top->clk_i = 0;
   top->rst_ni = 0;
   top->uart_rx_i = 1;
@@ -239,6 +247,12 @@ int main(int argc, char** argv) {
       nwin++;
     }
 
+    if (top->retire_o) instret++;
+    if (dbg && cycle <= dbg_until)
+      fprintf(stderr, "%llu r%d i%d %x d%d%d %x %x %x\n", (unsigned long long)cycle,
+              top->retire_o, r->EN_IMEM(a_req_i), r->EN_IMEM(a_addr_i), r->EN_DMEM(a_req_i),
+              r->EN_DMEM(a_we_i), r->EN_DMEM(a_addr_i), r->EN_DMEM(a_wdata_i),
+              r->EN_DMEM(a_rdata_o));
     int c = top->sim_putc_valid_o ? int(top->sim_putc_char_o) : -1;
     if (c >= 0) putchar(c);
     uint32_t div = top->uart_div_o ? top->uart_div_o : 1;
@@ -258,7 +272,7 @@ int main(int argc, char** argv) {
 #endif
   if (mf) fclose(mf);
   top->final();
-  fprintf(stderr, "en_sim: exit %d, cycles %llu, windows %d\n", exit_code,
-          (unsigned long long)cycle, nwin);
+  fprintf(stderr, "en_sim: exit %d, cycles %llu, instret %llu, windows %d\n", exit_code,
+          (unsigned long long)cycle, (unsigned long long)instret, nwin);
   return exit_code < 0 ? 124 : (exit_code & 0xff);
 }
