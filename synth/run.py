@@ -770,7 +770,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
     """Markdown table (one row per block/config) and notes. condense: the yosys warnings in one
     note per block/config (every family's count, the first warning), not one per job."""
     head = ("| block | config | 7-series LUT6 | FF | BRAM | DSP | ECP5 LUT4 | FF | BRAM | "
-            "Fmax MHz (ECP5 -8) | iCE40 LUT4 | cycles/block (source) | Mbps @ Fmax | "
+            "Fmax MHz (ECP5 -8) | iCE40 LUT4 | kGE (FF) | cycles/block (source) | Mbps @ Fmax | "
             "Mbps/LUT6 | paper LUT6 | target | vs target |")
     rows = [head, "|" + "|".join(["---"] * (head.count("|") - 1)) + "|"]
     notes: list[str] = []
@@ -781,7 +781,8 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         x = details.get((e.block, e.config, "xilinx7"))
         p = details.get((e.block, e.config, "ecp5"))
         i = details.get((e.block, e.config, "ice40"))
-        if not (x or p or i):
+        a = details.get((e.block, e.config, "asic"))
+        if not (x or p or i or a):
             continue
         fmax = p.get("fmax_mhz") if p else None
         tp = throughput(e, fmax, bench)
@@ -826,7 +827,8 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             fmt(x["dsps"]) if x else "-",
             ecp_luts, fmt(p["ffs"]) if p else "-",
             fmt(p["brams"]) if p else "-",
-            fmt(fmax, 1) if fmax else "-", ice, cyc,
+            fmt(fmax, 1) if fmax else "-", ice,
+            f"{a['kge']:,.1f} ({a['ffs']:,})" if a else "-", cyc,
             fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
             fmt(eff, 3) if eff else "-",
             fmt(paper.get("luts")), fmt(target), vs]) + " |")
@@ -859,6 +861,9 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
 INTRO = ("7-series: yosys `synth_xilinx` cell counts (LUT1..LUT6 + LUT-RAM, FD*, RAMB36 "
          "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
          "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
+         "kGE: the generic standard-cell mapping (family `asic`, NAND2 = 1, Nangate 45 nm cell "
+         "areas, energy/README.md), flip-flops in brackets; the SoC's SRAM macros are counted "
+         "in bits apart (build/synth/results.json `sram_bits`). "
          "Throughput = ECP5 Fmax x bits per block / cycles per block (the benchmark's cycles "
          "where it has the block, else the figure its `doc` names); efficiency = that / 7-series "
          "LUTs. `paper LUT6` is the seed's published figure, `target` Cipher-V's own area goal "
@@ -872,8 +877,8 @@ def summary(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, 
     commits and dates of the jobs."""
     blocks = []
     for e in entries:
-        x, p, i = (details.get((e.block, e.config, f)) for f in FAMILIES)
-        if e.pending or not (x or p or i):
+        x, p, i, a = (details.get((e.block, e.config, f)) for f in FAMILIES)
+        if e.pending or not (x or p or i or a):
             continue
         blocks.append({
             "block": e.block, "config": e.config,
@@ -881,7 +886,8 @@ def summary(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, 
             "ecp5_luts": p["luts"] if p else None,
             "ecp5_fits": bool(p) and "skip" not in p,
             "fmax_mhz": p.get("fmax_mhz") if p and "skip" not in p else None,
-            "ice40_luts": i["luts"] if i and "skip" not in i else None})
+            "ice40_luts": i["luts"] if i and "skip" not in i else None,
+            "kge": a["kge"] if a else None, "sram_bits": a.get("sram_bits") if a else None})
     commits = sorted({d.get("commit") or "unknown" for d in details.values()})
     dates = sorted({d.get("date") or "unknown" for d in details.values()})
     return {"generated_by": "make synth (synth/run.py)", "commit": ", ".join(commits),
