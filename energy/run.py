@@ -191,7 +191,7 @@ def label(r: dict) -> str:
     return f"{r['algorithm']} {r['mode']} {r['bytes']} B"
 
 
-def comparisons(records: list[dict], seeds: dict, model: Model) -> list[str]:
+def comparisons(records: list[dict], seeds: dict, data: dict) -> list[str]:
     """The seeds' figures beside ours (markdown lines)."""
     lines = ["## Beside the seeds", ""]
     by = {(r["engine"], r["algorithm"], r["coupling"], r["bytes"]): r for r in records
@@ -251,7 +251,8 @@ def comparisons(records: list[dict], seeds: dict, model: Model) -> list[str]:
     lines.append("| design | kGE | node | source |")
     lines.append("|---|---|---|---|")
     lines.append(f"| Cipher-V AES engine (rolled, table S-boxes: the SoC's build) | "
-                 f"{model.ge['aes'] / 1000:.1f} | generic gates (Nangate 45 nm areas) | this "
+                 f"{data['netlist']['groups']['aes']['kge']:.1f} | generic gates (Nangate 45 nm "
+                 "areas) | this "
                  "netlist |")
     for a in seeds["area"]:
         lo, hi = a["kge"]
@@ -260,7 +261,7 @@ def comparisons(records: list[dict], seeds: dict, model: Model) -> list[str]:
     return lines
 
 
-def markdown(data: dict, seeds: dict, model: Model) -> str:
+def markdown(data: dict, seeds: dict) -> str:
     recs = data["records"]
     c = data["calibration"]
     m = data["model"]
@@ -312,8 +313,59 @@ def markdown(data: dict, seeds: dict, model: Model) -> str:
             lines.append(f"| {label(r)} | {r['coupling']} | "
                          f"{r['engine_nj_65nm']:.4f} | {r['engine_pj_per_bit_65nm']:.2f} | "
                          f"{r['engine_mw_65nm']:.2f} | {fmt(r['toggles'][r['engine']])} |")
-    lines += ["", *comparisons(recs, seeds, model), ""]
+    idle = next((r for r in recs if r["engine"] == "idle"), None)
+    if idle:
+        per = {g: (idle["toggles"][g] or 0) / idle["cycles"] for g in gatesim.GROUPS}
+        lines += ["", "## Where an idle SoC switches", "",
+                  f"The CPU in its wfi loop ({idle['cycles']:,} cycles): toggles per cycle "
+                  "per group and GE-weighted toggles per cycle. A group "
+                  "that switches while nothing uses it has registers loaded every cycle "
+                  "(no enable) or logic fed by changing shared buses.", "",
+                  "| group | kGE | flip-flops | toggles per cycle | GE-toggles per cycle |",
+                  "|---|---|---|---|---|"]
+        for g in gatesim.GROUPS:
+            lines.append(f"| {g} | {data['netlist']['groups'][g]['kge']:.1f} | "
+                         f"{data['netlist']['groups'][g]['ffs']:,} | {per[g]:,.1f} | "
+                         f"{idle['ge_toggles'][g] / idle['cycles']:,.1f} |")
+    lines += ["", *comparisons(recs, seeds, data), "", *asic_area(), ""]
     return "\n".join(lines)
+
+
+def asic_area(results: Path = ROOT / "build" / "synth" / "results.json") -> list[str]:
+    """The `asic` records of the last `make synth` (or `--family asic` run), when there are."""
+    if not results.exists():
+        return []
+    recs = [r for r in json.loads(results.read_text()).get("records", [])
+            if r.get("family") == "asic"]
+    if not recs:
+        return []
+    lines = ["## Area of every block (`make synth`, family `asic`)", "",
+             "Flattened blocks as `make synth` builds them (the standalone engine entries use "
+             "their own `blocks.toml` parameters, e.g. composite-field S-boxes for aes/rolled); "
+             "kGE = gates + flip-flops, memories below SRAM size as flip-flops, the SoC's "
+             "SRAM macros in bits.", "",
+             "| block | config | kGE | flip-flops | SRAM bits |", "|---|---|---|---|---|"]
+    for r in recs:
+        lines.append(f"| {r['block']} | {r['config']} | {r['kge']:,.1f} | {r['ffs']:,} | "
+                     f"{r['sram_bits'] or 0:,} |")
+    return lines
+
+
+def write_reports(data: dict, out: Path, docs: Path | None) -> str:
+    """results.md and, with docs, docs/results/energy.md and energy-summary.json."""
+    md = markdown(data, tomllib.loads(SEEDS.read_text()))
+    (out / "results.md").write_text(md + "\n")
+    if docs:
+        docs.mkdir(parents=True, exist_ok=True)
+        (docs / "energy.md").write_text(md + "\n")
+        summ = {k: data[k] for k in ("generated_by", "commit", "date", "calibration", "model",
+                                     "netlist")}
+        summ["records"] = [{k: r.get(k) for k in (
+            "engine", "algorithm", "mode", "coupling", "bytes", "cycles", "verified",
+            "toggles", "nj_total_45nm", "nj_total_65nm", "soc_pj_per_bit_65nm",
+            "engine_pj_per_bit_65nm", "engine_mw_65nm", "soc_mw_65nm")} for r in data["records"]]
+        (docs / "energy-summary.json").write_text(json.dumps(summ, indent=1) + "\n")
+    return md
 
 
 def summarize_case(case: dict, rec: dict, model: Model) -> dict:
@@ -349,7 +401,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs", type=Path, help="also write docs/results/energy.md (make energy)")
     ap.add_argument("--no-idle", action="store_true", help="leave out the idle program")
     ap.add_argument("--max-cycles", type=int, default=20_000_000)
+    ap.add_argument("--report", action="store_true",
+                    help="run nothing: write the reports again from <out>/results.json")
     args = ap.parse_args(argv)
+    if args.report:
+        data = json.loads((args.out / "results.json").read_text())
+        write_reports(data, args.out, args.docs)
+        return 0
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -397,7 +455,6 @@ def main(argv: list[str] | None = None) -> int:
                         "mem": res["mem"][k], **model.case(tog, end - first, res["mem"][k])})
             records.append(summarize_case(c, rec, model))
             res["toggles"][k].unlink()
-    stat = json.loads((nl / "stat.json").read_text())
     cells = synth.cell_counts(nl / "stat.json")
     data = {
         "generated_by": "make energy (energy/run.py)", "commit": bench_run.git_commit(),
@@ -414,16 +471,9 @@ def main(argv: list[str] | None = None) -> int:
                     "groups": {g: {"kge": round(model.ge[g] / 1000, 2), "ffs": model.ffs[g]}
                                for g in model.groups}},
         "runs": runs, "records": records, "seconds": round(time.monotonic() - t0)}
-    del stat
     (out / "results.json").write_text(json.dumps(data, indent=1) + "\n")
-    seeds = tomllib.loads(SEEDS.read_text())
-    md = markdown(data, seeds, model)
-    (out / "results.md").write_text(md + "\n")
-    if args.docs:
-        args.docs.mkdir(parents=True, exist_ok=True)
-        (args.docs / "energy.md").write_text(md + "\n")
+    print(write_reports(data, out, args.docs))
     bad = [r for r in records if not r["verified"]]
-    print(md)
     print(f"\nenergy: {len(records)} cases, {len(bad)} not verified, {data['seconds']} s; "
           f"{os.path.relpath(out / 'results.json', ROOT)}")
     return 1 if bad else 0
