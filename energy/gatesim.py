@@ -271,6 +271,15 @@ def build(netlist_dir: Path, out: Path, force: bool = False) -> tuple[Path, Flat
     if not force and binary.exists() and stamp.exists() and stamp.read_text().strip() == digest:
         return binary, None
     flat = Flat(json.loads((netlist_dir / "netlist.json").read_text()))
+    compile_sim(flat, out, binary)
+    stamp.write_text(digest + "\n")
+    return binary, flat
+
+
+def compile_sim(flat: Flat, out: Path, binary: Path) -> None:
+    """Generate the C++ of a flattened netlist into out/src, compile it with the harness into
+    binary, and write each net's type, group and name beside it (out/net_*.npy, .json)."""
+    harness = ROOT / "energy" / "sim" / "gsim.cpp"
     srcs = generate(flat, out / "src")
     typ, grp = flat.categories()
     np.save(out / "net_type.npy", typ)
@@ -287,8 +296,6 @@ def build(netlist_dir: Path, out: Path, force: bool = False) -> tuple[Path, Flat
                        check=True)
         objs.append(str(o))
     subprocess.run(["g++", "-o", str(binary), *objs], check=True)
-    stamp.write_text(digest + "\n")
-    return binary, flat
 
 
 def main(argv: list[str] | None = None) -> int:
