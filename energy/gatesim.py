@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """A zero-delay, cycle-based simulator of the energy netlist, compiled to C++ (energy/README.md).
 
-Verilator's toggle coverage on the ~160,000-gate netlist generates over half a gigabyte of C++,
-so the toggles are counted by a simulator of our own, generated from yosys's JSON netlist:
+Verilator's toggle coverage on this netlist generates far more C++ than compiles in the time
+`make energy` has, so the toggles are counted by a simulator of our own, generated from yosys's JSON netlist:
 - the hierarchy is flattened here: every net gets an index, every gate and flip-flop the group
   of the instance it sits in (group_of);
 - the gates are sorted in topological order and written as straight-line C++, one statement
