@@ -6,7 +6,7 @@ SHELL := /bin/bash
 ENV := source tools/env.sh &&
 JOBS ?= 2
 
-.PHONY: help setup gen test lint bench run synth lockstep console clean
+.PHONY: help setup gen test lint bench run synth energy lockstep console clean
 help:
 	@echo "make bench     run the benchmark and the campaigns (docs/results/bench.md, plots)"
 	@echo "make test      run the whole test suite (JUnit: build/test/junit.xml)"
@@ -14,6 +14,7 @@ help:
 	@echo "make run ELF=path     run one firmware image on the default SoC (MAX_CYCLES=N: sim/README.md)"
 	@echo "make console   interactive console on the simulated SoC (stdin/stdout = UART)"
 	@echo "make synth     area and Fmax of every block (docs/results/synth.md)"
+	@echo "make energy    energy per operation from gate-level simulation (docs/results/energy.md)"
 	@echo "make adversarial   hostile-input campaigns and proofs (docs/results/adversarial.md)"
 	@echo "make lockstep INSNS=N SEED=S   random-instruction lockstep against Spike"
 

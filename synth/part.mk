@@ -9,7 +9,7 @@
 #   SYNTH_ONLY=core,aes:rolled  SYNTH_FAMILY=xilinx7,ecp5  restrict `make synth` (build/synth
 #                   only: docs/results keeps the last full run)
 SYNTH_ONLY ?=
-SYNTH_FAMILY ?= xilinx7,ecp5,ice40
+SYNTH_FAMILY ?= xilinx7,ecp5,ice40,asic
 
 .PHONY: synth synth-ci
 synth: setup gen

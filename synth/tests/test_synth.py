@@ -155,7 +155,8 @@ def test_results_format(tmp_path: Path) -> None:
               "brams": 0.0, "dsps": 0, "fmax_mhz": 123.4, "cells": {}, "warnings": []}
     rec = synth.record_of(detail)
     assert rec == {"block": "present", "config": "default", "family": "ecp5", "luts": 10,
-                   "ffs": 5, "brams": 0, "dsps": 0, "fmax_mhz": 123.4}
+                   "ffs": 5, "brams": 0, "dsps": 0, "fmax_mhz": 123.4, "kge": None,
+                   "sram_bits": None}
     entry = next(e for e in synth.load_entries() if e.block == "present")
     tp = synth.throughput(entry, 128.0, tmp_path / "no-bench.json")
     assert tp is not None and tp["source"].startswith("README")
@@ -335,7 +336,8 @@ def test_docs_from_finished_jobs(tmp_path: Path) -> None:
     blocks = {(b["block"], b["config"]): b for b in summ["blocks"]}
     assert blocks["core", "default"] == {
         "block": "core", "config": "default", "luts": 1994, "ffs": 1306, "ecp5_luts": 3955,
-        "ecp5_fits": True, "fmax_mhz": 80.6, "ice40_luts": None}
+        "ecp5_fits": True, "fmax_mhz": 80.6, "ice40_luts": None, "kge": None,
+        "sram_bits": None}
     assert blocks["aes", "rolled"]["ice40_luts"] is None
     assert set(blocks) == {("core", "default"), ("aes", "rolled")}
     # a partial run (--only) leaves the committed results alone even with --docs

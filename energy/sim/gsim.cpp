@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: Apache-2.0
+// gsim: the harness of the generated gate-level simulator (energy/gatesim.py).
+//
+// Clocks the netlist as sim/verilator/cv_sim.cpp clocks soc_top: reset held for the first 4
+// edges, cycles counted from the first edge out of reset, the UART TX line decoded to stdout,
+// the run ends when the firmware writes simctrl EXIT. The program and data memories are C++
+// models of soc/rtl/soc_ram.v with B_BITS = 32 (one bank): port A reads into a register (the
+// word before this edge's writes), writes bytes by a_be; the row write c_* goes through port A
+// in a cycle without a port-A request; port B reads or writes; when both write one word, port B
+// wins (applied last).
+//
+// --windows FILE (from the RTL run, energy/sim/en_sim.cpp): per window [first, end), the
+// toggles of every net over the edges with cycle numbers first+1 .. end are counted and written
+// to <--out-prefix><n>.bin (GSIM_NETS little-endian uint32), and the memories' accesses to
+// --mem FILE in en_sim's format.
+#include <elf.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gsim_model.h"
+
+extern "C" {
+#include "cv_memmap.h"
+}
+
+namespace {
+
+[[noreturn]] void fail(const char* msg, const char* arg = "") {
+  fprintf(stderr, "gsim: %s%s\n", msg, arg);
+  exit(125);
+}
+
+uint32_t get(const uint8_t* v, const int32_t* ids, int n) {
+  uint32_t x = 0;
+  for (int k = 0; k < n; k++) x |= uint32_t(v[ids[k]]) << k;
+  return x;
+}
+
+void put(uint8_t* v, const int32_t* ids, int n, uint32_t x) {
+  for (int k = 0; k < n; k++) v[ids[k]] = (x >> k) & 1;
+}
+
+template <size_t N>
+constexpr int len(const int32_t (&)[N]) {
+  return int(N);
+}
+
+struct Counts {
+  uint64_t ia_r = 0, ia_w = 0, da_r = 0, da_w = 0, db_r = 0, db_w = 0, dc_w = 0;
+};
+
+// One soc_ram instance: the pins' net indices and the storage.
+struct Ram {
+  std::vector<uint32_t> mem;
+  const int32_t *a_req, *a_we, *a_addr, *a_be, *a_wdata, *a_rdata;
+  const int32_t *b_req, *b_we, *b_addr, *b_be, *b_wdata, *b_rdata;
+  const int32_t *c_req, *c_addr, *c_be, *c_wdata;
+  int aw, bw;
+  uint32_t a_rd = 0, b_rd = 0;
+
+  static uint32_t merge(uint32_t old, uint32_t data, uint32_t be) {
+    uint32_t m = 0;
+    for (int k = 0; k < 4; k++)
+      if (be & (1u << k)) m |= 0xffu << (8 * k);
+    return (old & ~m) | (data & m);
+  }
+
+  // the edge: sample the pins (settled values), update storage and read registers
+  void edge(const uint8_t* v, uint64_t* ar, uint64_t* aw_, uint64_t* br, uint64_t* bw_,
+            uint64_t* cw) {
+    uint32_t areq = v[a_req[0]], awe = v[a_we[0]], creq = v[c_req[0]];
+    uint32_t breq = v[b_req[0]], bwe = v[b_we[0]];
+    uint32_t row = creq ? get(v, c_addr, bw) : get(v, a_addr, aw);
+    uint32_t brow = get(v, b_addr, bw);
+    uint32_t na = a_rd, nb = b_rd;
+    if (areq && !awe) na = mem[row];
+    if (breq && !bwe) nb = mem[brow];
+    if (creq) {
+      mem[row] = merge(mem[row], get(v, c_wdata, 32), get(v, c_be, 4));
+      (*cw)++;
+    } else if (areq && awe) {
+      mem[row] = merge(mem[row], get(v, a_wdata, 32), get(v, a_be, 4));
+    }
+    if (areq) (awe ? *aw_ : *ar)++;
+    if (breq) {
+      if (bwe) mem[brow] = merge(mem[brow], get(v, b_wdata, 32), get(v, b_be, 4));
+      (bwe ? *bw_ : *br)++;
+    }
+    a_rd = na;
+    b_rd = nb;
+  }
+  void drive(uint8_t* v) const {
+    put(v, a_rdata, 32, a_rd);
+    put(v, b_rdata, 32, b_rd);
+  }
+};
+
+#define RAM_PINS(r, W)                                                                       \
+  r.a_req = GSIM_##W##_A_REQ_I;                                                             \
+  r.a_we = GSIM_##W##_A_WE_I;                                                               \
+  r.a_addr = GSIM_##W##_A_ADDR_I;                                                           \
+  r.aw = len(GSIM_##W##_A_ADDR_I);                                                          \
+  r.a_be = GSIM_##W##_A_BE_I;                                                               \
+  r.a_wdata = GSIM_##W##_A_WDATA_I;                                                         \
+  r.a_rdata = GSIM_##W##_A_RDATA_O;                                                         \
+  r.b_req = GSIM_##W##_B_REQ_I;                                                             \
+  r.b_we = GSIM_##W##_B_WE_I;                                                               \
+  r.b_addr = GSIM_##W##_B_ADDR_I;                                                           \
+  r.bw = len(GSIM_##W##_B_ADDR_I);                                                          \
+  r.b_be = GSIM_##W##_B_BE_I;                                                               \
+  r.b_wdata = GSIM_##W##_B_WDATA_I;                                                         \
+  r.b_rdata = GSIM_##W##_B_RDATA_O;                                                         \
+  r.c_req = GSIM_##W##_C_REQ_I;                                                             \
+  r.c_addr = GSIM_##W##_C_ADDR_I;                                                           \
+  r.c_be = GSIM_##W##_C_BE_I;                                                               \
+  r.c_wdata = GSIM_##W##_C_WDATA_I;                                                         \
+  r.mem.assign(GSIM_##W##_BYTES / 4, 0)
+
+void load_elf(const char* path, Ram& imem, Ram& dmem) {
+  FILE* f = fopen(path, "rb");
+  if (!f) fail("cannot open ", path);
+  std::vector<uint8_t> img;
+  uint8_t buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) img.insert(img.end(), buf, buf + n);
+  fclose(f);
+  Elf32_Ehdr eh;
+  if (img.size() < sizeof eh) fail("not an ELF file: ", path);
+  memcpy(&eh, img.data(), sizeof eh);
+  for (int i = 0; i < eh.e_phnum; i++) {
+    Elf32_Phdr ph;
+    memcpy(&ph, img.data() + eh.e_phoff + size_t(i) * eh.e_phentsize, sizeof ph);
+    if (ph.p_type != PT_LOAD || ph.p_filesz == 0) continue;
+    Ram* m = nullptr;
+    uint32_t base = 0;
+    if (ph.p_paddr >= CV_IMEM_BASE && ph.p_paddr - CV_IMEM_BASE + ph.p_filesz <= CV_IMEM_SIZE) {
+      m = &imem;
+      base = CV_IMEM_BASE;
+    } else if (ph.p_paddr >= CV_DMEM_BASE &&
+               ph.p_paddr - CV_DMEM_BASE + ph.p_filesz <= CV_DMEM_SIZE) {
+      m = &dmem;
+      base = CV_DMEM_BASE;
+    } else {
+      fail("segment outside imem and dmem: ", path);
+    }
+    for (uint32_t b = 0; b < ph.p_filesz; b++) {
+      uint32_t a = ph.p_paddr - base + b, w = a / 4, sh = 8 * (a % 4);
+      m->mem[w] = (m->mem[w] & ~(0xffu << sh)) | (uint32_t(img[ph.p_offset + b]) << sh);
+    }
+  }
+}
+
+struct UartTx {
+  int state = 0;
+  uint32_t cnt = 0, bit = 0, shift = 0;
+  int step(int line, uint32_t div) {
+    if (state == 0) {
+      if (line == 0) {
+        state = 1;
+        bit = 0;
+        shift = 0;
+        cnt = div + div / 2;
+      }
+      return -1;
+    }
+    if (--cnt != 0) return -1;
+    if (bit < 8) {
+      shift |= uint32_t(line) << bit;
+      bit++;
+      cnt = div;
+      return -1;
+    }
+    state = 0;
+    return line ? int(shift) : -1;
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* elf = nullptr;
+  const char* windows_path = nullptr;
+  const char* mem_path = nullptr;
+  std::string prefix = "win";
+  uint64_t max_cycles = 50000000;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a == "--windows" && i + 1 < argc) windows_path = argv[++i];
+    else if (a == "--mem" && i + 1 < argc) mem_path = argv[++i];
+    else if (a == "--out-prefix" && i + 1 < argc) prefix = argv[++i];
+    else if (a == "--max-cycles" && i + 1 < argc) max_cycles = strtoull(argv[++i], nullptr, 0);
+    else if (a[0] != '-' && !elf) elf = argv[i];
+    else fail("usage: gsim --windows F [--mem F] [--out-prefix P] [--max-cycles N] prog.elf");
+  }
+  if (!elf || !windows_path) fail("an ELF and --windows are needed");
+  std::vector<std::pair<uint64_t, uint64_t>> wins;
+  {
+    FILE* wf = fopen(windows_path, "r");
+    if (!wf) fail("cannot read ", windows_path);
+    unsigned long long s, e;
+    while (fscanf(wf, "%llu %llu", &s, &e) == 2) wins.push_back({s, e});
+    fclose(wf);
+  }
+  FILE* mf = mem_path ? fopen(mem_path, "w") : nullptr;
+
+  Ram imem, dmem;
+  RAM_PINS(imem, IMEM);
+  RAM_PINS(dmem, DMEM);
+  load_elf(elf, imem, dmem);
+
+  std::vector<uint8_t> v(GSIM_NETS, 0), prev(GSIM_NETS, 0), q(GSIM_DFFS, 0);
+  std::vector<uint32_t> tog(GSIM_NETS, 0);
+  v[1] = 1;
+  Counts mc, dummy;
+  size_t next = 0;
+  bool in_win = false;
+  int nwin = 0;
+  UartTx tx;
+  uint64_t cycle = 0, edges = 0, instret = 0;
+  int exit_code = -1;
+  const bool getenv_dbg = getenv("GSIM_DEBUG") != nullptr;
+  const uint64_t dbg_until = getenv_dbg ? strtoull(getenv("GSIM_DEBUG"), nullptr, 0) : 0;
+
+  put(v.data(), GSIM_RST_NI, 1, 0);
+  put(v.data(), GSIM_UART_RX_I, 1, 1);
+  imem.drive(v.data());
+  dmem.drive(v.data());
+  gsim_comb(v.data());
+  while (true) {
+    if (!in_win && next < wins.size() && cycle == wins[next].first) {
+      std::fill(tog.begin(), tog.end(), 0);
+      in_win = true;
+      mc = Counts();
+    }
+    // the edge: flops and memories take the settled values
+    for (int i = 0; i < GSIM_DFFS; i++) q[i] = v[GSIM_DFF_D[i]];
+    Counts& c = in_win ? mc : dummy;
+    imem.edge(v.data(), &c.ia_r, &c.ia_w, &dummy.db_r, &dummy.db_w, &dummy.dc_w);
+    dmem.edge(v.data(), &c.da_r, &c.da_w, &c.db_r, &c.db_w, &c.dc_w);
+    if (in_win) memcpy(prev.data(), v.data(), GSIM_NETS);
+    for (int i = 0; i < GSIM_DFFS; i++) v[GSIM_DFF_Q[i]] = q[i];
+    imem.drive(v.data());
+    dmem.drive(v.data());
+    gsim_comb(v.data());
+    if (v[GSIM_RST_NI[0]]) cycle++;
+    if (++edges == 4) {  // reset released after the 4th edge (cv_sim.cpp)
+      put(v.data(), GSIM_RST_NI, 1, 1);
+      gsim_comb(v.data());
+    }
+    if (in_win) {
+      const uint8_t* a = v.data();
+      const uint8_t* b = prev.data();
+      uint32_t* t = tog.data();
+      for (int32_t i = 0; i < GSIM_NETS; i++) t[i] += a[i] ^ b[i];
+      if (cycle == wins[next].second) {
+        std::string path = prefix + std::to_string(nwin) + ".bin";
+        FILE* f = fopen(path.c_str(), "wb");
+        if (!f) fail("cannot write ", path.c_str());
+        fwrite(tog.data(), sizeof(uint32_t), tog.size(), f);
+        fclose(f);
+        if (mf)
+          fprintf(mf, "%d imem_a %llu %llu dmem_a %llu %llu dmem_b %llu %llu dmem_c %llu\n", nwin,
+                  (unsigned long long)mc.ia_r, (unsigned long long)mc.ia_w,
+                  (unsigned long long)mc.da_r, (unsigned long long)mc.da_w,
+                  (unsigned long long)mc.db_r, (unsigned long long)mc.db_w,
+                  (unsigned long long)mc.dc_w);
+        in_win = false;
+        next++;
+        nwin++;
+      }
+    }
+    if (v[GSIM_RETIRE_O[0]]) instret++;
+    if (getenv_dbg && cycle <= dbg_until)
+      fprintf(stderr, "%llu r%d i%d %x d%d%d %x %x %x\n", (unsigned long long)cycle,
+              v[GSIM_RETIRE_O[0]], v[imem.a_req[0]], get(v.data(), imem.a_addr, imem.aw),
+              v[dmem.a_req[0]], v[dmem.a_we[0]], get(v.data(), dmem.a_addr, dmem.aw),
+              get(v.data(), dmem.a_wdata, 32), get(v.data(), dmem.a_rdata, 32));
+    if (get(v.data(), GSIM_SIM_PUTC_VALID_O, 1))
+      putchar(int(get(v.data(), GSIM_SIM_PUTC_CHAR_O, 8)));
+    uint32_t div = get(v.data(), GSIM_UART_DIV_O, 16);
+    int ch = tx.step(int(get(v.data(), GSIM_UART_TX_O, 1)), div ? div : 1);
+    if (ch >= 0) putchar(ch);
+    if (get(v.data(), GSIM_SIM_EXIT_VALID_O, 1)) {
+      exit_code = int(get(v.data(), GSIM_SIM_EXIT_CODE_O, 32));
+      break;
+    }
+    if (max_cycles && cycle >= max_cycles) break;
+  }
+  fflush(stdout);
+  if (mf) fclose(mf);
+  fprintf(stderr, "gsim: exit %d, cycles %llu, instret %llu, windows %d\n", exit_code,
+          (unsigned long long)cycle, (unsigned long long)instret, nwin);
+  return exit_code < 0 ? 124 : (exit_code & 0xff);
+}

@@ -1,0 +1,223 @@
+# SPDX-License-Identifier: Apache-2.0
+"""CI subset of `make energy` (energy/README.md): the pieces of the flow on small inputs.
+
+The full run (the SoC's netlist, its simulator and the cases) takes minutes and is `make
+energy`; here: the generated C++ gate functions against the Python evaluator, the flattener on
+a hand-made netlist, the calibration, the memory interpolation, the model's arithmetic and one
+block through the `asic` synthesis family.
+"""
+from __future__ import annotations
+
+import itertools
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from energy import calib, gatesim, tech
+from synth import run as synth
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "build" / "energy" / "ci"
+
+
+def test_ge_weights() -> None:
+    """NAND2 is one GE; every cell of the gate set has a weight; the flip-flop is the largest."""
+    assert tech.GE["$_NAND_"] == 1.0
+    mapped = {"$_" + g + "_" for g in tech.ABC_GATES.split(",")} | {"$_NOT_", "$_DFF_P_"}
+    assert mapped <= set(tech.GE) and mapped <= set(gatesim.TYPES)
+    assert max(tech.GE, key=tech.GE.get) == "$_DFF_P_"
+    assert tech.ge_of({"$_NAND_": 3, "$_DFF_P_": 1, "other": 7}) == pytest.approx(
+        3 + tech.GE["$_DFF_P_"])
+
+
+def test_sram_interpolation() -> None:
+    """The published points are met, sizes between them interpolate monotonically, a 32-bit
+    access is half a 64-bit one."""
+    for size, pj in tech.HOROWITZ_SRAM_PJ.items():
+        assert tech.sram_access_pj(size, 64) == pytest.approx(pj)
+    e = [tech.sram_access_pj(s, 64) for s in (8192, 16384, 65536, 262144, 1 << 20)]
+    assert e == sorted(e)
+    assert tech.sram_access_pj(65536, 32) == pytest.approx(tech.sram_access_pj(65536, 64) / 2)
+
+
+def _cpp_eval(expr: str, pins: dict[str, int]) -> int:
+    """A GATE_CPP expression evaluated in Python (the mux's ?: rewritten)."""
+    e = expr.format(**{k: str(v) for k, v in pins.items()})
+    if "?" in e:
+        inv = e.endswith("^1") and e.startswith("(")
+        body = e[1:-3] if inv else e
+        s, rest = body.split("?")
+        b, a = rest.split(":")
+        v = int(b) if int(s) else int(a)
+        return v ^ 1 if inv else v
+    return eval(e) & 1  # noqa: S307  (digits and & | ^ only)
+
+
+@pytest.mark.parametrize("typ", sorted(t for t in gatesim.GATE_CPP if t != "$alias"))
+def test_gate_functions_agree(typ: str) -> None:
+    """Each gate's C++ statement and the numpy evaluator give the same output on every input."""
+    pins = [p for p in "ABCDS" if "{" + p + "}" in gatesim.GATE_CPP[typ]]
+    for vals in itertools.product((0, 1), repeat=len(pins)):
+        p = dict(zip(pins, vals))
+        want = calib.GATE_FUN[typ]({k: np.array([bool(v)]) for k, v in p.items()})
+        assert _cpp_eval(gatesim.GATE_CPP[typ], p) == int(want[0]), (typ, p)
+
+
+def _mod(ports: dict, cells: dict, netnames: dict | None = None) -> dict:
+    return {"ports": {n: {"direction": d, "bits": b} for n, (d, b) in ports.items()},
+            "cells": cells, "netnames": netnames or {}}
+
+
+def test_flatten_feedthrough_and_constants() -> None:
+    """A submodule output that is its input inside, or a constant, still drives the parent's
+    net (an alias, not a cell); gates get the group of their instance path."""
+    sub = _mod({"i": ("input", [2]), "o": ("output", [2]), "one": ("output", ["1"]),
+                "n": ("output", [3])},
+               {"g": {"type": "$_NOT_", "connections": {"A": [2], "Y": [3]}}})
+    top = _mod({"clk_i": ("input", [2]), "a": ("input", [3]), "y": ("output", [4]),
+                "k": ("output", [5]), "q": ("output", [7])},
+               {"u_core": {"type": "sub", "connections": {"i": [3], "o": [4], "one": [5],
+                                                          "n": [6]}},
+                "ff": {"type": "$_DFF_P_", "connections": {"C": [2], "D": [6], "Q": [7]}}})
+    flat = gatesim.Flat({"modules": {"top": top, "sub": sub}}, top="top")
+    kinds = sorted(g[0] for g in flat.gates)
+    assert kinds == ["$_NOT_", "$alias", "$alias"]
+    assert [g[3] for g in flat.gates if g[0] == "$_NOT_"] == ["core"]
+    assert len(flat.dffs) == 1 and flat.dffs[0][2] == "bus"
+    # evaluate in topological order: y follows a, k is 1, the flop's D is not a
+    for a in (0, 1):
+        v = np.zeros(flat.n, np.uint8)
+        v[1] = 1
+        v[flat.ports["a"][0]] = a
+        for i in flat.order():
+            typ, pins, out, _ = flat.gates[i]
+            v[out] = _cpp_eval(gatesim.GATE_CPP[typ], {k: int(v[x]) for k, x in pins.items()})
+        assert v[flat.ports["y"][0]] == a and v[flat.ports["k"][0]] == 1
+        assert v[flat.dffs[0][0]] == 1 - a
+    typ, grp = flat.categories()
+    assert grp[flat.dffs[0][1]] == gatesim.GROUPS.index("bus")
+
+
+def test_group_of() -> None:
+    assert gatesim.group_of(("u_core", "x")) == "core"
+    assert gatesim.group_of(("u_hub",)) == "coupling"
+    assert gatesim.group_of(("g_eng[1].g_on.u_eng",)) == "coupling"
+    assert gatesim.group_of(("g_eng[1].g_on.u_eng", "genblk1.g_aes.u_eng")) == "aes"
+    assert gatesim.group_of(("g_eng[5].g_on.u_eng", "u")) == "sha3"
+    assert gatesim.group_of(("u_uart",)) == "bus"
+    assert gatesim.group_of(()) == "bus"
+
+
+def test_calibration() -> None:
+    """The adder maps, adds (calibrate checks every sample) and gives a plausible E_GE."""
+    cal = calib.calibrate(OUT / "calib")
+    assert 50 < cal["ge_toggles_per_add"] < 1000
+    assert 0.05 < cal["e_ge_fj_45nm"] < 10
+    assert cal["e_ge_fj_65nm"] == pytest.approx(cal["e_ge_fj_45nm"] * tech.SCALE_65NM, rel=1e-3)
+
+
+def test_model_arithmetic(tmp_path: Path) -> None:
+    """energy/run.py's Model on made-up categories: switching = toggles x GE x E_GE, clock per
+    flip-flop and cycle, leakage per GE and time, memories per access."""
+    from energy import run as erun
+    types = np.array([gatesim.TYPES.index("$_NAND_"), gatesim.TYPES.index("$_DFF_P_"), -1],
+                     np.int16)
+    groups = np.array([0, 0, -1], np.int16)
+    np.save(tmp_path / "net_type.npy", types)
+    np.save(tmp_path / "net_group.npy", groups)
+    cal = {"e_ge_fj_45nm": 1.0}
+    m = erun.Model(tmp_path, cal)
+    rec = m.case(np.array([10, 4, 99], np.uint32), 100, {"imem_read": 3})
+    g = gatesim.GROUPS[0]
+    e = 1e-3  # pJ per GE toggle
+    assert rec["toggles"][g] == 14
+    assert rec["pj_45nm"][g]["switching"] == pytest.approx(
+        (10 * 1 + 4 * tech.GE["$_DFF_P_"]) * e, abs=1e-3)
+    assert rec["pj_45nm"][g]["clock"] == pytest.approx(
+        100 * 2 * tech.CLOCK_PIN_GE * e * (1 + tech.CLOCK_TREE_FACTOR), abs=1e-3)
+    leak = (1 + tech.GE["$_DFF_P_"]) * tech.LEAK_NW_PER_GE * 100 / tech.CLOCK_MHZ * 1e-3
+    assert rec["pj_45nm"][g]["leakage"] == pytest.approx(leak, abs=1e-3)
+    assert rec["pj_45nm"]["memories"]["access"] == pytest.approx(3 * m.sram_pj, abs=1e-3)
+    assert rec["pj_65nm"][g]["switching"] == pytest.approx(
+        rec["pj_45nm"][g]["switching"] * tech.SCALE_65NM, abs=1e-2)
+
+
+def test_asic_family_block() -> None:
+    """One block through synth/run.py --family asic: kGE, flip-flops, the RAM split."""
+    entry = next(e for e in synth.load_entries() if (e.block, e.config) == ("present", "key80"))
+    d = synth.run_job(entry, "asic", OUT / "synth")
+    rec = synth.record_of(d)
+    assert list(rec) == list(synth.RECORD_KEYS)
+    assert rec["kge"] > 1 and rec["ffs"] > 100 and rec["luts"] is None
+    assert d["sram_bits"] == 0 and d["ram_ff_bits"] > 0  # the round-key cache: flip-flops
+    assert d["kge"] == pytest.approx(d["kge_logic"] + d["kge_ff"], abs=0.02)
+    assert not d["other"], d["other"]
+
+
+def test_generated_cpp_compiles(tmp_path: Path) -> None:
+    """The generator's C++ for a hand-made netlist compiles (the header and one comb file)."""
+    m = _mod({"a": ("input", [2]), "b": ("input", [3]), "y": ("output", [4])},
+             {"g": {"type": "$_AOI4_", "connections": {"A": [2], "B": [3], "C": [2], "D": [3],
+                                                       "Y": [4]}}})
+    flat = gatesim.Flat({"modules": {"top": m}}, top="top")
+    order = flat.order()
+    assert len(order) == 1
+    src = tmp_path / "c.cpp"
+    typ, pins, out, _ = flat.gates[0]
+    stmt = f"v[{out}]=" + gatesim.GATE_CPP[typ].format(**{k: f"v[{x}]" for k, x in
+                                                          pins.items()}) + ";"
+    src.write_text("#include <cstdint>\nvoid f(uint8_t* v){" + stmt + "}\n")
+    subprocess.run(["g++", "-c", "-o", str(tmp_path / "c.o"), str(src)], check=True)
+
+
+def _tiny_soc() -> dict:
+    """soc_top's ports around one flip-flop that inverts itself every cycle (q, its inverter
+    output nq) and the two memories with idle pins: what gsim.cpp needs, and nothing else."""
+    zero = lambda n: ["0"] * n  # noqa: E731
+    ram_pins = {"clk_i": [2], "a_req_i": ["0"], "a_we_i": ["0"], "a_addr_i": zero(14),
+                "a_be_i": zero(4), "a_wdata_i": zero(32), "b_req_i": ["0"], "b_we_i": ["0"],
+                "b_addr_i": zero(14), "b_be_i": zero(4), "b_wdata_i": zero(32),
+                "c_req_i": ["0"], "c_addr_i": zero(14), "c_be_i": zero(4), "c_wdata_i": zero(32)}
+    cells = {"ff": {"type": "$_DFF_P_", "connections": {"C": [2], "D": [6], "Q": [5]}},
+             "inv": {"type": "$_NOT_", "connections": {"A": [5], "Y": [6]}}}
+    nxt = 100
+    for which in ("imem", "dmem"):
+        pins = dict(ram_pins)
+        pins["a_rdata_o"] = list(range(nxt, nxt + 32))
+        pins["b_rdata_o"] = list(range(nxt + 32, nxt + 64))
+        nxt += 64
+        cells[f"u_{which}"] = {"type": "soc_ram", "connections": pins, "parameters": {
+            "BYTES": format(65536, "032b"), "B_BITS": format(32, "032b"),
+            "INIT_PLUSARG": which}}
+    top = _mod({"clk_i": ("input", [2]), "rst_ni": ("input", [3]), "uart_rx_i": ("input", [4]),
+                "uart_tx_o": ("output", ["1"]), "uart_div_o": ("output", zero(16)),
+                "sim_exit_valid_o": ("output", ["0"]), "sim_exit_code_o": ("output", zero(32)),
+                "sim_putc_valid_o": ("output", ["0"]), "sim_putc_char_o": ("output", zero(8)),
+                "retire_o": ("output", ["0"])}, cells, {"q": {"bits": [5]}})
+    return {"modules": {"soc_top": top}}
+
+
+def test_gsim_harness_counts_a_window() -> None:
+    """The generated simulator with the real harness (energy/sim/gsim.cpp): a flop that
+    inverts itself toggles once per edge, so a window of 10 cycles counts 10 on q and on its
+    inverter's output and nothing elsewhere; reset and cycle counting as cv_sim's."""
+    from sim.verilator import harness
+    out = OUT / "gsim-tiny"
+    flat = gatesim.Flat(_tiny_soc())
+    gatesim.compile_sim(flat, out, out / "gsim")
+    elf = harness.build_fw("exit42")
+    (out / "win.txt").write_text("10 20\n")
+    res = subprocess.run([str(out / "gsim"), "--windows", str(out / "win.txt"), "--mem",
+                          str(out / "mem.txt"), "--out-prefix", str(out / "t"),
+                          "--max-cycles", "40", str(elf)], capture_output=True, text=True)
+    assert res.returncode == 124, res.stderr  # no exit: the cycle limit
+    assert "cycles 40" in res.stderr and "windows 1" in res.stderr
+    tog = np.fromfile(out / "t0.bin", dtype=np.uint32)
+    assert tog.size == flat.n
+    q, nq = flat.dffs[0][1], flat.dffs[0][0]
+    assert tog[q] == 10 and tog[nq] == 10
+    assert tog.sum() == 20
+    assert (out / "mem.txt").read_text().split()[1:] == [
+        "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "0", "0", "dmem_c", "0"]
