@@ -15,7 +15,7 @@
 
 /* The harness's own code for size: the drivers under test are built -O2 (their fast paths are
  * what the benchmark and the users run), the campaign around them -Os. */
-#pragma GCC optimize("Os")
+#pragma GCC optimize("Oz")
 
 /* ------------------------------------------------------------------ random */
 static uint32_t rng = ADV_SEED ? ADV_SEED : 1u;
@@ -50,10 +50,12 @@ const uint8_t *fz_src(const void *p) {
 
 void fz_fill(uint8_t *p, size_t n) {
   uint8_t *s = fz_shp(p);
+  uint32_t v = 0;
   for (size_t i = 0; i < n; i++) {
-    const uint8_t v = (uint8_t)fz_rnd();
-    p[i] = v;
-    if (s) s[i] = v;
+    if ((i & 3) == 0) v = fz_rnd();
+    p[i] = (uint8_t)v;
+    if (s) s[i] = (uint8_t)v;
+    v >>= 8;
   }
 }
 
@@ -259,6 +261,7 @@ void fz_watch(const void *p, size_t n) {
 }
 
 #define NGUARD 16
+#define FZ_GUARD_WORD (FZ_GUARD_BYTE * 0x01010101u)
 static struct {
   uint8_t *p;
   uint32_t n;
@@ -406,7 +409,9 @@ int fz_judge(int st, const char *name, int slot, uint32_t backend, size_t len) {
   }
   for (unsigned k = 0; k < nguards; k++)
     for (uint32_t i = 0; i < guards[k].n; i++)
-      if (guards[k].p[i] != FZ_GUARD_BYTE) {
+      if ((i & 3) == 0 && *(const uint32_t *)(const void *)(guards[k].p + i) == FZ_GUARD_WORD)
+        i += 3;  /* a whole word intact (the guards are word-aligned, whole words) */
+      else if (guards[k].p[i] != FZ_GUARD_BYTE) {
         stray++;
         if (!first) first = (uintptr_t)(guards[k].p + i);
         guards[k].p[i] = FZ_GUARD_BYTE;
@@ -501,9 +506,9 @@ int main(void) {
 /* ------------------------------------------------------------------ the modules of this part */
 #if ADV_PART == 1
 const fz_module_t *const fz_modules[] = {&fz_aes_module};
-#elif ADV_PART == 2
+#elif ADV_PART == 2 || ADV_PART == 3
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_l64_module};
-#elif ADV_PART == 3
+#elif ADV_PART == 4
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_chacha_module};
 #else
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_sha3_module};

@@ -32,8 +32,8 @@
 #ifndef ADV_SEED
 #define ADV_SEED 1u
 #endif
-/* Which drivers this image fuzzes (one image cannot hold them all at -O2): 1 AES; 2 PRINCE and
- * PRESENT; 3 ChaCha; 4 SHA-3. Parts 2 to 4 also run AES background jobs (cv_aes_start) among
+/* Which drivers this image fuzzes (one image cannot hold them all at -O2): 1 AES; 2 PRINCE;
+ * 3 PRESENT; 4 ChaCha; 5 SHA-3. Parts 2 to 5 also run AES background jobs (cv_aes_start) among
  * their calls: the DMA and the coupling hub are shared. */
 #ifndef ADV_PART
 #define ADV_PART 1
@@ -160,8 +160,11 @@ extern const uint8_t *fz_job_exp;
 
 /* The modules of this image. */
 extern const fz_module_t fz_aes_module, fz_l64_module, fz_chacha_module, fz_sha3_module;
-/* parts 2 to 4: 1 while an AES background job may still run (cv_aes_busy), so that a call of
- * another engine on a hardware backend may answer CV_ERR_BUSY */
+/* parts 2 to 5: 1 while an AES background job may still run (cv_aes_busy), so that a call of
+ * another engine on a hardware backend may answer CV_ERR_BUSY (the job owns the coupling hub
+ * while it runs); fz_aes_job_pending: 1 from the job's start to its wait, while the job holds
+ * the DMA (another engine's call that needs the DMA answers CV_ERR_BUSY, fw/drivers/README.md) */
 int fz_aes_job_running(void);
+int fz_aes_job_pending(void);
 
 #endif /* FZ_H */

@@ -16,7 +16,7 @@
 #include "cv_chacha.h"
 #include "fz.h"
 
-#pragma GCC optimize("Os")
+#pragma GCC optimize("Oz")
 
 #define NS 3
 enum { S_ZERO, S_GARB, S_DEAD, S_VALID, S_CORRUPT };
@@ -127,6 +127,7 @@ static void op_init(int s) {
   else if (A.nlen != 8 && A.nlen != 12) want = CV_ERR_ARG;
   else if (A.rounds != 8 && A.rounds != 12 && A.rounds != 20) want = CV_ERR_ROUNDS;
   else if (!fz_rd_ok(A.key, A.klen) || !fz_rd_ok(A.nonce, A.nlen)) want = CV_ERR_ARG;
+  else if (is_dma(A.backend) && fz_aes_job_pending()) want = CV_ERR_BUSY;  /* the DMA */
   else want = CV_OK;
   if (want == CV_OK) {
     memcpy(e_key, fz_src(A.key), A.klen);
@@ -177,6 +178,7 @@ static void op_data(int s, int api) {
            !fz_al((const void *)((uintptr_t)A.in | (uintptr_t)A.out), 16))
     want = CV_ERR_DMA;
   else if (m[s].lost) want = CV_ERR_NOKEY;
+  else if (is_dma(m[s].backend) && fz_aes_job_pending()) want = CV_ERR_BUSY;  /* the DMA */
   else go = 1;
   fz_expect(want);
   static cv_chacha_sw_ctx next;
