@@ -243,7 +243,6 @@ static void op_init(int slot) {
   if (st != CV_OK) return;
   m[slot].st = S_VALID;
   m[slot].backend = (uint8_t)A.backend;
-  m[slot].aborted = 0;
   (void)cv_aes_sw_init(&m[slot].ref, e_key, A.len);
   if (A.backend != CV_BACKEND_SW) owner = slot;
 }
@@ -373,10 +372,18 @@ static void op_call(int slot, int api) {
   if (corrupt && st != CV_ERR_ARG && st != CV_ERR_LENGTH && st != CV_ERR_NOKEY) owner = -2;
 }
 
+/* A lax job (a changed context's) ends: its destination holds whatever it left. */
+static void job_adopt(void) {
+  if (job.lax && fz_in_arena(job.out, job.n)) memcpy(fz_shp(job.out), job.out, job.n);
+}
+
 static void op_wait(int slot) {
   A.api = A_WAIT;
   A.c = slot < 0 ? NULL : &box[slot].c;
   A.iv = fz_below(8) ? fz_pick_aux(16, 0) : NULL;
+  /* a changed context's wait: an IV the rules take, so that CV_ERR_ARG cannot mean "the job
+   * stays pending" (its answer tells whether the job ended) */
+  if (slot >= 0 && m[slot].st == S_CORRUPT && !fz_wr_ok(A.iv, 16)) A.iv = NULL;
   if (A.iv && fz_in_arena(A.iv, 16)) fz_fill(A.iv, 16);
   if (A.iv && !fz_in_arena(A.iv, 1)) fz_watch(A.iv, 16);
   int want, completes = 0;
@@ -411,7 +418,10 @@ static void op_wait(int slot) {
   if (st == FZ_TRAPPED || st == FZ_HUNG) return;
   if (slot < 0) return;
   if (m[slot].st == S_CORRUPT) {
-    if (job.slot == slot && st != CV_ERR_NOKEY) job_clear();
+    if (job.slot == slot && st != CV_ERR_NOKEY) {
+      job_adopt();
+      job_clear();
+    }
     return;
   }
   if (!good) {
@@ -419,9 +429,8 @@ static void op_wait(int slot) {
     owner = -2;
   }
   if (want == CV_ERR_ABORTED && st == CV_ERR_ABORTED) m[slot].aborted = 0;
-  if (completes && st != FZ_TRAPPED && (st == CV_OK || st == CV_ERR_ARG) && want == st) {
-    job_clear();
-  } else if (completes && !good) {
+  if (completes && (good || st == CV_OK || st == CV_ERR_ARG)) {
+    job_adopt();
     job_clear();
   }
 }
