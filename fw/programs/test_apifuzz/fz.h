@@ -27,7 +27,7 @@
 #include "cv_status.h"
 
 #ifndef ADV_OPS
-#define ADV_OPS 1500u
+#define ADV_OPS 800u
 #endif
 #ifndef ADV_SEED
 #define ADV_SEED 1u
