@@ -105,8 +105,6 @@ static struct {
                              st, its IV or counter iv */
   int st;
   uint32_t iv[4];
-  cv_aes_ctx *aborted;    /* the context of a job another context's zeroize ended: its next
-                             wait answers CV_ERR_ABORTED, unless a later job of it was waited */
 } aes_job;
 
 /* aes_job_ctx in a SoC built without the AES engine: the engine window's address, where no
@@ -928,6 +926,7 @@ static inline __attribute__((always_inline)) void job_open(cv_aes_ctx *ctx, uint
   aes_job_ctx = ctx;
   cv_light_drop_owners();
   aes_job_mode = mode;
+  ctx->job = ctx->id;  /* the context's own record of its job (cv_aes_wait) */
 }
 
 /* A CFB decryption ending in a partial block on a DMA backend: the whole blocks are one job,
@@ -1307,7 +1306,6 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
     else cv_cpl_mmio_zeroize(CV_AES_BASE);
     if (aes_job_ctx) {
       (void)cv_dma_mmio_wait();  /* the job stops: the unit was zeroized under it */
-      if (aes_job_ctx != ctx) aes_job.aborted = aes_job_ctx;
       aes_job_ctx = NULL;
       aes_job.tail_len = 0;
       aes_job.tail_only = 0;
@@ -1315,11 +1313,11 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
     }
     aes_owner = AES_NO_OWNER;  /* the engine holds no key now */
   }
-  if (aes_job.aborted == ctx) aes_job.aborted = NULL;
   cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
   ctx->id = AES_NO_ID;
   ctx->chk = 0;
+  ctx->job = 0;
 }
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
@@ -1334,13 +1332,13 @@ cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
   if (!aes_sealed(ctx)) return CV_ERR_NOKEY;
   if (aes_job_ctx != ctx) {  /* nothing pending for this context */
-    if (aes_job.aborted != ctx) return CV_OK;
-    aes_job.aborted = NULL;  /* another context's zeroize ended the job */
+    if (ctx->job != ctx->id || ctx->id == AES_NO_ID) return CV_OK;
+    ctx->job = 0;  /* its job started, and another context's zeroize ended it */
     return CV_ERR_ABORTED;
   }
   if (iv && cv_buf_wr_bad(iv, 16)) return CV_ERR_ARG;  /* the job stays pending */
   aes_job_ctx = NULL;
-  if (aes_job.aborted == ctx) aes_job.aborted = NULL;  /* an older job's end: this one is done */
+  ctx->job = 0;
   if (aes_job.ran) {
     aes_job.ran = 0;
     if (iv && aes_job_mode != CV_AES_MODE_ECB) memcpy(iv, aes_job.iv, 16);

@@ -153,13 +153,15 @@ static void tamper_checks(cv_backend_t b) {
         if (displaced) EXPECT(cv_aes_init(&other, b, key, 24), CV_OK);
         ((uint8_t *)&ctx)[off] ^= 0x5A;
         memset(iv, 0, 16);
-        /* the backend and id always; the check word (the last word) when the call must check
+        /* the backend and id always; the check word when the call must check
          * the context (the sw backend's always, a hardware one's that does not hold the
          * engine) */
         const int checked = off < offsetof(cv_aes_ctx, backend) + sizeof(cv_backend_t) ||
                             (off >= offsetof(cv_aes_ctx, id) &&
                              off < offsetof(cv_aes_ctx, id) + 4) ||
-                            (off >= sizeof(cv_aes_ctx) - 4 && (displaced || b == CV_BACKEND_SW));
+                            (off >= offsetof(cv_aes_ctx, chk) &&
+                             off < offsetof(cv_aes_ctx, chk) + 4 &&
+                             (displaced || b == CV_BACKEND_SW));
         int ok = 1;
         for (int k = 0; k < 3; k++) {
           int r = GUARDED(aes_do(ops[k], &ctx, k == 2 ? OUT : iv, src, OUT, 21 + 11 * (k != 1)));
@@ -312,6 +314,23 @@ static void async_checks(cv_backend_t b) {
   EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
   GUARDED_VOID(cv_aes_zeroize(&other));
   EXPECT(cv_aes_wait(&ctx, NULL), CV_ERR_ABORTED);
+  EXPECT(cv_aes_wait(&ctx, NULL), CV_OK);
+  /* two jobs ended before their waits (a zeroize through a zero-filled context that names a
+   * hardware backend): each context's wait reports its own job's end */
+  static cv_aes_ctx z;
+  memset(&z, 0, sizeof z);
+  z.backend = b;
+  EXPECT(cv_aes_init(&other, b, key, 16), CV_OK);
+  EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_start(&other, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_wait(&ctx, NULL), CV_ERR_ABORTED);
+  EXPECT(cv_aes_wait(&other, NULL), CV_ERR_ABORTED);
+  /* an init makes a new context: the end of the job before it is not its own */
+  EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_init(&ctx, b, key, 16), CV_OK);
   EXPECT(cv_aes_wait(&ctx, NULL), CV_OK);
   CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key, 16), CV_OK);
   CHECK_EQ(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref, 64), CV_OK);

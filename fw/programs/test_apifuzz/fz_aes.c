@@ -197,11 +197,13 @@ static void event(int slot) {
       memset(c, 0, sizeof box[slot].c);
       if (fz_below(2)) box[slot].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
       m[slot].st = S_ZERO;
+      m[slot].aborted = 0;
       break;
     case 1:
       for (size_t i = 0; i < sizeof box[slot].c; i++) c[i] = (uint8_t)fz_rnd();
       if (fz_below(2)) box[slot].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
       m[slot].st = S_GARB;
+      m[slot].aborted = 0;
       break;
     default:
       if (m[slot].st != S_VALID) return;
@@ -243,6 +245,7 @@ static void op_init(int slot) {
   if (st != CV_OK) return;
   m[slot].st = S_VALID;
   m[slot].backend = (uint8_t)A.backend;
+  m[slot].aborted = 0;  /* a new context: an old job's abort is not its own */
   (void)cv_aes_sw_init(&m[slot].ref, e_key, A.len);
   if (A.backend != CV_BACKEND_SW) owner = slot;
 }
