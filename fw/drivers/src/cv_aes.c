@@ -315,6 +315,9 @@ static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
 
 static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key,
                                              size_t key_len) {
+  /* the context of a pending background job stays the job's until its wait (a hardware init
+   * of any context is refused then too): its wait returns the job's result or its end */
+  if (__builtin_expect(ctx == aes_job_ctx, 0)) return CV_ERR_BUSY;
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = (int)key_len;
   ctx->id = AES_NO_ID;

@@ -292,6 +292,7 @@ static void async_checks(cv_backend_t b) {
   EXPECT(cv_aes_ecb(&ctx, CV_ENCRYPT, src, OUT + 256, 16), CV_ERR_BUSY);
   EXPECT(cv_aes_init(&other, b, key, 16), CV_ERR_BUSY);
   EXPECT(cv_aes_init(&other, CV_BACKEND_CPI, key, 16), CV_ERR_BUSY);
+  EXPECT(cv_aes_init(&ctx, CV_BACKEND_SW, key, 16), CV_ERR_BUSY);  /* the job's own context */
   EXPECT(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref + 256, 16), CV_OK);  /* sw: not the engine */
   EXPECT(cv_aes_wait(&ctx, v), CV_OK);
   CHECK_MEM(OUT, ref, 256);

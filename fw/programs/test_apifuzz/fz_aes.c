@@ -135,13 +135,14 @@ static int predict_call(int op, int slot, uint32_t mode, uint32_t dir, const uin
       const uint8_t b = m[slot].backend;
       if (op == A_START && m[slot].st == S_CORRUPT && fz_al(in, 16) && fz_al(out, 16))
         *deferred = 2;  /* not known: the caller allows any answer */
-      else if (op == A_START && owner == slot && m[slot].st == S_VALID && is_dma(b) && job.slot < 0 &&
+      else if (op == A_START && (owner == slot || owner == -2) && m[slot].st == S_VALID &&
+               is_dma(b) && job.slot < 0 &&
           fz_al(in, 16) && fz_al(out, 16) && (uintptr_t)in >= CV_DMEM_BASE && !(wholes && (len & 15)) &&
           !(mode == CV_AES_MODE_CFB128 && dir && (len & 15)))
-        *deferred = 1;
+        *deferred = owner == slot ? 1 : 3;  /* 3: the key owner not known, either answer */
       else
         return CV_ERR_ARG;
-      if (*deferred == 2) return CV_ERR_ARG;
+      if (*deferred >= 2) return CV_ERR_ARG;
     }
   }
   if (wholes && (len & 15)) return CV_ERR_LENGTH;
@@ -232,7 +233,7 @@ static void op_init(int slot) {
   if (slot < 0 || !A.in || A.backend >= CV_BACKEND_COUNT) want = CV_ERR_ARG;
   else if (A.len != 16 && A.len != 24 && A.len != 32) want = CV_ERR_KEYLEN;
   else if (!fz_rd_ok(A.in, A.len)) want = CV_ERR_ARG;
-  else if (A.backend != CV_BACKEND_SW && job.slot >= 0) want = CV_ERR_BUSY;
+  else if ((A.backend != CV_BACKEND_SW || job.slot == slot) && job.slot >= 0) want = CV_ERR_BUSY;
   else want = CV_OK;
   if (want == CV_OK) memcpy(e_key, fz_src(A.in), A.len);
   fz_expect(want);
@@ -320,8 +321,9 @@ static void op_call(int slot, int api) {
   fz_expect(r == GO ? CV_OK : r);
   /* a changed context's start with in/out that break the rules: refused now, or a job the DMA
    * refuses (its wait answers) */
-  const int maybe = start && deferred == 2;
-  if (maybe) fz_p.any = 1;
+  const int maybe = start && deferred >= 2;
+  if (deferred == 2) fz_p.any = 1;
+  if (deferred == 3) fz_p.alt = CV_OK;  /* issued, and refused by the DMA: its wait answers */
   if (r == GO) {
     if (corrupt) {
       fz_p.any = 1;
@@ -350,11 +352,12 @@ static void op_call(int slot, int api) {
   const int good = fz_judge(st, api_name[api], slot, slot < 0 ? 9u : m[slot].backend, A.len);
   if (st == FZ_TRAPPED || st == FZ_HUNG) return;
   if (start) {
-    if (st == CV_OK && A.len && slot >= 0 && (r == GO || maybe) && job.slot < 0) {
+    if (st == CV_OK && A.len && slot >= 0 && job.slot < 0) {
+      /* a job runs (also one the model did not expect: reported, then followed laxly) */
       job.slot = slot;
       job.mode = (uint8_t)mode;
-      job.deferred = (uint8_t)(deferred == 1);
-      job.lax = (uint8_t)corrupt;
+      job.deferred = (uint8_t)(deferred == 1 || deferred == 3);
+      job.lax = (uint8_t)(corrupt || !(r == GO || maybe));
       job.out = A.out;
       job.n = (uint32_t)A.len;
       memcpy(job.iv, e_iv, 16);
