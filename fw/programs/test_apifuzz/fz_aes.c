@@ -22,6 +22,13 @@
 #pragma GCC optimize("Oz")
 
 #define FULL (ADV_PART == 1)
+/* Drivers built for size (ADV_OS=1): every call takes the slow path, which checks in and out in
+ * software before a start issues its job (no job is left to the DMA's check). */
+#ifdef FZ_DRIVERS_OS
+#define DRIVERS_OS 1
+#else
+#define DRIVERS_OS 0
+#endif
 #define NA (FULL ? 4 : 2)
 #define MODE_CMAC 7u  /* the model's own code for a CMAC call */
 
@@ -135,7 +142,8 @@ static int predict_call(int op, int slot, uint32_t mode, uint32_t dir, const uin
       const uint8_t b = m[slot].backend;
       if (op == A_START && m[slot].st == S_CORRUPT && fz_al(in, 16) && fz_al(out, 16))
         *deferred = 2;  /* not known: the caller allows any answer */
-      else if (op == A_START && (owner == slot || owner == -2) && m[slot].st == S_VALID &&
+      else if (!DRIVERS_OS && op == A_START && (owner == slot || owner == -2) &&
+               m[slot].st == S_VALID &&
                is_dma(b) && job.slot < 0 &&
           fz_al(in, 16) && fz_al(out, 16) && (uintptr_t)in >= CV_DMEM_BASE && !(wholes && (len & 15)) &&
           !(mode == CV_AES_MODE_CFB128 && dir && (len & 15)))
