@@ -929,7 +929,12 @@ static inline __attribute__((always_inline)) void job_open(cv_aes_ctx *ctx, uint
   aes_job_ctx = ctx;
   cv_light_drop_owners();
   aes_job_mode = mode;
-  ctx->job = ctx->id;  /* the context's own record of its job (cv_aes_wait) */
+}
+/* The context's own record of its job (cv_aes_wait: a job gone before its wait was aborted).
+ * dma_run writes it before the job is issued, while the id is still in a register (the custom
+ * instructions that issue it clobber memory); the rare paths with job_open. */
+static inline __attribute__((always_inline)) void job_mark(cv_aes_ctx *ctx) {
+  ctx->job = ctx->id;
 }
 
 /* A CFB decryption ending in a partial block on a DMA backend: the whole blocks are one job,
@@ -955,6 +960,7 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   }
   if (async) {
     job_open(ctx, mode);
+    job_mark(ctx);
     aes_job.dir = dir;
     aes_job.tail_in = in + dlen;
     aes_job.tail_out = out + dlen;
@@ -991,6 +997,7 @@ static __attribute__((noinline)) int prog_in(cv_aes_ctx *ctx, int op, uint32_t m
   const int e = run_b(ctx, b, OP_CIPHER, mode, dir, v, in, out, len);
   if (e) return e;
   job_open(ctx, mode);
+  job_mark(ctx);
   aes_job.ran = 1;
   return CV_OK;
 }
@@ -1005,6 +1012,7 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
                                                          uint8_t *out, size_t len) {
   const int async = op == OP_START;
   const uint32_t cfg = cfg_of(mode, dir);
+  if (async) job_mark(ctx);
   if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
   dma_go(cpi, CV_ENGINE_AES, cfg, in, out, len, 0);
   if (async) {
