@@ -314,6 +314,8 @@ static __attribute__((noinline)) void disarm(void) {
   cv_timer_set(UINT64_MAX);
 }
 
+/* -DFZ_PROF: the cycles spent in the calls and in their judgement, printed at the end (the rest
+ * is the arguments and the reference). */
 #ifdef FZ_PROF
 static uint32_t prof_call, prof_judge, prof_t0;
 #endif

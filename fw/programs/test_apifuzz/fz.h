@@ -27,7 +27,7 @@
 #include "cv_status.h"
 
 #ifndef ADV_OPS
-#define ADV_OPS 800u
+#define ADV_OPS 700u
 #endif
 #ifndef ADV_SEED
 #define ADV_SEED 1u
@@ -133,7 +133,7 @@ int fz_call(int (*fn)(void));
  * every byte it could reach against the shadow. Returns 1 when all was as the contract says. */
 int fz_judge(int st, const char *name, int slot, uint32_t backend, size_t len);
 /* After a trap or a hang the drivers' state is unknown: each module resets its contexts and
- * model (registered with fz_module). */
+ * model (fz_modules, one per driver of the image, in fz.c). */
 typedef struct {
   const char *name;
   void (*op)(void);      /* one operation */
@@ -148,8 +148,10 @@ typedef struct {
   uint32_t by_code[12];
 } fz_stats_t;
 extern fz_stats_t fz_st;
-/* A refused call on a context that must leave the model's view of the global state to this
- * outcome (e.g. a status mismatch): the module's model goes lax for that driver. */
+/* One failure line (the first 40 of a run): the call's number, name and context slot, what went
+ * wrong and two values (e.g. the status wanted and got). After a failure the module treats the
+ * context as changed (any answer, its bytes not checked) until its next init or zeroize, so
+ * that one fault is not counted again in every later call. */
 void fz_report(const char *what, const char *name, int slot, uint32_t a, uint32_t b);
 
 /* A pending AES background job's destination: its bytes are either as before or as the job
