@@ -2,7 +2,7 @@
 /* fz_aes.c: the AES calls of apifuzz and their reference model (adversarial/apifuzz.md).
  *
  * Part 1 fuzzes the whole AES API (every key size; ECB, CBC, CFB128, OFB, CTR, CMAC; start, wait,
- * busy; init and zeroize) on every backend; parts 2 and 3 run its background jobs alone (init,
+ * busy; init and zeroize) on every backend; parts 2 to 5 run its background jobs alone (init,
  * start in ECB and CTR, wait, busy, zeroize) among the other engines' calls, whose DMA and
  * coupling hub the jobs share.
  *
@@ -121,8 +121,10 @@ static void reference(int slot, uint32_t mode, uint32_t dir, const uint8_t *iv, 
 /* ------------------------------------------------------------------ the model */
 #define GO 1  /* the checks passed: the call goes on to its operation */
 
-/* A cipher, CMAC or start call of slot (-1: NULL): the contract's answer, or GO. *deferred: a
- * start whose in/out break the rules, left to the DMA (the wait answers CV_ERR_ARG). */
+/* A cipher, CMAC or start call of slot (-1: NULL): the contract's answer, or GO. *deferred, for
+ * a start whose in/out break the rules: 1 left to the DMA (the start answers CV_OK, the wait
+ * CV_ERR_ARG); 2 a changed context's (any answer); 3 the key owner not known (CV_ERR_ARG now,
+ * or 1). */
 static int predict_call(int op, int slot, uint32_t mode, uint32_t dir, const uint8_t *iv,
                         const uint8_t *in, const uint8_t *out, size_t len, int *deferred) {
   *deferred = 0;
@@ -143,10 +145,9 @@ static int predict_call(int op, int slot, uint32_t mode, uint32_t dir, const uin
       if (op == A_START && m[slot].st == S_CORRUPT && fz_al(in, 16) && fz_al(out, 16))
         *deferred = 2;  /* not known: the caller allows any answer */
       else if (!DRIVERS_OS && op == A_START && (owner == slot || owner == -2) &&
-               m[slot].st == S_VALID &&
-               is_dma(b) && job.slot < 0 &&
-          fz_al(in, 16) && fz_al(out, 16) && (uintptr_t)in >= CV_DMEM_BASE && !(wholes && (len & 15)) &&
-          !(mode == CV_AES_MODE_CFB128 && dir && (len & 15)))
+               m[slot].st == S_VALID && is_dma(b) && job.slot < 0 && fz_al(in, 16) &&
+               fz_al(out, 16) && (uintptr_t)in >= CV_DMEM_BASE && !(wholes && (len & 15)) &&
+               !(mode == CV_AES_MODE_CFB128 && dir && (len & 15)))
         *deferred = owner == slot ? 1 : 3;  /* 3: the key owner not known, either answer */
       else
         return CV_ERR_ARG;
@@ -162,8 +163,8 @@ static int predict_call(int op, int slot, uint32_t mode, uint32_t dir, const uin
   const uint8_t b = m[slot].backend;
   if (op == A_START && !is_dma(b)) return CV_ERR_MODE;
   if (op != A_CMAC && len == 0) return CV_OK;
-  if (is_dma(b) && len && !fz_al((const void *)((uintptr_t)in | (op == A_CMAC ? 0 : (uintptr_t)out)), 16))
-    return CV_ERR_DMA;
+  const uintptr_t io = (uintptr_t)in | (op == A_CMAC ? 0 : (uintptr_t)out);
+  if (is_dma(b) && len && !fz_al((const void *)io, 16)) return CV_ERR_DMA;
   if (b == CV_BACKEND_SW) return GO;
   if (job.slot >= 0) return CV_ERR_BUSY;
   return GO;

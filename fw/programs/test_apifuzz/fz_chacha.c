@@ -8,9 +8,10 @@
  * (NULL, the buffers' rules), NOKEY (a context that is none, or whose key a zeroize of the
  * engine took), an empty call CV_OK, DMA (a DMA backend: in/out not 16-byte aligned), then CV_OK
  * with the software library's bytes; calls continue one another's keystream. set_counter of a
- * context that is none changes nothing and get_counter answers 0 (checked as an output). A call
- * on a hardware backend while an AES background job runs may answer CV_ERR_BUSY, changing
- * nothing. */
+ * context that is none changes nothing and get_counter answers 0 (checked as an output).
+ * While an AES background job is pending a call or init on a DMA backend answers CV_ERR_BUSY
+ * (the job holds the DMA until its wait), and one on cpi or mmio may while the job's transfer
+ * runs, changing nothing. */
 #include <string.h>
 
 #include "cv_chacha.h"

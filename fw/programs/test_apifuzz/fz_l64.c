@@ -8,9 +8,10 @@
  * (NULL, direction, the buffers' rules), LENGTH (ECB not whole 8-byte blocks), NOKEY (a context
  * that is none, or whose key a zeroize of the engine took: every context of an engine
  * initialised before loses its key, cv_light.h), an empty call CV_OK, DMA (ECB on a DMA backend:
- * in/out not 16-byte aligned; CTR takes any), then CV_OK with the software library's bytes. A
- * call on a hardware backend while an AES background job runs may answer CV_ERR_BUSY (the DMA
- * and the coupling hub are the job's), writing nothing. */
+ * in/out not 16-byte aligned; CTR takes any), then CV_OK with the software library's bytes.
+ * While an AES background job is pending a call or init on a DMA backend answers CV_ERR_BUSY
+ * (the job holds the DMA until its wait), and one on cpi or mmio may while the job's transfer
+ * runs (it owns the coupling hub), writing nothing and leaving the context as it was. */
 #include <string.h>
 
 #include "cv_present.h"
@@ -44,7 +45,9 @@ static struct {
 static uint8_t e_in[FZ_DATA_N], e_out[FZ_DATA_N], e_ctr[8], e_key[16];
 
 static int is_dma(unsigned b) { return b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA; }
-static size_t ctx_size(int e) { return e == E_PRINCE ? sizeof(cv_prince_ctx) : sizeof(cv_present_ctx); }
+static size_t ctx_size(int e) {
+  return e == E_PRINCE ? sizeof(cv_prince_ctx) : sizeof(cv_present_ctx);
+}
 static uint32_t backend_field(int e, int s) {
   return e == E_PRINCE ? (uint32_t)box[e][s].c.p.backend : (uint32_t)box[e][s].c.r.backend;
 }
@@ -94,7 +97,7 @@ static void reset(void) {
     for (int s = 0; s < NS; s++) {
       memset(&box[e][s].c, 0, sizeof box[e][s].c);
       m[e][s].st = S_ZERO;
-      if (!guarded) {
+      if (!guarded && e == ENGINE) {
         fz_guard_add(box[e][s].pre, sizeof box[e][s].pre);
         fz_guard_add(box[e][s].post, sizeof box[e][s].post);
       }

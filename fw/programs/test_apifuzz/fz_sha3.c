@@ -9,8 +9,9 @@
  * SHA3-* digest of another size), ABORTED (the engine holds one message: another context's
  * init, a one-shot hash on a hardware backend, or a zeroize took it), DMA (the one-shot hash on
  * a DMA backend: a message not 16-byte aligned, an output above 64 bytes not aligned), then
- * CV_OK with the software library's bytes. A call on a hardware backend while an AES background
- * job runs may answer CV_ERR_BUSY, changing nothing (the message goes on). */
+ * CV_OK with the software library's bytes. While an AES background job is pending the one-call
+ * hash that needs the DMA answers CV_ERR_BUSY (the job holds the DMA until its wait), and a
+ * hardware call may while the job's transfer runs, changing nothing (a message goes on). */
 #include <string.h>
 
 #include "cv_sha3.h"
@@ -168,7 +169,8 @@ static void op_stream(int s, int api) {
   else if (m[s].st != S_LIVE && m[s].st != S_ENDED) want = CV_ERR_NOKEY;
   else if (m[s].st == S_ENDED) want = CV_ERR_ARG;
   else if (api == H_SQUEEZE && m[s].alg < CV_SHAKE128) want = CV_ERR_MODE;
-  else if (api == H_FINAL && m[s].alg < CV_SHAKE128 && n != md_bytes[m[s].alg]) want = CV_ERR_OUTLEN;
+  else if (api == H_FINAL && m[s].alg < CV_SHAKE128 && n != md_bytes[m[s].alg])
+    want = CV_ERR_OUTLEN;
   else if (hw && owner != s) want = CV_ERR_ABORTED;
   else if (api == H_UPDATE && m[s].squeezing) want = CV_ERR_ARG;
   else go = 1;
