@@ -1,19 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 """Adversarial firmware campaigns on the Verilator SoC: custom-instruction fuzzing
-(fw/programs/test_adv_cpi, adversarial/adv_cpi.md) and interrupt storms (fw/programs/test_adv_irq,
-adversarial/adv_irq.md). Each writes build/adversarial/<campaign>.json and requires every counter
-to be zero.
+(fw/programs/test_adv_cpi, adversarial/adv_cpi.md), interrupt storms (fw/programs/test_adv_irq,
+adversarial/adv_irq.md) and API-level fuzzing of the drivers (fw/programs/test_apifuzz and its
+four sibling images, adversarial/apifuzz.md). Each writes build/adversarial/<campaign>.json and
+requires every counter to be zero.
 
-`make test` already runs both programs at their CI size through soc/tests/test_firmware.py (the
+`make test` already runs every program at its CI size through soc/tests/test_firmware.py (the
 same checks, pass/fail only), so these are marked long and run by `make adversarial` (CI size,
 for the report) and `make adversarial-long` (ADV_OPS >= 1,000,000). ADV_OPS = custom
-instructions for adv_cpi, interrupts taken for adv_irq; large campaigns run as several
-simulations of CHUNK operations with consecutive seeds (ADV_SEED, default 1)."""
+instructions for adv_cpi, interrupts taken for adv_irq, API calls for apifuzz; large campaigns
+run as several simulations of CHUNK operations with consecutive seeds (ADV_SEED, default 1)."""
 from __future__ import annotations
 
 import json
 import os
 import re
+import time
 
 import pytest
 
@@ -26,17 +28,30 @@ ADV_OPS = int(os.environ.get("ADV_OPS", "3000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
 LONG = ADV_OPS >= 1_000_000 or os.environ.get("ADV_LONG", "0") == "1"
 # cycle budget per operation, with a margin over what one takes: only a hang runs into it
-CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400}
-CHUNK = {"adv_cpi": 50_000, "adv_irq": 100_000}
+CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400, "apifuzz": 25_000}
+CHUNK = {"adv_cpi": 50_000, "adv_irq": 100_000, "apifuzz": 20_000}
+# apifuzz's images (fw/programs/test_apifuzz*: one cannot hold every driver at -O2) and each one's
+# share of the campaign's calls: AES has the largest API. APIFUZZ_OS of each image's calls run
+# with the drivers built for size (ADV_OS=1, as the console links them: their slow paths).
+APIFUZZ_PARTS = {"test_apifuzz": 0.4, "test_apifuzz_prince": 0.15, "test_apifuzz_present": 0.15,
+                 "test_apifuzz_chacha": 0.15, "test_apifuzz_sha3": 0.15}
+APIFUZZ_OS = 0.2
 # interrupts one test_adv_irq round takes at the default period, rounded down, so that a campaign
 # takes at least ADV_OPS
 IRQS_PER_ROUND = 2_000
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+SIM_SECONDS: dict[str, float] = {}  # wall-clock seconds of simulation per campaign
+
+
+def _campaign(prog: str) -> str:
+    """adv_cpi, adv_irq, apifuzz (every apifuzz image)."""
+    return "apifuzz" if prog.startswith("test_apifuzz") else prog.replace("test_", "")
 
 
 def _stats(prog: str, stdout: str) -> dict[str, int]:
     """The program's statistics line (`adv_cpi: seed 1 ops 1000 ...`); {} when it is missing."""
-    line = [ln for ln in stdout.splitlines() if ln.startswith(prog.replace("test_", "") + ":")]
+    line = [ln for ln in stdout.splitlines() if ln.startswith(_campaign(prog) + ": part ")
+            or (not prog.startswith("test_apifuzz") and ln.startswith(_campaign(prog) + ":"))]
     if not line:
         return {}
     words = line[-1].split(":", 1)[1].split()
@@ -47,9 +62,11 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     """One simulation: (statistics, failed checks, hang (0/1), output tail)."""
     name = prog.replace("test_", "") + "_" + "_".join(f"{k}{v}" for k, v in make_vars.items())
     elf = harness.build_fw(prog, [f"{k}={v}" for k, v in make_vars.items()], name=name)
-    campaign = prog.replace("test_", "")
+    campaign = _campaign(prog)
     max_cycles = ops * CYCLES_PER_OP[campaign] + 20_000_000
+    t0 = time.monotonic()
     res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000))
+    SIM_SECONDS[campaign] = SIM_SECONDS.get(campaign, 0.0) + time.monotonic() - t0
     if res.returncode == harness.EXIT_TIMEOUT:
         stats, failed, hang = {}, 0, 1
     else:
@@ -61,7 +78,8 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     # every simulation's figures as they come: a long run that is stopped keeps what it did
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / f"{campaign}-runs.jsonl", "a") as f:
-        f.write(json.dumps({**make_vars, "stats": stats, "failed": failed, "hang": hang}) + "\n")
+        f.write(json.dumps({"prog": prog, **make_vars, "stats": stats, "failed": failed,
+                            "hang": hang, "mcycles_per_s": res.mcycles_per_cpu_s}) + "\n")
     return stats, failed, hang, res.stdout[-2000:]
 
 
@@ -135,6 +153,55 @@ def test_adv_irq(sim: None) -> None:
                     f"interrupts taken: timer {tot['timer']}, DMA {tot['dma']}, AES DONE "
                     f"{tot['aes']}, PRINCE DONE {tot['prince']}; {tot['cycles']} cycles; "
                     f"key leaks and timing not measured here")})
+    _check(rec, tails)
+
+
+def test_apifuzz(sim: None) -> None:
+    keys = ("calls", "ok", "errors", "hangs", "traps", "status_errors", "wrong_calls",
+            "wrong_bytes", "stray_calls", "stray_bytes", "events", "cycles")
+    tot = dict.fromkeys(keys, 0)
+    per_part: dict[str, int] = {}
+    hangs = failed = os_calls = 0
+    tails = []
+    SIM_SECONDS.pop("apifuzz", None)
+    for k, (prog, share) in enumerate(APIFUZZ_PARTS.items()):
+        calls = max(100, round(ADV_OPS * share))
+        os_share = max(50, round(calls * APIFUZZ_OS))
+        for os_build, part_calls in ((0, calls - os_share), (1, os_share)):
+            for i, n in enumerate(_chunks(part_calls, CHUNK["apifuzz"])):
+                # seeds: consecutive per simulation, apart per image and build
+                seed = ADV_SEED + 1000 * k + 500 * os_build + i
+                st, f, h, tail = _run(prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build},
+                                      n)
+                hangs, failed = hangs + h, failed + f
+                for key in tot:
+                    tot[key] += st.get(key, 0)
+                per_part[prog] = per_part.get(prog, 0) + st.get("calls", 0)
+                os_calls += st.get("calls", 0) if os_build else 0
+                if f or h:
+                    tails.append(tail)
+    wall = SIM_SECONDS.get("apifuzz", 0.0) or 1.0
+    parts = ", ".join(f"{p.replace('test_apifuzz', 'aes').replace('aes_', '')} {n}"
+                      for p, n in per_part.items())
+    rec = _write({
+        "campaign": "apifuzz",
+        "interface": "C API of every driver (AES, PRINCE, PRESENT, ChaCha, SHA-3), every backend",
+        "operations": tot["calls"], "hangs": tot["hangs"] + hangs,
+        "lost_or_corrupted_bytes": tot["wrong_bytes"] + tot["stray_bytes"], "key_leaks": 0,
+        "timing_variations": 0,
+        "other_failures": tot["traps"] + tot["status_errors"] + failed, "seed": ADV_SEED,
+        "long": LONG,
+        "details": (f"{tot['calls']} API calls in five images ({parts}; {os_calls} of them "
+                    f"with the drivers built for size): {tot['ok']} answered "
+                    f"CV_OK, {tot['errors']} an error; {tot['events']} contexts zero-filled, "
+                    f"filled with garbage or changed after init between calls; traps "
+                    f"{tot['traps']}, status codes against the contract {tot['status_errors']}, "
+                    f"calls with wrong output {tot['wrong_calls']} ({tot['wrong_bytes']} bytes), "
+                    f"calls writing outside their destinations {tot['stray_calls']} "
+                    f"({tot['stray_bytes']} bytes); {tot['cycles']} cycles, "
+                    f"{tot['calls'] / wall:.0f} calls per second of simulation (one core); key "
+                    f"leaks and timing not measured here")})
+    assert tot["calls"] >= ADV_OPS or hangs or failed
     _check(rec, tails)
 
 

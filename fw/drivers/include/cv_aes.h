@@ -52,6 +52,9 @@ typedef struct cv_aes_ctx {
   uint32_t chk;            /* check word over the fields above that steer the calls, set by
                               init, cleared by zeroize: a context never initialised (zero-filled
                               or garbage), or changed since, gets CV_ERR_NOKEY */
+  uint32_t job;            /* its id from a background job's start until the job's wait: a
+                              wait that finds the job gone (another context's zeroize ended it)
+                              answers CV_ERR_ABORTED; an init (a new id) drops it */
 } cv_aes_ctx;
 
 /* 1 when this SoC has the AES engine (its ID and CAP registers answer), else 0. The sw backend

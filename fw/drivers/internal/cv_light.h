@@ -78,6 +78,14 @@ int cv_light_key(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
  * CV_ERR_BUSY (a DMA job runs) or the key load's error. */
 int cv_light_claim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
                    const int8_t *map);
+/* An init's claim in two halves, so that a refused init changes nothing: cv_light_taken before
+ * the context is written (1 when a DMA job runs, or, for a DMA backend, an AES background job
+ * holds the DMA: CV_ERR_BUSY), cv_light_claim_new after it for the new id (CV_ERR_HW: no such
+ * engine in this SoC; else the key into the engine through b's coupling, a stale unit error
+ * cleared by one retry; on success the context owns the engine). */
+CV_CPL_INLINE int cv_light_taken(cv_backend_t b);
+int cv_light_claim_new(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                       const int8_t *map);
 /* A DMA job left running in the background (cv_aes_start) owns the coupling hub, which then
  * refuses every engine's data and commands: a custom-instruction RESULT after a refused block
  * would trap. So the job's start takes the key ownership of PRINCE, PRESENT and ChaCha away
@@ -88,6 +96,24 @@ CV_CPL_INLINE void cv_light_drop_owners(void) {
   cv_light_owner[CV_ENGINE_PRINCE] = CV_LIGHT_NO_OWNER;
   cv_light_owner[CV_ENGINE_PRESENT] = CV_LIGHT_NO_OWNER;
   cv_light_owner[CV_ENGINE_CHACHA] = CV_LIGHT_NO_OWNER;
+}
+/* The context of the AES background job (cv_aes_start until its cv_aes_wait or a zeroize; NULL:
+ * none), CV_LIGHT_NO_AES in a SoC without the AES engine (cv_aes.c). The job holds the DMA until
+ * its wait: its result is the DMA's STATUS, which another job would replace (a job the DMA
+ * refused would then pass for done), so the other engines' calls that need the DMA answer
+ * CV_ERR_BUSY meanwhile (cv_light_dma_held: cv_light_claim for a DMA backend, cv_light_dma,
+ * SHA-3's one-call hash). The AES driver keeps the word (its aes_job_ctx); it is defined in
+ * cv_light.c, so that a program without AES does not link the AES driver for it. */
+struct cv_aes_ctx;
+extern struct cv_aes_ctx *cv_aes_job;
+#define CV_LIGHT_NO_AES ((struct cv_aes_ctx *)(uintptr_t)CV_AES_BASE)
+CV_CPL_INLINE int cv_light_dma_held(void) {
+  /* a context lies in data memory, below the engine windows: one compare for both tests */
+  _Static_assert(CV_DMEM_BASE + CV_DMEM_SIZE <= CV_AES_BASE, "contexts below CV_LIGHT_NO_AES");
+  return (uintptr_t)cv_aes_job - 1u < (uintptr_t)CV_LIGHT_NO_AES - 1u;
+}
+CV_CPL_INLINE int cv_light_taken(cv_backend_t b) {
+  return cv_dma_busy() || (cv_light_is_dma(b) && cv_light_dma_held());
 }
 /* ZEROIZE the engine through b's coupling; every context of eng initialised so far loses its
  * key. Only for an engine the SoC has (cv_light_absent). */

@@ -86,8 +86,9 @@ static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key
  * (job_open); the rest is written only for a job that leaves a partial CFB-decryption block to
  * the wait (job_tail). No job pending: aes_job_ctx is NULL, aes_job.tail_len 0 and
  * aes_job.tail_only 0 (cv_aes_wait and cv_aes_zeroize restore that), so a start needs to write
- * nothing else. */
-static cv_aes_ctx *aes_job_ctx; /* NULL: none */
+ * nothing else. aes_job_ctx is cv_light.h's cv_aes_job: the job holds the DMA until its wait,
+ * and the other engines' drivers refuse DMA work while it is set (cv_light_dma_held). */
+#define aes_job_ctx cv_aes_job /* NULL: none */
 static uint32_t aes_job_mode;
 static uint32_t aes_ksz;  /* CFG.KSZ of the key in the engine (aes_owner's) */
 /* The last id handed out. Declared after the job's words: GCC emits small data in the reverse
@@ -104,7 +105,6 @@ static struct {
                              st, its IV or counter iv */
   int st;
   uint32_t iv[4];
-  cv_aes_ctx *aborted;    /* the context of a job another context's zeroize ended */
 } aes_job;
 
 /* aes_job_ctx in a SoC built without the AES engine: the engine window's address, where no
@@ -113,7 +113,7 @@ static struct {
  * window would answer with a bus error); with the engine built, no call pays for the check.
  * Every other path that reads aes_job_ctx is reached only through a context that a hardware
  * init accepted. */
-#define AES_NO_ENGINE ((cv_aes_ctx *)(uintptr_t)CV_AES_BASE)
+#define AES_NO_ENGINE CV_LIGHT_NO_AES
 
 __attribute__((constructor)) static void aes_probe(void) {
   if (!cv_cpl_engine_present(CV_ENGINE_AES)) aes_job_ctx = AES_NO_ENGINE;
@@ -315,6 +315,9 @@ static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
 
 static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key,
                                              size_t key_len) {
+  /* the context of a pending background job stays the job's until its wait (a hardware init
+   * of any context is refused then too): its wait returns the job's result or its end */
+  if (__builtin_expect(ctx == aes_job_ctx, 0)) return CV_ERR_BUSY;
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = (int)key_len;
   ctx->id = AES_NO_ID;
@@ -323,10 +326,16 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
   return e;
 }
 
+/* A key length AES does not take: CV_ERR_KEYLEN, after CV_ERR_ARG for an unknown backend (the
+ * order of every init). Out of line, so the valid init's layout does not depend on it. */
+static __attribute__((noinline, cold)) int init_keylen(cv_backend_t backend) {
+  return (unsigned)backend >= CV_BACKEND_COUNT ? CV_ERR_ARG : CV_ERR_KEYLEN;
+}
+
 cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   const uint32_t kx = (uint32_t)key_len - 16u;  /* 0, 8, 16 */
-  if (kx > 16u || (kx & 7u)) return CV_ERR_KEYLEN;
+  if (kx > 16u || (kx & 7u)) return init_keylen(backend);
   if (cv_buf_rd_off(key) + 15u + kx >= CV_DMEM_SIZE) return CV_ERR_ARG;  /* cv_buf_rd_bad */
   if ((unsigned)backend - 1u >= (unsigned)CV_BACKEND_COUNT - 1u) {
     if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
@@ -921,6 +930,12 @@ static inline __attribute__((always_inline)) void job_open(cv_aes_ctx *ctx, uint
   cv_light_drop_owners();
   aes_job_mode = mode;
 }
+/* The context's own record of its job (cv_aes_wait: a job gone before its wait was aborted).
+ * dma_run writes it before the job is issued, while the id is still in a register (the custom
+ * instructions that issue it clobber memory); the rare paths with job_open. */
+static inline __attribute__((always_inline)) void job_mark(cv_aes_ctx *ctx) {
+  ctx->job = ctx->id;
+}
 
 /* A CFB decryption ending in a partial block on a DMA backend: the whole blocks are one job,
  * the partial block goes through the unit after it (complete: the engine's IV after a
@@ -945,6 +960,7 @@ static __attribute__((noinline)) int dma_split(cv_aes_ctx *ctx, uint32_t dir, ui
   }
   if (async) {
     job_open(ctx, mode);
+    job_mark(ctx);
     aes_job.dir = dir;
     aes_job.tail_in = in + dlen;
     aes_job.tail_out = out + dlen;
@@ -981,6 +997,7 @@ static __attribute__((noinline)) int prog_in(cv_aes_ctx *ctx, int op, uint32_t m
   const int e = run_b(ctx, b, OP_CIPHER, mode, dir, v, in, out, len);
   if (e) return e;
   job_open(ctx, mode);
+  job_mark(ctx);
   aes_job.ran = 1;
   return CV_OK;
 }
@@ -995,6 +1012,7 @@ static inline __attribute__((always_inline)) int dma_run(cv_aes_ctx *ctx, int cp
                                                          uint8_t *out, size_t len) {
   const int async = op == OP_START;
   const uint32_t cfg = cfg_of(mode, dir);
+  if (async) job_mark(ctx);
   if (mode != CV_AES_MODE_ECB) IV_IN(cpi, aes_regs(), (const uint32_t *)(const void *)iv);
   dma_go(cpi, CV_ENGINE_AES, cfg, in, out, len, 0);
   if (async) {
@@ -1077,11 +1095,11 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
                                                      const uint8_t *in, uint8_t *out,
                                                      size_t len) {
   /* a backend field that is none of the hardware backends: a context changed after init (the
-   * one that holds the engine: its id matches), CV_ERR_NOKEY */
+   * one that holds the engine: its id matches), CV_ERR_NOKEY after the argument checks (refuse) */
   if (op == OP_CMAC) {
     if (is_dma(b)) return dma_cmac(ctx, in, len, iv);
     return (unsigned)b - CV_BACKEND_MMIO <= CV_BACKEND_CPI - CV_BACKEND_MMIO
-               ? pio_cmac(ctx, in, len, iv) : CV_ERR_NOKEY;
+               ? pio_cmac(ctx, in, len, iv) : refuse(ctx, op, mode, dir, iv, in, out, len);
   }
   /* pio: word-aligned buffers in data memory, in and out the same or apart, straight; anything
    * else through unaligned, which tests the buffers' rules exactly (bufs_bad: an input in
@@ -1113,7 +1131,10 @@ AES_RUN int run(cv_aes_ctx *ctx, cv_backend_t b, int op, uint32_t mode,
   if (__builtin_expect(b == CV_BACKEND_MMIO_DMA, 1))
     return dma_call(ctx, 0, op, mode, dir, iv, in, out, len);
 #endif
-  return op == OP_START && (unsigned)b - 1u < 2u ? CV_ERR_MODE : CV_ERR_NOKEY;
+  /* a start on cpi or mmio (CV_ERR_MODE), or a backend field that is none of the hardware
+   * backends (a context changed after init: CV_ERR_NOKEY): every check of the call, so that an
+   * argument that breaks the rules answers first, in the documented order */
+  return refuse(ctx, op, mode, dir, iv, in, out, len);
 }
 
 /* One copy of run for any mode: after a key reload, for unaligned buffers (run_any), and for
@@ -1296,7 +1317,6 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
     else cv_cpl_mmio_zeroize(CV_AES_BASE);
     if (aes_job_ctx) {
       (void)cv_dma_mmio_wait();  /* the job stops: the unit was zeroized under it */
-      if (aes_job_ctx != ctx) aes_job.aborted = aes_job_ctx;
       aes_job_ctx = NULL;
       aes_job.tail_len = 0;
       aes_job.tail_only = 0;
@@ -1304,11 +1324,11 @@ void cv_aes_zeroize(cv_aes_ctx *ctx) {
     }
     aes_owner = AES_NO_OWNER;  /* the engine holds no key now */
   }
-  if (aes_job.aborted == ctx) aes_job.aborted = NULL;
   cv_cpl_wipe(&ctx->sw, sizeof ctx->sw);
   ctx->key_bytes = 0;
   ctx->id = AES_NO_ID;
   ctx->chk = 0;
+  ctx->job = 0;
 }
 
 int cv_aes_busy(const cv_aes_ctx *ctx) {
@@ -1323,26 +1343,31 @@ cv_status_t cv_aes_wait(cv_aes_ctx *ctx, uint8_t iv[16]) {
   if (!ctx) return CV_ERR_ARG;
   if (!aes_sealed(ctx)) return CV_ERR_NOKEY;
   if (aes_job_ctx != ctx) {  /* nothing pending for this context */
-    if (aes_job.aborted != ctx) return CV_OK;
-    aes_job.aborted = NULL;  /* another context's zeroize ended the job */
+    if (ctx->job != ctx->id || ctx->id == AES_NO_ID) return CV_OK;
+    ctx->job = 0;  /* its job started, and another context's zeroize ended it */
     return CV_ERR_ABORTED;
   }
   if (iv && cv_buf_wr_bad(iv, 16)) return CV_ERR_ARG;  /* the job stays pending */
-  uint32_t scratch[4];
-  if (!iv) iv = (uint8_t *)scratch;  /* the caller does not want the IV back */
   aes_job_ctx = NULL;
+  ctx->job = 0;
   if (aes_job.ran) {
     aes_job.ran = 0;
-    if (aes_job_mode != CV_AES_MODE_ECB) memcpy(iv, aes_job.iv, 16);
+    if (iv && aes_job_mode != CV_AES_MODE_ECB) memcpy(iv, aes_job.iv, 16);
     return CV_OK;
   }
+  /* The completion reads the IV back a word at a time (IV_OUT): into the caller's IV when it is
+   * word-aligned, else through a local one (also when the caller wants none). */
+  uint32_t scratch[4];
+  uint8_t *const v = iv && !((uintptr_t)iv & 3) ? iv : (uint8_t *)scratch;
   const uint32_t rem = aes_job.tail_len;
   const int tail_only = aes_job.tail_only;
   aes_job.tail_len = 0;
   aes_job.tail_only = 0;
   uint32_t s = 0;
   if (!tail_only) s = dma_wait(ctx->backend == CV_BACKEND_CPI_DMA);
-  if (!rem) return complete_slow(ctx, s, aes_job_mode, 0, iv, NULL, NULL, 0);
-  return complete_slow(ctx, s, aes_job_mode, aes_job.dir, iv, aes_job.tail_in, aes_job.tail_out,
-                       rem);
+  const int e = !rem ? complete_slow(ctx, s, aes_job_mode, 0, v, NULL, NULL, 0)
+                     : complete_slow(ctx, s, aes_job_mode, aes_job.dir, v, aes_job.tail_in,
+                                     aes_job.tail_out, rem);
+  if (e == CV_OK && iv && v != iv && aes_job_mode != CV_AES_MODE_ECB) memcpy(iv, v, 16);
+  return e;
 }

@@ -57,16 +57,22 @@ cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8
   if (nonce_len != 8 && nonce_len != 12) return CV_ERR_ARG;
   if (rounds != 8 && rounds != 12 && rounds != 20) return CV_ERR_ROUNDS;
   if (cv_buf_rd_bad(key, key_len) | cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
-  ctx->backend = backend;
   const int rfc = nonce_len == 12;
-  ctx->hw.kcfg = (uint32_t)rounds | (key_len == 16 ? CV_CHACHA_CFG_K128_MASK : 0) |
-                 (rfc ? CV_CHACHA_CFG_RFC_MASK : 0);
+  const uint32_t kcfg = (uint32_t)rounds | (key_len == 16 ? CV_CHACHA_CFG_K128_MASK : 0) |
+                        (rfc ? CV_CHACHA_CFG_RFC_MASK : 0);
   if (backend == CV_BACKEND_SW) {
+    ctx->backend = backend;
+    ctx->hw.kcfg = kcfg;
     ctx->hw.id = 0;
     const int e = cv_chacha_sw_init(&ctx->sw, key, key_len, nonce, nonce_len, rounds);
     ctx->hw.chk = seal(ctx);
     return e;
   }
+  /* the engine and its coupling free before the context is written: a refused init changes
+   * nothing */
+  if (__builtin_expect(cv_light_taken(backend), 0)) return CV_ERR_BUSY;
+  ctx->backend = backend;
+  ctx->hw.kcfg = kcfg;
   /* counter 0, then the nonce (a loop: the library's memset/memcpy cost more for 16 bytes) */
   ctx->iv[0] = ctx->iv[1] = ctx->iv[2] = ctx->iv[3] = 0;
   uint8_t *ivb = (uint8_t *)ctx->iv + (rfc ? 4 : 8);
@@ -75,7 +81,7 @@ cv_status_t cv_chacha_init(cv_chacha_ctx *ctx, cv_backend_t backend, const uint8
   ctx->hw.id = cv_light_new_id(ENG);
   ctx->hw.chk = seal(ctx);
   cv_light_set_key(&ctx->hw, key, key_len);
-  return cv_light_claim(ENG, backend, &ctx->hw, 8, chacha_errmap);
+  return cv_light_claim_new(ENG, backend, &ctx->hw, 8, chacha_errmap);
 }
 
 /* The counter calls change nothing of a context that is none (its check word does not match):

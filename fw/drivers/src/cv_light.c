@@ -14,6 +14,7 @@
  * message in SHA-3 (0). */
 uint32_t cv_light_owner[6] = {0, 0, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, 0};
 uint32_t cv_light_kcfg[6];
+struct cv_aes_ctx *cv_aes_job;
 static uint32_t light_ids;             /* last id handed out (all engines) */
 static uint32_t light_valid_from[6];   /* ids below lost their key (zeroize) */
 #define LIGHT_NO_ENGINE 0xFFFFFFFFu    /* light_valid_from of an engine not built */
@@ -102,7 +103,15 @@ int cv_light_claim(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nword
   const uint32_t from = light_valid_from[eng];
   if (hw->id < from) return from == LIGHT_NO_ENGINE ? CV_ERR_HW : CV_ERR_NOKEY;
   if (hw->id > light_ids) return CV_ERR_NOKEY;
-  if (cv_dma_busy()) return CV_ERR_BUSY;  /* a background job owns the hub (cv_light_drop_owners) */
+  /* a background job owns the hub while it runs (cv_light_drop_owners), and the DMA until its
+   * wait (cv_light_dma_held) */
+  if (cv_light_taken(b)) return CV_ERR_BUSY;
+  return cv_light_claim_new(eng, b, hw, nwords, map);
+}
+
+int cv_light_claim_new(unsigned eng, cv_backend_t b, cv_light_hw *hw, unsigned nwords,
+                       const int8_t *map) {
+  if (light_valid_from[eng] == LIGHT_NO_ENGINE) return CV_ERR_HW;
   if (cv_light_key(eng, b, hw, nwords, map) == CV_OK) return CV_OK;
   /* A stale sticky unit error (e.g. a command rejected during a DMA job) fails the load's
    * strict check: clear it with a zeroize (the key is replaced anyway) and load again. */
@@ -132,9 +141,9 @@ int cv_light_dma_fail(unsigned eng, uint32_t ds, const int8_t *map) {
 
 int cv_light_dma(unsigned eng, cv_backend_t b, uint32_t cfg, const void *in, void *out,
                  size_t len, size_t outlen, const int8_t *map) {
-  /* another driver's job (cv_aes_start) runs: ours would be refused, and its wait would end
-   * with that job's DONE */
-  if (cv_dma_busy()) return CV_ERR_BUSY;
+  /* another driver's job (cv_aes_start) runs, or has not been waited for: ours would be
+   * refused, or would replace the STATUS that job's wait reads */
+  if (cv_dma_busy() || cv_light_dma_held()) return CV_ERR_BUSY;
   uint32_t s = cv_light_dma_job(eng, b, cfg, in, out, len, outlen);
   return cv_dma_status_ok(s) ? CV_OK : cv_light_dma_fail(eng, s, map);
 }

@@ -33,18 +33,24 @@ cv_status_t cv_present_init(cv_present_ctx *ctx, cv_backend_t backend, const uin
   if (!ctx || !key || (unsigned)backend >= CV_BACKEND_COUNT) return CV_ERR_ARG;
   if (key_len != 10 && key_len != 16) return CV_ERR_KEYLEN;
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
-  ctx->backend = backend;
-  ctx->hw.kcfg = (uint32_t)(key_len == 16 ? CV_PRESENT_CFG_KSZ_128 : CV_PRESENT_CFG_KSZ_80)
-                 << CV_PRESENT_CFG_KSZ_SHIFT;
+  const uint32_t kcfg = (uint32_t)(key_len == 16 ? CV_PRESENT_CFG_KSZ_128 : CV_PRESENT_CFG_KSZ_80)
+                        << CV_PRESENT_CFG_KSZ_SHIFT;
   if (backend == CV_BACKEND_SW) {
+    ctx->backend = backend;
+    ctx->hw.kcfg = kcfg;
     ctx->hw.id = 0;
     ctx->hw.chk = seal(ctx);
     return cv_present_sw_init(&ctx->sw, key, key_len);
   }
+  /* the engine and its coupling free before the context is written: a refused init changes
+   * nothing */
+  if (__builtin_expect(cv_light_taken(backend), 0)) return CV_ERR_BUSY;
+  ctx->backend = backend;
+  ctx->hw.kcfg = kcfg;
   ctx->hw.id = cv_light_new_id(ENG);
   ctx->hw.chk = seal(ctx);
   cv_light_set_key(&ctx->hw, key, key_len);
-  return cv_light_claim(ENG, backend, &ctx->hw, 4, present_errmap);
+  return cv_light_claim_new(ENG, backend, &ctx->hw, 4, present_errmap);
 }
 
 /* Every call that is not its owner's straight path: the error named, the sw backend, or the key

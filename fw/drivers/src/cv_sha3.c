@@ -268,6 +268,7 @@ cv_status_t cv_sha3_squeeze(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
 cv_status_t cv_sha3_final(cv_sha3_ctx *ctx, uint8_t *out, size_t out_len) {
   int e = check(ctx, out, out_len, 1, 0);
   if (e == CV_OK) e = check_outlen(ctx->alg, out_len);
+  else if (e == CV_ERR_ABORTED && check_outlen(ctx->alg, out_len)) e = CV_ERR_OUTLEN;  /* first */
   if (e) return e;
   if (ctx->backend == CV_BACKEND_SW) {
     e = cv_sha3_sw_final(&ctx->sw, out, out_len);
@@ -480,6 +481,17 @@ static __attribute__((noinline, cold)) uint32_t hash_bad(const uint8_t *msg, siz
   return bad;
 }
 
+/* A SHA3-* digest of another size: CV_ERR_OUTLEN, after CV_ERR_ARG for buffers that break the
+ * rules (the documented order). Out of line and entered by a tail call with cv_sha3_hash's
+ * arguments in their registers (as hash_sw): cv_sha3_hash keeps no stack frame and moves none. */
+static __attribute__((noipa, cold)) int hash_outlen_bad(cv_backend_t b, int alg,
+                                                        const uint8_t *msg, size_t len,
+                                                        const uint8_t *out, size_t out_len) {
+  (void)b;
+  (void)alg;
+  return hash_bad(msg, len, out, out_len) ? CV_ERR_ARG : CV_ERR_OUTLEN;
+}
+
 /* cv_sha3_hash through a context of its own (init, update, final), the buffers' rules tested
  * first (the calls test each buffer, not their overlap). */
 static __attribute__((noinline, cold)) int ctx_hash(cv_backend_t backend, int alg,
@@ -519,6 +531,9 @@ static __attribute__((noinline, cold)) int dma_hash(cv_backend_t backend, uint32
     src = len ? msg : dst;
     if (cv_dma_bad(src, len, dst, out_len, CV_LIGHT_DMA_ALIGN)) return CV_ERR_DMA;
   }
+  /* the DMA taken (running, or an AES background job not waited for): refused before the
+   * engine's message is taken over, so that the refused call changes nothing */
+  if (cv_dma_busy() || cv_light_dma_held()) return CV_ERR_BUSY;
   if (cv_light_owner[ENG] && take_over(backend)) return CV_ERR_HW;
   int e = cv_light_dma(ENG, backend, cfg, src, dst, len, out_len, sha3_errmap);
   if (e == CV_OK && dst != out) memcpy(out, dst, out_len);
@@ -539,7 +554,8 @@ static __attribute__((noinline)) int hash_dma(cv_backend_t backend, uint32_t cfg
    * fall-through (a taken forward branch costs 3 cycles on this core) */
   const uint32_t odd = (uint32_t)(out_len - 1 >= SHAKE_OUTLEN_MAX) |
                        ((uint32_t)((uintptr_t)src | (uintptr_t)out) & (CV_LIGHT_DMA_ALIGN - 1)) |
-                       (uint32_t)cv_buf_in_prog(src) | cv_light_owner[ENG];
+                       (uint32_t)cv_buf_in_prog(src) | cv_light_owner[ENG] |
+                       (uint32_t)(uintptr_t)cv_aes_job;  /* an AES job holds the DMA */
   if (__builtin_expect(odd != 0, 0) || __builtin_expect(cv_dma_busy(), 0))
     return dma_hash(backend, cfg, msg, len, out, out_len);
   const uint32_t s = cv_light_dma_job(ENG, backend, cfg, src, out, len, out_len);
@@ -569,7 +585,7 @@ cv_status_t cv_sha3_hash(cv_backend_t backend, int alg, const uint8_t *msg, size
     return CV_ERR_ARG;
   if (backend == CV_BACKEND_SW) return hash_sw(backend, alg, msg, len, out, out_len);
   int e = check_outlen(alg, out_len);
-  if (e) return e;
+  if (e) return hash_outlen_bad(backend, alg, msg, len, out, out_len);
   const uint32_t cfg =
       (uint32_t)alg | (alg >= CV_SHAKE128 ? (uint32_t)out_len << CV_SHA3_CFG_OUTLEN_SHIFT : 0);
   /* The engine counts an out_len of 1..65,535 (OUTLEN); no output, or a longer SHAKE output,

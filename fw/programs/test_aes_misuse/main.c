@@ -153,13 +153,15 @@ static void tamper_checks(cv_backend_t b) {
         if (displaced) EXPECT(cv_aes_init(&other, b, key, 24), CV_OK);
         ((uint8_t *)&ctx)[off] ^= 0x5A;
         memset(iv, 0, 16);
-        /* the backend and id always; the check word (the last word) when the call must check
+        /* the backend and id always; the check word when the call must check
          * the context (the sw backend's always, a hardware one's that does not hold the
          * engine) */
         const int checked = off < offsetof(cv_aes_ctx, backend) + sizeof(cv_backend_t) ||
                             (off >= offsetof(cv_aes_ctx, id) &&
                              off < offsetof(cv_aes_ctx, id) + 4) ||
-                            (off >= sizeof(cv_aes_ctx) - 4 && (displaced || b == CV_BACKEND_SW));
+                            (off >= offsetof(cv_aes_ctx, chk) &&
+                             off < offsetof(cv_aes_ctx, chk) + 4 &&
+                             (displaced || b == CV_BACKEND_SW));
         int ok = 1;
         for (int k = 0; k < 3; k++) {
           int r = GUARDED(aes_do(ops[k], &ctx, k == 2 ? OUT : iv, src, OUT, 21 + 11 * (k != 1)));
@@ -205,6 +207,12 @@ static void buffer_checks(cv_backend_t b) {
     if (e == CV_OK) e = GUARDED(cv_aes_wait(&ctx, iv));
     CHECK_EQ(e, CV_ERR_ARG);
   }
+  if (!is_dma_b(b)) {
+    /* a start off the DMA backends, also by the context whose key is in the engine: the
+     * buffers' rules before CV_ERR_MODE (the documented order), nothing written */
+    EXPECT(cv_aes_start(&ctx, CV_AES_MODE_CTR, 0, iv, OUT, OUT + 16, 32), CV_ERR_ARG);
+    EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, OUT + 32, OUT + 16, 32), CV_ERR_ARG);
+  }
   CHECK_MEM(OUT, src, 64);
   CHECK_MEM(iv, iv2, 16);
   for (size_t i = 0; i < 32; i++) CHECK_EQ(dst[i], 0xE7);
@@ -218,9 +226,22 @@ static void buffer_checks(cv_backend_t b) {
   guard_fill();
   RUN_ROWS(&ctx, b, outside_rows);
   EXPECT(cv_aes_init(&other, b, UNMAPPED, 16), CV_ERR_ARG);
+  /* an unknown backend is CV_ERR_ARG before a key length AES does not take (as every init) */
+  EXPECT(cv_aes_init(&other, (cv_backend_t)CV_BACKEND_COUNT, key, 20), CV_ERR_ARG);
   CHECK(guard_intact());
   CHECK_MEM(iv, iv2, 16);
   CHECK_MEM(rom, rom_copy, sizeof rom);
+  /* the context that holds the engine, its backend field changed: an argument that breaks the
+   * rules is CV_ERR_ARG first (the documented order), then CV_ERR_NOKEY */
+  if (b != CV_BACKEND_SW) {
+    EXPECT(cv_aes_ecb(&ctx, CV_ENCRYPT, src, OUT, 16), CV_OK);  /* ctx holds the engine */
+    const cv_backend_t was = ctx.backend;
+    ctx.backend = (cv_backend_t)0x5A;
+    EXPECT(cv_aes_ecb(&ctx, CV_ENCRYPT, OUT, OUT + 16, 32), CV_ERR_ARG);
+    EXPECT(cv_aes_cmac(&ctx, OUT, 32, OUT + 8), CV_ERR_ARG);
+    EXPECT(cv_aes_ecb(&ctx, CV_ENCRYPT, src, OUT, 16), CV_ERR_NOKEY);
+    ctx.backend = was;
+  }
   /* input (and key) in program memory: the sw backend's bytes */
   static const uint8_t ops[4] = {CBC_E, CFB_D, CMAC, START_CTR};
   CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, rom, 16), CV_OK);
@@ -251,10 +272,13 @@ static const row_t busy_rows[] = {
     {START_ECB, CV_ERR_BUSY, 16, src, OUT + 256, NULL},
     {WAIT, CV_OK, 0, NULL, NULL, iv}};  /* no job of its own: nothing to do */
 static void async_checks(cv_backend_t b) {
-  uint8_t v[16], vs[16];
+  uint8_t v[16], vs[16], v0[16];
+  static uint8_t vb[20] __attribute__((aligned(4)));
+  uint8_t *const vu = vb + 1;  /* an IV that is not word-aligned */
   rng_fill(src, 256);
   rng_fill(v, 16);
   memcpy(vs, v, 16);
+  memcpy(v0, v, 16);
   CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key, 16), CV_OK);
   CHECK_EQ(cv_aes_ctr(&sw, vs, src, ref, 256), CV_OK);
   EXPECT(cv_aes_init(&ctx, b, key, 16), CV_OK);
@@ -268,12 +292,20 @@ static void async_checks(cv_backend_t b) {
   EXPECT(cv_aes_ecb(&ctx, CV_ENCRYPT, src, OUT + 256, 16), CV_ERR_BUSY);
   EXPECT(cv_aes_init(&other, b, key, 16), CV_ERR_BUSY);
   EXPECT(cv_aes_init(&other, CV_BACKEND_CPI, key, 16), CV_ERR_BUSY);
+  EXPECT(cv_aes_init(&ctx, CV_BACKEND_SW, key, 16), CV_ERR_BUSY);  /* the job's own context */
   EXPECT(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref + 256, 16), CV_OK);  /* sw: not the engine */
   EXPECT(cv_aes_wait(&ctx, v), CV_OK);
   CHECK_MEM(OUT, ref, 256);
   CHECK_MEM(v, vs, 16);  /* the job's own counter */
   for (size_t i = 0; i < 32; i++) CHECK_EQ(dst[i], 0xE7);
   for (size_t i = 32 + 256; i < 32 + 256 + 32; i++) CHECK_EQ(dst[i], 0xE7);
+  /* the wait reads the counter back into an IV that is not word-aligned (no trap) */
+  memcpy(vu, v0, 16);
+  memset(OUT, 0, 256);
+  EXPECT(cv_aes_start(&ctx, CV_AES_MODE_CTR, 0, vu, src, OUT, 256), CV_OK);
+  EXPECT(cv_aes_wait(&ctx, vu), CV_OK);
+  CHECK_MEM(OUT, ref, 256);
+  CHECK_MEM(vu, vs, 16);
   /* after the wait the other context works again */
   CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key + 16, 16), CV_OK);
   CHECK_EQ(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref, 16), CV_OK);
@@ -283,6 +315,23 @@ static void async_checks(cv_backend_t b) {
   EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
   GUARDED_VOID(cv_aes_zeroize(&other));
   EXPECT(cv_aes_wait(&ctx, NULL), CV_ERR_ABORTED);
+  EXPECT(cv_aes_wait(&ctx, NULL), CV_OK);
+  /* two jobs ended before their waits (a zeroize through a zero-filled context that names a
+   * hardware backend): each context's wait reports its own job's end */
+  static cv_aes_ctx z;
+  memset(&z, 0, sizeof z);
+  z.backend = b;
+  EXPECT(cv_aes_init(&other, b, key, 16), CV_OK);
+  EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_start(&other, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_wait(&ctx, NULL), CV_ERR_ABORTED);
+  EXPECT(cv_aes_wait(&other, NULL), CV_ERR_ABORTED);
+  /* an init makes a new context: the end of the job before it is not its own */
+  EXPECT(cv_aes_start(&ctx, CV_AES_MODE_ECB, 0, NULL, src, OUT, 256), CV_OK);
+  GUARDED_VOID(cv_aes_zeroize(&z));
+  EXPECT(cv_aes_init(&ctx, b, key, 16), CV_OK);
   EXPECT(cv_aes_wait(&ctx, NULL), CV_OK);
   CHECK_EQ(cv_aes_init(&sw, CV_BACKEND_SW, key, 16), CV_OK);
   CHECK_EQ(cv_aes_ecb(&sw, CV_ENCRYPT, src, ref, 64), CV_OK);

@@ -354,8 +354,19 @@ static void sha3_rules(cv_backend_t b) {
   EXPECT(cv_sha3_hash(b, CV_SHA3_256, in, 64, DMEM_END(16), 32), CV_ERR_ARG);
   EXPECT(cv_sha3_hash(b, CV_SHA3_256, UNMAPPED, 64, OUT, 32), CV_ERR_ARG);
   EXPECT(cv_sha3_hash(b, CV_SHA3_256, IMEM_END(32), 64, OUT, 32), CV_ERR_ARG);
+  /* the buffers' rules come before the digest size (the documented order), on every backend */
+  EXPECT(cv_sha3_hash(b, CV_SHA3_256, in, 64, ROM_OUT, 20), CV_ERR_ARG);
+  EXPECT(cv_sha3_hash(b, CV_SHA3_256, OUT, 64, OUT + 8, 20), CV_ERR_ARG);
   CHECK(memcmp(rom, rom_copy, sizeof rom) == 0);
   CHECK(guards_ok(64));
+  /* a message another context took over: a digest of the wrong size is CV_ERR_OUTLEN before
+   * CV_ERR_ABORTED (what the algorithm allows before what the engine answers) */
+  EXPECT(cv_sha3_init(c, b, CV_SHA3_256), CV_OK);
+  EXPECT(cv_sha3_init(&ctx_b, b, CV_SHA3_256), CV_OK);
+  EXPECT(cv_sha3_final(c, OUT, 20), CV_ERR_OUTLEN);
+  EXPECT(cv_sha3_final(c, OUT, 32), b == CV_BACKEND_SW ? CV_OK : CV_ERR_ABORTED);
+  GUARDED_VOID(cv_sha3_zeroize(&ctx_b));
+  GUARDED_VOID(cv_sha3_zeroize(c));
   /* the message in program memory: the sw backend's bytes */
   CHECK_EQ(cv_sha3_sw_hash(CV_SHA3_512, rom, 200, ref, 64), CV_OK);
   EXPECT(cv_sha3_hash(b, CV_SHA3_512, rom, 200, OUT, 64), CV_OK);
