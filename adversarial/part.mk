@@ -18,7 +18,7 @@ adversarial: setup gen
 	  python tools/readme_results.py; exit $$rc
 
 adversarial-long: setup gen
-	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 nice -n 5 $(ADV_PYTEST); rc=$$?; \
+	$(ENV) ADV_OPS=$(ADV_LONG_OPS) ADV_LONG=1 ADV_JOBS=$(JOBS) nice -n 5 $(ADV_PYTEST); rc=$$?; \
 	  python adversarial/report.py --keep --docs docs/results && \
 	  python tools/readme_results.py; exit $$rc
 

@@ -9,13 +9,17 @@ requires every counter to be zero.
 same checks, pass/fail only), so these are marked long and run by `make adversarial` (CI size,
 for the report) and `make adversarial-long` (ADV_OPS >= 1,000,000). ADV_OPS = custom
 instructions for adv_cpi, interrupts taken for adv_irq, API calls for apifuzz; large campaigns
-run as several simulations of CHUNK operations with consecutive seeds (ADV_SEED, default 1)."""
+run as several simulations of CHUNK operations with consecutive seeds (ADV_SEED, default 1);
+apifuzz runs ADV_JOBS of its simulations at once (default 1: the test already shares the machine
+with pytest's other workers; the long run of that campaign alone can use every core)."""
 from __future__ import annotations
 
 import json
 import os
 import re
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -26,6 +30,7 @@ pytestmark = pytest.mark.long
 OUT = harness.ROOT / "build" / "adversarial"
 ADV_OPS = int(os.environ.get("ADV_OPS", "3000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
+ADV_JOBS = max(1, int(os.environ.get("ADV_JOBS", "1")))
 LONG = ADV_OPS >= 1_000_000 or os.environ.get("ADV_LONG", "0") == "1"
 # cycle budget per operation, with a margin over what one takes: only a hang runs into it
 CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400, "apifuzz": 25_000}
@@ -41,6 +46,7 @@ APIFUZZ_OS = 0.2
 IRQS_PER_ROUND = 2_000
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 SIM_SECONDS: dict[str, float] = {}  # wall-clock seconds of simulation per campaign
+_LOCK = threading.Lock()            # SIM_SECONDS and the runs log, shared by ADV_JOBS threads
 
 
 def _campaign(prog: str) -> str:
@@ -66,7 +72,8 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     max_cycles = ops * CYCLES_PER_OP[campaign] + 20_000_000
     t0 = time.monotonic()
     res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000))
-    SIM_SECONDS[campaign] = SIM_SECONDS.get(campaign, 0.0) + time.monotonic() - t0
+    with _LOCK:
+        SIM_SECONDS[campaign] = SIM_SECONDS.get(campaign, 0.0) + time.monotonic() - t0
     if res.returncode == harness.EXIT_TIMEOUT:
         stats, failed, hang = {}, 0, 1
     else:
@@ -77,7 +84,7 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
             failed = 1   # an unexpected trap or a crash: no summary or statistics line
     # every simulation's figures as they come: a long run that is stopped keeps what it did
     OUT.mkdir(parents=True, exist_ok=True)
-    with open(OUT / f"{campaign}-runs.jsonl", "a") as f:
+    with _LOCK, open(OUT / f"{campaign}-runs.jsonl", "a") as f:
         f.write(json.dumps({"prog": prog, **make_vars, "stats": stats, "failed": failed,
                             "hang": hang, "mcycles_per_s": res.mcycles_per_cpu_s}) + "\n")
     return stats, failed, hang, res.stdout[-2000:]
@@ -164,6 +171,7 @@ def test_apifuzz(sim: None) -> None:
     hangs = failed = os_calls = 0
     tails = []
     SIM_SECONDS.pop("apifuzz", None)
+    runs = []   # (image, make variables, calls) of every simulation
     for k, (prog, share) in enumerate(APIFUZZ_PARTS.items()):
         calls = max(100, round(ADV_OPS * share))
         os_share = max(50, round(calls * APIFUZZ_OS))
@@ -171,15 +179,17 @@ def test_apifuzz(sim: None) -> None:
             for i, n in enumerate(_chunks(part_calls, CHUNK["apifuzz"])):
                 # seeds: consecutive per simulation, apart per image and build
                 seed = ADV_SEED + 1000 * k + 500 * os_build + i
-                st, f, h, tail = _run(prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build},
-                                      n)
-                hangs, failed = hangs + h, failed + f
-                for key in tot:
-                    tot[key] += st.get(key, 0)
-                per_part[prog] = per_part.get(prog, 0) + st.get("calls", 0)
-                os_calls += st.get("calls", 0) if os_build else 0
-                if f or h:
-                    tails.append(tail)
+                runs.append((prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build}, n))
+    with ThreadPoolExecutor(ADV_JOBS) as pool:
+        results = list(pool.map(lambda r: _run(*r), runs))
+    for (prog, make_vars, _), (st, f, h, tail) in zip(runs, results):
+        hangs, failed = hangs + h, failed + f
+        for key in tot:
+            tot[key] += st.get(key, 0)
+        per_part[prog] = per_part.get(prog, 0) + st.get("calls", 0)
+        os_calls += st.get("calls", 0) if make_vars["ADV_OS"] else 0
+        if f or h:
+            tails.append(tail)
     wall = SIM_SECONDS.get("apifuzz", 0.0) or 1.0
     parts = ", ".join(f"{p.replace('test_apifuzz', 'aes').replace('aes_', '')} {n}"
                       for p, n in per_part.items())
