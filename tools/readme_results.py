@@ -12,6 +12,11 @@ script after writing its summary, so the README always shows the last runs' figu
 typed by hand. A missing summary is an error naming the command that writes it. --check writes
 nothing and fails when the README's table differs from the one the summaries give.
 
+The SoC builds' ECP5 Fmax comes from synth/fmax.json (the routed record the benchmark also reads,
+written whenever a SoC entry is measured, with the flow's placer) before synth-summary.json: a
+full `make synth` is rarely run, a SoC's Fmax is measured alone (synth/README.md), and the
+headline shows the Fmax the benchmark's times use.
+
 Throughput: bits per block x Fmax / cycles per block, at the lower of the block's own ECP5 Fmax
 and the default SoC's, since the cycles are counted on the SoC.
 """
@@ -30,6 +35,7 @@ SUMMARIES = {"bench": ("bench-summary.json", "make bench"),
              "adversarial": ("adversarial-summary.json", "make adversarial")}
 BEGIN = re.compile(r"<!-- headline:begin[^>]*-->\n")
 END = "<!-- headline:end -->"
+FMAX = ROOT / "synth" / "fmax.json"  # the routed SoC records (synth/run.py writes them)
 SOC = ("soc", "default")
 DEFAULT_BUILD = "rolled dma32"  # the default SoC's backends; sw is shown beside these only
 
@@ -69,6 +75,21 @@ def load(results: Path = RESULTS) -> dict[str, dict]:
             raise SummaryMissing(f"{path} missing: run `{command}` (it writes the summary and "
                                  "then calls this script)")
         out[key] = json.loads(path.read_text())
+    out["routed"] = routed_fmax(FMAX)
+    return out
+
+
+def routed_fmax(path: Path) -> dict[tuple[str, str], float]:
+    """{(block, config): MHz} of the records in path (synth/fmax.json) made with the flow's placer
+    for that entry: like every figure of the table, the last run's."""
+    sys.path.insert(0, str(ROOT))
+    from synth import run as synth  # the record's reader and the entries' placers
+
+    placer = {f"{e.block}:{e.config}": e.ecp5_placer for e in synth.load_entries()}
+    out = {}
+    for name, rec in synth.load_fmax_record(path).items():
+        if rec.get("fmax_mhz") is not None and rec.get("placer", "heap") == placer.get(name):
+            out[(rec["block"], rec["config"])] = rec["fmax_mhz"]
     return out
 
 
@@ -96,6 +117,8 @@ def render(s: dict[str, dict]) -> str:
     """The headline table and the verification line (the text between the markers)."""
     bench, synth, adv = s["bench"], s["synth"], s["adversarial"]
     blocks = {(b["block"], b["config"]): b for b in synth["blocks"]}
+    for key, f in s.get("routed", {}).items():   # see the module's doc: the routed record wins
+        blocks[key] = {**blocks.get(key, {"block": key[0], "config": key[1]}), "fmax_mhz": f}
     calls = {c["name"]: c for c in bench["calls"]}
     bulk = {b["name"]: b for b in bench["bulk"]}
     soc_fmax = blocks.get(SOC, {}).get("fmax_mhz")

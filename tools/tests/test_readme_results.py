@@ -41,6 +41,12 @@ SYNTH = {"commit": "cafebeef", "date": "day 0", "records": 66, "failed": 0, "blo
 ADV = {"campaigns": 18, "operations": 8_073_157, "clean": True}
 
 
+@pytest.fixture(autouse=True)
+def no_routed_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' figures are the summaries' alone unless a test writes an Fmax record."""
+    monkeypatch.setattr(rr, "FMAX", tmp_path / "fmax.json")
+
+
 @pytest.fixture
 def results(tmp_path: Path) -> Path:
     out = tmp_path / "results"
@@ -120,9 +126,11 @@ def test_markers_required(tmp_path: Path, results: Path, text: str,
     assert readme.read_text() == text
 
 
-def test_repository_readme(tmp_path: Path) -> None:
+def test_repository_readme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The README is a front door of at most 160 lines whose only generated part is the
-    headline table (at most 12 rows), and that table is the one the committed summaries give."""
+    headline table (at most 12 rows), and that table is the one the committed summaries and
+    Fmax records give."""
+    monkeypatch.setattr(rr, "FMAX", ROOT / "synth" / "fmax.json")
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) <= 160
     assert text.count("headline:begin") == 1 and "bench:begin" not in text
@@ -132,3 +140,25 @@ def test_repository_readme(tmp_path: Path) -> None:
     copy = tmp_path / "README.md"
     shutil.copyfile(ROOT / "README.md", copy)
     assert rr.main(["--readme", str(copy), "--check"]) == 0
+
+
+def test_routed_soc_fmax_wins(tmp_path: Path, results: Path) -> None:
+    """A synth/fmax.json record made with the flow's placer gives the SoC's Fmax (and so the
+    throughputs); one made with another placer is ignored."""
+    from synth import run as synth
+
+    entry = next(e for e in synth.load_entries() if (e.block, e.config) == rr.SOC)
+    other = "heap" if entry.ecp5_placer != "heap" else "static"
+    readme = tmp_path / "README.md"
+    for placer, soc, aes in ((entry.ecp5_placer, "55.5", "710"), (other, "40.0", "512")):
+        rec = {"records": {"soc:default": {"block": "soc", "config": "default",
+                                           "fmax_mhz": 55.5, "placer": placer}}}
+        (tmp_path / "fmax.json").write_text(json.dumps(rec))
+        readme.write_text(README)
+        assert rr.main(["--readme", str(readme), "--results", str(results)]) == 0
+        rows = {ln.split(" | ")[0][2:]: ln for ln in readme.read_text().splitlines()
+                if ln.startswith("| ")}
+        assert rows["SoC, default build: core, five engines, rolled AES, 32-bit DMA"].endswith(
+            f"| 20,471 | {soc} |")
+        # 128 bits x min(61.8, SoC) MHz / 10 cycles
+        assert rows["AES-128, rolled (the SoC's default)"].endswith(f"| {aes} | 3,563 | 61.8 |")
