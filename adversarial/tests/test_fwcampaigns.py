@@ -11,7 +11,10 @@ for the report) and `make adversarial-long` (ADV_OPS >= 1,000,000). ADV_OPS = cu
 instructions for adv_cpi, interrupts taken for adv_irq, API calls for apifuzz; large campaigns
 run as several simulations of CHUNK operations with consecutive seeds (ADV_SEED, default 1);
 apifuzz runs ADV_JOBS of its simulations at once (default 1: the test already shares the machine
-with pytest's other workers; the long run of that campaign alone can use every core)."""
+with pytest's other workers; the long run of that campaign alone can use every core), and with
+ADV_RESUME=1 it takes the simulations already in build/adversarial/apifuzz-runs.jsonl (same image,
+calls, seed and build) from there instead of running them again: a long run stopped part-way
+resumes where it was."""
 from __future__ import annotations
 
 import json
@@ -31,6 +34,7 @@ OUT = harness.ROOT / "build" / "adversarial"
 ADV_OPS = int(os.environ.get("ADV_OPS", "3000"))
 ADV_SEED = int(os.environ.get("ADV_SEED", "1"))
 ADV_JOBS = max(1, int(os.environ.get("ADV_JOBS", "1")))
+ADV_RESUME = os.environ.get("ADV_RESUME", "0") == "1"
 LONG = ADV_OPS >= 1_000_000 or os.environ.get("ADV_LONG", "0") == "1"
 # cycle budget per operation, with a margin over what one takes: only a hang runs into it
 CYCLES_PER_OP = {"adv_cpi": 2_500, "adv_irq": 400, "apifuzz": 25_000}
@@ -45,7 +49,7 @@ APIFUZZ_OS = 0.2
 # takes at least ADV_OPS
 IRQS_PER_ROUND = 2_000
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
-SIM_SECONDS: dict[str, float] = {}  # wall-clock seconds of simulation per campaign
+SIM_SECONDS: dict[str, float] = {}  # seconds of simulation on one core per campaign
 _LOCK = threading.Lock()            # SIM_SECONDS and the runs log, shared by ADV_JOBS threads
 
 
@@ -72,8 +76,13 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     max_cycles = ops * CYCLES_PER_OP[campaign] + 20_000_000
     t0 = time.monotonic()
     res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000))
+    # seconds of one core: the simulator's CPU time (its cycles over its speed per CPU second),
+    # so that the figure holds when simulations share the cores; wall time when it gave none
+    seconds = time.monotonic() - t0
+    if res.cycles and res.mcycles_per_cpu_s:
+        seconds = res.cycles / (res.mcycles_per_cpu_s * 1e6)
     with _LOCK:
-        SIM_SECONDS[campaign] = SIM_SECONDS.get(campaign, 0.0) + time.monotonic() - t0
+        SIM_SECONDS[campaign] = SIM_SECONDS.get(campaign, 0.0) + seconds
     if res.returncode == harness.EXIT_TIMEOUT:
         stats, failed, hang = {}, 0, 1
     else:
@@ -86,8 +95,29 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     OUT.mkdir(parents=True, exist_ok=True)
     with _LOCK, open(OUT / f"{campaign}-runs.jsonl", "a") as f:
         f.write(json.dumps({"prog": prog, **make_vars, "stats": stats, "failed": failed,
-                            "hang": hang, "mcycles_per_s": res.mcycles_per_cpu_s}) + "\n")
+                            "hang": hang, "mcycles_per_s": res.mcycles_per_cpu_s,
+                            "seconds": round(seconds, 1)}) + "\n")
     return stats, failed, hang, res.stdout[-2000:]
+
+
+def _run_key(prog: str, make_vars: dict[str, int]) -> str:
+    return json.dumps([prog, make_vars], sort_keys=True)
+
+
+def _logged_runs(campaign: str) -> dict[str, dict]:
+    """The simulations of build/adversarial/<campaign>-runs.jsonl by _run_key, each with its
+    simulation seconds (logged, or its cycles over its logged speed)."""
+    path = OUT / f"{campaign}-runs.jsonl"
+    out = {}
+    for line in path.read_text().splitlines() if path.exists() else []:
+        rec = json.loads(line)
+        make_vars = {k: v for k, v in rec.items()
+                     if k not in ("prog", "stats", "failed", "hang", "mcycles_per_s", "seconds")}
+        if "seconds" not in rec:
+            speed = rec.get("mcycles_per_s") or 0.0
+            rec["seconds"] = rec["stats"].get("cycles", 0) / (speed * 1e6) if speed else 0.0
+        out[_run_key(rec["prog"], make_vars)] = rec
+    return out
 
 
 def _write(rec: dict) -> dict:
@@ -180,8 +210,21 @@ def test_apifuzz(sim: None) -> None:
                 # seeds: consecutive per simulation, apart per image and build
                 seed = ADV_SEED + 1000 * k + 500 * os_build + i
                 runs.append((prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build}, n))
+    done = _logged_runs("apifuzz") if ADV_RESUME else {}
+    todo = [r for r in runs if _run_key(r[0], r[1]) not in done]
     with ThreadPoolExecutor(ADV_JOBS) as pool:
-        results = list(pool.map(lambda r: _run(*r), runs))
+        ran = dict(zip((_run_key(p, v) for p, v, _ in todo), pool.map(lambda r: _run(*r), todo)))
+    results = []
+    for prog, make_vars, _ in runs:
+        key = _run_key(prog, make_vars)
+        if key in ran:
+            results.append(ran[key])
+        else:   # resumed: the logged figures, its simulation time from its cycles and speed
+            rec = done[key]
+            with _LOCK:
+                SIM_SECONDS["apifuzz"] = SIM_SECONDS.get("apifuzz", 0.0) + rec["seconds"]
+            results.append((rec["stats"], rec["failed"], rec["hang"],
+                            "(resumed from apifuzz-runs.jsonl: no output kept)"))
     for (prog, make_vars, _), (st, f, h, tail) in zip(runs, results):
         hangs, failed = hangs + h, failed + f
         for key in tot:
