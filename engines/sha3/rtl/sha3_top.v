@@ -95,6 +95,14 @@ module sha3_top (
   reg [1599:0] state_q;
   reg          err_q, err_d;
   reg [3:0]    err_code_q, err_code_d;
+  // One-word input buffer: a word is taken into it and absorbed from it in a later cycle, so the
+  // state's 1,600 clock enables and its clear come from flops, never from the producer's valid
+  // (in a SoC that is a long path: the DMA's or the hub's accounting). It also takes the first
+  // word of the next block while the permutation runs.
+  reg          ib_v_q;
+  reg [63:0]   ib_data_q;
+  reg [3:0]    ib_bytes_q;
+  reg          ib_last_q;
 
   // ---------------------------------------------------------------------------------------------
   // Datapath
@@ -111,13 +119,14 @@ module sha3_top (
   );
 
   wire       in_fire = in_valid_i && in_ready_o;
+  wire       ib_use = ib_v_q && (fsm_q == ST_ABSORB);  // the buffered word is absorbed now
   wire       out_fire = out_valid_o && out_ready_i;
   wire       blk_end = (pos_q == rate_q - 5'd1);
   wire [7:0] dom_byte = shake_q ? 8'h1F : 8'h06;
 
   // The word XORed into the last rate lane on a shift: message bytes (masked on the last word),
   // the domain byte right after the message, the final 0x80 in byte 7 of the last rate lane.
-  wire [31:0] nbytes = {28'd0, in_bytes_i};
+  wire [31:0] nbytes = {28'd0, ib_bytes_q};
   wire [31:0] last_lane = {27'd0, rate_q - 5'd1};
   reg [63:0] word_w;
   always @* begin : absorb_word
@@ -125,13 +134,13 @@ module sha3_top (
     k = 0;  // the loop variable is assigned on every path, or synthesis infers a latch for it
     word_w = 64'd0;
     if (fsm_q == ST_ABSORB) begin
-      word_w = bswap64(in_data_i);
-      if (in_last_i) begin
+      word_w = bswap64(ib_data_q);
+      if (ib_last_q) begin
         for (k = 0; k < 8; k = k + 1) begin
           if (k >= nbytes) word_w[8*k +: 8] = 8'h00;
           if (k == nbytes) word_w[8*k +: 8] = dom_byte;
         end
-        if (in_bytes_i < 4'd8 && blk_end) word_w[63] = 1'b1;
+        if (ib_bytes_q < 4'd8 && blk_end) word_w[63] = 1'b1;
       end
     end else if (fsm_q == ST_PAD) begin
       if (dom_q) word_w[7:0] = dom_byte;
@@ -223,8 +232,8 @@ module sha3_top (
         end
       end
       ST_ABSORB: begin
-        if (in_fire) begin
-          if (in_last_i && in_bytes_i > 4'd8) begin
+        if (ib_use) begin
+          if (ib_last_q && ib_bytes_q > 4'd8) begin
             err_d = 1'b1;
             err_code_d = ERR_LEN;
             state_clr = 1'b1;
@@ -232,9 +241,9 @@ module sha3_top (
           end else begin
             shift_en = 1'b1;
             pos_d = pos_q + 5'd1;
-            if (in_last_i) begin
+            if (ib_last_q) begin
               fin_d = 1'b1;
-              dom_d = (in_bytes_i == 4'd8);
+              dom_d = (ib_bytes_q == 4'd8);
               fsm_d = ST_PAD;
             end
             if (blk_end) begin
@@ -328,6 +337,24 @@ module sha3_top (
     end
   end
 
+  // The input buffer: loaded by an accepted word, emptied when absorbed, dropped by a zeroize.
+  always @(posedge clk_i) begin
+    if (!rst_ni || zeroize_i) begin
+      ib_v_q <= 1'b0;
+    end else if (in_fire) begin
+      ib_v_q <= 1'b1;
+    end else if (ib_use) begin
+      ib_v_q <= 1'b0;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (in_fire) begin
+      ib_data_q <= in_data_i;
+      ib_bytes_q <= in_bytes_i;
+      ib_last_q <= in_last_i;
+    end
+  end
+
   // The state has its own reset and per-lane enables: a clear is a synchronous reset of 1600 flops
   // (the FPGA's FDRE reset pin) and a hold is the clock enable, neither a multiplexer input.
   genvar gl;
@@ -351,7 +378,11 @@ module sha3_top (
     end
   end
 
-  assign in_ready_o = (fsm_q == ST_ABSORB);
+  // Ready from flops only: while absorbing (the buffered word, if any, leaves in this cycle) and
+  // during a permutation with more message to come, until the buffer holds a word; never once
+  // the message's last word is in the buffer.
+  assign in_ready_o = !(ib_v_q && ib_last_q) &&
+                      ((fsm_q == ST_ABSORB) || (fsm_q == ST_PERM && !fin_q && !ib_v_q));
   assign out_valid_o = (fsm_q == ST_SQUEEZE);
   assign out_data_o = out_w;
   assign out_bytes_o = (remain_q < 16'd8) ? remain_q[3:0] : 4'd8;

@@ -250,6 +250,8 @@ async def test_errors(dut):
         tb.drv.update(in_valid_i=1, in_last_i=1, in_bytes_i=nb, out_ready_i=1)
         await tb.step()
         tb.drv.update(in_valid_i=0, in_last_i=0)
+        s = await tb.step()   # the word leaves the input buffer: judged in this cycle
+        assert s["err_o"] == 0
         for _ in range(60):
             s = await tb.step()
             assert s["err_o"] == 1 and s["err_code_o"] == C.CV_SHA3_STATUS_ERR_CODE_LEN
