@@ -27,7 +27,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from energy import tech  # noqa: E402
 from synth import run as synth  # noqa: E402
 
 # Modules kept as their own hierarchy in the netlist (the boundaries energy is grouped by).
@@ -60,13 +59,7 @@ def script(params: dict[str, int], out: Path) -> str:
         # by name pattern: a module built with parameters is named $paramod...\<name>
         f"setattr -mod -set keep_hierarchy 1 {' '.join('*' + m + '*' for m in GROUP_MODULES)}",
         "synth -flatten -top soc_top -run coarse:fine",
-        "memory_map",
-        "opt -full",
-        "techmap",
-        "opt -fast",
-        "dfflegalize -cell $_DFF_P_ 01",
-        f"abc -g {tech.ABC_GATES}",
-        "opt_clean -purge",
+        *synth.gate_mapping(),
         # short public names for every net and cell: the Verilog and the JSON name them alike
         "rename -enumerate -pattern n%",
         "check -assert",

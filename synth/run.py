@@ -265,6 +265,15 @@ def _tech():
     return mod
 
 
+def gate_mapping(memory_map: str = "memory_map") -> list[str]:
+    """The yosys commands from `synth -run coarse:fine` to a netlist of energy/tech.py's gates:
+    the memories left by memory_map (its selection: what stays a macro) to flops and gates,
+    yosys's fine techmap, plain D flip-flops, ABC onto the gate set. The asic family and the
+    energy flow's gate-level netlist (energy/netlist.py) share it."""
+    return [memory_map, "opt -full", "techmap", "opt -fast", "dfflegalize -cell $_DFF_P_ 01",
+            f"abc -g {_tech().ABC_GATES}", "opt_clean -purge"]
+
+
 def asic_script(entry: Entry, job: Path) -> str:
     """The `asic` family after the structural checks: yosys's generic synthesis up to its fine
     mapping, memories with a write port and >= SRAM_MIN_WORDS words kept as SRAM macros (every
@@ -276,13 +285,7 @@ def asic_script(entry: Entry, job: Path) -> str:
         f"synth -top {top} -run coarse:fine",
         f"tee -q -o {rp(job / 'rams.txt')} dump t:$mem_v2 r:WR_PORTS>=1 %i",
         f"select -set sram t:$mem_v2 r:WR_PORTS>=1 %i r:SIZE>={tech.SRAM_MIN_WORDS} %i",
-        "memory_map t:$mem_v2 @sram %d",
-        "opt -full",
-        "techmap",
-        "opt -fast",
-        "dfflegalize -cell $_DFF_P_ 01",
-        f"abc -g {tech.ABC_GATES}",
-        "opt_clean -purge",
+        *gate_mapping("memory_map t:$mem_v2 @sram %d"),
         "setattr -mod -unset keep_hierarchy",
         f"write_json {rp(job / 'netlist.json')}"])
 
