@@ -26,6 +26,8 @@ import cocotb
 import cryptography_vectors
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge, Timer
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+from cocotbext.wishbone import WBOp, WishboneMaster
 
 from adversarial.tests.adv_tb import ENGINES, Engine
 from coupling.tests.cpl_engine_tb import OFF, fbit, fget, wbytes, words
@@ -79,7 +81,6 @@ class Port:
 
 class AxilPort(Port):
     def __init__(self, dut) -> None:
-        from cocotbext.axi import AxiLiteBus, AxiLiteMaster
         self.m = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk, dut.rst)
 
     async def write(self, off, value, strb=0xF):
@@ -106,7 +107,6 @@ class AxilPort(Port):
 
 class WbPort(Port):
     def __init__(self, dut) -> None:
-        from cocotbext.wishbone import WishboneMaster
         self.m = WishboneMaster(dut, "wb", dut.clk, width=32, timeout=100)
         self.idle = 0
         self.rng = random.Random(SEED)
@@ -116,12 +116,10 @@ class WbPort(Port):
         return int(res.datrd), res.ack == 1
 
     async def write(self, off, value, strb=0xF):
-        from cocotbext.wishbone import WBOp
         idle = self.rng.randint(0, self.idle) if self.idle else 0
         return (await self._op(WBOp(adr=off >> 2, dat=value, sel=strb, idle=idle)))[1]
 
     async def read(self, off):
-        from cocotbext.wishbone import WBOp
         idle = self.rng.randint(0, self.idle) if self.idle else 0
         return await self._op(WBOp(adr=off >> 2, idle=idle))
 
