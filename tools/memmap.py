@@ -434,6 +434,16 @@ def gen_vh(mm: dict) -> str:
                 out.append(f"`define {p}_{_cid(f['name'])}_MSB {f['msb']}")
                 out.append(f"`define {p}_{_cid(f['name'])}_LSB {f['lsb']}")
                 out.append(f"`define {p}_{_cid(f['name'])}_WIDTH {f['msb'] - f['lsb'] + 1}")
+        # the block's decode: a word-aligned offset of one of its registers (the bus wrappers
+        # answer any other offset with an error)
+        terms = []
+        for reg in b["regs"]:
+            lo, n = reg["offset"], reg["count"]
+            hi = f"((a) <= {aw}'h{lo + 4 * (n - 1):X})"
+            terms.append(f"((a) == {aw}'h{lo:X})" if n == 1 else
+                         hi if lo == 0 else f"(((a) >= {aw}'h{lo:X}) && {hi})")
+        out.append(f"`define {_cid('CV', block, 'MAPPED')}(a) "
+                   f"(((a) & {aw}'h3) == {aw}'h0 && ({' || '.join(terms)}))")
     for ln in mm["lines"]:
         out.append(f"`define {_cid('CV_IRQ', ln['name'])} {ln['num']}")
     out.append(f"`define CV_IRQ_COUNT {len(mm['lines'])}")

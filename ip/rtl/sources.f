@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+// top: ip_axil_engine
+// lint: -GENGINE=1
+// lint: -GENGINE=2
+// lint: -GENGINE=3
+// lint: -GENGINE=4
+// lint: -GENGINE=5
+// lint: --top-module ip_wb_engine -GENGINE=1
+// lint: --top-module ip_wb_engine -GENGINE=5
+// The bus wrappers need the engines' and the coupling layer's lists first.
+-f engines/aes/rtl/sources.f
+-f engines/prince/rtl/sources.f
+-f engines/present/rtl/sources.f
+-f engines/chacha/rtl/sources.f
+-f engines/sha3/rtl/sources.f
+-f coupling/rtl/sources.f
+ip/rtl/ip_engine_core.v
+ip/rtl/ip_axil_engine.v
+ip/rtl/ip_wb_engine.v

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// ip_axil_top.v
+// Bench top of the AXI4-Lite wrapper: ip_axil_engine under cocotbext-axi's port names, and the
+// same engine on its native port (ip_engine_core) for the cycle comparison.
+`default_nettype none
+
+module ip_axil_top #(
+  parameter integer ENGINE = 1
+) (
+  input  wire        clk,
+  input  wire        rst,            // active high, as cocotbext-axi's reset
+  input  wire [11:0] s_axil_awaddr,
+  input  wire [2:0]  s_axil_awprot,  // driven by cocotbext-axi, ignored by the wrapper
+  input  wire        s_axil_awvalid,
+  output wire        s_axil_awready,
+  input  wire [31:0] s_axil_wdata,
+  input  wire [3:0]  s_axil_wstrb,
+  input  wire        s_axil_wvalid,
+  output wire        s_axil_wready,
+  output wire [1:0]  s_axil_bresp,
+  output wire        s_axil_bvalid,
+  input  wire        s_axil_bready,
+  input  wire [11:0] s_axil_araddr,
+  input  wire [2:0]  s_axil_arprot,
+  input  wire        s_axil_arvalid,
+  output wire        s_axil_arready,
+  output wire [31:0] s_axil_rdata,
+  output wire [1:0]  s_axil_rresp,
+  output wire        s_axil_rvalid,
+  input  wire        s_axil_rready,
+  output wire        irq,
+  input  wire        nat_req,
+  input  wire        nat_we,
+  input  wire [11:0] nat_addr,
+  input  wire [31:0] nat_wdata,
+  output wire [31:0] nat_rdata,
+  output wire        nat_irq
+);
+  wire unused = ^{s_axil_awprot, s_axil_arprot};
+
+  ip_axil_engine #(.ENGINE(ENGINE)) u_dut (
+    .clk_i(clk), .rst_ni(!rst),
+    .s_axil_awaddr_i(s_axil_awaddr), .s_axil_awvalid_i(s_axil_awvalid),
+    .s_axil_awready_o(s_axil_awready), .s_axil_wdata_i(s_axil_wdata),
+    .s_axil_wstrb_i(s_axil_wstrb), .s_axil_wvalid_i(s_axil_wvalid),
+    .s_axil_wready_o(s_axil_wready), .s_axil_bresp_o(s_axil_bresp),
+    .s_axil_bvalid_o(s_axil_bvalid), .s_axil_bready_i(s_axil_bready),
+    .s_axil_araddr_i(s_axil_araddr), .s_axil_arvalid_i(s_axil_arvalid),
+    .s_axil_arready_o(s_axil_arready), .s_axil_rdata_o(s_axil_rdata),
+    .s_axil_rresp_o(s_axil_rresp), .s_axil_rvalid_o(s_axil_rvalid),
+    .s_axil_rready_i(s_axil_rready), .irq_o(irq)
+  );
+
+  ip_engine_core #(.ENGINE(ENGINE)) u_nat (
+    .clk_i(clk), .rst_ni(!rst), .req_i(nat_req), .we_i(nat_we), .addr_i(nat_addr),
+    .wdata_i(nat_wdata), .rdata_o(nat_rdata), .irq_o(nat_irq)
+  );
+endmodule
+
+`default_nettype wire
