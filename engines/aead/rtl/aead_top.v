@@ -132,9 +132,9 @@ module aead_top #(
   reg         xv_q, xv_d;           // x_q holds the latest MAC block's result
   reg         macd_q, macd_d;       // CCM enc: the offered payload block's MAC has been issued
   reg         ksp_q, ksp_d;         // CCM dec: a keystream is out whose MAC is not yet issued
-  reg [127:0] m0_q, m0_d;           // E(J0) / E(A0)
-  reg [63:0]  alen_q, alen_d;       // GCM: AAD bits (IV bits in the IV phase)
-  reg [63:0]  plen_q, plen_d;       // GCM: payload bits
+  reg [127:0] m0_q, m0_d;           // E(J0) / E(A0), then the tag (^ S or ^ X)
+  reg [63:0]  alen_q, alen_d;       // GCM: AAD bits
+  reg [63:0]  plen_q, plen_d;       // GCM: payload bits (IV bits in the IV phase)
   reg         bad_q, bad_d;         // a LEN error in this message: no tag leaves
   reg         ov_q, ov_d;
   reg [127:0] od_q, od_d;
@@ -153,7 +153,7 @@ module aead_top #(
   reg  [7:0]   a_cfg;
   reg          a_iv_valid;
   reg          a_in_valid;
-  reg  [127:0] a_in_data;
+  wire [127:0] a_in_data;
   reg          a_in_last;
   reg          a_out_ready;
   wire         a_key_ready, a_in_ready, a_out_valid, a_out_last, a_busy, a_err;
@@ -194,10 +194,9 @@ module aead_top #(
   wire [4:0] c_tlen = cfg_i[`CV_AES_CFG_TLEN_MSB:`CV_AES_CFG_TLEN_LSB];
   wire       c_aead = (c_mode == MODE_GCM) || (c_mode == MODE_CCM);
   wire       c_gcm  = (c_mode == MODE_GCM);
-  // the IV register as the message will see it (an IV load in the start cycle counts)
-  wire [127:0] c_iv = iv_valid_i ? iv_i : a_iv;
+  // B0's flags as the message will see them (an IV load in the start cycle counts)
   // CCM B0 flags: reserved bit 7, Adata bit 6, M' = (t - 2) / 2 (0: CCM*, no tag), L' = L - 1
-  wire [7:0] b0f    = c_iv[127:120];
+  wire [7:0] b0f    = iv_valid_i ? iv_i[127:120] : a_iv[127:120];
   wire [2:0] c_mp   = b0f[5:3];
   wire [2:0] c_lp   = b0f[2:0];
   wire gcm_tl_ok = (c_tlen == 5'd4) || (c_tlen == 5'd8) || (c_tlen >= 5'd12 && c_tlen <= 5'd16);
@@ -208,14 +207,12 @@ module aead_top #(
   wire c_busy   = run || (a_busy && a_key_ready);   // a running AES message (not the wipe)
 
   // CCM counter field mask (the last L bytes)
-  wire [63:0] c_qm = ~({64{1'b1}} << {{1'b0, c_lp} + 4'd1, 3'b000});
   wire [63:0] qm   = ~({64{1'b1}} << {{1'b0, lp_q} + 4'd1, 3'b000});
 
   // ---------------------------------------------------------------- input block
   wire [4:0]   in_b   = (in_bytes_i > 5'd16) ? 5'd16 : in_bytes_i;
   wire [4:0]   eb     = in_last_i ? in_b : 5'd16;       // valid bytes of the offered block
   wire         in_ne  = (eb != 5'd0);
-  wire [127:0] in_m   = in_data_i & bmask(eb);          // zero padded
 
   // ---------------------------------------------------------------- queue head
   wire [134:0] qh    = qmem[qr_q];
@@ -223,7 +220,6 @@ module aead_top #(
   wire [4:0]   hb    = qh[132:128];
   wire [127:0] hd    = qh[127:0];
   wire         q_full = (qn_q == QD[QA:0]);
-  wire [127:0] ks_r  = (a_out_data ^ hd) & bmask(hb);   // the payload block's output
   wire         od_free = !ov_q || out_ready_i;
   wire         ccm_dm = !gcm_q && mac_q && dec_q;        // CCM decryption with a MAC
   // a result is taken: keystream needs the output register, GCM's GHASH, CCM-dec's MAC issue
@@ -232,16 +228,54 @@ module aead_top #(
              ((hk != K_KS) || (od_free && (gcm_q ? g_in_ready : 1'b1) && (ccm_dm ? xv_q : 1'b1)));
   wire a_rdy = a_in_ready && !q_full && !chk_q;
 
-  // counter increments: GCM inc32, CCM the counter field (a valid length never carries out of it)
-  wire [127:0] ctr_inc = {ctr_q[127:64],
-                          gcm_q ? {ctr_q[63:32], ctr_q[31:0] + 32'd1} : (ctr_q[63:0] + 64'd1)};
-  wire [127:0] fin_blk = gcm_q ? {ctr_q[127:32], j0lo_q} : {ctr_q[127:64], ctr_q[63:0] & ~qm};
-  wire [127:0] tagc    = ((gcm_q ? g_out_data : x_q) ^ m0_q) & bmask(tlen_q);
+  // Counter blocks. ctr_q is loaded as inc(base) at the message's start (base J0 from the IV
+  // register, or A_0 from B0), after the IV phase (base J0 from GHASH, or the captured 96-bit
+  // IV || 1), and after each counter block issued (base ctr_q): GCM inc32, CCM the counter
+  // field (a valid length never carries out of the low 64 bits). The final block is ctr_q with
+  // J0's low word (GCM) or the counter field cleared (A_0).
+  reg  [1:0]   cb_sel;               // base: 0 ctr_q, 1 GHASH (J0), 2 IV register (GCM / CCM)
+  reg  [127:0] cb;
+  always @* begin
+    case (cb_sel)
+      2'd1:    cb = g_out_data;
+      2'd2:    cb = gcm_q ? {a_iv[127:32], 32'd1} : {5'd0, lp_q, a_iv[119:64], a_iv[63:0] & ~qm};
+      default: cb = ctr_q;
+    endcase
+  end
+  wire [127:0] ctr_inc = {cb[127:64], gcm_q ? {cb[63:32], cb[31:0] + 32'd1} : (cb[63:0] + 64'd1)};
+
+  // aes_top's input block: the passed-through input (AES modes), a counter block, or
+  // X ^ d for CCM's MAC blocks and the H block (X = 0 then), d one of: the offered input block
+  // (zero padded), the recovered plaintext (CCM decryption), B0, or zero.
+  reg          ai_ctr, ai_fin, md_in, md_ks, md_iv;
+  wire [127:0] m_e    = bmask(eb) | {128{!run}};   // the passed-through block is not masked
+  wire [127:0] m_h    = bmask(hb);
+  wire [127:0] ks_r   = (a_out_data ^ hd) & m_h;   // the payload block's output
+  wire [127:0] mdat   = ({128{md_in}} & in_data_i & m_e) | ({128{md_ks}} & ks_r) |
+                        ({128{md_iv}} & a_iv);
+  wire [63:0]  ctr_lo = !ai_fin ? ctr_q[63:0] :
+                        gcm_q ? {ctr_q[63:32], j0lo_q} : (ctr_q[63:0] & ~qm);
+  assign a_in_data = ai_ctr ? {ctr_q[127:64], ctr_lo} : (({128{run}} & x_q) ^ mdat);
+
+  // GHASH's input: an IV / AAD block, a ciphertext block (GCM encryption: the output; decryption:
+  // the input, kept in the queue), or the length block (AAD bits, payload bits; for the IV's
+  // length block the IV bits are counted in plen_q and alen_q is 0)
+  reg  [1:0]   gi_sel;
+  always @* begin
+    case (gi_sel)
+      2'd1:    g_in_data = dec_q ? (hd & m_h) : ks_r;
+      2'd2:    g_in_data = {alen_q, plen_q};
+      default: g_in_data = in_data_i & bmask(eb);
+    endcase
+  end
+
+  // the tag: m0_q = E(J0) ^ S (GCM) or E(A0) ^ X (CCM) once both are known
+  wire [127:0] tmask = bmask(tlen_q);
 
   // ---------------------------------------------------------------- sequencer
   reg          in_rdy;
   reg          q_push;
-  reg  [134:0] q_wd;
+  reg  [1:0]   q_kind;
   reg          fin_tag;              // the final block goes out now
 
   always @* begin
@@ -252,20 +286,22 @@ module aead_top #(
 
     // aes_top: the AES modes pass through while no AEAD message runs
     a_start     = start_i && !run && !c_aead;
-    a_cfg       = cfg_i[7:0];
+    a_cfg       = run ? {2'b00, 1'b0, MODE_ECB, ksz_q} : cfg_i[7:0];
     a_iv_valid  = iv_valid_i && !run;
     a_in_valid  = run ? 1'b0 : in_valid_i;
-    a_in_data   = in_data_i;
     a_in_last   = run ? 1'b0 : in_last_i;
     a_out_ready = run ? pop : out_ready_i;
-    in_rdy      = 1'b0;
-    q_push      = 1'b0;
-    q_wd        = {K_KS, eb, in_data_i};
-    fin_tag     = 1'b0;
+    ai_ctr = 1'b0; ai_fin = 1'b0; md_in = !run; md_ks = 1'b0; md_iv = 1'b0;
+    cb_sel = 2'd0;
+    gi_sel = 2'd0;
+    in_rdy  = 1'b0;
+    q_push  = 1'b0;
+    q_kind  = K_MAC;
+    fin_tag = 1'b0;
 
     g_zero = zeroize_i || (key_valid_i && !run);
     g_start = 1'b0; g_key_valid = 1'b0; g_in_valid = 1'b0; g_in_last = 1'b0;
-    g_in_data = in_m; g_out_ready = 1'b0;
+    g_out_ready = 1'b0;
 
     if (ov_q && out_ready_i) ov_d = 1'b0;
 
@@ -281,13 +317,12 @@ module aead_top #(
           ol_d = 1'b0;
           if (gcm_q) begin
             g_in_valid = 1'b1;
-            g_in_data  = dec_q ? (hd & bmask(hb)) : ks_r;   // GHASH takes the ciphertext
+            gi_sel     = 2'd1;
           end
           if (ccm_dm) begin   // MAC of the plaintext just recovered
             a_in_valid = 1'b1;
-            a_in_data  = x_q ^ ks_r;
+            md_ks      = 1'b1;
             q_push     = 1'b1;
-            q_wd       = {K_MAC, 5'd16, 128'h0};
             xv_d       = 1'b0;
             ksp_d      = 1'b0;
           end
@@ -295,25 +330,28 @@ module aead_top #(
       endcase
     end
 
-    a_cfg = run ? {2'b00, 1'b0, MODE_ECB, ksz_q} : cfg_i[7:0];
-
     case (st_q)
       S_HS: begin a_start = 1'b1; chk_d = 1'b1; st_d = S_HI; end
       S_HI: if (chk_q && a_err) st_d = S_IDLE;
-            else if (a_rdy) begin
-              a_in_valid = 1'b1; a_in_data = 128'h0; a_in_last = 1'b1;
-              q_push = 1'b1; q_wd = {K_H, 5'd16, 128'h0};
+            else if (a_rdy) begin   // E(0): X is 0 from the start
+              a_in_valid = 1'b1; a_in_last = 1'b1;
+              q_push = 1'b1; q_kind = K_H;
               st_d = S_HW;
             end
       S_HW: if (g_key_ready && !a_busy) st_d = S_MS;
       S_MS: begin
         a_start = 1'b1; chk_d = 1'b1;
         g_start = gcm_q;
+        if (!ivb_q) begin   // J0 from the IV register, or A_0 from B0: the first counter
+          cb_sel = 2'd2;
+          ctr_d  = ctr_inc;
+          j0lo_d = 32'd1;
+        end
         st_d = gcm_q ? (ivb_q ? S_IV : S_AAD) : (mac_q ? S_B0 : S_AAD);
       end
-      S_B0: if (a_rdy) begin
-        a_in_valid = 1'b1; a_in_data = a_iv;
-        q_push = 1'b1; q_wd = {K_MAC, 5'd16, 128'h0};
+      S_B0: if (a_rdy) begin   // MAC(B0): X is 0 from the start
+        a_in_valid = 1'b1; md_iv = 1'b1;
+        q_push = 1'b1;
         xv_d = 1'b0;
         st_d = S_AAD;
       end
@@ -321,26 +359,22 @@ module aead_top #(
         in_rdy = g_in_ready && !chk_q;
         if (in_valid_i && in_rdy) begin
           g_in_valid = in_ne;
-          alen_d = alen_q + {56'd0, eb, 3'b000};
-          if (alen_q == 64'd0) ctr_d[127:32] = in_data_i[127:32];  // a 96-bit IV's J0
+          plen_d = plen_q + {56'd0, eb, 3'b000};
+          // a 96-bit IV sent as blocks: J0 = IV || 0^31 || 1 (used if it is all the IV)
+          if (plen_q == 64'd0) ctr_d = {in_data_i[127:32], 32'd1};
           if (in_last_i) st_d = S_IVL;
         end
       end
       S_IVL: if (g_in_ready) begin
-        g_in_valid = 1'b1; g_in_last = 1'b1; g_in_data = {64'd0, alen_q};
+        g_in_valid = 1'b1; g_in_last = 1'b1; gi_sel = 2'd2;
         st_d = S_IVW;
       end
       S_IVW: if (g_out_valid) begin
         g_out_ready = 1'b1;
-        // SP 800-38D: a 96-bit IV gives J0 = IV || 0^31 || 1 whichever way it came
-        if (alen_q == 64'd96) begin
-          ctr_d = {ctr_q[127:32], 32'd2};
-          j0lo_d = 32'd1;
-        end else begin
-          ctr_d = {g_out_data[127:32], g_out_data[31:0] + 32'd1};
-          j0lo_d = g_out_data[31:0];
-        end
-        alen_d = 64'd0;
+        cb_sel = (plen_q == 64'd96) ? 2'd0 : 2'd1;
+        ctr_d  = ctr_inc;
+        j0lo_d = cb[31:0];
+        plen_d = 64'd0;
         st_d = S_IVS;
       end
       S_IVS: begin g_start = 1'b1; st_d = S_AAD; end
@@ -353,8 +387,8 @@ module aead_top #(
             g_in_valid = in_ne;
             alen_d = alen_q + {56'd0, eb, 3'b000};
           end else if (mac_q && in_ne) begin
-            a_in_valid = 1'b1; a_in_data = x_q ^ in_m;
-            q_push = 1'b1; q_wd = {K_MAC, 5'd16, 128'h0};
+            a_in_valid = 1'b1; md_in = 1'b1;
+            q_push = 1'b1;
             xv_d = 1'b0;
           end
           if (in_last_i) st_d = S_PT;
@@ -367,8 +401,8 @@ module aead_top #(
           if (in_valid_i && !macd_q && xv_q && a_rdy) begin
             macd_d = 1'b1;
             if (in_ne) begin
-              a_in_valid = 1'b1; a_in_data = x_q ^ in_m;
-              q_push = 1'b1; q_wd = {K_MAC, 5'd16, 128'h0};
+              a_in_valid = 1'b1; md_in = 1'b1;
+              q_push = 1'b1;
               xv_d = 1'b0;
             end
           end
@@ -379,8 +413,8 @@ module aead_top #(
           macd_d = 1'b0;
           plen_d = plen_q + {56'd0, eb, 3'b000};
           if (in_ne) begin
-            a_in_valid = 1'b1; a_in_data = ctr_q;
-            q_push = 1'b1; q_wd = {K_KS, eb, in_data_i};
+            a_in_valid = 1'b1; ai_ctr = 1'b1;
+            q_push = 1'b1; q_kind = K_KS;
             ctr_d = ctr_inc;
             if (ccm_dm) ksp_d = 1'b1;
           end
@@ -388,21 +422,31 @@ module aead_top #(
         end
       end
       S_FIN: if (a_rdy && !ksp_q && !(pop && ccm_dm)) begin
-        a_in_valid = 1'b1; a_in_data = fin_blk; a_in_last = 1'b1;
-        q_push = 1'b1; q_wd = {K_FIN, 5'd16, 128'h0};
+        a_in_valid = 1'b1; ai_ctr = 1'b1; ai_fin = 1'b1; a_in_last = 1'b1;
+        q_push = 1'b1; q_kind = K_FIN;
         st_d = S_FW;
       end
-      S_FW: if (qn_q == {(QA+1){1'b0}}) st_d = gcm_q ? S_FL : S_TG;
+      S_FW: if (qn_q == {(QA+1){1'b0}}) begin
+        if (gcm_q) st_d = S_FL;
+        else begin
+          m0_d = m0_q ^ x_q;
+          st_d = S_TG;
+        end
+      end
       S_FL: if (g_in_ready) begin
-        g_in_valid = 1'b1; g_in_last = 1'b1; g_in_data = {alen_q, plen_q};
+        g_in_valid = 1'b1; g_in_last = 1'b1; gi_sel = 2'd2;
         st_d = S_FS;
       end
-      S_FS: if (g_out_valid) st_d = S_TG;
+      S_FS: if (g_out_valid) begin
+        g_out_ready = 1'b1;
+        m0_d = m0_q ^ g_out_data;
+        st_d = S_TG;
+      end
       S_TG: begin
         if (dec_q && tlen_q != 5'd0) begin
           in_rdy = od_free;
           fin_tag = in_valid_i && in_rdy;
-          if (fin_tag && (bad_q || ((in_data_i & bmask(tlen_q)) != tagc))) begin
+          if (fin_tag && (bad_q || (((in_data_i ^ m0_q) & tmask) != 128'h0))) begin
             err_d = 1'b1;
             ecode_d = bad_q ? ERR_LEN : ERR_AUTH;
           end
@@ -410,9 +454,8 @@ module aead_top #(
           fin_tag = od_free;
         end
         if (fin_tag) begin
-          g_out_ready = gcm_q;
           ov_d = 1'b1;
-          od_d = (dec_q || bad_q) ? 128'h0 : tagc;
+          od_d = {128{!dec_q && !bad_q}} & m0_q & tmask;
           ol_d = 1'b1;
           st_d = S_OUT;
         end
@@ -464,11 +507,7 @@ module aead_top #(
           ksz_d  = c_ksz;
           tlen_d = c_tlen;
           lp_d   = c_lp;
-          // GCM 96-bit IV: J0 = IV || 0^31 || 1, the first counter J0 + 1;
-          // CCM: A_1 = flags L' || N || 1
-          ctr_d  = c_gcm ? {c_iv[127:32], 32'd2}
-                         : {5'd0, c_lp, c_iv[119:64], (c_iv[63:0] & ~c_qm) | 64'd1};
-          j0lo_d = 32'd1;
+          x_d    = 128'h0;
           xv_d   = 1'b1;
           macd_d = 1'b0;
           ksp_d  = 1'b0;
@@ -483,7 +522,7 @@ module aead_top #(
 
   // ---------------------------------------------------------------- queue
   always @(posedge clk_i) begin
-    if (q_push) qmem[qw_q] <= q_wd;
+    if (q_push) qmem[qw_q] <= {q_kind, eb, in_data_i};   // bytes, data: keystream entries only
   end
 
   always @(posedge clk_i) begin
