@@ -226,7 +226,9 @@ module aead_top #(
   // (the datapath is then empty: ksp_q keeps every other block back, see below)
   wire pop = run && a_out_valid &&
              ((hk != K_KS) || (od_free && (gcm_q ? g_in_ready : 1'b1) && (ccm_dm ? xv_q : 1'b1)));
-  wire a_rdy = a_in_ready && !q_full && !chk_q;
+  // a block may be offered to aes_top (its valid never waits for its ready, which depends on
+  // its output side: aes_top's issue decision stays a function of registers and ports)
+  wire a_can = !q_full && !chk_q;
 
   // Counter blocks. ctr_q is loaded as inc(base) at the message's start (base J0 from the IV
   // register, or A_0 from B0), after the IV phase (base J0 from GHASH, or the captured 96-bit
@@ -277,6 +279,7 @@ module aead_top #(
   reg          q_push;
   reg  [1:0]   q_kind;
   reg          fin_tag;              // the final block goes out now
+  reg          pmac;                 // CCM dec: MAC(X ^ P) issued with the keystream taken
 
   always @* begin
     st_d = st_q; chk_d = 1'b0; gcm_d = gcm_q; dec_d = dec_q; ivb_d = ivb_q; mac_d = mac_q;
@@ -298,6 +301,7 @@ module aead_top #(
     q_push  = 1'b0;
     q_kind  = K_MAC;
     fin_tag = 1'b0;
+    pmac    = 1'b0;
 
     g_zero = zeroize_i || (key_valid_i && !run);
     g_start = 1'b0; g_key_valid = 1'b0; g_in_valid = 1'b0; g_in_last = 1'b0;
@@ -319,9 +323,8 @@ module aead_top #(
             g_in_valid = 1'b1;
             gi_sel     = 2'd1;
           end
-          if (ccm_dm) begin   // MAC of the plaintext just recovered
-            a_in_valid = 1'b1;
-            md_ks      = 1'b1;
+          if (ccm_dm) begin   // MAC of the plaintext just recovered (issued below)
+            pmac       = 1'b1;
             q_push     = 1'b1;
             xv_d       = 1'b0;
             ksp_d      = 1'b0;
@@ -333,10 +336,13 @@ module aead_top #(
     case (st_q)
       S_HS: begin a_start = 1'b1; chk_d = 1'b1; st_d = S_HI; end
       S_HI: if (chk_q && a_err) st_d = S_IDLE;
-            else if (a_rdy) begin   // E(0): X is 0 from the start
-              a_in_valid = 1'b1; a_in_last = 1'b1;
-              q_push = 1'b1; q_kind = K_H;
-              st_d = S_HW;
+            else begin              // E(0): X is 0 from the start
+              a_in_valid = a_can; a_in_last = 1'b1;
+              q_kind = K_H;
+              if (a_can && a_in_ready) begin
+                q_push = 1'b1;
+                st_d = S_HW;
+              end
             end
       S_HW: if (g_key_ready && !a_busy) st_d = S_MS;
       S_MS: begin
@@ -349,11 +355,13 @@ module aead_top #(
         end
         st_d = gcm_q ? (ivb_q ? S_IV : S_AAD) : (mac_q ? S_B0 : S_AAD);
       end
-      S_B0: if (a_rdy) begin   // MAC(B0): X is 0 from the start
-        a_in_valid = 1'b1; md_iv = 1'b1;
-        q_push = 1'b1;
-        xv_d = 1'b0;
-        st_d = S_AAD;
+      S_B0: begin              // MAC(B0): X is 0 from the start
+        a_in_valid = a_can; md_iv = 1'b1;
+        if (a_can && a_in_ready) begin
+          q_push = 1'b1;
+          xv_d = 1'b0;
+          st_d = S_AAD;
+        end
       end
       S_IV: begin
         in_rdy = g_in_ready && !chk_q;
@@ -380,14 +388,17 @@ module aead_top #(
       S_IVS: begin g_start = 1'b1; st_d = S_AAD; end
       S_AAD: begin
         if (gcm_q) in_rdy = g_in_ready && !chk_q;
-        else if (mac_q) in_rdy = xv_q && a_rdy;
+        else if (mac_q) begin
+          in_rdy = xv_q && a_can && a_in_ready;
+          a_in_valid = in_valid_i && xv_q && a_can && in_ne;
+          md_in = 1'b1;
+        end
         else in_rdy = !chk_q;
         if (in_valid_i && in_rdy) begin
           if (gcm_q) begin
             g_in_valid = in_ne;
             alen_d = alen_q + {56'd0, eb, 3'b000};
           end else if (mac_q && in_ne) begin
-            a_in_valid = 1'b1; md_in = 1'b1;
             q_push = 1'b1;
             xv_d = 1'b0;
           end
@@ -397,23 +408,26 @@ module aead_top #(
       S_PT: begin
         if (!gcm_q && mac_q && !dec_q) begin
           // CCM enc: first MAC(X ^ P) on the offered block, then take it with its CTR
-          in_rdy = macd_q && a_rdy;
-          if (in_valid_i && !macd_q && xv_q && a_rdy) begin
-            macd_d = 1'b1;
-            if (in_ne) begin
-              a_in_valid = 1'b1; md_in = 1'b1;
+          in_rdy = macd_q && a_can && a_in_ready;
+          if (in_valid_i && !macd_q && xv_q && a_can) begin
+            a_in_valid = in_ne; md_in = 1'b1;
+            if (!in_ne || a_in_ready) macd_d = 1'b1;
+            if (in_ne && a_in_ready) begin
               q_push = 1'b1;
               xv_d = 1'b0;
             end
           end
+          if (macd_q) begin
+            a_in_valid = in_valid_i && a_can && in_ne; ai_ctr = 1'b1;
+          end
         end else begin
-          in_rdy = a_rdy && !ksp_q;
+          in_rdy = a_can && !ksp_q && a_in_ready;
+          a_in_valid = in_valid_i && a_can && !ksp_q && in_ne; ai_ctr = 1'b1;
         end
         if (in_valid_i && in_rdy) begin
           macd_d = 1'b0;
           plen_d = plen_q + {56'd0, eb, 3'b000};
           if (in_ne) begin
-            a_in_valid = 1'b1; ai_ctr = 1'b1;
             q_push = 1'b1; q_kind = K_KS;
             ctr_d = ctr_inc;
             if (ccm_dm) ksp_d = 1'b1;
@@ -421,10 +435,14 @@ module aead_top #(
           if (in_last_i) st_d = S_FIN;
         end
       end
-      S_FIN: if (a_rdy && !ksp_q && !(pop && ccm_dm)) begin
-        a_in_valid = 1'b1; ai_ctr = 1'b1; ai_fin = 1'b1; a_in_last = 1'b1;
-        q_push = 1'b1; q_kind = K_FIN;
-        st_d = S_FW;
+      S_FIN: begin
+        a_in_valid = a_can && !ksp_q && !(pop && ccm_dm);
+        ai_ctr = 1'b1; ai_fin = 1'b1; a_in_last = 1'b1;
+        q_kind = K_FIN;
+        if (a_in_valid && a_in_ready) begin
+          q_push = 1'b1;
+          st_d = S_FW;
+        end
       end
       S_FW: if (qn_q == {(QA+1){1'b0}}) begin
         if (gcm_q) st_d = S_FL;
@@ -463,6 +481,13 @@ module aead_top #(
       S_OUT: if (ov_q && out_ready_i) st_d = S_IDLE;
       default: ;
     endcase
+
+    // CCM decryption's MAC block goes with the keystream it needs, into the empty datapath
+    // (ksp_q holds every other issue back until then)
+    if (pmac) begin
+      a_in_valid = 1'b1; a_in_last = 1'b0; q_kind = K_MAC;
+      ai_ctr = 1'b0; ai_fin = 1'b0; md_in = 1'b0; md_ks = 1'b1; md_iv = 1'b0;
+    end
 
     // an accepted block of a phase's last with more than 16 valid bytes: flagged, taken as 16
     if (run && in_valid_i && in_rdy && in_last_i && in_bytes_i > 5'd16) begin

@@ -20,17 +20,17 @@ SMOKE = ["test_gcm_cavp", "test_ccm_cavp", "test_errors"]
 
 
 def _run(cfg: str, sim: str, testcase: list[str] | None = None,
-         env: dict[str, str] | None = None) -> None:
+         env: dict[str, str] | None = None, suffix: str = "") -> None:
     arch, sbox, digit = BENCHES[cfg]
     perf = BUILD / f"aead_perf_{cfg}_{sim}.json"
     tc = os.environ.get("AEAD_TESTCASE")   # e.g. test_timing, to rerun one bench test
     if tc:
         testcase = tc.split(",")
-    run(f"aead-{cfg}", "aead_top", SOURCES, TB, sim=sim,
+    run(f"aead-{cfg}{suffix}", "aead_top", SOURCES, TB, sim=sim,
         parameters={"ARCH": arch, "SBOX": sbox, "DIGIT": digit}, testcase=testcase,
         extra_env={"AEAD_ARCH": str(arch), "AEAD_SBOX": str(sbox), "AEAD_DIGIT": str(digit),
                    "AEAD_PERF_JSON": str(perf), **(env or {})})
-    if testcase is None:
+    if testcase is None or "test_timing" in testcase:
         print(json.dumps(json.loads(perf.read_text()), indent=1))
 
 
@@ -49,4 +49,4 @@ def test_aead_long(cfg: str) -> None:
     """Every CAVP GCM and CCM record and AEAD_LONG random messages per mode."""
     _run(cfg, "verilator", ["test_gcm_cavp", "test_ccm_cavp", "test_random_differential"],
          {"AEAD_CAVP": "0", "AEAD_RANDOM": os.environ.get("AEAD_LONG", "2000"),
-          "AEAD_MAXLEN": os.environ.get("AEAD_LONG_MAXLEN", "4096")})
+          "AEAD_MAXLEN": os.environ.get("AEAD_LONG_MAXLEN", "4096")}, suffix="-long")
