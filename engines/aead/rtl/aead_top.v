@@ -146,7 +146,12 @@ module aead_top #(
   reg [QA-1:0] qw_q, qr_q;
   reg [QA:0]   qn_q;
 
-  wire run = (st_q != S_IDLE);
+  // st_q != S_IDLE and "the queue's head is a keystream entry", as flip-flops: both gate
+  // aes_top's out_ready, which reaches its issue decision
+  reg          run_q;
+  wire         run = run_q;
+  reg [QD-1:0] qks_q;               // entry i is a keystream entry
+  reg          hks_q;               // the head entry is
 
   // ---------------------------------------------------------------- aes_top
   reg          a_start;
@@ -225,7 +230,7 @@ module aead_top #(
   // a result is taken: keystream needs the output register, GCM's GHASH, CCM-dec's MAC issue
   // (the datapath is then empty: ksp_q keeps every other block back, see below)
   wire pop = run && a_out_valid &&
-             ((hk != K_KS) || (od_free && (gcm_q ? g_in_ready : 1'b1) && (ccm_dm ? xv_q : 1'b1)));
+             (!hks_q || (od_free && (gcm_q ? g_in_ready : 1'b1) && (ccm_dm ? xv_q : 1'b1)));
   // a block may be offered to aes_top (its valid never waits for its ready, which depends on
   // its output side: aes_top's issue decision stays a function of registers and ports)
   wire a_can = !q_full && !chk_q;
@@ -436,7 +441,7 @@ module aead_top #(
         end
       end
       S_FIN: begin
-        a_in_valid = a_can && !ksp_q && !(pop && ccm_dm);
+        a_in_valid = a_can && !ksp_q;
         ai_ctr = 1'b1; ai_fin = 1'b1; a_in_last = 1'b1;
         q_kind = K_FIN;
         if (a_in_valid && a_in_ready) begin
@@ -482,10 +487,11 @@ module aead_top #(
       default: ;
     endcase
 
-    // CCM decryption's MAC block goes with the keystream it needs, into the empty datapath
-    // (ksp_q holds every other issue back until then)
-    if (pmac) begin
-      a_in_valid = 1'b1; a_in_last = 1'b0; q_kind = K_MAC;
+    // CCM decryption's MAC block goes with the keystream it needs, into the empty datapath.
+    // While ksp_q is set it is the only block that may issue, so the data selects follow
+    // ksp_q (a register) and only the valid follows the result's handshake.
+    if (ccm_dm && ksp_q) begin
+      a_in_valid = pmac; a_in_last = 1'b0; q_kind = K_MAC;
       ai_ctr = 1'b0; ai_fin = 1'b0; md_in = 1'b0; md_ks = 1'b1; md_iv = 1'b0;
     end
 
@@ -550,12 +556,22 @@ module aead_top #(
     if (q_push) qmem[qw_q] <= {q_kind, eb, in_data_i};   // bytes, data: keystream entries only
   end
 
+  // the next head: the entry after a popped one, or the entry pushed into an empty queue
+  wire [QA-1:0] qr_n = qr_q + {{(QA-1){1'b0}}, pop};
+  wire          hks_d = (q_push && qw_q == qr_n) ? (q_kind == K_KS) : qks_q[qr_n];
+
   always @(posedge clk_i) begin
     if (!rst_ni || zeroize_i) begin
       qw_q <= {QA{1'b0}};
       qr_q <= {QA{1'b0}};
       qn_q <= {(QA+1){1'b0}};
+      qks_q <= {QD{1'b0}};
+      hks_q <= 1'b0;
+      run_q <= 1'b0;
     end else begin
+      if (q_push) qks_q[qw_q] <= (q_kind == K_KS);
+      hks_q <= hks_d;
+      run_q <= (st_d != S_IDLE);
       if (q_push) qw_q <= qw_q + {{(QA-1){1'b0}}, 1'b1};
       if (pop)    qr_q <= qr_q + {{(QA-1){1'b0}}, 1'b1};
       if (q_push && !pop) qn_q <= qn_q + {{QA{1'b0}}, 1'b1};
