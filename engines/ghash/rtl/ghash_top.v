@@ -116,7 +116,7 @@ module ghash_top #(
   // computed from the next state, so that a consumer's handshake sees a flip-flop
   reg  rdy_q;
   wire in_ready = rdy_q;
-  wire rdy_d = run_d && !lastin_d && (cnt_d <= {{(CW-1){1'b0}}, 1'b1});
+  wire rdy_d = run_d && !lastin_d && ((cnt_d == {CW{1'b0}}) || (cnt_d == {{(CW-1){1'b0}}, 1'b1}));
   wire in_fire = in_valid_i && in_ready;
 
   always @* begin : control
