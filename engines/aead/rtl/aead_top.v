@@ -150,7 +150,6 @@ module aead_top #(
   // aes_top's out_ready, which reaches its issue decision
   reg          run_q;
   wire         run = run_q;
-  reg [QD-1:0] qks_q;               // entry i is a keystream entry
   reg          hks_q;               // the head entry is
 
   // ---------------------------------------------------------------- aes_top
@@ -220,7 +219,9 @@ module aead_top #(
   wire         in_ne  = (eb != 5'd0);
 
   // ---------------------------------------------------------------- queue head
-  wire [134:0] qh    = qmem[qr_q];
+  // the head entry, registered (a first-word-fall-through read of qmem): the keystream's
+  // payload and byte count reach the output and CCM's MAC input from flip-flops
+  reg  [134:0] qh;
   wire [1:0]   hk    = qh[134:133];
   wire [4:0]   hb    = qh[132:128];
   wire [127:0] hd    = qh[127:0];
@@ -558,19 +559,19 @@ module aead_top #(
 
   // the next head: the entry after a popped one, or the entry pushed into an empty queue
   wire [QA-1:0] qr_n = qr_q + {{(QA-1){1'b0}}, pop};
-  wire          hks_d = (q_push && qw_q == qr_n) ? (q_kind == K_KS) : qks_q[qr_n];
+  wire [134:0]  qh_d  = (q_push && qw_q == qr_n) ? {q_kind, eb, in_data_i} : qmem[qr_n];
 
   always @(posedge clk_i) begin
     if (!rst_ni || zeroize_i) begin
       qw_q <= {QA{1'b0}};
       qr_q <= {QA{1'b0}};
       qn_q <= {(QA+1){1'b0}};
-      qks_q <= {QD{1'b0}};
+      qh <= 135'h0;
       hks_q <= 1'b0;
       run_q <= 1'b0;
     end else begin
-      if (q_push) qks_q[qw_q] <= (q_kind == K_KS);
-      hks_q <= hks_d;
+      qh <= qh_d;
+      hks_q <= (qh_d[134:133] == K_KS);
       run_q <= (st_d != S_IDLE);
       if (q_push) qw_q <= qw_q + {{(QA-1){1'b0}}, 1'b1};
       if (pop)    qr_q <= qr_q + {{(QA-1){1'b0}}, 1'b1};
