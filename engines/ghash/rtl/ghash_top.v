@@ -112,7 +112,11 @@ module ghash_top #(
   wire busy = run_q || out_valid_q;
   wire stepping = (cnt_q != {CW{1'b0}});
   wire last_step = (cnt_q == {{(CW-1){1'b0}}, 1'b1});
-  wire in_ready = run_q && !lastin_q && (!stepping || last_step);
+  // in_ready = run_q && !lastin_q && (no step pending, or the last one), kept in a register
+  // computed from the next state, so that a consumer's handshake sees a flip-flop
+  reg  rdy_q;
+  wire in_ready = rdy_q;
+  wire rdy_d = run_d && !lastin_d && ((cnt_d == {CW{1'b0}}) || (cnt_d == {{(CW-1){1'b0}}, 1'b1}));
   wire in_fire = in_valid_i && in_ready;
 
   always @* begin : control
@@ -205,6 +209,7 @@ module ghash_top #(
       run_q <= 1'b0;
       lastin_q <= 1'b0;
       out_valid_q <= 1'b0;
+      rdy_q <= 1'b0;
       err_q <= 1'b0;
       err_code_q <= ERR_NONE;
     end else begin
@@ -216,6 +221,7 @@ module ghash_top #(
       run_q <= run_d;
       lastin_q <= lastin_d;
       out_valid_q <= out_valid_d;
+      rdy_q <= rdy_d;
       err_q <= err_d;
       err_code_q <= err_code_d;
     end
