@@ -2,10 +2,11 @@
 // fv_dispatch.v: formal properties of coupling/rtl/cpl_dispatch.v (the coprocessor port).
 // The core side is assumed to follow the port's rule (a request, once offered, is held with the
 // same instruction and operands until ready, or withdrawn after a cycle that answered err: the
-// core's trap). The targets answer as cpl_hub and cpl_dma do: the hub answers an instruction
-// without a result (funct3 xd = 0) in the cycle it is given it, the DMA one cycle after taking
-// it; an instruction with a result is answered by the hub from the cycle it is given it, by the
-// DMA from the cycle after, within TMAX cycles; a target answers only what it was given. Under
+// core's trap). The targets answer as cpl_hub and cpl_dma do: the hub answers only an
+// instruction with a result (funct3 xd = 1), from its flops, from the cycle after it is given
+// it, and drives zero data and err while it does not answer; the DMA answers an instruction
+// without a result one cycle after taking it and one with a result from then on; an instruction
+// with a result is answered within TMAX cycles; a target answers only what it was given. Under
 // that, asserted for every input sequence:
 //   - legality: an illegal request (custom-1, target 0/6, an operation or funct3 outside the
 //     target's table, a key or IV operation of an engine without one) reaches no target and is
@@ -13,8 +14,9 @@
 //   - forwarding: a target is requested only in the cycle after a legal request was accepted,
 //     exactly its target, with its instruction and operands (the DMA's held until ready);
 //   - answers: a legal request without a result is answered (good) in the next cycle; one with a
-//     result is answered in the cycle after its target's answer, with its data and err; there
-//     is no answer without an outstanding request and one answer per request;
+//     result is answered in the cycle of its unit's answer, or in the cycle after the DMA's,
+//     with its data and err; there is no answer without an outstanding request and one answer
+//     per request;
 //   - one outstanding: a request is accepted only when none is outstanding or in the cycle that
 //     answers it without err;
 //   - bounded liveness: every accepted request is answered within TMAX + 3 cycles.
@@ -103,11 +105,11 @@ module fv_dispatch #(parameter integer TMAX = 3) (
   reg        d_now = 1'b0;         // the DMA took an instruction without a result last cycle
   reg        c_out = 1'b0;         // the core has an unanswered request
   reg        c_wt = 1'b0;          // ... with a result, legal: it waits for its target
-  reg        a_v = 1'b0, a_e = 1'b0;   // the waited target answered last cycle, with ...
+  reg        a_v = 1'b0, a_e = 1'b0;   // the waited DMA answered last cycle, with ...
   reg [31:0] a_d = 32'h0;
   reg [7:0]  c_age = 8'h0, t_age = 8'h0;
 
-  wire [4:0] u_ans = unit_rsp_valid_i & (u_out | (unit_req & {5{unit_insn[14]}}));
+  wire [4:0] u_ans = unit_rsp_valid_i & u_out;
   wire       d_ans = dma_rsp_valid_i && d_out;
   reg  [31:0] u_dat;
   reg         u_err;
@@ -146,16 +148,17 @@ module fv_dispatch #(parameter integer TMAX = 3) (
       u_out   <= (u_out | (unit_req & {5{unit_insn[14]}})) & ~unit_rsp_valid_i;
       d_out   <= (d_out && !dma_rsp_valid_i) || (dma_fire && dma_insn[14]);
       d_now   <= dma_fire && !dma_insn[14];
-      a_v     <= (u_ans != 5'h0) || d_ans;
-      a_e     <= d_ans ? dma_rsp_err_i : u_err;
-      a_d     <= d_ans ? dma_rsp_data_i : u_dat;
+      a_v     <= d_ans;
+      a_e     <= dma_rsp_err_i;
+      a_d     <= dma_rsp_data_i;
+      // (a unit's answer and the next request's acceptance may share a cycle)
+      if ((u_ans != 5'h0) || d_ans) c_wt <= 1'b0;
       if (take) begin
         c_out <= 1'b1;
         c_wt  <= legal && xd;
       end else if (rsp_valid) begin
         c_out <= 1'b0;
       end
-      if ((u_ans != 5'h0) || d_ans) c_wt <= 1'b0;
       c_age <= take ? 8'h0 : (c_out && !rsp_valid) ? c_age + 8'h1 : 8'h0;
       t_age <= (unit_req != 5'h0 || dma_fire) ? 8'h0 :
                (u_out != 5'h0 || d_out) ? t_age + 8'h1 : 8'h0;
@@ -173,11 +176,12 @@ module fv_dispatch #(parameter integer TMAX = 3) (
     end
   end
   always @* begin
-    // a unit answers an instruction without a result in the cycle it is given it, and one with
-    // a result from then on; nothing else
-    assume ((unit_rsp_valid_i & ~(u_out | unit_req)) == 5'h0);
+    // a unit answers an instruction with a result from the cycle after it is given it; nothing
+    // else; its data and err are zero while it does not answer
+    assume ((unit_rsp_valid_i & ~u_out) == 5'h0);
     for (k = 0; k < 5; k = k + 1)
-      if (unit_req[k] && !unit_insn[14]) assume (unit_rsp_valid_i[k]);
+      if (!unit_rsp_valid_i[k]) assume (unit_rsp_data_i[32*k +: 32] == 32'h0 &&
+                                        !unit_rsp_err_i[k]);
     // the DMA answers one without a result in the cycle after it took it, one with a result
     // later; nothing else
     assume (!dma_rsp_valid_i || d_out || d_now);
@@ -227,8 +231,9 @@ module fv_dispatch #(parameter integer TMAX = 3) (
       else if (!p_xd) assert (rsp_valid && !rsp_err);
       else assert (!rsp_valid);
     end
+    if (u_ans != 5'h0) assert (rsp_valid && rsp_data == u_dat && rsp_err == u_err);
     if (a_v) assert (rsp_valid && rsp_data == a_d && rsp_err == a_e);
-    if (rsp_valid) assert (c_out && (p_take || a_v));
+    if (rsp_valid) assert (c_out && (p_take || a_v || u_ans != 5'h0));
     // one outstanding
     if (take) assert (!c_out || (rsp_valid && !rsp_err));
     if (!c_out) assert (req_ready);
@@ -256,7 +261,7 @@ module fv_dispatch #(parameter integer TMAX = 3) (
     cover (take && rsp_valid && !rsp_err);
     cover (c_age == TMAX && rsp_valid);       // a target that waits
     cover (c_out && rsp_err && p_take && !p_legal);
-    cover (a_v && d_ans == 1'b0 && rsp_valid);
+    cover (u_ans != 5'h0 && rsp_valid && p_take == 1'b0);
   end
 endmodule
 `default_nettype wire

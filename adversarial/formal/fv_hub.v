@@ -60,13 +60,14 @@ module fv_hub #(
   wire [39:0]  in_bytes;
   wire [19:0]  err_code;
   wire [31:0]  rdata;
-  wire [4:0]   rsp_valid;
+  wire [4:0]   rsp_valid, rsp_err;
+  wire [159:0] rsp_data;
 
   cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(32)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
-    .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(rsp_valid), .cpi_rsp_data_o(), .cpi_rsp_err_o(),
+    .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(rsp_valid), .cpi_rsp_data_o(rsp_data), .cpi_rsp_err_o(rsp_err),
     .dma_own_i(dma_own_i), .dma_zeroize_i(dma_zeroize_i), .dma_start_i(dma_start_i),
     .dma_cfg_i(dma_cfg_i), .dma_keyw_valid_i(dma_keyw_valid_i),
     .dma_keyw_data_i(dma_keyw_data_i), .dma_keyload_i(dma_keyload_i),
@@ -99,15 +100,17 @@ module fv_hub #(
   // no other engine holds the staging (other_o), so its strobes that write the staging come
   // only then
   // One instruction is in flight (cpl_dispatch) and the core waits for its answer: while a
-  // RESULT or KLOADW waits, no other CPU access comes.
+  // RESULT or KLOADW waits, no other CPU access comes (the answer, given from the hub's flops,
+  // ends the wait in the cycle it is given).
   wire [4:0] other;
   wire       w_new = (|cpi_req_i) && (cpi_insn_i[28:25] == `CV_CPI_OP_RESULT ||
                                       cpi_insn_i[28:25] == `CV_CPI_OP_KLOAD);
   reg        cwait_q;
-  always @(posedge clk_i) cwait_q <= rst_ni && (cwait_q || w_new) && !(|rsp_valid);
+  wire       cwait = cwait_q && !(|rsp_valid);
+  always @(posedge clk_i) cwait_q <= rst_ni && (cwait || w_new);
   always @* begin
     assume (onehot0(req_i) && onehot0(cpi_req_i) && !(|req_i && |cpi_req_i));
-    assume (!(cwait_q && (|req_i || |cpi_req_i)));
+    assume (!(cwait && (|req_i || |cpi_req_i)));
     assume (((req_i | cpi_req_i | dma_own_i) & ~ENGINES) == 5'd0);
     assume (onehot0(dma_own_i));
     assume (((dma_zeroize_i | dma_start_i | dma_keyw_valid_i | dma_keyload_i |
@@ -136,6 +139,18 @@ module fv_hub #(
         assert (in_last == hlast_q);
         assert (in_bytes[8*e +: 8] == hbytes_q[8*e +: 8]);
       end
+  end
+
+  // answers to custom instructions (cpl_dispatch passes them to the core as they are): only to
+  // an instruction with a result (funct3 xd) given in the previous cycle or waiting, for its
+  // engine alone, and zero data and err whenever there is none
+  reg xreq_q;
+  always @(posedge clk_i) xreq_q <= rst_ni && (|cpi_req_i) && cpi_insn_i[14];
+  always @* if (f_past && rst_ni) begin
+    assert (onehot0(rsp_valid));
+    if (|rsp_valid) assert (xreq_q || cwait_q);
+    assert ((rsp_err & ~rsp_valid) == 5'h0);
+    if (!(|rsp_valid)) assert (rsp_data == 160'h0);
   end
 
   // STATUS (offset 0x010) of any window, read a cycle after its request: IN_READY (bit 2) low

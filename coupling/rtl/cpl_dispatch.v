@@ -5,10 +5,12 @@
 `include "soc_memmap.vh"
 
 // Registered on both sides: the core's request is taken into flip-flops and forwarded to its
-// target in the next cycle, and the core sees every answer from flip-flops of this module. So no
-// path runs from the core through the dispatcher into a unit or the DMA, nor from a unit's or
-// the DMA's state through the dispatcher into the core's stall logic: each crosses one module
-// boundary and ends in a register (coupling/README.md, "Timing").
+// target in the next cycle, and every answer the core sees comes from flip-flops: the
+// dispatcher's own (its answers, the DMA's answers registered here) or the engine units' (the
+// hub registers its answers and drives zero while it gives none), ORed into the port. So no path
+// runs from the core through the dispatcher into a unit or the DMA, nor from a unit's or the
+// DMA's decode through the dispatcher into the core's stall logic: each crosses a module
+// boundary from a register (coupling/README.md, "Timing").
 //
 // Legality is decided here, from the instruction alone, for every target: custom-0, a target
 // that is built (1-5 an engine in ENGINES, 7 the DMA), an operation of the target's table with
@@ -19,15 +21,18 @@
 // A legal instruction without a result (funct3 xd = 0) cannot fail at its target: it is
 // answered (good) in the next cycle, while its target acts on it. So such instructions run back
 // to back at one per cycle. An instruction with a result (xd = 1: STATUS, RESULT, IVRD, KLOADW,
-// DSTAT, DWAIT, DRUNW, DKEYW) is answered with its target's answer, registered here: an engine
-// unit answers in the cycle it is given the instruction (or when its wait ends), the DMA a cycle
-// later, so such an instruction takes two cycles from acceptance to answer (three on the DMA)
-// plus its wait.
+// DSTAT, DWAIT, DRUNW, DKEYW) is answered with its target's answer: an engine unit decides it
+// in the cycle it is given the instruction (or when its wait ends) and gives it from its flops
+// in the next cycle, which the core sees as it is; the DMA answers from its flops a cycle after
+// taking the instruction and the answer is registered here once more (the DMA's answer and its
+// request handshake stay off the core's path). So such an instruction takes two cycles from
+// acceptance to answer (three on the DMA) plus its wait.
 //
 // One instruction is outstanding at a time: a request is accepted when none is, or in the cycle
 // the outstanding one is answered without err (the core offers the next request while the
 // outstanding one waits and withdraws it on an err: core/README.md, "The custom-instruction
-// port"). The acceptance depends on flip-flops only (and the DMA's ready, a flip-flop of cpl_dma).
+// port"). The acceptance depends on flip-flops only (this module's, a unit's answer registers
+// and the DMA's ready, a flip-flop of cpl_dma).
 module cpl_dispatch #(
   parameter [4:0] ENGINES = 5'b00001,   // bit n-1: engine number n is attached
   parameter [4:0] KEYLESS = 5'b10000,   // bit n-1: engine n takes no key (KEY, KLOAD illegal)
@@ -116,32 +121,38 @@ module cpl_dispatch #(
   reg        out_q;              // an accepted instruction is not answered yet
   reg        wt_q;               // ... and waits for its target's answer
   reg        wdma_q;             // ... that target is the DMA
-  reg [2:0]  wti_q;              // ... else this unit index
   reg        fv_q;               // a forwarded request this cycle (held for the DMA)
   reg        fdma_q;             // ... to the DMA
   reg [4:0]  fsel_q;             // ... else to these units (one-hot)
   reg [31:0] finsn_q, frs1_q, frs2_q;
-  reg        rv_q, re_q;         // the answer to the core
+  reg        rv_q, re_q;         // the dispatcher's answer (its own, or the DMA's registered)
   reg [31:0] rd_q;
 
+  // An engine unit answers only an instruction with a result that it was given, from its flops
+  // and with zero data and err while it gives no answer: its answer goes to the core as it is.
+  wire        u_rv = |unit_rsp_valid_i;
+  wire        u_re = |unit_rsp_err_i;
+  reg  [31:0] u_rd;
+  integer     k;
+  always @* begin
+    u_rd = 32'h0;
+    for (k = 0; k < 5; k = k + 1) u_rd = u_rd | unit_rsp_data_i[32*k +: 32];
+  end
+  // the DMA's answer to the instruction waiting for it (its request has gone out: the DMA
+  // answers at the earliest in the cycle after it takes the request), registered here
+  wire d_got = wt_q && wdma_q && !(fv_q && fdma_q) && dma_rsp_valid_i;
+
   wire fhold = fv_q && fdma_q && !dma_req_ready_i;   // the DMA has not taken its request yet
-  wire free  = (!out_q || (rv_q && !re_q)) && !fhold;
+  wire ans   = rv_q || u_rv;                          // the core is answered in this cycle
+  wire free  = (!out_q || (ans && !(re_q || u_re))) && !fhold;
   assign req_ready_o = free;
   wire take  = req_valid_i && free;
-
-  // the waited-for target's answer (its request has gone out: a unit answers at the earliest
-  // in the cycle it is given the request)
-  wire t_rv = wdma_q ? dma_rsp_valid_i : unit_rsp_valid_i[wti_q];
-  wire t_re = wdma_q ? dma_rsp_err_i : unit_rsp_err_i[wti_q];
-  wire [31:0] t_rd = wdma_q ? dma_rsp_data_i : unit_rsp_data_i[32*wti_q +: 32];
-  wire got = wt_q && !(fv_q && fdma_q) && t_rv;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       out_q  <= 1'b0;
       wt_q   <= 1'b0;
       wdma_q <= 1'b0;
-      wti_q  <= 3'd0;
       fv_q   <= 1'b0;
       fdma_q <= 1'b0;
       fsel_q <= 5'd0;
@@ -152,13 +163,14 @@ module cpl_dispatch #(
       rv_q <= 1'b0;
       re_q <= 1'b0;
       rd_q <= 32'h0;
-      if (rv_q) out_q <= 1'b0;
+      if (ans) out_q <= 1'b0;
       if (fv_q && !fhold) fv_q <= 1'b0;
-      if (got) begin
+      if (u_rv) wt_q <= 1'b0;
+      if (d_got) begin
         wt_q <= 1'b0;
         rv_q <= 1'b1;
-        re_q <= t_re;
-        rd_q <= t_rd;
+        re_q <= dma_rsp_err_i;
+        rd_q <= dma_rsp_data_i;
       end
       if (take) begin
         out_q  <= 1'b1;
@@ -167,7 +179,6 @@ module cpl_dispatch #(
         fsel_q <= (legal && t_eng) ? (5'd1 << ti) : 5'd0;
         wt_q   <= legal && xd;
         wdma_q <= t_dma;
-        wti_q  <= ti;
         if (!legal || !xd) begin
           rv_q <= 1'b1;
           re_q <= !legal;
@@ -195,9 +206,9 @@ module cpl_dispatch #(
   assign dma_req_rs1_o   = frs1_q;
   assign dma_req_rs2_o   = frs2_q;
 
-  assign rsp_valid_o = rv_q;
-  assign rsp_data_o  = rd_q;
-  assign rsp_err_o   = re_q;
+  assign rsp_valid_o = ans;
+  assign rsp_data_o  = rd_q | u_rd;
+  assign rsp_err_o   = re_q || u_re;
 endmodule
 
 `default_nettype wire

@@ -887,14 +887,33 @@ module cpl_hub #(
   // ------------------------------------------------------------------ outputs
   assign rdata_o = rdata_q;
 
-  wire        a_valid = (rsp_d && c_req) || r_ans || kl_ans;
+  // The answer to a custom instruction with a result (funct3 xd: RESULT, STATUS, IVRD, KLOADW)
+  // is decided in the cycle the instruction comes (or, for a waiting RESULT or KLOADW, in the
+  // cycle its word or key is there) and given from flops in the next cycle, zero when there is
+  // none: cpl_dispatch passes it to the core as it is, so no path runs from the hub's decode
+  // into the dispatcher or the core. An instruction without a result is answered by the
+  // dispatcher alone (its errors are the engine's ERR flags), so the hub does not answer it.
+  wire        a_valid = (rsp_d && c_req && c_f3[2]) || r_ans || kl_ans;
   wire [31:0] a_data  = rsp_d ? rdat_d : r_ans ? (w_ov ? dout_word : 32'h0) :
                         kl_ans ? w_status : 32'h0;
   wire        a_err   = rsp_d ? rerr_d : (r_ans && !w_ov);
   wire [4:0]  a_eng   = rsp_d ? cpi_req_i : wsel;
-  assign cpi_rsp_valid_o = {5{a_valid}} & a_eng;
-  assign cpi_rsp_data_o  = {5{a_data}};
-  assign cpi_rsp_err_o   = {5{a_err}} & a_eng;
+  reg  [4:0]  ans_q, aerr_q;
+  reg  [31:0] adat_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ans_q  <= 5'h0;
+      aerr_q <= 5'h0;
+      adat_q <= 32'h0;
+    end else begin
+      ans_q  <= {5{a_valid}} & a_eng;
+      aerr_q <= {5{a_valid && a_err}} & a_eng;
+      adat_q <= a_valid ? a_data : 32'h0;
+    end
+  end
+  assign cpi_rsp_valid_o = ans_q;
+  assign cpi_rsp_data_o  = {5{adat_q}};
+  assign cpi_rsp_err_o   = aerr_q;
 
   assign dma_out_valid_o = dov;
   assign dma_out_data_o  = {5{dout_beat}};

@@ -70,29 +70,31 @@ class Bench(UnitBench):
         raise AssertionError(f"STATUS.{name} never set")
 
     async def cpi(self, name: str, rs1: int = 0, rs2: int = 0) -> tuple[int, int]:
-        """One instruction (the unit sees one request cycle and answers from that cycle on, as
-        cpl_dispatch forwards it); returns (rd, cycles to answer, 0 = in the request cycle)."""
+        """One instruction (the unit sees one request cycle, as cpl_dispatch forwards it). One
+        with a result (funct3 xd) is answered from the hub's register, from the next cycle on:
+        returns (rd, cycles to the answer, 1 = the next cycle). One without a result gets no
+        answer from the hub (the dispatcher answers it): returns (0, 0)."""
         d = self.dut
         d.cpi_req_i.value = 1
         d.cpi_insn_i.value = insn(OP[name.rstrip("W") if name == "KLOADW" else name], F3[name],
                                   ENGINE)
         d.cpi_rs1_i.value, d.cpi_rs2_i.value = rs1, rs2
         await Timer(1, unit="ns")
-        if int(d.cpi_rsp_valid_o.value):
-            assert not int(d.cpi_rsp_err_o.value), f"{name} trapped"
-            rd = int(d.cpi_rsp_data_o.value)
-            await FallingEdge(d.clk_i)
-            d.cpi_req_i.value = 0
-            return rd, 0
+        assert not int(d.cpi_rsp_valid_o.value), f"{name} answered in its request cycle"
         await FallingEdge(d.clk_i)
         d.cpi_req_i.value = 0
+        xd = bool(F3[name] & 4)
         for n in range(1, 200):
             await Timer(1, unit="ns")
             if int(d.cpi_rsp_valid_o.value):
+                assert xd, f"{name} (no result) answered"
                 assert not int(d.cpi_rsp_err_o.value), f"{name} trapped"
                 rd = int(d.cpi_rsp_data_o.value)
                 await FallingEdge(d.clk_i)
                 return rd, n
+            assert not int(d.cpi_rsp_data_o.value), f"data without an answer after {name}"
+            if not xd:
+                return 0, 0
             await FallingEdge(d.clk_i)
         raise AssertionError(f"no answer to {name}")
 
