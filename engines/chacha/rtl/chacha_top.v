@@ -115,9 +115,13 @@ module chacha_top (
   // ---------------------------------------------------------------------------------------------
   // Round datapath. The quarter rounds work on the columns of the stored state: the first halves
   // read state_q and write mid_q, the second halves read mid_q and write state_q. After a column
-  // round the block is written back with rows 1..3 rotated left by 1..3 words, so that the
-  // diagonals become columns; after a diagonal round it is rotated back. An even round count
-  // leaves the state in normal order, and the same quarter rounds serve both round kinds.
+  // round the block is written back with rows 0, 2, 3 rotated by -1, +1, +2 words against row 1,
+  // so that the diagonals become columns (stored column i holds a[i-1], b[i], c[i+1], d[i+2]);
+  // after a diagonal round they are rotated back. An even round count leaves the state in normal
+  // order, and the same quarter rounds serve both round kinds. Row 1 (b) never moves: its value,
+  // the XOR after the second half's last adder, meets only the load multiplexer on its way to
+  // state_q. Row 3 (d) moves by two words either way, a fixed wiring; rows 0 (a, after the first
+  // adder) and 2 (c, out of the last adder) take the direction multiplexer.
   wire [511:0] h1_out;
   wire [511:0] h2_out;
   genvar gi;
@@ -151,18 +155,17 @@ module chacha_top (
   reg [511:0] round_w;
   always @* begin : round_permute
     integer i;
-    round_w[127:0] = h2_out[127:0];
     for (i = 0; i < 4; i = i + 1) begin
+      round_w[32*(4+i) +: 32] = h2_out[32*(4+i) +: 32];
+      round_w[32*(12+i) +: 32] = h2_out[32*(12+((i+2)%4)) +: 32];
       if (col_round) begin
-        // column round done: store rotated (diagonal i becomes column i)
-        round_w[32*(4+i) +: 32] = h2_out[32*(4+((i+1)%4)) +: 32];
-        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
-        round_w[32*(12+i) +: 32] = h2_out[32*(12+((i+3)%4)) +: 32];
+        // column round done: store rotated (diagonal i - 1 becomes column i)
+        round_w[32*i +: 32] = h2_out[32*((i+3)%4) +: 32];
+        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+1)%4)) +: 32];
       end else begin
         // diagonal round done: back to normal order
-        round_w[32*(4+i) +: 32] = h2_out[32*(4+((i+3)%4)) +: 32];
-        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
-        round_w[32*(12+i) +: 32] = h2_out[32*(12+((i+1)%4)) +: 32];
+        round_w[32*i +: 32] = h2_out[32*((i+1)%4) +: 32];
+        round_w[32*(8+i) +: 32] = h2_out[32*(8+((i+3)%4)) +: 32];
       end
     end
   end
@@ -172,11 +175,11 @@ module chacha_top (
   reg [511:0] final_w;
   always @* begin : final_order
     integer i;
-    final_w[127:0] = h2_out[127:0];
     for (i = 0; i < 4; i = i + 1) begin
-      final_w[32*(4+i) +: 32] = h2_out[32*(4+((i+3)%4)) +: 32];
-      final_w[32*(8+i) +: 32] = h2_out[32*(8+((i+2)%4)) +: 32];
-      final_w[32*(12+i) +: 32] = h2_out[32*(12+((i+1)%4)) +: 32];
+      final_w[32*i +: 32] = h2_out[32*((i+1)%4) +: 32];
+      final_w[32*(4+i) +: 32] = h2_out[32*(4+i) +: 32];
+      final_w[32*(8+i) +: 32] = h2_out[32*(8+((i+3)%4)) +: 32];
+      final_w[32*(12+i) +: 32] = h2_out[32*(12+((i+2)%4)) +: 32];
     end
   end
 
