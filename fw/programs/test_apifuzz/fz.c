@@ -17,6 +17,9 @@
  * what the benchmark and the users run), the campaign around them -Os. */
 #pragma GCC optimize("Oz")
 
+#define GUARD_BUDGET FZ_BUDGET
+#include "guard_util.h"
+
 /* ------------------------------------------------------------------ random */
 static uint32_t rng = ADV_SEED ? ADV_SEED : 1u;
 uint32_t fz_rnd(void) { return cv_xorshift32(&rng); }
@@ -280,40 +283,18 @@ void fz_guard_add(uint8_t *p, size_t n) {
   memset(p, FZ_GUARD_BYTE, n);
 }
 
+void fz_spoil(void *ctx, size_t n, cv_backend_t *backend, int garbage) {
+  uint8_t *c = ctx;
+  if (garbage)
+    for (size_t i = 0; i < n; i++) c[i] = (uint8_t)fz_rnd();
+  else
+    memset(c, 0, n);
+  if (fz_below(2)) *backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
+}
+
 /* ------------------------------------------------------------------ the guarded call */
-static jmp_buf jb;
-static volatile int armed;
-static volatile uint32_t t_cause, t_pc;
-
-/* Where a caught trap returns to (mret): back to fz_call's setjmp. */
-static void __attribute__((noreturn, used, noinline)) escape(void) { longjmp(jb, 1); }
-
-/* Every trap of the program: a trap or the watchdog during a call is caught; any other trap is
- * the campaign's own fault and ends the program (the runtime's dispatcher is not used). */
-void cv_trap_handler(cv_trap_frame_t *f) {
-  if (!armed) {
-    printf("apifuzz: trap outside a call: mcause=0x%08lx mepc=0x%08lx mtval=0x%08lx\n",
-           (unsigned long)f->mcause, (unsigned long)f->mepc, (unsigned long)f->mtval);
-    cv_sim_exit(CV_EXIT_UNEXPECTED_TRAP);
-  }
-  armed = 0;
-  t_cause = f->mcause;
-  t_pc = f->mepc;
-  cv_timer_set(UINT64_MAX);
-  f->mepc = (uint32_t)(uintptr_t)escape;
-}
-
-static __attribute__((noinline)) void arm(void) {
-  armed = 1;
-  cv_timer_set(cv_timer_now() + FZ_BUDGET);
-  cv_irq_enable();
-}
-static __attribute__((noinline)) void disarm(void) {
-  cv_irq_disable();
-  armed = 0;
-  cv_timer_set(UINT64_MAX);
-}
-
+/* guard_util.h (fw/drivers/tests/fw) catches a trap, or the machine timer FZ_BUDGET cycles after
+ * the call began, back to fz_call's setjmp; a trap outside a call ends the program. */
 /* -DFZ_PROF: the cycles spent in the calls and in their judgement, printed at the end (the rest
  * is the arguments and the reference). */
 #ifdef FZ_PROF
@@ -324,14 +305,10 @@ int fz_call(int (*fn)(void)) {
   prof_t0 = cv_mcycle();
 #endif
   volatile int r = FZ_TRAPPED;
-  if (setjmp(jb) == 0) {
-    arm();
-    r = fn();
-    disarm();
-  } else {
-    disarm();
-    r = t_cause == (CV_MCAUSE_IRQ | CV_IRQ_M_TIMER) ? FZ_HUNG : FZ_TRAPPED;
-  }
+  guard_arm();
+  if (setjmp(guard_jb) == 0) r = fn();
+  else r = guard_cause == (CV_MCAUSE_IRQ | CV_IRQ_M_TIMER) ? FZ_HUNG : FZ_TRAPPED;
+  guard_disarm();
 #ifdef FZ_PROF
   prof_call += cv_mcycle() - prof_t0;
   prof_t0 = cv_mcycle();
@@ -367,7 +344,7 @@ __attribute__((optimize("O2"))) int fz_judge(int st, const char *name, int slot,
     else fz_st.hangs++;
     snprintf(what, sizeof what, "%s b%lu len %lu", st == FZ_TRAPPED ? "trapped" : "hung",
              (unsigned long)backend, (unsigned long)len);
-    fz_report(what, name, slot, t_cause, t_pc);
+    fz_report(what, name, slot, guard_cause, guard_pc);
     /* the drivers' state is unknown: every module starts again; the memory is taken as it is */
     for (unsigned k = 0; k < nwatch; k++) memcpy(watch[k].p, watch[k].snap, watch[k].n);
     nwatch = 0;
@@ -528,9 +505,7 @@ __asm__(".text\n.align 2\n.globl fz_on_stack\nfz_on_stack:\n"
         "  addi sp, sp, 16\n  ret\n");
 
 int main(void) {
-  cv_irq_disable();
-  CV_CSR_SET(mie, CV_MIE_MTIE);
-  cv_timer_set(UINT64_MAX);
+  guard_disarm();
   return fz_on_stack(campaign, fz_stack + sizeof fz_stack / sizeof fz_stack[0]);
 }
 

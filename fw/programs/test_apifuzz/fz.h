@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cv_backend.h"
 #include "cv_memmap.h"
 #include "cv_status.h"
 
@@ -126,6 +127,25 @@ void fz_watch(const void *p, size_t n);
 /* Guard bytes (FZ_GUARD_BYTE) around a context: set now, checked after every call. */
 #define FZ_GUARD_BYTE 0xC3u
 void fz_guard_add(uint8_t *p, size_t n);
+/* A context that is no context, an event between calls: its n bytes zero-filled (garbage 0) or
+ * random (garbage 1), then its backend field set to a random backend half of the time. */
+/* A module's slots box[0..n-1] (each a context c between guard bytes pre and post) zero-filled
+ * and their model states m[].st set to zero; the guard bytes join the guard list at the first
+ * call. */
+#define FZ_RESET_SLOTS(box, m, n, zero)                        \
+  do {                                                          \
+    static int guarded_;                                        \
+    for (int s_ = 0; s_ < (n); s_++) {                          \
+      memset(&(box)[s_].c, 0, sizeof(box)[s_].c);               \
+      (m)[s_].st = (zero);                                      \
+      if (!guarded_) {                                          \
+        fz_guard_add((box)[s_].pre, sizeof(box)[s_].pre);       \
+        fz_guard_add((box)[s_].post, sizeof(box)[s_].post);     \
+      }                                                         \
+    }                                                           \
+    guarded_ = 1;                                               \
+  } while (0)
+void fz_spoil(void *ctx, size_t n, cv_backend_t *backend, int garbage);
 
 /* Run fn guarded: its result, FZ_TRAPPED or FZ_HUNG. */
 int fz_call(int (*fn)(void));

@@ -202,17 +202,12 @@ static void reset(void) {
 static void event(int slot) {
   fz_st.events++;
   uint8_t *c = (uint8_t *)&box[slot].c;
-  switch (fz_below(4)) {
+  const uint32_t k = fz_below(4);
+  switch (k) {
     case 0:
-      memset(c, 0, sizeof box[slot].c);
-      if (fz_below(2)) box[slot].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[slot].st = S_ZERO;
-      m[slot].aborted = 0;
-      break;
     case 1:
-      for (size_t i = 0; i < sizeof box[slot].c; i++) c[i] = (uint8_t)fz_rnd();
-      if (fz_below(2)) box[slot].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[slot].st = S_GARB;
+      fz_spoil(c, sizeof box[slot].c, &box[slot].c.backend, (int)k);
+      m[slot].st = k ? S_GARB : S_ZERO;
       m[slot].aborted = 0;
       break;
     default:

@@ -66,16 +66,7 @@ static int call(void) {
 }
 
 static void reset(void) {
-  static int guarded;
-  for (int s = 0; s < NS; s++) {
-    memset(&box[s].c, 0, sizeof box[s].c);
-    m[s].st = S_ZERO;
-    if (!guarded) {
-      fz_guard_add(box[s].pre, sizeof box[s].pre);
-      fz_guard_add(box[s].post, sizeof box[s].post);
-    }
-  }
-  guarded = 1;
+  FZ_RESET_SLOTS(box, m, NS, S_ZERO);
   box[0].c.backend = CV_BACKEND_CPI;
   cv_chacha_zeroize(&box[0].c);
   memset(&box[0].c, 0, sizeof box[0].c);
@@ -84,16 +75,12 @@ static void reset(void) {
 static void event(int s) {
   fz_st.events++;
   uint8_t *c = (uint8_t *)&box[s].c;
-  switch (fz_below(4)) {
+  const uint32_t k = fz_below(4);
+  switch (k) {
     case 0:
-      memset(c, 0, sizeof box[s].c);
-      if (fz_below(2)) box[s].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[s].st = S_ZERO;
-      break;
     case 1:
-      for (size_t i = 0; i < sizeof box[s].c; i++) c[i] = (uint8_t)fz_rnd();
-      if (fz_below(2)) box[s].c.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[s].st = S_GARB;
+      fz_spoil(c, sizeof box[s].c, &box[s].c.backend, (int)k);
+      m[s].st = k ? S_GARB : S_ZERO;
       break;
     default: {
       if (m[s].st != S_VALID) return;

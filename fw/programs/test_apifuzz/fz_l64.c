@@ -118,16 +118,12 @@ static void event(int e, int s) {
   fz_st.events++;
   uint8_t *c = (uint8_t *)&box[e][s].c;
   const size_t n = ctx_size(e);
-  switch (fz_below(4)) {
+  const uint32_t k = fz_below(4);
+  switch (k) {
     case 0:
-      memset(c, 0, n);
-      if (fz_below(2)) box[e][s].c.p.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[e][s].st = S_ZERO;
-      break;
     case 1:
-      for (size_t i = 0; i < n; i++) c[i] = (uint8_t)fz_rnd();
-      if (fz_below(2)) box[e][s].c.p.backend = (cv_backend_t)fz_below(CV_BACKEND_COUNT);
-      m[e][s].st = S_GARB;
+      fz_spoil(c, n, &box[e][s].c.p.backend, (int)k);
+      m[e][s].st = k ? S_GARB : S_ZERO;
       break;
     default: {
       if (m[e][s].st != S_VALID) return;

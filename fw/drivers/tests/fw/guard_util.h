@@ -77,7 +77,7 @@ static __attribute__((noinline)) void guard_disarm(void) {
 
 /* A caught trap or hang, as a failed check at file:line (the call is named by its line: with a
  * string per call the misuse programs would not fit the program memory). */
-static __attribute__((noinline)) void guard_report(const char *file, int line) {
+static __attribute__((noinline, unused)) void guard_report(const char *file, int line) {
   char msg[96];
   if (guard_cause == (CV_MCAUSE_IRQ | CV_IRQ_M_TIMER))
     snprintf(msg, sizeof msg, "the call did not return within %lu cycles (pc 0x%08lx)",
