@@ -148,13 +148,15 @@ static void text_byte(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out) {
   }
 }
 
-/* Whole blocks from a block boundary. Encryption: the MAC block X ^ P_i and the counter block
- * A_i are independent, so one 32-byte ECB call encrypts both (the bitsliced AES does them in one
- * pass). Decryption needs P_i = C_i ^ E(A_i) before the MAC: two dependent calls. */
+/* Whole blocks from a block boundary. With the bitsliced AES, an encrypted block's MAC input
+ * X ^ P_i and counter block A_i are independent, so one 32-byte ECB call encrypts both in one
+ * bitsliced pass. The T-table AES gains nothing from pairing and takes two direct calls; so does
+ * decryption, which needs P_i = C_i ^ E(A_i) before the MAC. */
 static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t nblk) {
   uint32_t b[8], p[4];
   const int aligned = ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0);
-  const int mac = ctx->tag_len != 0;
+  const int mac = ctx->tag_len != 0, enc_mac = mac && ctx->dir == CV_ENCRYPT;
+  const int pair = enc_mac && ctx->aes.impl == CV_AES_SW_IMPL_CT;
   for (; nblk; nblk--, in += 16, out += 16) {
     if (aligned) {
       const cv_word_t *q = (const cv_word_t *)(const void *)in;
@@ -163,7 +165,7 @@ static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, siz
       for (int i = 0; i < 4; i++) p[i] = ld32(in + 4 * i);
     }
     set_ctr(ctx, ctx->cnt++);
-    if (ctx->dir == CV_ENCRYPT && mac) {
+    if (pair) {
       for (int i = 0; i < 4; i++) {
         b[i] = ctx->x[i] ^ p[i];
         b[4 + i] = ld32(ctx->ctr + 4 * i);
@@ -174,9 +176,13 @@ static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, siz
         p[i] ^= b[4 + i];
       }
     } else {
+      if (enc_mac) {
+        for (int i = 0; i < 4; i++) ctx->x[i] ^= p[i];
+        enc(ctx, ctx->x, ctx->x);
+      }
       cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, (uint8_t *)b);
       for (int i = 0; i < 4; i++) p[i] ^= b[i];
-      if (mac) {
+      if (mac && !enc_mac) {
         for (int i = 0; i < 4; i++) ctx->x[i] ^= p[i];
         enc(ctx, ctx->x, ctx->x);
       }

@@ -105,7 +105,6 @@ static cv_status_t one_shot_checks(const cv_chachapoly_sw_ctx *ctx, const uint8_
                                    size_t len, const uint8_t *tag, size_t tag_len) {
   if (!ctx || !tag || (aad_len && !aad) || (len && (!in || !out))) return CV_ERR_ARG;
   if (tag_len != 16) return CV_ERR_OUTLEN;
-  if ((uint64_t)len > CV_CHACHAPOLY_MAX_MSG_BYTES) return CV_ERR_LENGTH;
   return CV_OK;
 }
 
@@ -128,8 +127,8 @@ cv_status_t cv_chachapoly_sw_decrypt(cv_chachapoly_sw_ctx *ctx, const uint8_t *n
   cv_status_t rc = one_shot_checks(ctx, aad, aad_len, in, out, len, tag, tag_len);
   if (rc == CV_OK) rc = cv_chachapoly_sw_start(ctx, CV_DECRYPT, nonce, nonce_len);
   if (rc == CV_OK) rc = cv_chachapoly_sw_aad(ctx, aad, aad_len);
+  if (rc == CV_OK) rc = text_begin(ctx, len);
   if (rc != CV_OK) return rc;
-  text_begin(ctx, len);
   cv_poly1305_sw_update(&ctx->poly, in, len);
   uint8_t t[16];
   compute_tag(ctx, t);

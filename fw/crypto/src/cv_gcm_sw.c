@@ -300,7 +300,6 @@ cv_status_t cv_gcm_sw_encrypt(cv_gcm_sw_ctx *ctx, const uint8_t *iv, size_t iv_l
                               const uint8_t *aad, size_t aad_len, const uint8_t *in,
                               uint8_t *out, size_t len, uint8_t *tag, size_t tag_len) {
   if (!ctx || !tag || (aad_len && !aad) || (len && (!in || !out))) return CV_ERR_ARG;
-  if ((uint64_t)len > CV_GCM_MAX_MSG_BYTES) return CV_ERR_LENGTH;
   cv_status_t rc = cv_gcm_sw_start(ctx, CV_ENCRYPT, iv, iv_len, tag_len);
   if (rc == CV_OK) rc = cv_gcm_sw_aad(ctx, aad, aad_len);
   if (rc == CV_OK) rc = cv_gcm_sw_update(ctx, in, out, len);
@@ -314,11 +313,10 @@ cv_status_t cv_gcm_sw_decrypt(cv_gcm_sw_ctx *ctx, const uint8_t *iv, size_t iv_l
                               const uint8_t *aad, size_t aad_len, const uint8_t *in,
                               uint8_t *out, size_t len, const uint8_t *tag, size_t tag_len) {
   if (!ctx || !tag || (aad_len && !aad) || (len && (!in || !out))) return CV_ERR_ARG;
-  if ((uint64_t)len > CV_GCM_MAX_MSG_BYTES) return CV_ERR_LENGTH;
   cv_status_t rc = cv_gcm_sw_start(ctx, CV_DECRYPT, iv, iv_len, tag_len);
   if (rc == CV_OK) rc = cv_gcm_sw_aad(ctx, aad, aad_len);
+  if (rc == CV_OK) rc = text_begin(ctx, len);
   if (rc != CV_OK) return rc;
-  text_begin(ctx, len);
   ghash_bytes(ctx, in, len);
   uint8_t t[16];
   compute_tag(ctx, t);

@@ -44,6 +44,22 @@ def rows(r: dict[str, int]) -> list[tuple[str, int, int]]:
         out += [(f"ChaCha{n} init", r[f"chacha{n}_init"], 0),
                 (f"ChaCha{n} XOR 64 bytes", r[f"chacha{n}_64"], 64),
                 (f"ChaCha{n} XOR 1 KiB", r[f"chacha{n}_1k"], 1024)]
+    for b in (128, 192, 256):
+        out += [(f"AES-{b}-GCM key setup (AES keys + GHASH table)", r[f"gcm{b}_init"], 0),
+                (f"AES-{b}-GCM encrypt 4 KiB, no AAD", r[f"gcm{b}_enc_4k"], 4096),
+                (f"AES-{b}-GCM decrypt 4 KiB, no AAD", r[f"gcm{b}_dec_4k"], 4096),
+                (f"AES-{b}-GCM 64-byte packet, 16 bytes of AAD", r[f"gcm{b}_pkt64_aad16"], 64)]
+    out += [("AES-128-GCM empty message (tag only)", r["gcm128_empty"], 0),
+            ("GHASH one block", r["ghash_block"], 16),
+            ("AES-128-CCM encrypt 4 KiB, 16-byte tag", r["ccm128_enc_4k"], 4096),
+            ("AES-128-CCM decrypt 4 KiB, 16-byte tag", r["ccm128_dec_4k"], 4096),
+            ("AES-128-CCM 64-byte packet, 16 bytes of AAD", r["ccm128_pkt64_aad16"], 64),
+            ("AES-128-CCM encrypt 4 KiB, constant-time AES", r["ccm128_ct_enc_4k"], 4096),
+            ("ChaCha20-Poly1305 encrypt 4 KiB", r["chachapoly_enc_4k"], 4096),
+            ("ChaCha20-Poly1305 decrypt 4 KiB", r["chachapoly_dec_4k"], 4096),
+            ("ChaCha20-Poly1305 64-byte packet, 16 bytes of AAD", r["chachapoly_pkt64_aad16"],
+             64),
+            ("Poly1305 4 KiB", r["poly1305_4k"], 4096)]
     out.append(("Keccak-f[1600] (one permutation)", r["keccakf"], 0))
     for k, label in (("sha3_224", "SHA3-224"), ("sha3_256", "SHA3-256"),
                      ("sha3_384", "SHA3-384"), ("sha3_512", "SHA3-512"),
