@@ -151,10 +151,14 @@ static void text_byte(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out) {
 /* Whole blocks from a block boundary. With the bitsliced AES, an encrypted block's MAC input
  * X ^ P_i and counter block A_i are independent, so one 32-byte ECB call encrypts both in one
  * bitsliced pass. The T-table AES gains nothing from pairing and takes two direct calls; so does
- * decryption, which needs P_i = C_i ^ E(A_i) before the MAC. */
-static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t nblk) {
+ * decryption, which needs P_i = C_i ^ E(A_i) before the MAC.
+ * Instantiated once for aligned and once for unaligned buffers: with both kinds of load in one
+ * loop GCC may hoist a word load above the alignment test, and this core traps on misaligned
+ * loads. */
+static inline __attribute__((always_inline)) void blocks_body(cv_ccm_sw_ctx *ctx,
+                                                              const uint8_t *in, uint8_t *out,
+                                                              size_t nblk, const int aligned) {
   uint32_t b[8], p[4];
-  const int aligned = ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0);
   const int mac = ctx->tag_len != 0, enc_mac = mac && ctx->dir == CV_ENCRYPT;
   const int pair = enc_mac && ctx->aes.impl == CV_AES_SW_IMPL_CT;
   for (; nblk; nblk--, in += 16, out += 16) {
@@ -194,6 +198,13 @@ static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, siz
       for (int i = 0; i < 4; i++) st32(out + 4 * i, p[i]);
     }
   }
+}
+
+static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t nblk) {
+  if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0)
+    blocks_body(ctx, in, out, nblk, 1);
+  else
+    blocks_body(ctx, in, out, nblk, 0);
 }
 
 cv_status_t cv_ccm_sw_update(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {

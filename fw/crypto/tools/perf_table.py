@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Print the Markdown tables of fw/crypto/README.md: instruction counts under Spike
 (build/crypto-perf/perf.json, written by tests/test_crypto_sw_rv32.py) and, with --soc, cycles on
-the simulated SoC (build/crypto-perf/soc_cycles.json, written by tests/test_crypto_sw_soc.py)."""
+the simulated SoC (build/crypto-perf/soc_cycles.json and soc_cycles_aead.json, written by
+tests/test_crypto_sw_soc.py)."""
 from __future__ import annotations
 
 import json
@@ -86,6 +87,23 @@ SOC_ROWS = [("aes128_init", "AES-128 key expansion, table", 0),
             ("sha3_512_64", "SHA3-512 of a 64-byte message", 64)]
 
 
+# (key, label, bytes, unit bytes): the AEADs also per 16-byte block or per 64 bytes
+SOC_AEAD_ROWS = [("gcm128_init", "AES-128-GCM key setup", 0, 0),
+                 ("gcm128_enc_4k", "AES-128-GCM encrypt 4 KiB", 4096, 16),
+                 ("gcm128_dec_4k", "AES-128-GCM decrypt 4 KiB", 4096, 16),
+                 ("gcm256_enc_4k", "AES-256-GCM encrypt 4 KiB", 4096, 16),
+                 ("gcm128_pkt64_aad16", "AES-128-GCM 64-byte packet + 16 bytes AAD", 64, 0),
+                 ("ghash_block", "GHASH one block", 16, 16),
+                 ("ccm128_enc_4k", "AES-128-CCM encrypt 4 KiB", 4096, 16),
+                 ("ccm128_dec_4k", "AES-128-CCM decrypt 4 KiB", 4096, 16),
+                 ("ccm128_pkt64_aad16", "AES-128-CCM 64-byte packet + 16 bytes AAD", 64, 0),
+                 ("chachapoly_enc_4k", "ChaCha20-Poly1305 encrypt 4 KiB", 4096, 64),
+                 ("chachapoly_dec_4k", "ChaCha20-Poly1305 decrypt 4 KiB", 4096, 64),
+                 ("chachapoly_pkt64_aad16", "ChaCha20-Poly1305 64-byte packet + 16 bytes AAD",
+                  64, 0),
+                 ("poly1305_4k", "Poly1305 4 KiB", 4096, 16)]
+
+
 def soc_table(path: Path) -> None:
     r = json.loads(path.read_text())
     print("| operation | cycles on the SoC | per byte |")
@@ -93,6 +111,17 @@ def soc_table(path: Path) -> None:
     for key, label, nb in SOC_ROWS:
         n = r[key]
         print(f"| {label} | {n:,} | {n / nb:.1f} |" if nb else f"| {label} | {n:,} | |")
+    aead = path.with_name("soc_cycles_aead.json")
+    if aead.exists():
+        r = json.loads(aead.read_text())
+        print()
+        print("| AEAD operation | cycles on the SoC | per byte | per block (16 or 64 bytes) |")
+        print("|---|---:|---:|---:|")
+        for key, label, nb, unit in SOC_AEAD_ROWS:
+            n = r[key]
+            per_byte = f"{n / nb:.1f}" if nb else ""
+            per_unit = f"{n * unit / nb:,.0f} / {unit} B" if unit else ""
+            print(f"| {label} | {n:,} | {per_byte} | {per_unit} |")
 
 
 def main() -> int:
