@@ -32,8 +32,8 @@ static void st32(uint8_t *p, uint32_t v) {
  * little-endian words (no byte swapping): "move byte k to k + 1" is then a left shift of each
  * word by 8 with the top byte carried into the next word, and a table index is one shift and
  * one mask of a data word (the byte already scaled by 16): about 26 instructions a step. The
- * table lookups are indexed by secret data: fixed-time on this SoC,
- * which has no data cache (README). */
+ * table lookups are indexed by secret data: fixed-time on this SoC, which has no data cache
+ * (README). */
 #define TB(tab, off) ((const uint32_t *)(const void *)((const uint8_t *)(tab) + (off)))
 #define RED(off) (*(const uint32_t *)(const void *)((const uint8_t *)cv_gcm_reduce + (off)))
 #define GSTEP(off)                                  \
