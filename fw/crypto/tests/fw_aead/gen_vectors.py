@@ -18,7 +18,7 @@ from gen_vectors import Blob  # noqa: E402  (fw_kat's de-duplicating byte blob)
 from test_crypto_sw_aead import VEC, read_records, unhex  # noqa: E402
 
 GCM, CCM, CHACHAPOLY, POLY1305 = 0, 1, 2, 3
-MAX = 40  # bytes of text and of AAD per CAVP vector: keeps the image small
+MAX = 32  # bytes of text and of AAD per CAVP vector: keeps the image small
 
 
 def rec(blob: Blob, alg: int, key: bytes, nonce: bytes, aad: bytes, pt: bytes, ct: bytes,
@@ -58,7 +58,7 @@ def ccm_records(blob: Blob) -> list[str]:
     out = []
     for bits in (128, 192, 256):
         for i, r in enumerate(read_records(VEC / "ciphers" / "AES" / "CCM" / f"DVPT{bits}.rsp")):
-            if i % 24:
+            if i % 40:
                 continue
             alen, plen = int(r["ALEN"]), int(r["PLEN"])
             if alen > MAX or plen > MAX:
@@ -72,7 +72,7 @@ def ccm_records(blob: Blob) -> list[str]:
             seen: set[str] = set()
             for r in read_records(VEC / "ciphers" / "AES" / "CCM" / f"{kind}{bits}.rsp"):
                 sec = r["ALEN"] + "/" + r["PLEN"] + "/" + r["NLEN"] + "/" + r["TLEN"]
-                if sec in seen or len(seen) % 12:
+                if sec in seen or len(seen) % 16:
                     seen.add(sec)
                     continue
                 seen.add(sec)
