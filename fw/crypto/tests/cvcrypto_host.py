@@ -26,6 +26,11 @@ RV_CFLAGS = CFLAGS + ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2",
 CV_OK = 0
 CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_ROUNDS = -1, -2, -3, -4
 CV_ERR_BUSY, CV_ERR_DMA, CV_ERR_MODE, CV_ERR_OUTLEN = -5, -6, -7, -8
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from tools import consts  # noqa: E402  (the status codes' single source, fw/drivers/status.toml)
+
+CV_ERR_AUTH = consts.CV_ERR_AUTH
 CV_ENCRYPT, CV_DECRYPT = 0, 1
 
 _lib: ctypes.CDLL | None = None
@@ -50,11 +55,13 @@ def lib() -> ctypes.CDLL:
         _lib.cv_host_sizeof.restype = ctypes.c_size_t
         _lib.cv_chacha_sw_get_counter.restype = ctypes.c_uint64
         _lib.cv_chacha_sw_set_counter.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+        _aead_argtypes(_lib)
     return _lib
 
 
 def ctx(which: int) -> ctypes.Array:
-    """A zeroed buffer the size of context struct `which` (0 AES .. 4 SHA-3), 8-byte aligned."""
+    """A zeroed buffer the size of context struct `which` (0 AES .. 4 SHA-3, 5 GCM, 6 CCM,
+    7 ChaCha20-Poly1305, 8 Poly1305), 8-byte aligned."""
     n = lib().cv_host_sizeof(which)
     return (ctypes.c_uint64 * ((n + 7) // 8))()
 
@@ -142,3 +149,117 @@ def block64_ctr(name: str, c: ctypes.Array, ctr: bytes, data: bytes) -> tuple[in
     cb = buf(ctr)
     rc = getattr(lib(), f"cv_{name}_sw_ctr")(c, cb, buf(data), out, len(data))
     return rc, out.raw, cb.raw
+
+
+# ---- AEADs (cv_gcm_sw.h, cv_ccm_sw.h, cv_chachapoly_sw.h, cv_poly1305_sw.h) ------------------
+# Their functions take size_t arguments beyond the sixth, which go on the stack on x86-64:
+# explicit argument types keep ctypes from passing a 32-bit int there.
+
+AEADS = {"gcm": 5, "ccm": 6, "chachapoly": 7}
+
+
+def _aead_argtypes(lb: ctypes.CDLL) -> None:
+    p, s, i = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
+    for alg in AEADS:
+        for op in ("encrypt", "decrypt"):
+            getattr(lb, f"cv_{alg}_sw_{op}").argtypes = [p, p, s, p, s, p, p, s, p, s]
+        getattr(lb, f"cv_{alg}_sw_init").argtypes = [p, p, s]
+        getattr(lb, f"cv_{alg}_sw_aad").argtypes = [p, p, s]
+        getattr(lb, f"cv_{alg}_sw_update").argtypes = [p, p, p, s]
+        getattr(lb, f"cv_{alg}_sw_finish").argtypes = [p, p]
+        getattr(lb, f"cv_{alg}_sw_verify").argtypes = [p, p]
+    lb.cv_ccm_sw_init_ct.argtypes = [p, p, s]
+    lb.cv_gcm_sw_start.argtypes = [p, i, p, s, s]
+    lb.cv_ccm_sw_start.argtypes = [p, i, p, s, s, s, s]
+    lb.cv_chachapoly_sw_start.argtypes = [p, i, p, s]
+    lb.cv_gcm_sw_ghash_block.argtypes = [p, p, p]
+    lb.cv_poly1305_sw_init.argtypes = [p, p]
+    lb.cv_poly1305_sw_update.argtypes = [p, p, s]
+    lb.cv_poly1305_sw_finish.argtypes = [p, p]
+    lb.cv_poly1305_sw_mac.argtypes = [p, p, s, p]
+
+
+def aead_init(alg: str, key: bytes, ct: bool = False) -> tuple[int, ctypes.Array]:
+    c = ctx(AEADS[alg])
+    fn = lib().cv_ccm_sw_init_ct if ct else getattr(lib(), f"cv_{alg}_sw_init")
+    return fn(c, bytes(key), len(key)), c
+
+
+def _data(data: bytes, off: int) -> tuple[ctypes.Array, int]:
+    """data at byte offset off of a fresh buffer (off != 0: a misaligned buffer)."""
+    b = buf(b"\x5c" * off + bytes(data) + b"\x5c" * 4)
+    return b, ctypes.addressof(b) + off
+
+
+def aead_encrypt(alg: str, c: ctypes.Array, nonce: bytes, aad: bytes, pt: bytes, tag_len: int,
+                 off: int = 0, in_place: bool = False) -> tuple[int, bytes, bytes]:
+    """(status, ciphertext, tag). The output buffer starts as 0xa5 bytes, so a call that
+    writes nothing returns them; the tag buffer likewise has 16 bytes of 0xa5."""
+    src, sp = _data(pt, off)
+    if in_place:
+        dst, dp = src, sp
+    else:
+        dst, dp = _data(b"\xa5" * len(pt), (off + 1) & 3)
+    tag = buf(b"\xa5" * 16)
+    rc = getattr(lib(), f"cv_{alg}_sw_encrypt")(c, bytes(nonce), len(nonce), bytes(aad),
+                                                 len(aad), sp, dp, len(pt), tag, tag_len)
+    return rc, ctypes.string_at(dp, len(pt)), tag.raw
+
+
+def aead_decrypt(alg: str, c: ctypes.Array, nonce: bytes, aad: bytes, ct: bytes, tag: bytes,
+                 off: int = 0, in_place: bool = False) -> tuple[int, bytes]:
+    src, sp = _data(ct, off)
+    if in_place:
+        dst, dp = src, sp
+    else:
+        dst, dp = _data(b"\xa5" * len(ct), (off + 3) & 3)
+    rc = getattr(lib(), f"cv_{alg}_sw_decrypt")(c, bytes(nonce), len(nonce), bytes(aad),
+                                                 len(aad), sp, dp, len(ct), bytes(tag),
+                                                 len(tag))
+    return rc, ctypes.string_at(dp, len(ct))
+
+
+def aead_stream(alg: str, c: ctypes.Array, direction: int, nonce: bytes, aad: bytes,
+                data: bytes, tag_len: int, aad_cuts: list[int], cuts: list[int],
+                tag: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """start, aad in pieces ending at aad_cuts, update in pieces ending at cuts, then finish
+    (encrypt: returns the tag) or verify (decrypt: against tag). Returns the first non-OK
+    status (or the finish/verify status), the output and the tag."""
+    lb = lib()
+    if alg == "gcm":
+        rc = lb.cv_gcm_sw_start(c, direction, bytes(nonce), len(nonce), tag_len)
+    elif alg == "ccm":
+        rc = lb.cv_ccm_sw_start(c, direction, bytes(nonce), len(nonce), len(aad), len(data),
+                                tag_len)
+    else:
+        rc = lb.cv_chachapoly_sw_start(c, direction, bytes(nonce), len(nonce))
+    out = b""
+    if rc != CV_OK:
+        return rc, out, b""
+    prev = 0
+    for cut in sorted(aad_cuts) + [len(aad)]:
+        rc = getattr(lb, f"cv_{alg}_sw_aad")(c, bytes(aad[prev:cut]), cut - prev)
+        if rc != CV_OK:
+            return rc, out, b""
+        prev = cut
+    prev = 0
+    for cut in sorted(cuts) + [len(data)]:
+        piece = buf(data[prev:cut])
+        o = buf(cut - prev)
+        rc = getattr(lb, f"cv_{alg}_sw_update")(c, piece, o, cut - prev)
+        if rc != CV_OK:
+            return rc, out, b""
+        out += o.raw
+        prev = cut
+    if direction == CV_ENCRYPT:
+        t = buf(b"\xa5" * 16)
+        rc = getattr(lb, f"cv_{alg}_sw_finish")(c, t)
+        return rc, out, t.raw[:tag_len]
+    rc = getattr(lb, f"cv_{alg}_sw_verify")(c, bytes(tag or b""))
+    return rc, out, b""
+
+
+def poly1305(key: bytes, msg: bytes) -> bytes:
+    t = buf(16)
+    assert lib().cv_poly1305_sw_mac(bytes(key), buf(msg), len(msg), t) == CV_OK
+    return t.raw

@@ -487,6 +487,21 @@ def aes_ct_code() -> str:
     return "\n".join(out) + "\n"
 
 
+def gcm_tables() -> dict[str, list[int]]:
+    """GHASH reduction of the byte that a multiplication by x^8 pushes out of the block: its bits
+    stand for x^128 .. x^135 (MSB first), and x^(128+j) = x^j (1 + x + x^2 + x^7), which is
+    0xE100 >> j as a big-endian 16-bit string in bytes 0-1. Stored as the little-endian word
+    that bytes 0-1 form (cv_gcm_sw.c reads blocks as little-endian words)."""
+    out = []
+    for r in range(256):
+        v = 0
+        for j in range(8):
+            if r & (0x80 >> j):
+                v ^= 0xE100 >> j
+        out.append((v >> 8) | (v & 0xFF) << 8)
+    return {"cv_gcm_reduce": out}
+
+
 def emit(name: str, ctype: str, values: list[int], width: int) -> str:
     per_line = 7 if width == 8 else 12
     fmt = "0x%08xu" if width == 8 else "0x%02x"
@@ -524,6 +539,8 @@ def outputs() -> dict[Path, str]:
             SRC / "cv_present_sw_tables.h": header("cv_present_sw_tables.h",
                                                    "PRESENT S-box/pLayer tables",
                                                    present_tables()),
+            SRC / "cv_gcm_sw_tables.h": header("cv_gcm_sw_tables.h",
+                                               "GHASH reduction table", gcm_tables()),
             SRC / "cv_prince_sw_tables.h": header("cv_prince_sw_tables.h",
                                                   "PRINCE round tables and unrolled layers",
                                                   *prince_tables())}

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Print the Markdown tables of fw/crypto/README.md: instruction counts under Spike
 (build/crypto-perf/perf.json, written by tests/test_crypto_sw_rv32.py) and, with --soc, cycles on
-the simulated SoC (build/crypto-perf/soc_cycles.json, written by tests/test_crypto_sw_soc.py)."""
+the simulated SoC (build/crypto-perf/soc_cycles.json and soc_cycles_aead.json, written by
+tests/test_crypto_sw_soc.py)."""
 from __future__ import annotations
 
 import json
@@ -44,6 +45,22 @@ def rows(r: dict[str, int]) -> list[tuple[str, int, int]]:
         out += [(f"ChaCha{n} init", r[f"chacha{n}_init"], 0),
                 (f"ChaCha{n} XOR 64 bytes", r[f"chacha{n}_64"], 64),
                 (f"ChaCha{n} XOR 1 KiB", r[f"chacha{n}_1k"], 1024)]
+    for b in (128, 192, 256):
+        out += [(f"AES-{b}-GCM key setup (AES keys + GHASH table)", r[f"gcm{b}_init"], 0),
+                (f"AES-{b}-GCM encrypt 4 KiB, no AAD", r[f"gcm{b}_enc_4k"], 4096),
+                (f"AES-{b}-GCM decrypt 4 KiB, no AAD", r[f"gcm{b}_dec_4k"], 4096),
+                (f"AES-{b}-GCM 64-byte packet, 16 bytes of AAD", r[f"gcm{b}_pkt64_aad16"], 64)]
+    out += [("AES-128-GCM empty message (tag only)", r["gcm128_empty"], 0),
+            ("GHASH one block", r["ghash_block"], 16),
+            ("AES-128-CCM encrypt 4 KiB, 16-byte tag", r["ccm128_enc_4k"], 4096),
+            ("AES-128-CCM decrypt 4 KiB, 16-byte tag", r["ccm128_dec_4k"], 4096),
+            ("AES-128-CCM 64-byte packet, 16 bytes of AAD", r["ccm128_pkt64_aad16"], 64),
+            ("AES-128-CCM encrypt 4 KiB, constant-time AES", r["ccm128_ct_enc_4k"], 4096),
+            ("ChaCha20-Poly1305 encrypt 4 KiB", r["chachapoly_enc_4k"], 4096),
+            ("ChaCha20-Poly1305 decrypt 4 KiB", r["chachapoly_dec_4k"], 4096),
+            ("ChaCha20-Poly1305 64-byte packet, 16 bytes of AAD", r["chachapoly_pkt64_aad16"],
+             64),
+            ("Poly1305 4 KiB", r["poly1305_4k"], 4096)]
     out.append(("Keccak-f[1600] (one permutation)", r["keccakf"], 0))
     for k, label in (("sha3_224", "SHA3-224"), ("sha3_256", "SHA3-256"),
                      ("sha3_384", "SHA3-384"), ("sha3_512", "SHA3-512"),
@@ -70,6 +87,21 @@ SOC_ROWS = [("aes128_init", "AES-128 key expansion, table", 0),
             ("sha3_512_64", "SHA3-512 of a 64-byte message", 64)]
 
 
+# (key, label, bytes, unit bytes): the AEADs also per 16-byte block or per 64 bytes
+SOC_AEAD_ROWS = [("gcm128_init", "AES-128-GCM key setup", 0, 0),
+                 ("gcm128_enc_4k", "AES-128-GCM encrypt 4 KiB", 4096, 16),
+                 ("gcm128_dec_4k", "AES-128-GCM decrypt 4 KiB", 4096, 16),
+                 ("gcm128_pkt64_aad16", "AES-128-GCM 64-byte packet + 16 bytes AAD", 64, 0),
+                 ("ghash_block", "GHASH one block", 16, 16),
+                 ("ccm128_enc_4k", "AES-128-CCM encrypt 4 KiB", 4096, 16),
+                 ("ccm128_dec_4k", "AES-128-CCM decrypt 4 KiB", 4096, 16),
+                 ("ccm128_pkt64_aad16", "AES-128-CCM 64-byte packet + 16 bytes AAD", 64, 0),
+                 ("chachapoly_enc_4k", "ChaCha20-Poly1305 encrypt 4 KiB", 4096, 64),
+                 ("chachapoly_dec_4k", "ChaCha20-Poly1305 decrypt 4 KiB", 4096, 64),
+                 ("chachapoly_pkt64_aad16", "ChaCha20-Poly1305 64-byte packet + 16 bytes AAD",
+                  64, 0)]
+
+
 def soc_table(path: Path) -> None:
     r = json.loads(path.read_text())
     print("| operation | cycles on the SoC | per byte |")
@@ -77,6 +109,17 @@ def soc_table(path: Path) -> None:
     for key, label, nb in SOC_ROWS:
         n = r[key]
         print(f"| {label} | {n:,} | {n / nb:.1f} |" if nb else f"| {label} | {n:,} | |")
+    aead = path.with_name("soc_cycles_aead.json")
+    if aead.exists():
+        r = json.loads(aead.read_text())
+        print()
+        print("| AEAD operation | cycles on the SoC | per byte | per block (16 or 64 bytes) |")
+        print("|---|---:|---:|---:|")
+        for key, label, nb, unit in SOC_AEAD_ROWS:
+            n = r[key]
+            per_byte = f"{n / nb:.1f}" if nb else ""
+            per_unit = f"{n * unit / nb:,.0f} / {unit} B" if unit else ""
+            print(f"| {label} | {n:,} | {per_byte} | {per_unit} |")
 
 
 def main() -> int:

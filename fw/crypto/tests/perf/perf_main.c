@@ -9,12 +9,16 @@
 #include <string.h>
 
 #include "cv_aes_sw.h"
+#include "cv_ccm_sw.h"
 #include "cv_chacha_sw.h"
+#include "cv_chachapoly_sw.h"
+#include "cv_gcm_sw.h"
+#include "cv_poly1305_sw.h"
 #include "cv_present_sw.h"
 #include "cv_prince_sw.h"
 #include "cv_sha3_sw.h"
 
-__attribute__((section(".signature"), aligned(16))) char sig[8192];
+__attribute__((section(".signature"), aligned(16))) char sig[12288];
 static unsigned sig_pos;
 static int failures;
 
@@ -46,6 +50,11 @@ static void report(const char *name, uint32_t v) {
   put("=");
   put_u(v);
   put("\n");
+}
+
+static void fail(const char *name) {
+  failures++;
+  report(name, 0xdeadu);
 }
 
 static void check(const char *name, const uint8_t *got, const uint8_t *want, size_t n) {
@@ -121,6 +130,100 @@ static void b_sha3_64(void) { cv_sha3_sw_hash(alg, big_in, 64, md, (size_t)mdlen
 static void b_sha3_1k(void) { cv_sha3_sw_hash(alg, big_in, 1024, md, (size_t)mdlen); }
 static void b_sha3_0(void) { cv_sha3_sw_hash(alg, big_in, 0, md, (size_t)mdlen); }
 
+/* AEADs: 4 KiB messages (the benchmark's size), a 64-byte packet with 16 bytes of AAD */
+static cv_gcm_sw_ctx gcm;
+static cv_ccm_sw_ctx ccm;
+static cv_chachapoly_sw_ctx cp;
+static uint8_t msg4k[4096] __attribute__((aligned(4)));
+static uint8_t out4k[4096] __attribute__((aligned(4)));
+static uint8_t dec4k[4096] __attribute__((aligned(4)));
+static int dec_rc;  /* decryptions measure the ciphertext and tag the encryption just made */
+static uint8_t tag[16], nonce[16], ghash_y[16];
+static void b_gcm_init(void) { cv_gcm_sw_init(&gcm, key, (size_t)klen); }
+static void b_gcm_enc4k(void) {
+  cv_gcm_sw_encrypt(&gcm, nonce, 12, 0, 0, msg4k, out4k, 4096, tag, 16);
+}
+static void b_gcm_dec4k(void) {
+  dec_rc |= cv_gcm_sw_decrypt(&gcm, nonce, 12, 0, 0, out4k, dec4k, 4096, tag, 16);
+}
+static void b_gcm_pkt(void) {
+  cv_gcm_sw_encrypt(&gcm, nonce, 12, msg4k + 64, 16, msg4k, out4k, 64, tag, 16);
+}
+static void b_gcm_empty(void) { cv_gcm_sw_encrypt(&gcm, nonce, 12, 0, 0, 0, 0, 0, tag, 16); }
+static void b_ghash(void) { cv_gcm_sw_ghash_block(&gcm, ghash_y, blk); }
+static void b_ccm_enc4k(void) {
+  cv_ccm_sw_encrypt(&ccm, nonce, 13, 0, 0, msg4k, out4k, 4096, tag, 16);
+}
+static void b_ccm_dec4k(void) {
+  dec_rc |= cv_ccm_sw_decrypt(&ccm, nonce, 13, 0, 0, out4k, dec4k, 4096, tag, 16);
+}
+static void b_ccm_pkt(void) {
+  cv_ccm_sw_encrypt(&ccm, nonce, 13, msg4k + 64, 16, msg4k, out4k, 64, tag, 16);
+}
+static void b_cp_enc4k(void) {
+  cv_chachapoly_sw_encrypt(&cp, nonce, 12, 0, 0, msg4k, out4k, 4096, tag, 16);
+}
+static void b_cp_dec4k(void) {
+  dec_rc |= cv_chachapoly_sw_decrypt(&cp, nonce, 12, 0, 0, out4k, dec4k, 4096, tag, 16);
+}
+static void b_cp_pkt(void) {
+  cv_chachapoly_sw_encrypt(&cp, nonce, 12, msg4k + 64, 16, msg4k, out4k, 64, tag, 16);
+}
+static void b_poly4k(void) { cv_poly1305_sw_mac(key, msg4k, 4096, tag); }
+
+/* Published answers: GCM test case 2 (McGrew-Viega), SP 800-38C example 1, RFC 8439 2.5.2
+ * (Poly1305) and 2.8.2 (ChaCha20-Poly1305, first 16 ciphertext bytes and the tag). */
+static void aead_known_answers(void) {
+  static const uint8_t gcm_ct[16] = {0x03, 0x88, 0xda, 0xce, 0x60, 0xb6, 0xa3, 0x92,
+                                     0xf3, 0x28, 0xc2, 0xb9, 0x71, 0xb2, 0xfe, 0x78};
+  static const uint8_t gcm_tag[16] = {0xab, 0x6e, 0x47, 0xd4, 0x2c, 0xec, 0x13, 0xbd,
+                                      0xf5, 0x3a, 0x67, 0xb2, 0x12, 0x57, 0xbd, 0xdf};
+  static const uint8_t ccm_ct_tag[8] = {0x71, 0x62, 0x01, 0x5b, 0x4d, 0xac, 0x25, 0x5d};
+  static const uint8_t poly_key[32] = {
+      0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33, 0x7f, 0x44, 0x52, 0xfe, 0x42, 0xd5, 0x06,
+      0xa8, 0x01, 0x03, 0x80, 0x8a, 0xfb, 0x0d, 0xb2, 0xfd, 0x4a, 0xbf, 0xf6, 0xaf, 0x41, 0x49,
+      0xf5, 0x1b};
+  static const uint8_t poly_tag[16] = {0xa8, 0x06, 0x1d, 0xc1, 0x30, 0x51, 0x36, 0xc6,
+                                       0xc2, 0x2b, 0x8b, 0xaf, 0x0c, 0x01, 0x27, 0xa9};
+  static const uint8_t cp_nonce[12] = {0x07, 0, 0, 0, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46,
+                                       0x47};
+  static const uint8_t cp_aad[12] = {0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1, 0xc2, 0xc3,
+                                     0xc4, 0xc5, 0xc6, 0xc7};
+  static const uint8_t cp_ct[16] = {0xd3, 0x1a, 0x8d, 0x34, 0x64, 0x8e, 0x60, 0xdb,
+                                    0x7b, 0x86, 0xaf, 0xbc, 0x53, 0xef, 0x7e, 0xc2};
+  static const uint8_t cp_tag[16] = {0x1a, 0xe1, 0x0b, 0x59, 0x4f, 0x09, 0xe2, 0x6a,
+                                     0x7e, 0x90, 0x2e, 0xcb, 0xd0, 0x60, 0x06, 0x91};
+  static const char sunscreen[] =
+      "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the "
+      "future, sunscreen would be it.";
+  static const char cfrg[] = "Cryptographic Forum Research Group";
+  uint8_t k[32], n[16], a[16], p[128], c[128], t[16];
+  memset(k, 0, sizeof(k));
+  memset(p, 0, 16);
+  cv_gcm_sw_init(&gcm, k, 16);
+  cv_gcm_sw_encrypt(&gcm, k, 12, 0, 0, p, c, 16, t, 16);
+  check("kat_gcm_ct", c, gcm_ct, 16);
+  check("kat_gcm_tag", t, gcm_tag, 16);
+  if (cv_gcm_sw_decrypt(&gcm, k, 12, 0, 0, c, c, 16, t, 16) != CV_OK) fail("kat_gcm_dec");
+  t[0] ^= 1;
+  if (cv_gcm_sw_decrypt(&gcm, k, 12, 0, 0, p, c, 16, t, 16) != CV_ERR_AUTH)
+    fail("kat_gcm_forged");
+  for (int i = 0; i < 16; i++) k[i] = (uint8_t)(0x40 + i), n[i] = (uint8_t)(0x10 + i);
+  for (int i = 0; i < 8; i++) a[i] = (uint8_t)i;
+  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(0x20 + i);
+  cv_ccm_sw_init(&ccm, k, 16);
+  cv_ccm_sw_encrypt(&ccm, n, 7, a, 8, p, c, 4, c + 4, 4);
+  check("kat_ccm", c, ccm_ct_tag, 8);
+  cv_poly1305_sw_mac(poly_key, (const uint8_t *)cfrg, sizeof(cfrg) - 1, t);
+  check("kat_poly1305", t, poly_tag, 16);
+  for (int i = 0; i < 32; i++) k[i] = (uint8_t)(0x80 + i);
+  cv_chachapoly_sw_init(&cp, k, 32);
+  cv_chachapoly_sw_encrypt(&cp, cp_nonce, 12, cp_aad, 12, (const uint8_t *)sunscreen, c,
+                           sizeof(sunscreen) - 1, t, 16);
+  check("kat_chachapoly_ct", c, cp_ct, 16);
+  check("kat_chachapoly_tag", t, cp_tag, 16);
+}
+
 static void known_answers(void) {
   static const uint8_t aes_pt[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
                                      0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
@@ -162,6 +265,7 @@ static void known_answers(void) {
 
 int main(void) {
   known_answers();
+  aead_known_answers();
   overhead = 0;
   overhead = measure(nothing);
   for (int i = 0; i < 32; i++) key[i] = (uint8_t)(0x3c * i + 1);
@@ -232,6 +336,36 @@ int main(void) {
     report(sn[i][1], measure(b_sha3_64));
     report(sn[i][2], measure(b_sha3_1k));
   }
+  for (int i = 0; i < 4096; i++) msg4k[i] = (uint8_t)(i * 7);
+  static const char *const gn[3][4] = {{"gcm128_init", "gcm128_enc_4k", "gcm128_dec_4k",
+                                        "gcm128_pkt64_aad16"},
+                                       {"gcm192_init", "gcm192_enc_4k", "gcm192_dec_4k",
+                                        "gcm192_pkt64_aad16"},
+                                       {"gcm256_init", "gcm256_enc_4k", "gcm256_dec_4k",
+                                        "gcm256_pkt64_aad16"}};
+  for (int s = 0; s < 3; s++) {
+    klen = 16 + 8 * s;
+    report(gn[s][0], measure(b_gcm_init));
+    report(gn[s][1], measure(b_gcm_enc4k));
+    report(gn[s][2], measure(b_gcm_dec4k));
+    report(gn[s][3], measure(b_gcm_pkt));
+  }
+  cv_gcm_sw_init(&gcm, key, 16);
+  report("gcm128_empty", measure(b_gcm_empty));
+  report("ghash_block", measure(b_ghash));
+  cv_ccm_sw_init(&ccm, key, 16);
+  report("ccm128_enc_4k", measure(b_ccm_enc4k));
+  report("ccm128_dec_4k", measure(b_ccm_dec4k));
+  report("ccm128_pkt64_aad16", measure(b_ccm_pkt));
+  cv_ccm_sw_init_ct(&ccm, key, 16);
+  report("ccm128_ct_enc_4k", measure(b_ccm_enc4k));
+  cv_chachapoly_sw_init(&cp, key, 32);
+  report("chachapoly_enc_4k", measure(b_cp_enc4k));
+  report("chachapoly_dec_4k", measure(b_cp_dec4k));
+  report("chachapoly_pkt64_aad16", measure(b_cp_pkt));
+  report("poly1305_4k", measure(b_poly4k));
+  if (dec_rc != CV_OK) fail("kat_aead_dec_4k");
+  check("kat_aead_roundtrip_4k", dec4k, msg4k, 4096);
   report("failures", (uint32_t)failures);
   (void)sha3;
   return failures;

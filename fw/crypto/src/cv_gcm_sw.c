@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: Apache-2.0
+/* cv_gcm_sw.c: software AES-GCM (SP 800-38D) for RV32IM: the T-table AES of cv_aes_sw.c in
+ * counter mode and GHASH by Shoup's method with 8-bit tables. */
+#include "cv_gcm_sw.h"
+
+#include "cv_gcm_sw_tables.h"
+
+/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
+ * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
+typedef uint32_t cv_word_t __attribute__((may_alias));
+
+static uint32_t ld32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void st32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* GHASH                                                                                      */
+/*
+ * GCM reads a block as a polynomial with the MSB of byte 0 as x^0 and the LSB of byte 15 as
+ * x^127, so multiplying by x^8 moves byte k to byte k + 1; byte 15 falls out and comes back,
+ * reduced by x^128 = 1 + x + x^2 + x^7, as a 16-bit value in bytes 0-1 (cv_gcm_reduce, one
+ * entry per dropped byte). X * H is then Horner's rule over the bytes of X from the last:
+ *   Z = htab[X15];  Z = Z * x^8 ^ htab[X_k]  for k = 14 .. 0,
+ * with htab[b] = b * H precomputed per key. The blocks stay in memory order and are read as
+ * little-endian words (no byte swapping): "move byte k to k + 1" is then a left shift of each
+ * word by 8 with the top byte carried into the next word, and a table index is one shift and
+ * one mask of a data word (the byte already scaled by 16): about 26 instructions a step. The
+ * table lookups are indexed by secret data: fixed-time on this SoC, which has no data cache
+ * (README). */
+#define TB(tab, off) ((const uint32_t *)(const void *)((const uint8_t *)(tab) + (off)))
+#define RED(off) (*(const uint32_t *)(const void *)((const uint8_t *)cv_gcm_reduce + (off)))
+#define GSTEP(off)                                  \
+  do {                                              \
+    uint32_t r_ = (z3 >> 22) & 0x3fcu;              \
+    const uint32_t *e_ = TB(htab, off);             \
+    z3 = (z3 << 8 | z2 >> 24) ^ e_[3];              \
+    z2 = (z2 << 8 | z1 >> 24) ^ e_[2];              \
+    z1 = (z1 << 8 | z0 >> 24) ^ e_[1];              \
+    z0 = (z0 << 8) ^ RED(r_) ^ e_[0];               \
+  } while (0)
+#define GWORD(w)                       \
+  GSTEP(((w) >> 20) & 0xff0u);         \
+  GSTEP(((w) >> 12) & 0xff0u);         \
+  GSTEP(((w) >> 4) & 0xff0u);          \
+  GSTEP(((w) << 4) & 0xff0u)
+
+/* y = y * H */
+static void gmul(const uint32_t htab[256][4], uint32_t y[4]) {
+  uint32_t w0 = y[0], w1 = y[1], w2 = y[2], w3 = y[3];
+  const uint32_t *e = TB(htab, (w3 >> 20) & 0xff0u);  /* byte 15 */
+  uint32_t z0 = e[0], z1 = e[1], z2 = e[2], z3 = e[3];
+  GSTEP((w3 >> 12) & 0xff0u);
+  GSTEP((w3 >> 4) & 0xff0u);
+  GSTEP((w3 << 4) & 0xff0u);
+  GWORD(w2);
+  GWORD(w1);
+  GWORD(w0);
+  y[0] = z0;
+  y[1] = z1;
+  y[2] = z2;
+  y[3] = z3;
+}
+
+/* XOR n bytes into the accumulator, multiplying at each completed block. */
+static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
+  uint8_t *yb = (uint8_t *)ctx->y;
+  uint32_t pos = ctx->y_pos;
+  while (n && pos) {
+    yb[pos++] ^= *p++;
+    n--;
+    if (pos == 16) {
+      gmul(ctx->htab, ctx->y);
+      pos = 0;
+    }
+  }
+  if (((uintptr_t)p & 3u) == 0) {
+    for (; n >= 16; n -= 16, p += 16) {
+      const cv_word_t *q = (const cv_word_t *)(const void *)p;
+      ctx->y[0] ^= q[0];
+      ctx->y[1] ^= q[1];
+      ctx->y[2] ^= q[2];
+      ctx->y[3] ^= q[3];
+      gmul(ctx->htab, ctx->y);
+    }
+  } else {
+    for (; n >= 16; n -= 16, p += 16) {
+      ctx->y[0] ^= ld32(p);
+      ctx->y[1] ^= ld32(p + 4);
+      ctx->y[2] ^= ld32(p + 8);
+      ctx->y[3] ^= ld32(p + 12);
+      gmul(ctx->htab, ctx->y);
+    }
+  }
+  while (n--) yb[pos++] ^= *p++;
+  ctx->y_pos = pos;
+}
+
+/* Zero padding to a block boundary: the pending bytes are already XORed in, so multiply. */
+static void ghash_pad(cv_gcm_sw_ctx *ctx) {
+  if (ctx->y_pos) {
+    gmul(ctx->htab, ctx->y);
+    ctx->y_pos = 0;
+  }
+}
+
+/* The block [a]_64 || [b]_64 (big-endian bit counts) */
+static void ghash_lengths(cv_gcm_sw_ctx *ctx, uint64_t a_bytes, uint64_t b_bytes) {
+  uint8_t *yb = (uint8_t *)ctx->y;
+  uint64_t a = a_bytes << 3, b = b_bytes << 3;
+  for (int i = 0; i < 8; i++) {
+    yb[7 - i] ^= (uint8_t)(a >> (8 * i));
+    yb[15 - i] ^= (uint8_t)(b >> (8 * i));
+  }
+  gmul(ctx->htab, ctx->y);
+}
+
+void cv_gcm_sw_ghash_block(const cv_gcm_sw_ctx *ctx, uint8_t y[16], const uint8_t block[16]) {
+  uint32_t w[4];
+  for (int i = 0; i < 4; i++) w[i] = ld32(y + 4 * i) ^ ld32(block + 4 * i);
+  gmul(ctx->htab, w);
+  for (int i = 0; i < 4; i++) st32(y + 4 * i, w[i]);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Counter mode with inc32 (only the last 32 bits of the counter block count, mod 2^32)       */
+
+static void next_ks(cv_gcm_sw_ctx *ctx, uint32_t k[4]) {
+  uint32_t c = ctx->cnt++;
+  ctx->ctr[12] = (uint8_t)(c >> 24);
+  ctx->ctr[13] = (uint8_t)(c >> 16);
+  ctx->ctr[14] = (uint8_t)(c >> 8);
+  ctx->ctr[15] = (uint8_t)c;
+  cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, (uint8_t *)k);
+}
+
+static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
+  uint32_t pos = ctx->ks_pos;
+  while (n && pos < 16) {
+    *out++ = (uint8_t)(*in++ ^ ctx->ks[pos++]);
+    n--;
+  }
+  uint32_t k[4];
+  if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
+    for (; n >= 16; n -= 16, in += 16, out += 16) {
+      const cv_word_t *p = (const cv_word_t *)(const void *)in;
+      cv_word_t *o = (cv_word_t *)(void *)out;
+      next_ks(ctx, k);
+      o[0] = p[0] ^ k[0];
+      o[1] = p[1] ^ k[1];
+      o[2] = p[2] ^ k[2];
+      o[3] = p[3] ^ k[3];
+    }
+  } else {
+    for (; n >= 16; n -= 16, in += 16, out += 16) {
+      next_ks(ctx, k);
+      for (int i = 0; i < 4; i++) st32(out + 4 * i, ld32(in + 4 * i) ^ k[i]);
+    }
+  }
+  if (n) {
+    next_ks(ctx, k);
+    for (int i = 0; i < 4; i++) st32(ctx->ks + 4 * i, k[i]);
+    pos = 0;
+    while (n--) *out++ = (uint8_t)(*in++ ^ ctx->ks[pos++]);
+  }
+  ctx->ks_pos = pos;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* API                                                                                        */
+
+cv_status_t cv_gcm_sw_init(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  cv_status_t rc = cv_aes_sw_init(&ctx->aes, key, key_len);
+  if (rc != CV_OK) return rc;
+  uint8_t *t = (uint8_t *)ctx->htab;
+  for (int i = 0; i < 16; i++) t[i] = 0;                 /* htab[0] = 0 */
+  cv_aes_sw_encrypt_block(&ctx->aes, t, t + 16 * 0x80);  /* htab[0x80] = x^0 * H = H */
+  for (int j = 0x40; j; j >>= 1) {                       /* htab[j] = htab[2j] * x */
+    const uint8_t *s = t + 32 * j;
+    uint8_t *d = t + 16 * j;
+    uint8_t carry = 0;
+    for (int i = 0; i < 16; i++) {
+      d[i] = (uint8_t)(s[i] >> 1 | carry);
+      carry = (uint8_t)(s[i] << 7);
+    }
+    d[0] ^= (uint8_t)(0xe1u & (0u - (uint32_t)(carry >> 7)));
+  }
+  for (int i = 2; i < 256; i <<= 1)
+    for (int j = 1; j < i; j++)
+      for (int w = 0; w < 4; w++) ctx->htab[i + j][w] = ctx->htab[i][w] ^ ctx->htab[j][w];
+  ctx->phase = 0;
+  return CV_OK;
+}
+
+static int tag_len_ok(size_t t) {
+  return t == 16 || t == 15 || t == 14 || t == 13 || t == 12 || t == 8 || t == 4;
+}
+
+cv_status_t cv_gcm_sw_start(cv_gcm_sw_ctx *ctx, cv_dir_t dir, const uint8_t *iv, size_t iv_len,
+                            size_t tag_len) {
+  if (!ctx || !iv || !iv_len) return CV_ERR_ARG;
+  if (dir != CV_ENCRYPT && dir != CV_DECRYPT) return CV_ERR_ARG;
+  if (!tag_len_ok(tag_len)) return CV_ERR_OUTLEN;
+  for (int i = 0; i < 4; i++) ctx->y[i] = 0;
+  ctx->y_pos = 0;
+  if (iv_len == 12) {  /* J0 = IV || 0^31 || 1 */
+    for (int i = 0; i < 12; i++) ctx->ctr[i] = iv[i];
+    ctx->ctr[12] = ctx->ctr[13] = ctx->ctr[14] = 0;
+    ctx->ctr[15] = 1;
+  } else {             /* J0 = GHASH(IV || 0^s || 0^64 || [len(IV)]_64) */
+    ghash_bytes(ctx, iv, iv_len);
+    ghash_pad(ctx);
+    ghash_lengths(ctx, 0, iv_len);
+    const uint8_t *yb = (const uint8_t *)ctx->y;
+    for (int i = 0; i < 16; i++) ctx->ctr[i] = yb[i];
+    for (int i = 0; i < 4; i++) ctx->y[i] = 0;
+  }
+  cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, ctx->ekj0);
+  ctx->cnt = ((uint32_t)ctx->ctr[12] << 24 | (uint32_t)ctx->ctr[13] << 16 |
+              (uint32_t)ctx->ctr[14] << 8 | ctx->ctr[15]) + 1u;
+  ctx->ks_pos = 16;
+  ctx->aad_len = ctx->msg_len = 0;
+  ctx->dir = dir;
+  ctx->tag_len = (int)tag_len;
+  ctx->phase = 1;
+  return CV_OK;
+}
+
+cv_status_t cv_gcm_sw_aad(cv_gcm_sw_ctx *ctx, const uint8_t *aad, size_t len) {
+  if (!ctx || ctx->phase != 1 || (len && !aad)) return CV_ERR_ARG;
+  if ((uint64_t)len > (1ull << 61) - 1 - ctx->aad_len) return CV_ERR_LENGTH;
+  ghash_bytes(ctx, aad, len);
+  ctx->aad_len += len;
+  return CV_OK;
+}
+
+/* Checks for update and for the one-shot text: moves from the AAD to the text phase. */
+static cv_status_t text_begin(cv_gcm_sw_ctx *ctx, size_t len) {
+  if (ctx->phase != 1 && ctx->phase != 2) return CV_ERR_ARG;
+  if ((uint64_t)len > CV_GCM_MAX_MSG_BYTES - ctx->msg_len) return CV_ERR_LENGTH;
+  if (ctx->phase == 1) {
+    ghash_pad(ctx);
+    ctx->phase = 2;
+  }
+  ctx->msg_len += len;
+  return CV_OK;
+}
+
+cv_status_t cv_gcm_sw_update(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+  if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
+  cv_status_t rc = text_begin(ctx, len);
+  if (rc != CV_OK) return rc;
+  if (ctx->dir == CV_DECRYPT) ghash_bytes(ctx, in, len);  /* in may be out: hash it first */
+  ctr_xor(ctx, in, out, len);
+  if (ctx->dir == CV_ENCRYPT) ghash_bytes(ctx, out, len);
+  return CV_OK;
+}
+
+/* The full tag into t[16]; ends the message. */
+static void compute_tag(cv_gcm_sw_ctx *ctx, uint8_t t[16]) {
+  ghash_pad(ctx);
+  ghash_lengths(ctx, ctx->aad_len, ctx->msg_len);
+  const uint8_t *yb = (const uint8_t *)ctx->y;
+  for (int i = 0; i < 16; i++) t[i] = (uint8_t)(yb[i] ^ ctx->ekj0[i]);
+  ctx->phase = 3;
+}
+
+cv_status_t cv_gcm_sw_finish(cv_gcm_sw_ctx *ctx, uint8_t *tag) {
+  if (!ctx || !tag || ctx->dir != CV_ENCRYPT || (ctx->phase != 1 && ctx->phase != 2))
+    return CV_ERR_ARG;
+  uint8_t t[16];
+  compute_tag(ctx, t);
+  for (int i = 0; i < ctx->tag_len; i++) tag[i] = t[i];
+  return CV_OK;
+}
+
+/* Constant-time comparison: the time depends on n only, never on where the bytes differ. */
+static cv_status_t tag_check(const uint8_t *a, const uint8_t *b, int n) {
+  uint32_t d = 0;
+  for (int i = 0; i < n; i++) d |= (uint32_t)(a[i] ^ b[i]);
+  return d ? CV_ERR_AUTH : CV_OK;
+}
+
+cv_status_t cv_gcm_sw_verify(cv_gcm_sw_ctx *ctx, const uint8_t *tag) {
+  if (!ctx || !tag || ctx->dir != CV_DECRYPT || (ctx->phase != 1 && ctx->phase != 2))
+    return CV_ERR_ARG;
+  uint8_t t[16];
+  compute_tag(ctx, t);
+  return tag_check(t, tag, ctx->tag_len);
+}
+
+cv_status_t cv_gcm_sw_encrypt(cv_gcm_sw_ctx *ctx, const uint8_t *iv, size_t iv_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                              uint8_t *out, size_t len, uint8_t *tag, size_t tag_len) {
+  if (!ctx || !tag || (aad_len && !aad) || (len && (!in || !out))) return CV_ERR_ARG;
+  cv_status_t rc = cv_gcm_sw_start(ctx, CV_ENCRYPT, iv, iv_len, tag_len);
+  if (rc == CV_OK) rc = cv_gcm_sw_aad(ctx, aad, aad_len);
+  if (rc == CV_OK) rc = cv_gcm_sw_update(ctx, in, out, len);
+  if (rc == CV_OK) rc = cv_gcm_sw_finish(ctx, tag);
+  return rc;
+}
+
+/* The whole ciphertext is authenticated before any of it is decrypted: GHASH and the counter
+ * mode are independent passes, so this costs nothing and a forgery never reaches out. */
+cv_status_t cv_gcm_sw_decrypt(cv_gcm_sw_ctx *ctx, const uint8_t *iv, size_t iv_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                              uint8_t *out, size_t len, const uint8_t *tag, size_t tag_len) {
+  if (!ctx || !tag || (aad_len && !aad) || (len && (!in || !out))) return CV_ERR_ARG;
+  cv_status_t rc = cv_gcm_sw_start(ctx, CV_DECRYPT, iv, iv_len, tag_len);
+  if (rc == CV_OK) rc = cv_gcm_sw_aad(ctx, aad, aad_len);
+  if (rc == CV_OK) rc = text_begin(ctx, len);
+  if (rc != CV_OK) return rc;
+  ghash_bytes(ctx, in, len);
+  uint8_t t[16];
+  compute_tag(ctx, t);
+  rc = tag_check(t, tag, (int)tag_len);
+  if (rc == CV_OK) {
+    ctr_xor(ctx, in, out, len);
+  } else {
+    for (size_t i = 0; i < len; i++) out[i] = 0;
+  }
+  return rc;
+}
