@@ -2,13 +2,10 @@
 /* cv_aes_sw.c: software AES (FIPS-197) for RV32IM: a T-table version (default) and a bitsliced
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"
+#include "cv_bytes.h"
 
 #define CT_ONES 0xffffffffu  /* all-ones slice (affine constants of the bitsliced S-box) */
 #include "cv_aes_sw_tables.h"
-
-/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
- * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
-typedef uint32_t cv_word_t __attribute__((may_alias));
 
 /* State and round keys are little-endian column words: row r of a column sits in bits 8r..8r+7,
  * so an aligned block is loaded with four plain lw (RV32 is little-endian) and the tables are
@@ -70,17 +67,6 @@ static void zero_words(uint32_t *p, int n) {
     p[i] = 0;
     __asm__ volatile("" : : "r"(p) : "memory");
   }
-}
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void st32(uint8_t *p, uint32_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
 }
 
 static void load_block(const uint8_t *p, uint32_t w[4]) {

@@ -2,19 +2,7 @@
 /* cv_ccm_sw.c: software AES-CCM (SP 800-38C) and CCM* for RV32IM: CBC-MAC and counter mode
  * under one key, in one pass over the data. */
 #include "cv_ccm_sw.h"
-
-typedef uint32_t cv_word_t __attribute__((may_alias));
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void st32(uint8_t *p, uint32_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-}
+#include "cv_bytes.h"
 
 static void enc(const cv_ccm_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
   cv_aes_sw_encrypt_block(&ctx->aes, (const uint8_t *)in, (uint8_t *)out);

@@ -1,14 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* cv_chacha_sw.c: software ChaCha (8/12/20 rounds), original and RFC 8439 layouts. */
 #include "cv_chacha_sw.h"
-
-/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
- * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
-typedef uint32_t cv_word_t __attribute__((may_alias));
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+#include "cv_bytes.h"
 
 /* RV32IM has no rotate: each ROTL is slli + srli + or. All 16 words stay in registers (the
  * RV32 register file holds them with room for the round counter and pointers). */

@@ -2,23 +2,9 @@
 /* cv_gcm_sw.c: software AES-GCM (SP 800-38D) for RV32IM: the T-table AES of cv_aes_sw.c in
  * counter mode and GHASH by Shoup's method with 8-bit tables. */
 #include "cv_gcm_sw.h"
+#include "cv_bytes.h"
 
 #include "cv_gcm_sw_tables.h"
-
-/* Word access to caller byte buffers (after an alignment check): may_alias tells GCC that these
- * loads and stores may touch uint8_t objects, so strict aliasing cannot reorder them. */
-typedef uint32_t cv_word_t __attribute__((may_alias));
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void st32(uint8_t *p, uint32_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* GHASH                                                                                      */

@@ -8,14 +8,9 @@
  * which the next block's products tolerate; the full reduction happens once, in finish.
  * No branch or address depends on the key or the data. */
 #include "cv_poly1305_sw.h"
-
-typedef uint32_t cv_word_t __attribute__((may_alias));
+#include "cv_bytes.h"
 
 #define M26 0x3ffffffu
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* h = (h + m_i + hibit * 2^128) * r for each 16-byte block m_i. Instantiated once for aligned
  * and once for unaligned messages: with both kinds of load in one loop GCC may hoist a word load

@@ -9,13 +9,11 @@
  * in the caller's state). Six lanes are kept inverted during the permutation ("lane
  * complementing"), so that chi needs 1 NOT per plane half instead of 5 (no and-not on RV32IM). */
 #include "cv_sha3_sw.h"
+#include "cv_bytes.h"
 
 #define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
 #include "cv_sha3_sw_tables.h"
-
-/* Word access to caller byte buffers (after an alignment check), see cv_aes_sw.c. */
-typedef uint32_t cv_word_t __attribute__((may_alias));
 
 void cv_sha3_sw_keccakf(uint32_t s[50]) {
   uint32_t t[50];
