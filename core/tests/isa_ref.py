@@ -63,7 +63,7 @@ def _signature_words(sig: Path) -> list[int]:
 _SET_REGS = "\n".join(f"  mv x{r}, x1" for r in range(2, 32))
 _ZERO_DATA = "\n".join(f"  sw zero, {4 * k}(a1)" for k in range(64))
 
-RVC_PROG = f"""
+LEGAL_PROG = """
   .equ CLINT_MTIMECMP, 0x02004000
   .equ CLINT_MTIME, 0x0200bff8
   .section .text.init, "ax"
@@ -78,23 +78,20 @@ _start:
 next:
   la t0, idx
   lw t1, 0(t0)
-  li t2, 65536
+  li t2, NWORDS
   bgeu t1, t2, done
-  andi t3, t1, 3
-  li t4, 3
-  bne t3, t4, 1f
-  addi t1, t1, 1                # quadrant 3: not a compressed instruction
-  sw t1, 0(t0)
-  j next
-1:
   la t5, slot
-  sh t1, 0(t5)
+  la t3, words
+  slli t4, t1, 2
+  add t3, t3, t4
+  lw t3, 0(t3)
+  sw t3, 0(t5)                  # a parcel's upper half is 0: illegal behind it
   la t6, res
   add t6, t6, t1
   li a0, 0xff                   # no trap at the slot
   sb a0, 0(t6)
   la a1, data                   # c.sw / c.swsp reach data + 252 at most
-{_ZERO_DATA}
+ZERO_DATA
   fence.i
   li a3, CLINT_MTIME            # a jump or branch to itself is caught by the timer, taken at
   lw a4, 0(a3)                  # the slot like a trap: mtimecmp = mtime + 100, which Spike's
@@ -111,7 +108,7 @@ next:
   csrs mstatus, a3              # MPIE: interrupts on after mret
   csrw mepc, t5
   la x1, data
-{_SET_REGS}
+SET_REGS
   mret
 trap:
   li t0, CLINT_MTIMECMP
@@ -152,24 +149,39 @@ data:
 tohost: .dword 0
 fromhost: .dword 0
 idx: .word 0
+words:
+WORDS
   .balign 16
   .globl begin_signature
 begin_signature:
-res: .skip 65536
+res: .skip RESBYTES
   .globl end_signature
 end_signature:
 """
 
 
+def legal_spike(words: list[int], isa: str, name: str) -> list[bool]:
+    """For each instruction word (a 16-bit parcel as a word with upper half 0): does Spike
+    with `isa` execute it without an illegal-instruction trap? Each runs once from a slot with
+    zeros around it and every register pointing at zeroed data, so whatever it does next traps
+    at once; only a trap at the slot itself counts."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    src, elf, sig = BUILD / f"{name}.S", BUILD / f"{name}.elf", BUILD / f"{name}.sig"
+    resbytes = -(-len(words) // 16) * 16
+    src.write_text(LEGAL_PROG.replace("NWORDS", str(len(words)))
+                   .replace("ZERO_DATA", _ZERO_DATA).replace("SET_REGS", _SET_REGS)
+                   .replace("RESBYTES", str(resbytes))
+                   .replace("WORDS", "".join(f"  .word 0x{w:08x}\n" for w in words)))
+    _gcc(src, elf, "rv32im_zicsr_zifencei")
+    _spike(elf, isa, sig)
+    raw = b"".join(struct.pack("<I", w) for w in _signature_words(sig))
+    return [raw[k] != CAUSE_ILLEGAL for k in range(len(words))]
+
+
 def rvc_legal_spike() -> dict[int, bool]:
     """Parcel -> legal, for every parcel of quadrants 0-2, from Spike."""
-    BUILD.mkdir(parents=True, exist_ok=True)
-    src, elf, sig = BUILD / "rvc_legal.S", BUILD / "rvc_legal.elf", BUILD / "rvc_legal.sig"
-    src.write_text(RVC_PROG)
-    _gcc(src, elf, "rv32im_zicsr_zifencei")
-    _spike(elf, RVC_ISA, sig)
-    raw = b"".join(struct.pack("<I", w) for w in _signature_words(sig))
-    return {p: raw[p] != CAUSE_ILLEGAL for p in range(65536) if p & 3 != 3}
+    parcels = [p for p in range(65536) if p & 3 != 3]
+    return dict(zip(parcels, legal_spike(parcels, RVC_ISA, "rvc_legal")))
 
 
 # objdump's compressed name -> the base instruction, as a format over the operands.
