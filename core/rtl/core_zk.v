@@ -95,7 +95,11 @@ module core_zk #(
   // Rotator: ror by n, rol by n = ror by (32 - n) mod 32.
   wire [4:0]  rot_n   = op_rori ? f5 : rs2_i[4:0];
   wire [4:0]  rot_amt = op_rol ? 5'd0 - rot_n : rot_n;
-  wire [31:0] r_rot   = (rs1_i >> rot_amt) | (rs1_i << (6'd32 - {1'b0, rot_amt}));
+  wire [31:0] rot1    = rot_amt[0] ? {rs1_i[0], rs1_i[31:1]} : rs1_i;
+  wire [31:0] rot2    = rot_amt[1] ? {rot1[1:0], rot1[31:2]} : rot1;
+  wire [31:0] rot4    = rot_amt[2] ? {rot2[3:0], rot2[31:4]} : rot2;
+  wire [31:0] rot8    = rot_amt[3] ? {rot4[7:0], rot4[31:8]} : rot4;
+  wire [31:0] r_rot   = rot_amt[4] ? {rot8[15:0], rot8[31:16]} : rot8;
 
   wire [31:0] r_andn  = rs1_i & ~rs2_i;
   wire [31:0] r_orn   = rs1_i | ~rs2_i;
@@ -159,8 +163,16 @@ module core_zk #(
   wire [31:0] aes_col = ~aes_mix ? {24'd0, so} :
                         ~aes_dec ? {so2 ^ so, so, so, so2} :
                                    {so8 ^ so2 ^ so, so8 ^ so4 ^ so, so8 ^ so, so8 ^ so4 ^ so2};
-  wire [4:0]  aes_sh  = {bs, 3'b000};
-  wire [31:0] r_aes   = rs1_i ^ (aes_col << aes_sh) ^ (aes_col >> (6'd32 - {1'b0, aes_sh}));
+  reg  [31:0] aes_rot;   // the column rotated left by 8 x bs
+  always @* begin : p_aes_rot
+    case (bs)
+      2'd0:    aes_rot = aes_col;
+      2'd1:    aes_rot = {aes_col[23:0], aes_col[31:24]};
+      2'd2:    aes_rot = {aes_col[15:0], aes_col[31:16]};
+      default: aes_rot = {aes_col[7:0], aes_col[31:8]};
+    endcase
+  end
+  wire [31:0] r_aes   = rs1_i ^ aes_rot;
 
   // ---------------------------------------------------------------- Zknh
   wire [31:0] x = rs1_i;
