@@ -16,53 +16,45 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 CYCLES = re.compile(r"^cycles (\w+) (\d+)$", re.M)
 
 
-def test_crypto_firmware_on_soc() -> None:
+def _run_on_soc(folder: str, prog: str, max_cycles: int, min_passed: int,
+                cycles_file: str) -> tuple[str, dict[str, int]]:
+    """Build fw/crypto/tests/<folder> (program <prog>), run it on the SoC, require its checks to
+    pass (at least min_passed of them) and keep the cycle counts it prints in
+    build/crypto-perf/<cycles_file>; returns its output and those counts."""
     from sim.verilator import harness
 
     harness.build_sim()
-    with harness.locked("fw-test_crypto_sw"):
+    with harness.locked(f"fw-{prog}"):
         r = subprocess.run(["make", "-s", "--no-print-directory", "-C",
-                            str(h.HERE / "fw_kat")], cwd=h.ROOT, capture_output=True, text=True)
+                            str(h.HERE / folder)], cwd=h.ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    elf = h.ROOT / "build" / "fw" / "test_crypto_sw" / "test_crypto_sw.elf"
-    res = harness.run_elf(elf, max_cycles=50_000_000)
+    elf = h.ROOT / "build" / "fw" / prog / f"{prog}.elf"
+    res = harness.run_elf(elf, max_cycles=max_cycles)
     print(res.stdout)
     summary = SUMMARY.findall(res.stdout)
     assert summary, res.stdout + res.stderr
     passed, failed = map(int, summary[-1])
-    assert failed == 0 and passed > 250, res.stdout
+    assert failed == 0 and passed > min_passed, res.stdout
     assert res.returncode == 0, res.stderr
     cycles = {k: int(v) for k, v in CYCLES.findall(res.stdout)}
     out = h.ROOT / "build" / "crypto-perf"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "soc_cycles.json").write_text(json.dumps(cycles, indent=1) + "\n")
+    (out / cycles_file).write_text(json.dumps(cycles, indent=1) + "\n")
+    return res.stdout, cycles
+
+
+def test_crypto_firmware_on_soc() -> None:
+    _, cycles = _run_on_soc("fw_kat", "test_crypto_sw", 50_000_000, 250, "soc_cycles.json")
     # Performance targets are reported by `make bench`, never asserted here; only check that
     # the firmware printed the figures the perf table is made from.
     assert {"aes128_enc_block", "aes128_dec_block", "aes128_ecb_enc_1k"} <= cycles.keys()
 
 
 def test_aead_firmware_on_soc() -> None:
-    from sim.verilator import harness
-
-    harness.build_sim()
-    with harness.locked("fw-test_crypto_aead_sw"):
-        r = subprocess.run(["make", "-s", "--no-print-directory", "-C",
-                            str(h.HERE / "fw_aead")], cwd=h.ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    elf = h.ROOT / "build" / "fw" / "test_crypto_aead_sw" / "test_crypto_aead_sw.elf"
-    res = harness.run_elf(elf, max_cycles=80_000_000)
-    print(res.stdout)
-    summary = SUMMARY.findall(res.stdout)
-    assert summary, res.stdout + res.stderr
-    passed, failed = map(int, summary[-1])
-    assert failed == 0 and passed > 150, res.stdout
-    assert res.returncode == 0, res.stderr
+    stdout, cycles = _run_on_soc("fw_aead", "test_crypto_aead_sw", 80_000_000, 150,
+                                 "soc_cycles_aead.json")
     counts = re.search(r"^vectors: (\d+) GCM, (\d+) CCM, (\d+) ChaCha20-Poly1305, (\d+) Poly1305$",
-                       res.stdout, re.M)
-    assert counts and all(int(n) >= 10 for n in counts.groups()), res.stdout
-    cycles = {k: int(v) for k, v in CYCLES.findall(res.stdout)}
-    out = h.ROOT / "build" / "crypto-perf"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "soc_cycles_aead.json").write_text(json.dumps(cycles, indent=1) + "\n")
+                       stdout, re.M)
+    assert counts and all(int(n) >= 10 for n in counts.groups()), stdout
     assert {"gcm128_enc_4k", "ccm128_enc_4k", "chachapoly_enc_4k",
             "gcm128_pkt64_aad16"} <= cycles.keys()
