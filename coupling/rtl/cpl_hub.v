@@ -451,7 +451,8 @@ module cpl_hub #(
           .BLOCK_BITS(blk_bits(g)), .KEY_BITS(key_bits(g)), .CFG_BITS(CB),
           .MODE_LSB(mode_lsb(g)), .MODE_W(mode_w(g)), .PARTIAL_MODES(partial_m(g)),
           .EMPTY_MODES(empty_m(g)), .OUTLAST_MODES(outlast_m(g)), .NOREAD_MODES(noread_m(g)),
-          .ZERO_BUSY((g == E_AES) ? 1 : 0)
+          .ZERO_BUSY((g == E_AES) ? 1 : 0),
+          .DMA_DRAIN_NOW((g == E_AES && CAP_ARCH == `CV_AES_CAP_ARCH_PIPELINED) ? 1 : 0)
         ) u_slot (
           .clk_i(clk_i), .rst_ni(rst_ni),
           .cfg_we_i((wr_ok && req_i[g-1] && a_cfg) ||
@@ -467,7 +468,7 @@ module cpl_hub #(
           .in_ready_i(!pend_q && (!held || own_q[g-1])),
           .pend_i(pend_q && own_q[g-1]), .take_i(take[g-1]), .blast_i(blast_q),
           .dout_cons_i(m_consume && req_i[g-1]),
-          .r_adv_i(r_ans && w_ov && wsel[g-1]), .r_ok_i(r_ok && wsel[g-1]), .r_wait_i(wres_q),
+          .r_adv_i(r_ans && w_ov && wsel[g-1]), .r_ok_i(r_ok && wsel[g-1]),
           .d_cons_i(dov[g-1] && dma_out_ready_i[g-1] && oblast_q),
           .wklgo_i(wklgo_q && weng_q[g-1]),
           .dma_own_i(dma_own_i[g-1]), .dma_zeroize_i(dma_zeroize_i[g-1]),

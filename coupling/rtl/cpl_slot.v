@@ -24,7 +24,8 @@ module cpl_slot #(
   parameter [31:0]  OUTLAST_MODES = 32'h0,
   parameter [31:0]  NOREAD_MODES  = 32'h0,
   parameter integer KLOAD_WAIT    = 63,
-  parameter integer ZERO_BUSY     = 0
+  parameter integer ZERO_BUSY     = 0,
+  parameter integer DMA_DRAIN_NOW = 0   // the DMA's last beat frees the engine's output at once
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -46,7 +47,6 @@ module cpl_slot #(
   input  wire                dout_cons_i,  // a DOUT read of the block's final word
   input  wire                r_adv_i,      // a RESULT answered with a word of this engine
   input  wire                r_ok_i,       // ... outside a DMA job: it may consume the block
-  input  wire                r_wait_i,     // ... by a RESULT that waited for it
   input  wire                d_cons_i,     // the DMA's last output beat of the block
   input  wire                wklgo_i,      // a KLOADW of this engine waits for its key
   // DMA word port strobes for this engine
@@ -161,13 +161,16 @@ module cpl_slot #(
   wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_i;
   wire due      = ov || ((e_busy || sth_q) && ((pend_i && produces) || infl_q != 6'd0 || ofin_q));
   wire r_cons   = r_ok_i && ({27'h0, rpos_q} == NW - 1);
-  // A DOUT read or a RESULT given in this cycle of a block's final word consumes the block in
-  // the next cycle (cons_q drives out_ready), so no path runs from the core's request (the
-  // dispatcher's flip-flops, the decode, the RESULT answer) into the engine (AES: out_ready ->
+  // Every consumption of a block's final word (a DOUT read, a RESULT given now or one that
+  // waited for it, the DMA's last output beat) frees the engine's output in the next cycle
+  // (cons_q drives out_ready), so no path runs from the core's request (the crossbar's and the
+  // dispatcher's flip-flops, the decode, the RESULT answer) or the DMA's write handshake into
+  // the engine (AES: out_ready -> the datapath's result handshake -> its round counter and
   // in_ready -> the hub's staging and the DMA); meanwhile the block counts as gone for every
-  // reader (ov). A RESULT that waited for the word (r_wait_i: answered from the engine's
-  // out_valid, not from the request) consumes it at once.
-  wire out_rdy  = cons_q || (r_cons && r_wait_i) || d_cons_i;
+  // reader (ov). DMA_DRAIN_NOW keeps the DMA's consumption combinational for an engine that
+  // produces a block per cycle (the pipelined AES), which a registered ready would halve.
+  wire d_now    = d_cons_i && (DMA_DRAIN_NOW != 0);
+  wire out_rdy  = cons_q || d_now;
 
   wire st_busy    = v_busy || klh_q || sth_q;
   wire st_busy_rd = st_busy || (defr_q != 3'b000);
@@ -319,7 +322,7 @@ module cpl_slot #(
       kexp_q    <= kexp_d;
       zdma_q    <= zero_now && dma_own_i;
       zcpu_q    <= zero_cpu_i;
-      cons_q    <= (dout_cons_i || (r_cons && !r_wait_i)) && !zero_now;
+      cons_q    <= (dout_cons_i || r_cons || (d_cons_i && !d_now)) && !zero_now;
       sth_q     <= sth_d;
       sthcfg_q  <= sthcfg_d;
       infl_q    <= infl_d;
