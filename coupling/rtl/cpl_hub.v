@@ -390,7 +390,16 @@ module cpl_hub #(
   wire [14:0]  s_ie, s_is;
   wire [24:0]  s_rpos;
   wire [4:0]   s_ov, s_due, s_ivld, s_klfire, s_kxend, s_posclr, s_stacc, s_zero;
-  wire [4:0]   take = {5{pend_q}} & own_q & eng_in_ready_i & ENGINES;
+  // The engine takes the offered block at its in_ready (take_e); the hub acts on it a cycle
+  // later (tk_q: the block is cleared, the staging freed, the slot counts it), and offers
+  // nothing in that cycle, so no path runs from an engine's handshake into the staging, the
+  // DMA's beat handshake or the CPU's write decode. The pipelined AES, which takes a block per
+  // cycle, acts at once (TAKE_NOW): a registered take would halve its rate.
+  localparam integer TAKE_NOW = (CAP_ARCH == `CV_AES_CAP_ARCH_PIPELINED) ? 1 : 0;
+  reg  [4:0]   tk_q;
+  wire         offer  = pend_q && (TAKE_NOW != 0 || !(|tk_q));
+  wire [4:0]   take_e = {5{offer}} & own_q & eng_in_ready_i & ENGINES;
+  wire [4:0]   take   = (TAKE_NOW != 0) ? take_e : tk_q;
 
   // RESULT and KLOADW: given now (cpi_req_i) or waiting (weng_q)
   wire [4:0] wsel   = (wres_q || wkl_q) ? weng_q : cpi_req_i;
@@ -846,6 +855,7 @@ module cpl_hub #(
       acc_q     <= 512'h0;
       pos_q     <= 4'd0;
       pend_q    <= 1'b0;
+      tk_q      <= 5'h0;
       bdirty_q  <= 1'b0;
       blast_q   <= 1'b0;
       bbytes_q  <= 8'd0;
@@ -869,6 +879,7 @@ module cpl_hub #(
       acc_q     <= acc_d;
       pos_q     <= pos_d;
       pend_q    <= pend_d;
+      tk_q      <= (TAKE_NOW != 0) ? 5'h0 : take_e;
       bdirty_q  <= bdirty_d;
       blast_q   <= blast_d;
       bbytes_q  <= bbytes_d;
@@ -923,7 +934,7 @@ module cpl_hub #(
 
   assign eng_key_o      = swap256(key_q);
   assign eng_iv_o       = swap128(iv_q);
-  assign eng_in_valid_o = {5{pend_q}} & own_q & ENGINES;
+  assign eng_in_valid_o = {5{offer}} & own_q & ENGINES;
   assign eng_in_data_o  = swap512(acc_q);
   assign eng_in_last_o  = blast_q;
   generate
