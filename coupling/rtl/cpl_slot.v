@@ -125,6 +125,7 @@ module cpl_slot #(
   reg [6:0]          klcnt_q, klcnt_d;
   reg                klge_q, klge_d;      // klcnt_q >= KLOAD_WAIT, beside the counter
   reg                stw_q, kxw_q;        // the START decision's registered terms, merged ahead
+  reg                ebsy_q, ekr_q, eerr2_q, stf_q, klf_q;  // the engine a cycle ago (above)
 
   // the CPU's zeroize clears the slot now and reaches the engine a cycle later (zcpu_q); in that
   // cycle the engine is shown as already zeroized (cpl_hub's header)
@@ -139,10 +140,18 @@ module cpl_slot #(
   wire st_new    = (dma_start_i && !zdma_q) || (defr_q[2] && !hub_dma_i);
   wire ivld_req  = defr_q[1] && !hub_dma_i;
   wire kl_new    = (dma_keyload_i && KEY_BITS > 0) || (defr_q[0] && !hub_dma_i);
-  wire kl_block  = e_busy && !msg_q;
+  // The commands to the engine (START, key load, their CFG) are decided from flip-flops only:
+  // the engine's busy, key-ready and error as they were a cycle ago (ebsy_q, ekr_q, eerr_q), so
+  // no path runs from the engine through the slot back into the engine. A view a cycle old
+  // errs only towards waiting (busy that has ended, a key not yet shown ready, an error not yet
+  // seen), except where this slot changed the engine in the last cycle: a START or key load it
+  // sent (stf_q, klf_q) shows the engine busy and its key not ready, as a zeroize does.
+  wire s_busy    = ebsy_q || stf_q || klf_q || zcpu_q;
+  wire s_krdy    = ekr_q && !klf_q && !zcpu_q && !zdma_q;
+  wire kl_block  = s_busy && !msg_q;
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
   wire kx_end    = e_krdy || (e_err && !eerr_q) || klge_q;
-  wire kx_wait   = kxw_q && !eng_key_ready_i && !(eng_err_i && !eerr_q);
+  wire kx_wait   = kxw_q && !s_krdy && !(eerr_q && !eerr2_q);
   wire st_wait   = kl_new || ivld_req || stw_q || kx_wait;
   wire st_go     = (st_new || sth_q) && !st_wait;
 
@@ -303,6 +312,11 @@ module cpl_slot #(
       ucode_q   <= 4'd0;
       usel_q    <= 1'b0;
       eerr_q    <= 1'b0;
+      eerr2_q   <= 1'b0;
+      ebsy_q    <= 1'b0;
+      ekr_q     <= 1'b0;
+      stf_q     <= 1'b0;
+      klf_q     <= 1'b0;
       erra_q    <= 1'b0;
       busy_st_q <= 1'b0;
       outv_q    <= 1'b0;
@@ -332,6 +346,11 @@ module cpl_slot #(
       ucode_q   <= ucode_d;
       usel_q    <= usel_d;
       eerr_q    <= e_err;
+      eerr2_q   <= eerr_q;
+      ebsy_q    <= eng_busy_i;
+      ekr_q     <= eng_key_ready_i;
+      stf_q     <= st_go;
+      klf_q     <= kl_fire;
       erra_q    <= st_err;
       busy_st_q <= st_busy;
       outv_q    <= ov;
