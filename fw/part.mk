@@ -4,7 +4,11 @@
 #                  stdin/stdout as the UART. The harness sends one line per prompt ("cv> "),
 #                  because the SoC's UART has no flow control; `quit` (or Ctrl-C) leaves.
 #                  No cycle limit: the console waits for its user as long as it takes.
-.PHONY: console
+.PHONY: console drivers-long
 console: setup gen $(SIM_BIN)
 	@$(ENV) $(MAKE) -s -C fw/programs/console
 	@$(SIM_BIN) --quiet --max-cycles 0 --rx-prompt "cv> " build/fw/console/console.elf
+
+# The drivers' long tests (marker `long`): the lightweight drivers' misuse programs built -Os.
+drivers-long: setup gen
+	$(ENV) python -m pytest -q -m long fw/drivers/tests

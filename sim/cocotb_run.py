@@ -62,18 +62,20 @@ def run(name: str, toplevel: str, sources: Sequence[str | Path], test_module: st
     """Build `toplevel` and run the cocotb tests in `test_module` (a dotted module path).
 
     `sim` defaults to $SIM or verilator. `cxx_o0`: Verilator's C++ is compiled without
-    optimisation, for a short bench of a model that is slow to compile (about half the build).
+    optimisation, for a short bench of a model that is slow to compile (about half the build),
+    in build/sim/<name>-verilator-o0.
     Returns the results XML path; under pytest a failing cocotb test fails the calling pytest
     test.
     """
     sim = sim or os.environ.get("SIM", "verilator")
     runner = get_runner(sim)
-    build_dir = BUILD / f"{name}-{sim}"
+    o0 = sim == "verilator" and cxx_o0
+    # an unoptimised build has a folder of its own: make would not rebuild for the other flags
+    build_dir = BUILD / f"{name}-{sim}{'-o0' if o0 else ''}"
     build_args = list(VERILATOR_ARGS) if sim == "verilator" else []
     if sim == "verilator":
         _fix_verilator_pch()
     make_flags = os.environ.get("MAKEFLAGS", "")
-    o0 = sim == "verilator" and cxx_o0
     if o0:  # for this build only
         os.environ["MAKEFLAGS"] = f"{make_flags} OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
     try:

@@ -12,7 +12,7 @@ protocol monitor on every cycle, and the cycles of one message through each port
 
 Register offsets and fields come from the generated constants (tools/consts.py).
 Environment: IP_BUS (axil, wb), IP_ENGINE (1-5), IP_RANDOM (random messages), IP_KAT (known
-answers per mode, 0 = all), IP_SEED, IP_PERF_JSON (the cycle figures are written there).
+answers per group, 0 = all), IP_SEED, IP_PERF_JSON (the cycle figures are written there).
 """
 from __future__ import annotations
 
@@ -268,7 +268,7 @@ async def run_case(p: Port, cfg: int, key: bytes, iv: bytes, msg: bytes) -> byte
 # ------------------------------------------------------------------------------- known answers
 def kat_cases() -> list[tuple[str, int, bytes, bytes, bytes, bytes]]:
     """(name, cfg, key, iv, input, expected output) of the engine's published vectors; N_KAT
-    per file or group (0: all)."""
+    per group (AES: mode, key size and direction; SHA-3: file) (0: all)."""
     cut = (lambda xs: xs if N_KAT == 0 else xs[:N_KAT])
     out = []
     if ENGINE == C.CV_ENGINE_AES:
@@ -276,12 +276,14 @@ def kat_cases() -> list[tuple[str, int, bytes, bytes, bytes, bytes]]:
                  "CFB": C.CV_AES_CFG_MODE_CFB128, "OFB": C.CV_AES_CFG_MODE_OFB}
         ksz = {16: C.CV_AES_CFG_KSZ_128, 24: C.CV_AES_CFG_KSZ_192, 32: C.CV_AES_CFG_KSZ_256}
         for mode, code in modes.items():
-            by_file: dict[tuple[str, bool], list] = {}
+            # N_KAT per key size and direction of the mode (what the wrapper passes on: CFG,
+            # key, IV); the engine's own tests run every file
+            groups: dict[tuple[int, bool], list] = {}
             for v in aes_vectors.cavp_vectors(mode):
                 if mode == "OFB" and v.decrypt:
                     continue        # OFB decryption is the encryption (CFG.DEC must be 0)
-                by_file.setdefault((v.source, v.decrypt), []).append(v)
-            for vs in by_file.values():
+                groups.setdefault((len(v.key), v.decrypt), []).append(v)
+            for vs in groups.values():
                 for v in cut(vs):
                     cfg = C.put("aes", "CFG", KSZ=ksz[len(v.key)], MODE=code, DEC=int(v.decrypt))
                     out.append((v.source, cfg, v.key, v.iv or bytes(16), v.data, v.expect))

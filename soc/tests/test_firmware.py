@@ -24,7 +24,8 @@ def sim() -> None:
 # Programs whose own wrapper runs them with every check below and more (fw/drivers/tests): run
 # once there, not twice.
 WRAPPED = {"test_aes_kat", "test_aes_rand", "test_aes_bad", "test_aes_bg", "test_aes_cycles",
-           "test_aes_misuse", "test_light_drv", "test_light_bad", "test_sha3_drv"}
+           "test_aes_misuse", "test_light_drv", "test_light_bad", "test_sha3_drv",
+           "test_engines", "test_engines_stream"}
 
 
 @pytest.mark.parametrize("prog", [p for p in harness.fw_programs("test_") if p not in WRAPPED])
