@@ -529,23 +529,29 @@ COUNTERS = ("hangs", "lost_or_corrupted_bytes", "key_leaks", "timing_variations"
             "other_failures")
 
 
-def run_campaign(campaign: str, module: str, dma_bits: int, env: dict | None = None) -> dict:
-    """Build adv_top for one port width and run one campaign's cocotb module; returns the
-    record the run wrote. Campaigns share a build per width: a lock file serialises them (pytest
-    -n runs the three wrappers in parallel)."""
+def run_adv_top(dma_bits: int, module: str, env: dict | None = None) -> None:
+    """Build adv_top for one port width (build/sim/adv-<width>) and run a cocotb module on it.
+    Every user of adv_top shares the build per width (the campaigns, the hub's test): a lock
+    file serialises them (pytest -n runs them in parallel)."""
     import fcntl
 
     from sim.cocotb_run import BUILD, run
 
-    OUT.mkdir(parents=True, exist_ok=True)
     BUILD.mkdir(parents=True, exist_ok=True)
-    part = OUT / "parts" / f"{campaign}-{dma_bits}.json"
-    part.parent.mkdir(exist_ok=True)
-    part.unlink(missing_ok=True)
     with open(BUILD / f"adv-{dma_bits}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         run(f"adv-{dma_bits}", "adv_top", SOURCES, module, parameters={"DMA_BITS": dma_bits},
-            extra_env={"DMA_BITS": str(dma_bits), "ADV_JSON": str(part), **(env or {})})
+            extra_env={"DMA_BITS": str(dma_bits), **(env or {})})
+
+
+def run_campaign(campaign: str, module: str, dma_bits: int, env: dict | None = None) -> dict:
+    """Build adv_top for one port width and run one campaign's cocotb module (run_adv_top);
+    returns the record the run wrote."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    part = OUT / "parts" / f"{campaign}-{dma_bits}.json"
+    part.parent.mkdir(exist_ok=True)
+    part.unlink(missing_ok=True)
+    run_adv_top(dma_bits, module, {"ADV_JSON": str(part), **(env or {})})
     rec = json.loads(part.read_text())
     assert not rec.pop("partial"), f"{campaign}: the simulation ended before its final record"
     return rec

@@ -395,7 +395,8 @@ module cpl_hub #(
   // nothing in that cycle, so no path runs from an engine's handshake into the staging, the
   // DMA's beat handshake or the CPU's write decode. The pipelined AES, which takes a block per
   // cycle, acts at once (TAKE_NOW): a registered take would halve its rate.
-  localparam integer TAKE_NOW = (CAP_ARCH == `CV_AES_CAP_ARCH_PIPELINED) ? 1 : 0;
+  localparam integer AES_PIPE = (CAP_ARCH == `CV_AES_CAP_ARCH_PIPELINED) ? 1 : 0;
+  localparam integer TAKE_NOW = AES_PIPE;
   reg  [4:0]   tk_q;
   wire         offer  = pend_q && (TAKE_NOW != 0 || !(|tk_q));
   wire [4:0]   take_e = {5{offer}} & own_q & eng_in_ready_i & ENGINES;
@@ -461,7 +462,7 @@ module cpl_hub #(
           .MODE_LSB(mode_lsb(g)), .MODE_W(mode_w(g)), .PARTIAL_MODES(partial_m(g)),
           .EMPTY_MODES(empty_m(g)), .OUTLAST_MODES(outlast_m(g)), .NOREAD_MODES(noread_m(g)),
           .ZERO_BUSY((g == E_AES) ? 1 : 0),
-          .DMA_DRAIN_NOW((g == E_AES && CAP_ARCH == `CV_AES_CAP_ARCH_PIPELINED) ? 1 : 0)
+          .DMA_DRAIN_NOW((g == E_AES) ? AES_PIPE : 0)
         ) u_slot (
           .clk_i(clk_i), .rst_ni(rst_ni),
           .cfg_we_i((wr_ok && req_i[g-1] && a_cfg) ||
