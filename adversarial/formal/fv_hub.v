@@ -68,7 +68,7 @@ module fv_hub #(
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata),
     .cpi_req_i(cpi_req_i), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
     .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(rsp_valid), .cpi_rsp_data_o(rsp_data), .cpi_rsp_err_o(rsp_err),
-    .dma_own_i(dma_own_i), .dma_zeroize_i(dma_zeroize_i), .dma_start_i(dma_start_i),
+    .dma_own_i(dma_own_i), .dma_any_i(|(dma_own_i & ENGINES)), .dma_zeroize_i(dma_zeroize_i), .dma_start_i(dma_start_i),
     .dma_cfg_i(dma_cfg_i), .dma_keyw_valid_i(dma_keyw_valid_i),
     .dma_keyw_data_i(dma_keyw_data_i), .dma_keyload_i(dma_keyload_i),
     .dma_in_valid_i(dma_in_valid_i), .dma_in_ready_o(), .dma_in_data_i(dma_in_data_i),

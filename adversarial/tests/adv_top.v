@@ -91,6 +91,7 @@ module adv_top #(
   wire [5*DMA_BITS-1:0] eng_out_data;
   wire [19:0]           eng_err_code;
   wire [39:0]           eng_key_bytes;
+  wire                  dw_any;
   wire [4:0]            dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
   wire [4:0]            dw_out_ready;
   wire [31:0]           dw_cfg;
@@ -122,7 +123,7 @@ module adv_top #(
     .cpi_req_i(unit_req), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1), .cpi_rs2_i(unit_rs2),
     .cpi_rsp_valid_o(unit_rsp_valid), .cpi_rsp_data_o(unit_rsp_data),
     .cpi_rsp_err_o(unit_rsp_err),
-    .dma_own_i(dw_own), .dma_zeroize_i(dw_zero), .dma_start_i(dw_start), .dma_cfg_i(dw_cfg),
+    .dma_own_i(dw_own), .dma_any_i(dw_any), .dma_zeroize_i(dw_zero), .dma_start_i(dw_start), .dma_cfg_i(dw_cfg),
     .dma_keyw_valid_i(dw_keyw_valid), .dma_keyw_data_i(dw_keyw_data),
     .dma_keyload_i(dw_keyload), .dma_in_valid_i(dw_in_valid), .dma_in_ready_o(eng_in_ready),
     .dma_in_data_i(dw_in_data), .dma_in_last_i(dw_in_last), .dma_in_bytes_i(dw_in_bytes),
@@ -183,7 +184,7 @@ module adv_top #(
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
     .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
     .a_wdata_o(a_wdata_o),
-    .dma_own_o(dw_own), .dma_zeroize_o(dw_zero), .dma_start_o(dw_start), .dma_cfg_o(dw_cfg),
+    .dma_own_o(dw_own), .dma_any_o(dw_any), .dma_zeroize_o(dw_zero), .dma_start_o(dw_start), .dma_cfg_o(dw_cfg),
     .dma_keyw_valid_o(dw_keyw_valid), .dma_keyw_data_o(dw_keyw_data),
     .dma_keyload_o(dw_keyload), .dma_in_valid_o(dw_in_valid), .dma_in_ready_i(eng_in_ready),
     .dma_in_data_o(dw_in_data), .dma_in_last_o(dw_in_last), .dma_in_bytes_o(dw_in_bytes),

@@ -94,6 +94,7 @@ module cpl_dma #(
   // word port towards the units: bit/slice e-1 belongs to engine number e (1..5); shared buses
   // (cfg, data, last, bytes) matter only with the selected engine's strobe
   output wire [4:0]              dma_own_o,
+  output wire                    dma_any_o,      // |dma_own_o, from a flop of its own
   output wire [4:0]              dma_zeroize_o,
   output wire [4:0]              dma_start_o,
   output wire [31:0]             dma_cfg_o,
@@ -918,12 +919,23 @@ module cpl_dma #(
     else if (st == S_DECIDE && !cok)     own_of = 5'b0;
     else                                 own_of = 5'b00001 << je;
   endfunction
+  // any_q (= |own_q over the attached engines) is the hub's "the DMA owns the hub", which every
+  // CPU command's acceptance and every slot's START decision reads: a flop of its own spares
+  // them the OR and its routing.
+  wire [4:0] own_d = own_of(st_d, sel_d, csok_d, je_d);
   reg [4:0] own_q;
+  reg       any_q;
   always @(posedge clk_i) begin
-    if (!rst_ni) own_q <= 5'b0;
-    else         own_q <= own_of(st_d, sel_d, csok_d, je_d);
+    if (!rst_ni) begin
+      own_q <= 5'b0;
+      any_q <= 1'b0;
+    end else begin
+      own_q <= own_d;
+      any_q <= |(own_d & att);
+    end
   end
   assign dma_own_o        = own_q;
+  assign dma_any_o        = any_q;
   assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes

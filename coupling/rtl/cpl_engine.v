@@ -87,7 +87,7 @@ module cpl_engine #(
     .cpi_req_i(cpi_req_i ? ONE : z5), .cpi_insn_i(cpi_insn_i), .cpi_rs1_i(cpi_rs1_i),
     .cpi_rs2_i(cpi_rs2_i), .cpi_rsp_valid_o(h_rsp_valid), .cpi_rsp_data_o(h_rsp_data),
     .cpi_rsp_err_o(h_rsp_err),
-    .dma_own_i(dma_own_i ? ONE : z5), .dma_zeroize_i(dma_zeroize_i ? ONE : z5),
+    .dma_own_i(dma_own_i ? ONE : z5), .dma_any_i(dma_own_i), .dma_zeroize_i(dma_zeroize_i ? ONE : z5),
     .dma_start_i(dma_start_i ? ONE : z5), .dma_cfg_i(dma_cfg_i),
     .dma_keyw_valid_i(dma_keyw_valid_i ? ONE : z5), .dma_keyw_data_i(dma_keyw_data_i),
     .dma_keyload_i(dma_keyload_i ? ONE : z5), .dma_in_valid_i(dma_in_valid_i ? ONE : z5),

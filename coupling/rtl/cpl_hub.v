@@ -72,6 +72,7 @@ module cpl_hub #(
   output wire [4:0]             cpi_rsp_err_o,
   // DMA word port (cpl_dma), per engine
   input  wire [4:0]             dma_own_i,
+  input  wire                   dma_any_i,     // |(dma_own_i & ENGINES), from a flop
   input  wire [4:0]             dma_zeroize_i,
   input  wire [4:0]             dma_start_i,
   input  wire [31:0]            dma_cfg_i,
@@ -295,7 +296,7 @@ module cpl_hub #(
 
   // the engine of this cycle's CPU access (MMIO and custom instructions never come together)
   wire [4:0] rq     = (req_i | cpi_req_i) & ENGINES;
-  wire       hub_dma = |(dma_own_i & ENGINES);
+  wire       hub_dma = dma_any_i;
   // sizes of the engine accessed by the CPU, and of the engine the DMA owns
   reg  [4:0] r_nw, d_nw, d_wpb, d_nbt;
   reg  [3:0] r_kw, d_kw;

@@ -69,7 +69,7 @@ module cpl_dma_aes_top #(
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
     .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
     .a_wdata_o(a_wdata_o),
-    .dma_own_o(own), .dma_zeroize_o(zero), .dma_start_o(start), .dma_cfg_o(cfg),
+    .dma_own_o(own), .dma_any_o(), .dma_zeroize_o(zero), .dma_start_o(start), .dma_cfg_o(cfg),
     .dma_keyw_valid_o(kwv), .dma_keyw_data_o(kwd), .dma_keyload_o(kld),
     .dma_in_valid_o(inv), .dma_in_ready_i({4'b0, u_inr}), .dma_in_data_o(ind),
     .dma_in_last_o(inl), .dma_in_bytes_o(inb),

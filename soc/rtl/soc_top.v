@@ -384,6 +384,7 @@ module soc_top #(
   wire [5*DMA_BITS-1:0] eng_out_data;
   wire [19:0]           eng_err_code;
   wire [39:0]           eng_key_bytes;
+  wire                  dw_any;
   wire [4:0]            dw_own, dw_zero, dw_start, dw_keyw_valid, dw_keyload, dw_in_valid;
   wire [4:0]            dw_out_ready;
   wire [31:0]           dw_cfg;
@@ -423,6 +424,7 @@ module soc_top #(
     .cpi_rsp_data_o   (unit_rsp_data),
     .cpi_rsp_err_o    (unit_rsp_err),
     .dma_own_i        (dw_own),
+    .dma_any_i        (dw_any),
     .dma_zeroize_i    (dw_zero),
     .dma_start_i      (dw_start),
     .dma_cfg_i        (dw_cfg),
@@ -552,6 +554,7 @@ module soc_top #(
     .a_be_o           (dma_a_be),
     .a_wdata_o        (dma_a_wdata),
     .dma_own_o        (dw_own),
+    .dma_any_o        (dw_any),
     .dma_zeroize_o    (dw_zero),
     .dma_start_o      (dw_start),
     .dma_cfg_o        (dw_cfg),
