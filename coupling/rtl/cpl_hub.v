@@ -263,6 +263,11 @@ module cpl_hub #(
   reg [1:0]   ivpos_q, ivpos_d;
   reg         ivdirty_q, ivdirty_d;    // IV staging held: words written or an IVLOAD on its way
   reg [511:0] acc_q, acc_d;            // the input block (memory-order words)
+  // The key and IV buses to the engines: the staging a cycle later, as the slots' key and IV
+  // loads (and STARTs, which ChaCha samples its IV on) reach the engines a cycle after they are
+  // decided; flip-flops only, no logic, beside the engines' command flip-flops in the slots.
+  reg [255:0] keyc_q;
+  reg [127:0] ivc_q;
   reg [3:0]   pos_q, pos_d;
   reg         pend_q, pend_d, blast_q, blast_d;
   reg         bdirty_q, bdirty_d;      // words of a block collected, not yet complete
@@ -390,6 +395,7 @@ module cpl_hub #(
   wire [159:0] s_cfg;
   wire [14:0]  s_ie, s_is;
   wire [24:0]  s_rpos;
+  wire [4:0]   s_ivfl;
   wire [4:0]   s_ov, s_due, s_ivld, s_klfire, s_kxend, s_posclr, s_stacc, s_zero;
   // The engine takes the offered block at its in_ready (take_e); the hub acts on it a cycle
   // later (tk_q: the block is cleared, the staging freed, the slot counts it), and offers
@@ -487,7 +493,8 @@ module cpl_hub #(
           .dma_keyload_i(dma_keyload_i[g-1]),
           .status_o(s_status[32*(g-1) +: 32]), .cfg_o(cfg), .ie_o(s_ie[3*(g-1) +: 3]),
           .is_o(s_is[3*(g-1) +: 3]), .ov_o(s_ov[g-1]), .due_o(s_due[g-1]),
-          .rpos_o(s_rpos[5*(g-1) +: 5]), .ivld_o(s_ivld[g-1]), .kl_fire_o(s_klfire[g-1]),
+          .rpos_o(s_rpos[5*(g-1) +: 5]), .ivld_o(s_ivld[g-1]), .ivfl_o(s_ivfl[g-1]),
+          .kl_fire_o(s_klfire[g-1]),
           .kx_end_o(s_kxend[g-1]), .pos_clr_o(s_posclr[g-1]), .start_acc_o(s_stacc[g-1]),
           .zero_o(s_zero[g-1]),
           .partial_ok_o(partial_ok_o[g-1]), .empty_ok_o(empty_ok_o[g-1]),
@@ -516,6 +523,7 @@ module cpl_hub #(
         assign s_ov[g-1]                 = 1'b0;
         assign s_due[g-1]                = 1'b0;
         assign s_ivld[g-1]               = 1'b0;
+        assign s_ivfl[g-1]               = 1'b0;
         assign s_klfire[g-1]             = 1'b0;
         assign s_kxend[g-1]              = 1'b0;
         assign s_posclr[g-1]             = 1'b0;
@@ -657,7 +665,7 @@ module cpl_hub #(
       if (ENGINES[io-1]) begin
         // the block's bytes reversed within its own width (memory order, word 0 low)
         om  = swap512(eng_out_data_i[512*(io-1) +: 512] << (512 - blk_bits(io)));
-        eiv = s_ivld[io-1] ? iv_q : swap128(eng_iv_i[128*(io-1) +: 128]);
+        eiv = s_ivld[io-1] ? iv_q : s_ivfl[io-1] ? ivc_q : swap128(eng_iv_i[128*(io-1) +: 128]);
         wsel_idx = use_res ? s_rpos[5*(io-1) +: 4] : aidx16;
         if (use_res ? wsel[io-1] : req_i[io-1])
           dout_word = om[32*({28'h0, wsel_idx} % (blk_bits(io) / 32)) +: 32];
@@ -848,6 +856,16 @@ module cpl_hub #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+      keyc_q <= 256'h0;
+      ivc_q  <= 128'h0;
+    end else begin
+      keyc_q <= key_q;
+      ivc_q  <= iv_q;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
       key_q     <= 256'h0;
       kpos_q    <= 3'd0;
       kdirty_q  <= 1'b0;
@@ -934,8 +952,8 @@ module cpl_hub #(
   assign dma_out_last_o  = eng_out_last_i & {5{oblast_q}};
   assign other_o         = {5{held}} & ~own_q & ENGINES;
 
-  assign eng_key_o      = swap256(key_q);
-  assign eng_iv_o       = swap128(iv_q);
+  assign eng_key_o      = swap256(keyc_q);
+  assign eng_iv_o       = swap128(ivc_q);
   assign eng_in_valid_o = {5{offer}} & own_q & ENGINES;
   assign eng_in_data_o  = swap512(acc_q);
   assign eng_in_last_o  = blast_q;

@@ -10,7 +10,8 @@
 // the unit error, the commands on their way to the engine (the CPU's START/KEYLOAD/IVLOAD act a
 // cycle after the request, defr_q), the held key load and START, the key-expansion wait, the
 // message accounting (msg/infl/ofin) and the RESULT position, and drives the engine's command
-// inputs. The key, IV and input block come from the hub's staging, which stays owned by this
+// inputs from flip-flops: a START, key load or IV load the slot decides reaches the engine in the
+// next cycle (est_q/ekv_q/eiv_q, with its CFG in ecfg_q), the cycle in flight. The key, IV and input block come from the hub's staging, which stays owned by this
 // engine until the key or IV is delivered or the block taken (cpl_hub), so the engine reads
 // them from the shared buses. coupling/README.md describes the timing of each command.
 module cpl_slot #(
@@ -65,11 +66,12 @@ module cpl_slot #(
   output wire                ov_o,         // output valid (and not being consumed)
   output wire                due_o,        // output is due: RESULT waits
   output wire [4:0]          rpos_o,
-  output wire                ivld_o,       // the IV load reaches the engine now
-  output wire                kl_fire_o,    // the staged key goes to the engine now
+  output wire                ivld_o,       // an IV load is decided now (reaches the engine next)
+  output wire                ivfl_o,       // the IV load decided last cycle reaches the engine now
+  output wire                kl_fire_o,    // the staged key goes to the engine (next cycle)
   output wire                kx_end_o,     // a delivered key load has ended
   output wire                pos_clr_o,    // a new message drops a partly collected block
-  output wire                start_acc_o,
+  output wire                start_acc_o,  // the engine takes a START now
   output wire                zero_o,       // this engine is zeroized now
   output wire                partial_ok_o,
   output wire                empty_ok_o,
@@ -126,13 +128,18 @@ module cpl_slot #(
   reg                klge_q, klge_d;      // klcnt_q >= KLOAD_WAIT, beside the counter
   reg                stw_q, kxw_q;        // the START decision's registered terms, merged ahead
   reg                ebsy_q, ekr_q, eerr2_q, stf_q, klf_q;  // the engine a cycle ago (above)
+  reg                est_q, ekv_q, eiv_q;  // START, key load, IV load on their way to the engine
+  reg [CFG_BITS-1:0] ecfg_q;
 
   // the CPU's zeroize clears the slot now and reaches the engine a cycle later (zcpu_q); in that
   // cycle the engine is shown as already zeroized (cpl_hub's header)
+  // A START in flight (est_q) counts as making the engine busy, a key load in flight (ekv_q)
+  // hides KEY_READY: the engine has not seen them yet.
   wire zero_now = zero_cpu_i || dma_zeroize_i;
-  wire e_busy = eng_busy_i || zcpu_q;
-  wire v_busy = zcpu_q ? (ZERO_BUSY != 0) : eng_busy_i;
-  wire e_krdy = eng_key_ready_i && !zcpu_q;
+  wire e_bsy0 = eng_busy_i || zcpu_q;           // the engine's own busy, as it takes a START
+  wire e_busy = e_bsy0 || est_q;
+  wire v_busy = zcpu_q ? (ZERO_BUSY != 0) : (eng_busy_i || est_q || ekv_q);
+  wire e_krdy = eng_key_ready_i && !zcpu_q && !ekv_q;
   wire e_err  = eng_err_i && !zcpu_q;
   wire e_ov   = eng_out_valid_i && !zcpu_q;
 
@@ -144,13 +151,16 @@ module cpl_slot #(
   // the engine's busy, key-ready and error as they were a cycle ago (ebsy_q, ekr_q, eerr_q), so
   // no path runs from the engine through the slot back into the engine. A view a cycle old
   // errs only towards waiting (busy that has ended, a key not yet shown ready, an error not yet
-  // seen), except where this slot changed the engine in the last cycle: a START or key load it
-  // sent (stf_q, klf_q) shows the engine busy and its key not ready, as a zeroize does.
-  wire s_busy    = ebsy_q || stf_q || klf_q || zcpu_q;
-  wire s_krdy    = ekr_q && !klf_q && !zcpu_q && !zdma_q;
+  // seen), except where this slot changed the engine: a START or key load on its way (est_q,
+  // ekv_q) or taken in the last cycle (stf_q, klf_q) shows the engine busy and its key not
+  // ready, as a zeroize does.
+  wire s_busy    = ebsy_q || est_q || stf_q || ekv_q || klf_q || zcpu_q;
+  wire s_krdy    = ekr_q && !ekv_q && !klf_q && !zcpu_q && !zdma_q;
   wire kl_block  = s_busy && !msg_q;
   wire kl_fire   = (kl_new || klh_q) && !kl_block;
-  wire kx_end    = e_krdy || (e_err && !eerr_q) || klge_q;
+  // a key load has ended once the engine took it and shows its key ready or an error (or after
+  // KLOAD_WAIT cycles); e_krdy is hidden while the load is in flight
+  wire kx_end    = (e_krdy || (e_err && !eerr_q) || klge_q) && !ekv_q;
   wire kx_wait   = kxw_q && !s_krdy && !(eerr_q && !eerr2_q);
   wire st_wait   = kl_new || ivld_req || stw_q || kx_wait;
   wire st_go     = (st_new || sth_q) && !st_wait;
@@ -164,10 +174,13 @@ module cpl_slot #(
     else if (klh_q && !kl_new) ecfg = klcfg_q;
     else                       ecfg = cfg_q;
   end
-  wire start_acc = st_go && !e_busy;
+  // the engine takes the START it receives unless it is busy (it refuses it: START_BUSY)
+  wire start_acc = est_q && !e_bsy0;
 
   wire ov       = e_ov && !cons_q;
-  wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : mcfg_q) || blast_i;
+  // the running message's configuration: held, taken by the engine now, or taken before
+  wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : start_acc ? ecfg_q : mcfg_q) ||
+                  blast_i;
   wire due      = ov || ((e_busy || sth_q) && ((pend_i && produces) || infl_q != 6'd0 || ofin_q));
   wire r_cons   = r_ok_i && ({27'h0, rpos_q} == NW - 1);
   // Every consumption of a block's final word (a DOUT read, a RESULT given now or one that
@@ -181,7 +194,10 @@ module cpl_slot #(
   wire d_now    = d_cons_i && (DMA_DRAIN_NOW != 0);
   wire out_rdy  = cons_q || d_now;
 
-  wire st_busy    = v_busy || klh_q || sth_q;
+  wire st_busy    = v_busy || klh_q || sth_q;  // v_busy: also a START or key load in flight
+  // DONE follows the engine's own busy: a START in flight that the engine refuses (a bad
+  // configuration, no key) shows BUSY for that cycle but ends no message
+  wire st_busy_e  = (zcpu_q ? (ZERO_BUSY != 0) : eng_busy_i) || klh_q || sth_q;
   wire st_busy_rd = st_busy || (defr_q != 3'b000);
   wire st_err     = uerr_q || e_err;
   wire [3:0] st_code = (uerr_q && (usel_q || !e_err)) ? ucode_q : e_err ? eng_err_code_i : 4'd0;
@@ -190,11 +206,11 @@ module cpl_slot #(
   assign status[`CV_CPL_STATUS_KEY_READY_LSB] = e_krdy && !defr_q[0] && (KEY_BITS > 0);
   assign status[`CV_CPL_STATUS_IN_READY_LSB]  = in_ready_i;
   assign status[`CV_CPL_STATUS_OUT_VALID_LSB] = ov;
-  assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err && !defr_q[2];
+  assign status[`CV_CPL_STATUS_ERR_LSB]       = st_err && !defr_q[2] && !est_q;
   assign status[`CV_CPL_STATUS_DMA_LSB]       = hub_dma_i;
   assign status[7:6]                          = 2'b00;
   assign status[`CV_CPL_STATUS_ERR_CODE_MSB:`CV_CPL_STATUS_ERR_CODE_LSB] =
-      defr_q[2] ? 4'd0 : st_code;
+      (defr_q[2] || est_q) ? 4'd0 : st_code;
   assign status[31:12]                        = 20'h0;
 
   wire [6:0] klc1 = klcnt_q + 7'd1;
@@ -250,7 +266,7 @@ module cpl_slot #(
     // running message's count, RESULT position and configuration alone)
     if (start_acc) begin
       msg_d  = 1'b1;
-      mcfg_d = ecfg;
+      mcfg_d = ecfg_q;
       infl_d = 6'd0;
       ofin_d = 1'b0;
       rpos_d = 5'd0;
@@ -317,6 +333,10 @@ module cpl_slot #(
       ekr_q     <= 1'b0;
       stf_q     <= 1'b0;
       klf_q     <= 1'b0;
+      est_q     <= 1'b0;
+      ekv_q     <= 1'b0;
+      eiv_q     <= 1'b0;
+      ecfg_q    <= {CFG_BITS{1'b0}};
       erra_q    <= 1'b0;
       busy_st_q <= 1'b0;
       outv_q    <= 1'b0;
@@ -349,10 +369,15 @@ module cpl_slot #(
       eerr2_q   <= eerr_q;
       ebsy_q    <= eng_busy_i;
       ekr_q     <= eng_key_ready_i;
-      stf_q     <= st_go;
-      klf_q     <= kl_fire;
+      stf_q     <= est_q;
+      klf_q     <= ekv_q;
+      // a zeroize now (the DMA's reaches the engine in this cycle) drops what was decided
+      est_q     <= st_go && !zero_now;
+      ekv_q     <= kl_fire && !zero_now;
+      eiv_q     <= ivld_req && !zero_now;
+      ecfg_q    <= ecfg;
       erra_q    <= st_err;
-      busy_st_q <= st_busy;
+      busy_st_q <= st_busy_e;
       outv_q    <= ov;
       klcnt_q   <= klcnt_d;
       klge_q    <= klge_d;
@@ -369,9 +394,11 @@ module cpl_slot #(
   assign due_o        = due;
   assign rpos_o       = rpos_q;
   assign ivld_o       = ivld_req;
+  assign ivfl_o       = eiv_q;
   assign kl_fire_o    = kl_fire;
   assign kx_end_o     = kx_end;
-  assign pos_clr_o    = st_new && (start_acc || (sth_d && !e_busy));
+  // a new START that the engine will take (it is idle, nothing in flight) or that waits
+  assign pos_clr_o    = st_new && !e_busy;
   assign start_acc_o  = start_acc;
   assign zero_o       = zero_now;
   assign partial_ok_o = mode_in(PARTIAL_MODES, dma_cfg_i[CFG_BITS-1:0]);
@@ -385,10 +412,10 @@ module cpl_slot #(
   assign irq_o        = |(is_q & ie_q);
 
   assign eng_zeroize_o   = zcpu_q || dma_zeroize_i;
-  assign eng_cfg_o       = ecfg;
-  assign eng_start_o     = st_go;
-  assign eng_key_valid_o = kl_fire;
-  assign eng_iv_valid_o  = ivld_req;
+  assign eng_cfg_o       = ecfg_q;
+  assign eng_start_o     = est_q;
+  assign eng_key_valid_o = ekv_q;
+  assign eng_iv_valid_o  = eiv_q;
   assign eng_out_ready_o = out_rdy;
 endmodule
 

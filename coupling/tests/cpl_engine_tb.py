@@ -383,7 +383,8 @@ async def test_errors(dut) -> None:
     assert await tb.read(OFF["DOUT"] + 12) == 0
     assert tb.code(await tb.status()) == E_UNDERFLOW
     # engine code after a unit code: bad mode at START -> code 2 (MODE). The START reaches the
-    # engine a cycle after the write: a STATUS read issued at once shows BUSY and no error (the
+    # engine two cycles after the write (the slot decides it in the next cycle, a flip-flop
+    # carries it to the engine): a STATUS read issued at once shows BUSY and no error (the
     # START on its way clears or replaces it), the engine's answer after it
     await tb.write(OFF["CFG"], cfgw(0, 6))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
@@ -391,12 +392,12 @@ async def test_errors(dut) -> None:
     assert tb.code(await tb.status()) == 2
     await tb.write(OFF["CFG"], cfgw(3, 0))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
-    await tb.cycles(1)
+    await tb.cycles(2)
     assert tb.code(await tb.status()) == 1
     # no key -> 6 (NO_KEY)
     await tb.write(OFF["CFG"], cfgw(0, 0))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
-    await tb.cycles(1)
+    await tb.cycles(2)
     assert tb.code(await tb.status()) == 6
     # OVERRUN: a staged block nobody takes, then another DIN write
     await tb.mmio_block(bytes(16), last=False)
@@ -435,7 +436,7 @@ async def test_errors(dut) -> None:
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
     await tb.mmio_block(blk, last=False)
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
-    await tb.cycles(1)
+    await tb.cycles(2)
     assert tb.code(await tb.status()) == 4
     await tb.mmio_block(blk, last=True)
     assert await tb.mmio_result() == AES.new(key, AES.MODE_ECB).encrypt(blk)
@@ -485,7 +486,7 @@ async def test_interrupts(dut) -> None:
     assert await tb.read(OFF["IS"]) == 0
     await tb.write(OFF["CFG"], cfgw(0, 7))
     await tb.write(OFF["CTRL"], fbit("CTRL", "START"))
-    await tb.cycles(2)
+    await tb.cycles(3)
     assert await tb.read(OFF["IS"]) == fbit("IS", "ERR")
 
 
@@ -631,7 +632,7 @@ async def test_cpi(dut) -> None:
     # alone: the RESULTs issued at once still wait for the block's output (no early trap)
     await tb.ok("STATUS")
     await tb.ok("START", cfgw(0, CBC))
-    await tb.cycles(1)  # the START reaches the engine a cycle after the request
+    await tb.cycles(2)  # the START reaches the engine two cycles after the request
     assert tb.code(await tb.ok("STATUS")) == 4
     got = wbytes([await tb.ok("RESULT") for _ in range(4)])
     assert got == AES.new(key, AES.MODE_ECB).encrypt(bytes(16))
