@@ -179,6 +179,15 @@ module cpl_hub #(
   function automatic integer wpbi(input integer e);    // words per DMA beat
     wpbi = ((DMA_BITS < blk_bits(e)) ? DMA_BITS : blk_bits(e)) / 32;
   endfunction
+  /* verilator lint_off UNUSEDSIGNAL */  // (the bits of t above the beat index)
+  function automatic [4:0] beat_of(input [4:0] pos, input integer e);  // the beat of word pos
+    reg [31:0] t;
+    begin
+      t = {27'h0, pos} / wpbi(e);
+      beat_of = t[4:0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   /* verilator lint_off UNUSEDSIGNAL */  // (the bits of t above each size)
   function automatic [4:0] nw_of(input integer e);      // words per block
     reg [31:0] t;
@@ -414,19 +423,18 @@ module cpl_hub #(
   wire       wres   = wres_q || (c_do && c_op == OP_RESULT);
   wire       w_ov   = |(s_ov & wsel);
   wire       w_due  = |(s_due & wsel);
-  // One word select serves DOUT reads and RESULT: a RESULT given now never meets a DOUT read
-  // (one CPU access per cycle) nor the DMA (refused); a waiting RESULT whose word is there is
-  // answered a cycle later when the select serves a DOUT read (the core's next access may come
-  // as the RESULT is answered) or the DMA owns the hub. The DMA's output beats have a select of
-  // their own, from flops only (the owner and the beat counter), so no CPU access decode is on
-  // the path into the DMA's write data.
-  wire       m_dout_any = rd_req && a_dout;
-  wire       r_blk  = wres_q && (m_dout_any || hub_dma);
+  // Two word selects, each steered by flip-flops alone: DOUT reads take their word by the MMIO
+  // address (dout_word, into the read data); RESULT and the DMA's output beats share the
+  // other (bsel: the engine the DMA owns, else the waiting instruction's engine or the one
+  // instruction of this cycle; the word or beat at the slot's RESULT position or the DMA's beat
+  // counter), so neither the MMIO decode nor the instruction's decode is on the path of a
+  // RESULT's word or the DMA's write data, and a DOUT read never delays a RESULT. A waiting
+  // RESULT whose word is there is answered a cycle later while the DMA owns the hub (the
+  // select is the DMA's then); a RESULT given while the DMA owns the hub is refused.
+  wire       r_blk  = wres_q && hub_dma;
   wire       r_ans  = wres && (w_ov ? !r_blk : !w_due);
-  // (the select follows the operation's decode alone: a refused RESULT answers no word, and
-  // no DOUT read or DMA beat shares its cycle)
-  wire       use_res = wres_q ? !(m_dout_any || hub_dma) : (c_req && c_op == OP_RESULT);
   wire       r_ok   = r_ans && w_ov && !hub_dma;
+  wire [4:0] bsel   = hub_dma ? dma_own_i : wsel;
   wire       kl_ans = wkl_q && wklgo_q && (|(s_kxend & weng_q));
 
   // DMA output side
@@ -645,8 +653,8 @@ module cpl_hub #(
   // (an IV register read and an IVRD never come in one cycle: one CPU access per cycle, so they
   // share one word select, indexed by the address or by rs1)
   wire [1:0]          iv_idx = c_req ? cpi_rs1_i[1:0] : aidx4;
-  reg  [31:0]         dout_word, iv_word;
-  reg  [3:0]          wsel_idx;
+  reg  [31:0]         dout_word, iv_word, res_word;
+  reg  [4:0]          bix;
   reg  [DMA_BITS-1:0] dout_beat;
   reg  [511:0]        om;
   reg  [127:0]        eiv;
@@ -655,7 +663,8 @@ module cpl_hub #(
   always @* begin
     io        = 0;
     dout_word = 32'h0;
-    wsel_idx  = 4'h0;
+    res_word  = 32'h0;
+    bix       = 5'h0;
     iv_word   = 32'h0;
     dout_beat = {DMA_BITS{1'b0}};
     om  = 512'h0;
@@ -666,16 +675,17 @@ module cpl_hub #(
         // the block's bytes reversed within its own width (memory order, word 0 low)
         om  = swap512(eng_out_data_i[512*(io-1) +: 512] << (512 - blk_bits(io)));
         eiv = s_ivld[io-1] ? iv_q : s_ivfl[io-1] ? ivc_q : swap128(eng_iv_i[128*(io-1) +: 128]);
-        wsel_idx = use_res ? s_rpos[5*(io-1) +: 4] : aidx16;
-        if (use_res ? wsel[io-1] : req_i[io-1])
-          dout_word = om[32*({28'h0, wsel_idx} % (blk_bits(io) / 32)) +: 32];
+        if (req_i[io-1])
+          dout_word = om[32*({28'h0, aidx16} % (blk_bits(io) / 32)) +: 32];
         if (rq[io-1] && iv_bits(io) > 0)
           iv_word = eiv[32*({30'h0, iv_idx} % (iv_bits(io) / 32)) +: 32];
-        if (dma_own_i[io-1]) begin
-          // beat obeat_q; a 64-bit block on the 128-bit port: the block low, zeros above
-          bt = om[32 * wpbi(io) * ({28'h0, obeat_q} % (blk_bits(io) / 32 / wpbi(io)))
-                  +: DMA_BITS];
+        if (bsel[io-1]) begin
+          // the DMA's beat obeat_q, or the beat holding the RESULT position's word; a 64-bit
+          // block on the 128-bit port: the block low, zeros above
+          bix = hub_dma ? {1'b0, obeat_q} : beat_of(s_rpos[5*(io-1) +: 5], io);
+          bt = om[32 * wpbi(io) * ({27'h0, bix} % (blk_bits(io) / 32 / wpbi(io))) +: DMA_BITS];
           dout_beat = bt & ~({DMA_BITS{1'b1}} << (32 * wpbi(io)));
+          res_word  = bt[32 * ({27'h0, s_rpos[5*(io-1) +: 5]} % wpbi(io)) +: 32];
         end
       end
     end
@@ -926,7 +936,7 @@ module cpl_hub #(
   // into the dispatcher or the core. An instruction without a result is answered by the
   // dispatcher alone (its errors are the engine's ERR flags), so the hub does not answer it.
   wire        a_valid = (rsp_d && c_req && c_f3[2]) || r_ans || kl_ans;
-  wire [31:0] a_data  = rsp_d ? rdat_d : r_ans ? (w_ov ? dout_word : 32'h0) :
+  wire [31:0] a_data  = rsp_d ? rdat_d : r_ans ? (w_ov ? res_word : 32'h0) :
                         kl_ans ? w_status : 32'h0;
   wire        a_err   = rsp_d ? rerr_d : (r_ans && !w_ov);
   wire [4:0]  a_eng   = rsp_d ? cpi_req_i : wsel;
