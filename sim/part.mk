@@ -28,11 +28,15 @@ MAX_CYCLES  ?=
 SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v coupling/rtl/*.v engines/*/rtl/*.v \
                  soc/rtl/*.vh coupling/rtl/*.vh engines/*/rtl/*.vh) soc/rtl/sources.f \
                $(wildcard core/rtl/sources.f coupling/rtl/sources.f engines/*/rtl/sources.f)
+sim_mk_opt  := $(if $(sim_quick), OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0)
+sim_c_opt   := $(if $(sim_quick),-O0,-O2)
+sim_trace   := $(if $(and $(filter 1,$(TRACE)),$(if $(sim_quick),,1)),$(if \
+                 $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
 SIM_VFLAGS  := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --noassert \
                -Wno-fatal -Wno-lint -Wno-style --top-module soc_top -Ibuild/gen \
                $(foreach p,$(SIM_PARAMS),-G$(p)) \
-               -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include$(if $(sim_quick), OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0)" \
-               -CFLAGS "$(if $(sim_quick),-O0,-O2) -I$(CURDIR)/build/gen -I$(CURDIR)/fw/runtime/include" $(if $(and $(filter 1,$(TRACE)),$(if $(sim_quick),,1)),$(if $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
+               -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include$(sim_mk_opt)" \
+               -CFLAGS "$(sim_c_opt) -I$(CURDIR)/build/gen -I$(CURDIR)/fw/runtime/include" $(sim_trace)
 
 $(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh fw/runtime/include/cv_trap.h \
             sim/part.mk
