@@ -7,3 +7,8 @@
 bench: setup gen
 	$(ENV) python bench/run.py
 	$(MAKE) adversarial
+
+# The benchmark machinery's long tests (marker `long`): cases grouped over two SoC builds.
+.PHONY: bench-long
+bench-long: setup gen
+	$(ENV) python -m pytest -q -m long bench/tests

@@ -14,6 +14,6 @@ lockstep-long: setup
 	$(ENV) python core/lockstep/lockstep.py --insns 10000000 --seed $(SEED)
 
 # The core's long tests (marker `long`): the fetch's formal check at 12 cycles, 200,000 random
-# scalar-crypto vectors against Spike.
+# scalar-crypto vectors against Spike, lockstep seeds 12 to 14.
 core-long: setup gen
 	$(ENV) python -m pytest -q -m long core/tests

@@ -9,6 +9,7 @@ console: setup gen $(SIM_BIN)
 	@$(ENV) $(MAKE) -s -C fw/programs/console
 	@$(SIM_BIN) --quiet --max-cycles 0 --rx-prompt "cv> " build/fw/console/console.elf
 
-# The drivers' long tests (marker `long`): the lightweight drivers' misuse programs built -Os.
+# The drivers' long tests (marker `long`): the AES and lightweight drivers' misuse programs
+# built -Os.
 drivers-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/drivers/tests

@@ -8,10 +8,15 @@
 # Build configurations: SIM_PARAMS="AES_ARCH=2 DMA_BITS=128" overrides soc_top parameters (-G)
 # and builds into its own folder, build/sim/verilator/AES_ARCH2-DMA_BITS128/cv_sim, so every
 # configuration keeps its model; no SIM_PARAMS is the default SoC, build/sim/verilator/cv_sim.
+# SIM_QUICK=1 builds a configuration's model for short test programs: C++ unoptimised and no
+# waveform support, a fraction of the build's CPU for a model several times slower, in a folder
+# of its own (e.g. build/sim/verilator/ENGINES6-quick/cv_sim).
 SIM_PARAMS  ?=
+SIM_QUICK   ?= 0
 sim_empty   :=
 sim_space   := $(sim_empty) $(sim_empty)
-SIM_CFG     := $(subst $(sim_space),-,$(strip $(subst =,,$(SIM_PARAMS))))
+sim_quick   := $(filter 1,$(SIM_QUICK))
+SIM_CFG     := $(subst $(sim_space),-,$(strip $(subst =,,$(SIM_PARAMS) $(if $(sim_quick),quick))))
 SIM_DIR     := build/sim/verilator$(if $(SIM_CFG),/$(SIM_CFG))
 SIM_BIN     := $(SIM_DIR)/cv_sim
 TRACE       ?= 1
@@ -23,11 +28,15 @@ MAX_CYCLES  ?=
 SIM_RTL     := $(wildcard soc/rtl/*.v core/rtl/*.v coupling/rtl/*.v engines/*/rtl/*.v \
                  soc/rtl/*.vh coupling/rtl/*.vh engines/*/rtl/*.vh) soc/rtl/sources.f \
                $(wildcard core/rtl/sources.f coupling/rtl/sources.f engines/*/rtl/sources.f)
+sim_mk_opt  := $(if $(sim_quick), OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0)
+sim_c_opt   := $(if $(sim_quick),-O0,-O2)
+sim_trace   := $(if $(and $(filter 1,$(TRACE)),$(if $(sim_quick),,1)),$(if \
+                 $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
 SIM_VFLAGS  := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --noassert \
                -Wno-fatal -Wno-lint -Wno-style --top-module soc_top -Ibuild/gen \
                $(foreach p,$(SIM_PARAMS),-G$(p)) \
-               -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include" \
-               -CFLAGS "-O2 -I$(CURDIR)/build/gen -I$(CURDIR)/fw/runtime/include" $(if $(filter 1,$(TRACE)),$(if $(wildcard /usr/include/lz4.h),--trace-fst,--trace))
+               -MAKEFLAGS "CFG_CXXFLAGS_PCH_I=-include$(sim_mk_opt)" \
+               -CFLAGS "$(sim_c_opt) -I$(CURDIR)/build/gen -I$(CURDIR)/fw/runtime/include" $(sim_trace)
 
 $(SIM_BIN): $(SIM_RTL) sim/verilator/cv_sim.cpp build/gen/soc_memmap.vh fw/runtime/include/cv_trap.h \
             sim/part.mk

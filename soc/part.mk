@@ -8,3 +8,8 @@ GEN_HEADERS := build/gen/soc_memmap.vh build/gen/cv_memmap.h build/gen/cv_consts
 
 $(GEN_HEADERS) &: $(GEN_SOURCES)
 	@$(ENV) python tools/memmap.py && touch $(GEN_HEADERS)
+
+# The SoC's long tests (marker `long`): the Icarus cross-check of test_printf and test_irq.
+.PHONY: soc-long
+soc-long: setup gen
+	$(ENV) python -m pytest -q -m long soc/tests

@@ -45,24 +45,28 @@ def _make(args: Sequence[str]) -> None:
                            f"{res.stderr[-4000:]}")
 
 
-def sim_config_name(params: Mapping[str, int] | None = None) -> str:
+def sim_config_name(params: Mapping[str, int] | None = None, quick: bool = False) -> str:
     """The build folder name of a configuration (sim/part.mk SIM_CFG): "" for the default SoC,
-    else e.g. "AES_ARCH2-DMA_BITS128" (parameters in name order)."""
-    return "-".join(f"{k}{v}" for k, v in sorted((params or {}).items()))
+    else e.g. "AES_ARCH2-DMA_BITS128" (parameters in name order), "-quick" appended for a quick
+    build."""
+    return "-".join([f"{k}{v}" for k, v in sorted((params or {}).items())] +
+                    (["quick"] if quick else []))
 
 
-def build_sim(params: Mapping[str, int] | None = None) -> Path:
+def build_sim(params: Mapping[str, int] | None = None, quick: bool = False) -> Path:
     """Build (if out of date) the Verilator harness and return its path. params overrides
     soc_top parameters (-G), e.g. {"DMA_BITS": 128}; each configuration has its own folder
-    build/sim/verilator/<sim_config_name>/ (none: the default SoC, build/sim/verilator/cv_sim)."""
-    name = sim_config_name(params)
+    build/sim/verilator/<sim_config_name>/ (none: the default SoC, build/sim/verilator/cv_sim).
+    quick: the model's C++ unoptimised and without waveforms (sim/part.mk SIM_QUICK), for short
+    programs on a configuration no other test builds: a fraction of the build's CPU."""
+    name = sim_config_name(params, quick)
     if not name:
         with locked("cv_sim"):
             _make(["-s", "sim-build"])
         return SIM_BIN
-    spec = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+    spec = " ".join(f"{k}={v}" for k, v in sorted((params or {}).items()))
     with locked(f"cv_sim-{name}"):
-        _make(["-s", "sim-build", f"SIM_PARAMS={spec}"])
+        _make(["-s", "sim-build", f"SIM_PARAMS={spec}", f"SIM_QUICK={int(quick)}"])
     return SIM_BIN.parent / name / SIM_BIN.name
 
 

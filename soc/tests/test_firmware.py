@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """Firmware tests on the whole SoC: every fw/programs/test_* program runs on the Verilator harness
 and must exit 0 with its last line `N passed, 0 failed`; plus the harness contract (exit code,
-max-cycles timeout) and the Icarus cross-check."""
+max-cycles timeout) and the Icarus cross-check.
+
+Icarus takes seconds of CPU per thousand SoC cycles, so `make test` cross-checks one program,
+test_traps (every synchronous exception, the coprocessor's refusal, bus faults); test_printf and
+test_irq are cross-checked in `make soc-long` (marker `long`)."""
 from __future__ import annotations
 
 import re
@@ -93,7 +97,8 @@ def test_bad_elf(sim: None, tmp_path) -> None:
     assert harness.run_elf(junk).returncode == harness.EXIT_HARNESS
 
 
-@pytest.mark.parametrize("prog", ["test_printf", "test_traps", "test_irq"])
+@pytest.mark.parametrize("prog", [pytest.param("test_printf", marks=pytest.mark.long), "test_traps",
+                                  pytest.param("test_irq", marks=pytest.mark.long)])
 def test_icarus_cross_check(sim: None, prog: str) -> None:
     """The same program under Icarus gives the same UART text, exit code and cycle counts."""
     from sim.icarus import run as icarus

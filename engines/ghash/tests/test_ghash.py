@@ -1,9 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
-"""pytest entry points of the GHASH engine: model self-check and the cocotb bench."""
+"""pytest entry points of the GHASH engine: model self-check and the cocotb bench.
+
+`make test` runs the bench on the DIGIT 16 build (the rolled AEAD's) and an Icarus smoke run;
+the one-block-per-cycle build (DIGIT 128, a model of its own) is marked long and runs in
+`make ghash-long`. The AEAD's pipelined build (engines/aead, DIGIT 64) runs in make test."""
 from __future__ import annotations
 
 import os
 import random
+
+import pytest
 
 from Crypto.Cipher import AES
 
@@ -48,6 +54,7 @@ def test_ghash_verilator() -> None:
     _run(int(os.environ.get("GHASH_DIGIT", "16")), "verilator")
 
 
+@pytest.mark.long
 def test_ghash_verilator_digit128() -> None:
     """The one-block-per-cycle build (for the pipelined AES)."""
     _run(128, "verilator")

@@ -3,7 +3,8 @@
 and example_aes built and run on the Verilator harness. soc/tests/test_firmware.py runs every
 test_* program generically (exit 0, `N passed, 0 failed`); these tests add what is specific to
 the driver: every backend really ran, the known-answer vectors are the published ones, and the
-cycle figures are recorded (build/drivers/aes_cycles.json; reported, never asserted)."""
+cycle figures are recorded (build/drivers/aes_cycles.json; reported, never asserted). The misuse
+program built for size (-Os, test_misuse_size_optimised) is marked long: `make drivers-long`."""
 from __future__ import annotations
 
 import json
@@ -84,6 +85,7 @@ def test_misuse(sim: None) -> None:
         assert f"misuse {b} done" in out
 
 
+@pytest.mark.long
 def test_misuse_size_optimised(sim: None) -> None:
     """The same with the drivers built for size (-Os, as the console links them): their one path
     through every check keeps the same contract."""

@@ -28,7 +28,7 @@
 #include "cv_status.h"
 
 #ifndef ADV_OPS
-#define ADV_OPS 700u
+#define ADV_OPS 300u
 #endif
 #ifndef ADV_SEED
 #define ADV_SEED 1u
