@@ -328,23 +328,21 @@ void fz_report(const char *what, const char *name, int slot, uint32_t a, uint32_
 extern const fz_module_t *const fz_modules[];
 extern const unsigned fz_nmodules;
 
-static int in_dest(const uint8_t *p) {
+/* The destination of this call that holds p, or -1. */
+static int dest_of(const uint8_t *p) {
   for (unsigned k = 0; k < fz_p.nd; k++)
-    if (p >= fz_p.d[k].p && (uintptr_t)(p - fz_p.d[k].p) < fz_p.d[k].n) return 1;
-  return 0;
+    if (p >= fz_p.d[k].p && (uintptr_t)(p - fz_p.d[k].p) < fz_p.d[k].n) return (int)k;
+  return -1;
 }
+static int in_dest(const uint8_t *p) { return dest_of(p) >= 0; }
 
-/* A watched byte (outside the arena, so without a shadow) that a call returning CV_OK changed:
- * right when it lies in a destination and holds the expected byte there, or when that
- * destination's bytes were not predicted (fz_p.lax, no expected bytes, CV_OK not foreseen). */
-static int dest_byte_ok(const uint8_t *p) {
+/* A watched byte (outside the arena, so without a shadow) that a call returning CV_OK changed in
+ * its destination k: right when it holds the expected byte there, or when that destination's
+ * bytes were not predicted (fz_p.lax, no expected bytes, CV_OK not foreseen). */
+static int dest_byte_ok(const uint8_t *p, unsigned k) {
   const int predicted = fz_p.want == CV_OK || fz_p.alt == CV_OK;
-  for (unsigned k = 0; k < fz_p.nd; k++) {
-    if (p < fz_p.d[k].p || (uintptr_t)(p - fz_p.d[k].p) >= fz_p.d[k].n) continue;
-    if (fz_p.lax || !fz_p.d[k].exp || !predicted) return 1;
-    return *p == fz_p.d[k].exp[p - fz_p.d[k].p];
-  }
-  return 0;
+  if (fz_p.lax || !fz_p.d[k].exp || !predicted) return 1;
+  return *p == fz_p.d[k].exp[p - fz_p.d[k].p];
 }
 
 __attribute__((optimize("O2"))) int fz_judge(int st, const char *name, int slot, uint32_t backend,
@@ -434,8 +432,9 @@ __attribute__((optimize("O2"))) int fz_judge(int st, const char *name, int slot,
   for (unsigned k = 0; k < nwatch; k++) {
     for (uint32_t i = 0; i < watch[k].n; i++)
       if (watch[k].p[i] != watch[k].snap[i]) {
-        if (st == CV_OK && in_dest(watch[k].p + i)) {
-          if (dest_byte_ok(watch[k].p + i)) {
+        const int d = st == CV_OK ? dest_of(watch[k].p + i) : -1;
+        if (d >= 0) {
+          if (dest_byte_ok(watch[k].p + i, (unsigned)d)) {
             watch[k].p[i] = watch[k].snap[i];
             continue;
           }
