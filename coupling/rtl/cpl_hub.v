@@ -477,7 +477,7 @@ module cpl_hub #(
           .MODE_LSB(mode_lsb(g)), .MODE_W(mode_w(g)), .PARTIAL_MODES(partial_m(g)),
           .EMPTY_MODES(empty_m(g)), .OUTLAST_MODES(outlast_m(g)), .NOREAD_MODES(noread_m(g)),
           .ZERO_BUSY((g == E_AES) ? 1 : 0),
-          .DMA_DRAIN_NOW((g == E_AES) ? AES_PIPE : 0)
+          .DMA_DRAIN_NOW((g == E_AES) ? AES_PIPE : (g == E_PRINCE || g == E_PRESENT) ? 1 : 0)
         ) u_slot (
           .clk_i(clk_i), .rst_ni(rst_ni),
           .cfg_we_i((wr_ok && req_i[g-1] && a_cfg) ||
