@@ -19,10 +19,10 @@
 //
 // Ownership: the staging is *held* while it carries a key or IV that has not reached its engine
 // (words written, or a KEYLOAD/IVLOAD accepted and not delivered), words of a block not yet
-// complete (bdirty_q) or a block the engine has not taken; own_q names the engine it is held for. Key, IV, input,
-// LAST_BYTES and command traffic (CTRL START/KEYLOAD/IVLOAD; cpi KEY, KLOAD, IV, IVLOAD, START,
-// DATA, DATAL, LASTB) for another engine is refused with BUSY_OTHER and leaves the holder
-// untouched; CFG, IE, IS and every read are always served. A ZEROIZE of an engine clears the
+// complete (bdirty_q) or a block the engine has not taken; own_q names the engine it is held
+// for. Key, IV, input, LAST_BYTES and command traffic (CTRL START/KEYLOAD/IVLOAD; cpi KEY,
+// KLOAD, IV, IVLOAD, START, DATA, DATAL, LASTB) for another engine is refused with BUSY_OTHER
+// and leaves the holder untouched; CFG, IE, IS and every read are always served. A ZEROIZE of an engine clears the
 // staging only when that engine holds it (or nobody does). While the DMA owns any engine every
 // engine's data and command writes get BUSY_DMA; a DMA job on engine e while another engine
 // holds the staging is refused by cpl_dma (ENGINE) through other_o.
@@ -225,6 +225,20 @@ module cpl_hub #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+  // Index masks: bit i set for i < n, and for i >= n. The hub tests a word, key or beat position
+  // against the size of the engine it serves by one bit of a mask picked by the engine's
+  // one-hot select, so no adder or comparator (a carry chain on ECP5) sits on the paths from
+  // the MMIO decode or the instruction into the staging's position registers.
+  function automatic [15:0] below(input integer n);
+    integer i;
+    begin
+      below = 16'h0;
+      for (i = 0; i < 16; i = i + 1) if (i < n) below[i] = 1'b1;
+    end
+  endfunction
+  function automatic [15:0] from(input integer n);
+    from = ~below(n);
+  endfunction
 
   localparam integer KPB = DMA_BITS / 32;               // key words per DMA key beat
 
@@ -312,16 +326,24 @@ module cpl_hub #(
   wire [4:0] rq     = (req_i | cpi_req_i) & ENGINES;
   wire       hub_dma = dma_any_i;
   // sizes of the engine accessed by the CPU, and of the engine the DMA owns
-  reg  [4:0] r_nw, d_nw, d_wpb, d_nbt;
-  reg  [3:0] r_kw, d_kw;
+  reg  [4:0] r_nw, d_wpb;
+  reg  [3:0] r_kw;
   reg  [2:0] r_ivw;
+  // position masks of the engine accessed by the CPU: a word index inside its block, its last
+  // word, a DATA pair at that position ends the block (pos + 2 >= words), a key or IV word
+  // index inside its key or IV, a key or IV pair that ends it; of the engine the DMA owns: a key
+  // beat that ends the key, a DMA output beat that is the block's last
+  reg [15:0] r_in_m, r_end_m, r_pend_m, r_kin_m, r_kend_m, r_ivin_m, r_ivend_m;
+  reg [15:0] d_kend_m, d_oend_m;
   reg        r_key, r_iv;
   reg [15:0] d_cmpl_m;                 // bit p: a DMA beat at word p completes the block
   integer    ie, ip;
   always @* begin
     ie = 0; ip = 0;   // loop variables (assigned first: no latch)
-    r_nw = 5'd0; d_nw = 5'd0; d_wpb = 5'd0; d_nbt = 5'd0; r_kw = 4'd0; d_kw = 4'd0;
+    r_nw = 5'd0; d_wpb = 5'd0; r_kw = 4'd0;
     r_ivw = 3'd0; r_key = 1'b0; r_iv = 1'b0; d_cmpl_m = 16'h0;
+    r_in_m = 16'h0; r_end_m = 16'h0; r_pend_m = 16'h0; r_kin_m = 16'h0; r_kend_m = 16'h0;
+    r_ivin_m = 16'h0; r_ivend_m = 16'h0; d_kend_m = 16'h0; d_oend_m = 16'h0;
     for (ie = 1; ie <= 5; ie = ie + 1) begin
       if (rq[ie-1]) begin
         r_nw  = r_nw | nw_of(ie);
@@ -329,12 +351,19 @@ module cpl_hub #(
         r_ivw = r_ivw | ivw_of(ie);
         r_key = r_key | (key_bits(ie) > 0);
         r_iv  = r_iv | (iv_bits(ie) > 0);
+        r_in_m    = r_in_m | below(blk_bits(ie) / 32);
+        r_end_m   = r_end_m | (below(blk_bits(ie) / 32) & from(blk_bits(ie) / 32 - 1));
+        r_pend_m  = r_pend_m | from(blk_bits(ie) / 32 - 2);
+        r_kin_m   = r_kin_m | below(key_bits(ie) / 32);
+        r_kend_m  = r_kend_m | from(key_bits(ie) / 32 - 2);
+        r_ivin_m  = r_ivin_m | below(iv_bits(ie) / 32);
+        r_ivend_m = r_ivend_m | from(iv_bits(ie) / 32 - 2);
       end
       if (dma_own_i[ie-1] && ENGINES[ie-1]) begin
-        d_nw  = d_nw | nw_of(ie);
-        d_kw  = d_kw | kw_of(ie);
         d_wpb = d_wpb | wpb_of(ie);
-        d_nbt = d_nbt | nbt_of(ie);
+        d_kend_m = d_kend_m | from(key_bits(ie) / 32 - KPB);
+        d_oend_m = d_oend_m | (below(blk_bits(ie) / 32 / wpbi(ie)) &
+                               from(blk_bits(ie) / 32 / wpbi(ie) - 1));
         for (ip = 0; ip < 16; ip = ip + 1)
           if (ip + wpbi(ie) >= blk_bits(ie) / 32) d_cmpl_m[ip] = 1'b1;
       end
@@ -370,7 +399,7 @@ module cpl_hub #(
     endcase
   end
   wire c_ivrd_bad = c_req && c_legal && (c_op == OP_IVRD) &&
-                    ((cpi_rs1_i[31:2] != 30'h0) || ({1'b0, cpi_rs1_i[1:0]} >= r_ivw));
+                    ((cpi_rs1_i[31:2] != 30'h0) || !r_ivin_m[{2'b00, cpi_rs1_i[1:0]}]);
   wire c_go   = c_req && c_legal;
   wire c_dmab = hub_dma && !(c_op == OP_IVRD || c_op == OP_STATUS || c_op == OP_ZERO ||
                              c_op == OP_LASTB);
@@ -442,11 +471,11 @@ module cpl_hub #(
   wire       d_ofire = |(dov & dma_out_ready_i);
 
   // DOUT reads (outside a DMA job: during one every window's DOUT reads 0)
-  wire       m_dout     = rd_req && a_dout && !hub_dma && ({1'b0, aidx16} < r_nw);
+  wire       m_dout     = rd_req && a_dout && !hub_dma && r_in_m[aidx16];
   wire       m_ov       = |(s_ov & req_i);
   wire       m_dout_ok  = m_dout && m_ov;
   wire       m_dout_bad = m_dout && !m_ov;
-  wire       m_consume  = m_dout_ok && ({1'b0, aidx16} == r_nw - 5'd1);
+  wire       m_consume  = m_dout_ok && r_end_m[aidx16];
 
   // the hub's error flag of this cycle, for the engine of the access or the waiting answer
   reg  [3:0] fcode;
@@ -558,7 +587,7 @@ module cpl_hub #(
   // ------------------------------------------------------------------ input staging
   wire eng_take = |take;
   wire pend_now = pend_q && !eng_take;
-  wire m_din    = wr_ok && !m_oth && (a_din || a_dinl) && ({1'b0, aidx16} < r_nw);
+  wire m_din    = wr_ok && !m_oth && (a_din || a_dinl) && r_in_m[aidx16];
   wire c_data   = c_do && (c_op == OP_DATA || c_op == OP_DATAL);
   wire d_beat   = |(dma_own_i & dma_in_valid_i & ENGINES);
   wire d_room   = !pend_now;
@@ -571,14 +600,16 @@ module cpl_hub #(
     din128[DMA_BITS-1:0] = dma_in_data_i;
   end
   reg [15:0]  wen;
+  reg         wen_any;                 // |wen, from the access alone (not from the 16 enables)
   reg [511:0] wdat;
   reg         cmpl, clast, ovr;
   reg [7:0]   cbytes;
   integer ic;
   always @* begin
     ic     = 0;
-    wen    = 16'h0;
-    wdat   = acc_q;
+    wen     = 16'h0;
+    wen_any = 1'b0;
+    wdat    = acc_q;
     cmpl   = 1'b0;
     clast  = 1'b0;
     cbytes = lbset_q ? lastb_q : {1'b0, r_nw, 2'b00};
@@ -588,7 +619,8 @@ module cpl_hub #(
         ovr = 1'b1;
       end else begin
         for (ic = 0; ic < 16; ic = ic + 1) if (ic == {28'h0, aidx16}) wen[ic] = 1'b1;
-        cmpl  = ({1'b0, aidx16} == r_nw - 5'd1);
+        wen_any = 1'b1;
+        cmpl  = r_end_m[aidx16];
         clast = a_dinl;
       end
     end else if (c_data) begin
@@ -598,12 +630,14 @@ module cpl_hub #(
         // DATA fills a word pair at an even pos_q (DATA moves it by 2; DMA beats end their block
         // or are cleared by the zeroize of a failed job): one operand source per word
         for (ic = 0; ic < 16; ic = ic + 1) if ((ic >> 1) == ({28'h0, pos_q} >> 1)) wen[ic] = 1'b1;
-        cmpl  = ({1'b0, pos_q} + 5'd1 >= r_nw - 5'd1) || (c_op == OP_DATAL);
+        wen_any = 1'b1;
+        cmpl  = r_pend_m[pos_q] || (c_op == OP_DATAL);
         clast = (c_op == OP_DATAL);
       end
     end else if (d_fire) begin
       for (ic = 0; ic < 16; ic = ic + 1)
         if (ic >= {28'h0, pos_q} && ic < {28'h0, pos_q} + {27'h0, d_wpb}) wen[ic] = 1'b1;
+      wen_any = 1'b1;
       cmpl   = d_cmpl_m[pos_q];
       clast  = dma_in_last_i;
       cbytes = dma_in_bytes_i;
@@ -618,10 +652,10 @@ module cpl_hub #(
   end
 
   // key and IV words written this cycle (one source per cycle)
-  wire k_mmio = m_ok && !hub_dma && a_key && ({1'b0, aidx8} < r_kw);
+  wire k_mmio = m_ok && !hub_dma && a_key && r_kin_m[{1'b0, aidx8}];
   wire k_cpi  = c_do && c_op == OP_KEY;
   wire k_dma  = |(dma_own_i & dma_keyw_valid_i & ENGINES);
-  wire v_mmio = m_ok && !hub_dma && a_iv && ({1'b0, aidx4} < r_ivw);
+  wire v_mmio = m_ok && !hub_dma && a_iv && r_ivin_m[{2'b00, aidx4}];
   wire v_cpi  = c_do && c_op == OP_IV;
   reg [7:0]   kwen;
   reg [255:0] kdat;
@@ -760,7 +794,8 @@ module cpl_hub #(
       else if (a == `CV_CPL_STATUS_OFFSET) rdata_d = r_status;
       else if (a_ie)                       rdata_d = {29'h0, r_ie};
       else if (a_is)                       rdata_d = {29'h0, r_is};
-      else if (a_lastb)                    rdata_d = {24'h0, lbset_q ? lastb_q : {1'b0, r_nw, 2'b00}};
+      else if (a_lastb)                    rdata_d = {24'h0, lbset_q ? lastb_q :
+                                                             {1'b0, r_nw, 2'b00}};
       else if (a_iv)                       rdata_d = iv_word;
       else if (m_dout_ok)                  rdata_d = dout_word;
     end
@@ -809,9 +844,9 @@ module cpl_hub #(
     // ---- key and IV staging
     for (jn = 0; jn < 8; jn = jn + 1) if (kwen[jn]) key_d[32*jn +: 32] = kdat[32*jn +: 32];
     for (jn = 0; jn < 4; jn = jn + 1) if (ivwen[jn]) iv_d[32*jn +: 32] = ivdat[32*jn +: 32];
-    if (k_cpi) kpos_d = ({1'b0, kpos_q} + 4'd2 >= r_kw) ? 3'd0 : kpos_q + 3'd2;
-    if (k_dma) kpos_d = ({1'b0, kpos_q} + KPB[3:0] >= d_kw) ? 3'd0 : kpos_q + KPB[2:0];
-    if (v_cpi) ivpos_d = ({1'b0, ivpos_q} + 3'd2 >= r_ivw) ? 2'd0 : ivpos_q + 2'd2;
+    if (k_cpi) kpos_d = r_kend_m[{1'b0, kpos_q}] ? 3'd0 : kpos_q + 3'd2;
+    if (k_dma) kpos_d = d_kend_m[{1'b0, kpos_q}] ? 3'd0 : kpos_q + KPB[2:0];
+    if (v_cpi) ivpos_d = r_ivend_m[{2'b00, ivpos_q}] ? 2'd0 : ivpos_q + 2'd2;
     if (k_mmio || k_cpi || c_kload) begin kdirty_d = 1'b1; own_d = rq; end
     if (k_dma) begin kdirty_d = 1'b1; own_d = dma_own_i & ENGINES; end
     if (v_mmio || v_cpi || c_ivld) begin ivdirty_d = 1'b1; own_d = rq; end
@@ -829,7 +864,7 @@ module cpl_hub #(
       if (eng_take && !wen[jn]) acc_d[32*jn +: 32] = 32'h0;
     end
     if (eng_take) pend_d = 1'b0;
-    if (|wen) begin
+    if (wen_any) begin
       bdirty_d = 1'b1;
       pos_d = c_data ? pos_q + 4'd2 : d_fire ? pos_q + d_wpb[3:0] : pos_q;
       own_d = d_fire ? (dma_own_i & ENGINES) : rq;
@@ -842,7 +877,7 @@ module cpl_hub #(
       bdirty_d = 1'b0;
     end
     // a new message of the holder drops its partly collected block
-    if ((|(s_posclr & own_q)) && !(|wen)) pos_d = 4'd0;
+    if ((|(s_posclr & own_q)) && !wen_any) pos_d = 4'd0;
 
     if (d_ofire) obeat_d = oblast_q ? 4'd0 : obeat_q + 4'd1;
     if (|(s_stacc & (hub_dma ? dma_own_i : ENGINES))) obeat_d = 4'd0;
@@ -922,7 +957,7 @@ module cpl_hub #(
       wklgo_q   <= wklgo_d;
       weng_q    <= weng_d;
       obeat_q   <= obeat_d;
-      oblast_q  <= ({1'b0, obeat_d} == d_nbt - 5'd1);
+      oblast_q  <= d_oend_m[obeat_d];
     end
   end
 

@@ -11,8 +11,8 @@
 // cycle after the request, defr_q), the held key load and START, the key-expansion wait, the
 // message accounting (msg/infl/ofin) and the RESULT position, and drives the engine's command
 // inputs from flip-flops: a START, key load or IV load the slot decides reaches the engine in the
-// next cycle (est_q/ekv_q/eiv_q, with its CFG in ecfg_q), the cycle in flight. The key, IV and input block come from the hub's staging, which stays owned by this
-// engine until the key or IV is delivered or the block taken (cpl_hub), so the engine reads
+// next cycle (est_q/ekv_q/eiv_q, with its CFG in ecfg_q), the cycle in flight. The key, IV and
+// input block come from the hub's staging, which stays owned by this engine until the key or IV is delivered or the block taken (cpl_hub), so the engine reads
 // them from the shared buses. coupling/README.md describes the timing of each command.
 module cpl_slot #(
   parameter integer BLOCK_BITS    = 128,
@@ -138,7 +138,8 @@ module cpl_slot #(
   wire zero_now = zero_cpu_i || dma_zeroize_i;
   wire e_bsy0 = eng_busy_i || zcpu_q;           // the engine's own busy, as it takes a START
   wire e_busy = e_bsy0 || est_q;
-  wire v_busy = zcpu_q ? (ZERO_BUSY != 0) : (eng_busy_i || est_q || ekv_q);
+  wire busy_z = zcpu_q ? (ZERO_BUSY != 0) : eng_busy_i;   // the engine's busy, or the zeroize's
+  wire v_busy = busy_z || (!zcpu_q && (est_q || ekv_q));
   wire e_krdy = eng_key_ready_i && !zcpu_q && !ekv_q;
   wire e_err  = eng_err_i && !zcpu_q;
   wire e_ov   = eng_out_valid_i && !zcpu_q;
@@ -197,7 +198,7 @@ module cpl_slot #(
   wire st_busy    = v_busy || klh_q || sth_q;  // v_busy: also a START or key load in flight
   // DONE follows the engine's own busy: a START in flight that the engine refuses (a bad
   // configuration, no key) shows BUSY for that cycle but ends no message
-  wire st_busy_e  = (zcpu_q ? (ZERO_BUSY != 0) : eng_busy_i) || klh_q || sth_q;
+  wire st_busy_e  = busy_z || klh_q || sth_q;
   wire st_busy_rd = st_busy || (defr_q != 3'b000);
   wire st_err     = uerr_q || e_err;
   wire [3:0] st_code = (uerr_q && (usel_q || !e_err)) ? ucode_q : e_err ? eng_err_code_i : 4'd0;

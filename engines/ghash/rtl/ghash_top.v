@@ -87,7 +87,7 @@ module ghash_top #(
   wire [255:0]     h_ext = {128'd0, h_q};
 
   // d(x) * H as a chain of DIGIT masked copies of H shifted by j (carry-less product)
-  wire [256*(DIGIT+1)-1:0] pp;
+  wire [256*(DIGIT+1)-1:0] pp /* verilator split_var */;  // a chain, not a loop
   assign pp[255:0] = 256'd0;
   generate
     for (gi = 0; gi < DIGIT; gi = gi + 1) begin : g_pp
