@@ -2,7 +2,8 @@
 # AES engine rules (included by the top Makefile).
 #   make aes-test   the CI tests of the AES engine only (Verilator, Icarus smoke, formal, model)
 #   make aes-long   long campaign: AES_LONG random blocks (default 100000) per mode and key size
-#                   against pycryptodome, on every architecture (Verilator)
+#                   against pycryptodome, on every architecture (Verilator), and the
+#                   composite-S-box and pipelined benches whole (CI runs their quick subset)
 AES_LONG ?= 100000
 AES_LONG_ARCH ?= 0 2
 

@@ -19,9 +19,12 @@ CONFIGS = {  # arch: S-box implementation simulated with it in the long runs
     0: 0,
     2: 0,
 }
-# (arch, sbox) of the CI benches: the rolled datapath in both forms (table S-boxes: the
-# block-RAM round tables of aes_dp_tbl, the SoC's build; composite: aes_dp_rolled)
+# (arch, sbox) of the benches: the rolled datapath in both forms (table S-boxes: the block-RAM
+# round tables of aes_dp_tbl, the SoC's build; composite: aes_dp_rolled) and the pipelined one.
+# CI runs the SoC's build whole and the others on the quick subset of every bench test; make
+# aes-long runs them whole.
 BENCHES = [(0, 0), (0, 1), (2, 0)]
+IDS = ["rolled-table", "rolled", "pipelined"]
 
 
 def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
@@ -37,9 +40,14 @@ def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
         assert json.loads(perf.read_text())["arch"] == arch
 
 
-@pytest.mark.parametrize("arch,sbox", BENCHES,
-                         ids=["rolled-table", "rolled", "pipelined"])
+@pytest.mark.parametrize("arch,sbox", BENCHES, ids=IDS)
 def test_aes_verilator(arch: int, sbox: int) -> None:
+    _run(arch, sbox, "verilator", quick=(arch, sbox) != BENCHES[0])
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("arch,sbox", BENCHES[1:], ids=IDS[1:])
+def test_aes_verilator_whole(arch: int, sbox: int) -> None:
     _run(arch, sbox, "verilator", quick=False)
 
 
