@@ -921,22 +921,25 @@ module cpl_dma #(
   endfunction
   // any_q (= |own_q over the attached engines) is the hub's "the DMA owns the hub", which every
   // CPU command's acceptance and every slot's START decision reads: a flop of its own spares
-  // them the OR and its routing.
+  // them the OR and its routing. The zeroize of a failed job reaches the engine's clear inputs
+  // from a flop too (zero_q: S_ZERO's engine, registered with the state it pulses in).
   wire [4:0] own_d = own_of(st_d, sel_d, csok_d, je_d);
-  reg [4:0] own_q;
+  reg [4:0] own_q, zero_q;
   reg       any_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      own_q <= 5'b0;
-      any_q <= 1'b0;
+      own_q  <= 5'b0;
+      any_q  <= 1'b0;
+      zero_q <= 5'b0;
     end else begin
-      own_q <= own_d;
-      any_q <= |(own_d & att);
+      own_q  <= own_d;
+      any_q  <= |(own_d & att);
+      zero_q <= (st_d == S_ZERO) ? (5'b00001 << je_d) : 5'b0;
     end
   end
   assign dma_own_o        = own_q;
   assign dma_any_o        = any_q;
-  assign dma_zeroize_o    = (st_q == S_ZERO) ? esel : 5'b0;
+  assign dma_zeroize_o    = zero_q;
   assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes
   assign dma_cfg_o        = (idle || check) ? ecfg_q : jcfg_q;
