@@ -84,3 +84,30 @@ def test_cycles(sim: None) -> None:
     dest = ROOT / "build" / "rtos"
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "cycles.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+
+TM_TESTS = ["basic_processing", "cooperative_scheduling", "preemptive_scheduling",
+            "interrupt_processing", "interrupt_preemption_processing", "message_processing",
+            "synchronization_processing", "memory_allocation"]
+
+
+@pytest.mark.parametrize("n", range(1, 9), ids=TM_TESTS)
+def test_thread_metric_smoke(sim: None, n: int) -> None:
+    """Each Thread-Metric test (fw/rtos/tm) over a period of 3 ticks of 20,000 cycles: it runs,
+    counts and passes its own checks. The scores come from `make rtos-tm` (5,000,000 cycles)."""
+    out = run_tm(n)
+    m = re.search(r"^tm (\S+) (\d+) (\d+)$", out, re.M)
+    assert m and m.group(1) == TM_TESTS[n - 1], out
+    assert int(m.group(2)) > 0 and int(m.group(3)) >= 3 * 20_000 - 2_000, out
+
+
+def run_tm(n: int) -> str:
+    name = f"tm_smoke{n}"
+    with harness.locked(f"fw-{name}"):
+        harness._make(["-s", "-C", "fw/rtos/tm", f"PROG={name}",
+                       f"CFLAGS_EXTRA=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"])
+    res = harness.run_elf(harness.FW_BUILD / name / f"{name}.elf", max_cycles=1_000_000)
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary and summary[-1][1] == "0" and res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
