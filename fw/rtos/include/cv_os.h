@@ -197,8 +197,8 @@ static inline void cv_os_irq_restore(uint32_t v) {
   __asm__ volatile("csrs mstatus, %0" ::"r"(v & 8u) : "memory");
 }
 
-/* Cycle stamps of the last interrupt entry, written by the trap entry when the kernel is built
- * with -DCV_OS_STAMP (the cycle-cost measurements): mcycle two instructions after entry. */
+/* The cycle-cost measurements' stamp, written when the kernel is built with -DCV_OS_STAMP:
+ * mcycle at the trap entry's third instruction. */
 extern volatile uint32_t cv_os_stamp_irq;
 
 #endif /* CV_OS_H */

@@ -76,15 +76,19 @@
   .endm
 
   /* Resumes the frame at sp: the mepc slot says which kind it is. The s-register loads sit
-   * between the load of mepc and the branch on it, so the core's load-use stall is hidden. */
-  .macro RESUME_FRAME
+   * between the load of mepc and the branch on it, so the core's load-use stall is hidden.
+   * A full frame's thread had interrupts on, and mret turns them on again (MIE = MPIE):
+   * set_mpie = 1 sets MPIE first, for a kernel call (interrupts off, MPIE unknown); in a trap
+   * MPIE is already 1, the value MIE had when the interrupt was taken. */
+  .macro RESUME_FRAME set_mpie
   lw    t0, MEPC(sp)
   LOAD_S
   beqz  t0, 1f
   csrw  mepc, t0
-  /* A full frame's thread had interrupts on: mret turns them on again (MIE = MPIE). */
+  .if \set_mpie
   li    t0, MSTATUS_MPIE
   csrs  mstatus, t0
+  .endif
   RESTORE_CALLER_SAVED_MRET
 1:
   /* Partial: back into the kernel call that switched out, interrupts still off. */
@@ -126,18 +130,16 @@ cv_os_trap_entry:
   sw    t1, MEPC(sp)
   bgez  t0, exception
   andi  a0, t0, 31
-  call  cv_os_irq_dispatch       /* a0 != 0: cv_os_next is another thread */
+  call  cv_os_irq_dispatch       /* a0: the thread to switch to, or 0 */
   beqz  a0, irq_return
   /* Complete the frame (it becomes a full one) and switch. */
-  SAVE_S
   lui   t0, %hi(cv_os_cur)
-  lui   t2, %hi(cv_os_next)
   lw    t1, %lo(cv_os_cur)(t0)
-  lw    t2, %lo(cv_os_next)(t2)
-  sw    t2, %lo(cv_os_cur)(t0)
+  SAVE_S
+  sw    a0, %lo(cv_os_cur)(t0)
   sw    sp, 0(t1)
-  lw    sp, 0(t2)
-  RESUME_FRAME
+  lw    sp, 0(a0)
+  RESUME_FRAME 0
 
 irq_return:
   /* Back to the interrupted thread: mepc was not touched (handlers do not trap). */
@@ -174,5 +176,5 @@ cv_os_switch:
   lw    sp, 0(a1)
   lui   t0, %hi(cv_os_cur)
   sw    a1, %lo(cv_os_cur)(t0)
-  RESUME_FRAME
+  RESUME_FRAME 1
 

@@ -42,6 +42,8 @@ CYCLE_DOC = {
                             "resumed from a full frame (the handler resumes it), full "
                             "save/restore",
     "preempt_switch_trigger": "the same from the store to msip",
+    "preempt_switch_kernel": "preempt_switch_entry less the handler body's cycles (between "
+                             "its first and last mcycle reads): the kernel's share",
     "irq_to_blocked_thread_entry": "interrupt-to-thread latency: trap entry to a thread blocked "
                                    "on a semaphore the handler posts, back in its code",
     "irq_to_blocked_thread_trigger": "the same from the store to msip",
