@@ -35,19 +35,26 @@ volatile uint32_t cv_os_stamp_irq;
 
 static cv_os_node_t ready[CV_OS_PRIOS];
 static uint32_t ready_mask;
+static uint32_t top = CV_OS_PRIOS;  /* the most urgent non-empty ready list; PRIOS: none */
 static cv_os_node_t timers;
 static cv_os_thread_t idle;
 static volatile uint32_t ticks;
 static uint32_t tick_cycles;
 static uint32_t slice_ticks = CV_OS_SLICE;
 static uint64_t next_cmp;
-static uint32_t in_isr, started, switches;
+static uint32_t started, switches;
+/* Used by cv_os_switch.S: set by the trap entry around the handler. */
+uint32_t in_isr;
+/* The trap entry calls cv_os_irq_fn[cause] for an interrupt: the tick, a handler of
+ * cv_os_irq_set_handler, or unexpected_irq. */
+void (*cv_os_irq_fn[32])(void);
+static void tick(void);
+static void unexpected_irq(void);
 static cv_os_thread_t *all;  /* every created thread, through next_all (cv_os_check) */
-static void (*irq_fn[32])(void);
 
 void cv_os_switch(cv_os_thread_t *cur, cv_os_thread_t *next);
 void cv_os_trap_entry(void);
-cv_os_thread_t *cv_os_irq_dispatch(uint32_t cause);
+cv_os_thread_t *cv_os_irq_next(void);
 
 /* ---- lists ---- */
 
@@ -74,22 +81,33 @@ static inline uint32_t ctz32(uint32_t x) {
 
 /* ---- ready lists ---- */
 
+/* `top` follows every change, so that choosing the next thread is two loads; the search of
+ * the mask happens only when the most urgent list empties. */
 static inline void ready_add_tail(cv_os_thread_t *t) {
-  list_insert_before(&ready[t->prio], &t->rq);
-  ready_mask |= 1u << t->prio;
+  uint32_t p = t->prio;
+  list_insert_before(&ready[p], &t->rq);
+  ready_mask |= 1u << p;
+  if (p < top) top = p;
 }
 static inline void ready_add_head(cv_os_thread_t *t) {
-  list_insert_before(ready[t->prio].next, &t->rq);
-  ready_mask |= 1u << t->prio;
+  uint32_t p = t->prio;
+  list_insert_before(ready[p].next, &t->rq);
+  ready_mask |= 1u << p;
+  if (p < top) top = p;
 }
 static inline void ready_del(cv_os_thread_t *t) {
+  uint32_t p = t->prio;
   list_remove(&t->rq);
-  if (list_empty(&ready[t->prio])) ready_mask &= ~(1u << t->prio);
+  if (list_empty(&ready[p])) {
+    uint32_t m = ready_mask &= ~(1u << p);
+    if (p == top) top = m ? ctz32(m) : CV_OS_PRIOS;
+  }
 }
 
 static inline cv_os_thread_t *pick(void) {
-  if (!ready_mask) return &idle;
-  return CONTAINER(ready[ctz32(ready_mask)].next, cv_os_thread_t, rq);
+  uint32_t p = top;
+  if (p == CV_OS_PRIOS) return &idle;
+  return CONTAINER(ready[p].next, cv_os_thread_t, rq);
 }
 
 /* After a state change: switch now (thread context) or at the end of the interrupt. */
@@ -204,8 +222,11 @@ void cv_os_init(void) {
   for (uint32_t i = 0; i < CV_OS_PRIOS; i++) list_init(&ready[i]);
   list_init(&timers);
   ready_mask = 0;
+  top = CV_OS_PRIOS;
   ticks = 0;
   in_isr = started = switches = 0;
+  for (uint32_t i = 0; i < 32; i++) cv_os_irq_fn[i] = unexpected_irq;
+  cv_os_irq_fn[CV_IRQ_M_TIMER] = tick;
   all = NULL;
   memset(&idle, 0, sizeof idle);
   idle.prio = idle.base_prio = CV_OS_PRIOS;  /* below every thread */
@@ -353,14 +374,18 @@ void cv_os_thread_exit(void) {
 void cv_os_irq_set_handler(uint32_t irq, void (*fn)(void)) {
   if (irq >= 32 || irq == CV_IRQ_M_TIMER) return;
   uint32_t s = cv_os_irq_save();
-  irq_fn[irq] = fn;
+  cv_os_irq_fn[irq] = fn ? fn : unexpected_irq;
   if (fn) CV_CSR_SET(mie, 1u << irq);
   else CV_CSR_CLEAR(mie, 1u << irq);
   cv_os_irq_restore(s);
 }
 
-/* Out of line: the dispatcher stays a small leaf-like function for the other interrupts. */
-__attribute__((noinline)) static void tick(void) {
+static void unexpected_irq(void) {
+  printf("cv_os: unexpected interrupt %lu\n", (unsigned long)(CV_CSR_READ(mcause) & 31u));
+  cv_sim_exit(CV_EXIT_UNEXPECTED_TRAP);
+}
+
+static void tick(void) {
   next_cmp += tick_cycles;
   cv_timer_set(next_cmp);
   uint32_t now = ++ticks;
@@ -379,18 +404,9 @@ __attribute__((noinline)) static void tick(void) {
   }
 }
 
-/* Called by the trap entry for every interrupt, with interrupts off; returns the thread to
- * switch to, or NULL to return to the interrupted one. */
-cv_os_thread_t *cv_os_irq_dispatch(uint32_t cause) {
-  in_isr = 1;
-  if (cause == CV_IRQ_M_TIMER) {
-    tick();
-  } else if (irq_fn[cause]) {
-    irq_fn[cause]();
-  } else {
-    printf("cv_os: unexpected interrupt %lu\n", (unsigned long)cause);
-    cv_sim_exit(CV_EXIT_UNEXPECTED_TRAP);
-  }
+/* The trap entry calls cv_os_irq_fn[cause] itself, with in_isr set; then this, with interrupts off:
+ * the thread to switch to, or NULL to return to the interrupted one. */
+cv_os_thread_t *cv_os_irq_next(void) {
   in_isr = 0;
   cv_os_thread_t *n = pick();
   if (n == cv_os_cur) return NULL;
@@ -649,6 +665,7 @@ uint32_t cv_os_check(void) {
       if (t->state != CV_OS_READY || t->prio != p) err = 2;
     }
   }
+  if (!err && top != (ready_mask ? ctz32(ready_mask) : CV_OS_PRIOS)) err = 14;
   if (!err && cv_os_cur != pick()) err = 3;
   if (!err && cv_os_cur != &idle && cv_os_cur->rq.prev != &ready[cv_os_cur->prio]) err = 13;
   uint32_t prev = 0;

@@ -3,7 +3,7 @@
  * after another; each case creates its threads, waits for them and checks what they logged:
  * scheduling order, round robin, preemption from an interrupt (with its latency bound),
  * semaphores, mutexes (priority inheritance, also along a chain), queues, pools, sleep and
- * the tick's accuracy against mtime. Ends with "N passed, N failed". */
+ * the tick's accuracy against mtime, exceptions taken by a thread. Ends with "N passed, N failed". */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -425,6 +425,32 @@ static void case_timer(void) {
   CHECK(err > -50 && err < 50);
 }
 
+/* ---- exceptions under the RTOS: the runtime's handlers see the thread's registers ---- */
+static volatile uint32_t ecall_a0;
+static void on_ecall(cv_trap_frame_t *f) {
+  ecall_a0 = f->x[10];
+  f->x[10] = f->x[10] * 3;  /* a changed register reaches the thread */
+  f->mepc += 4;
+}
+
+static void case_exceptions(void) {
+  uint32_t n0 = cv_trap_count();
+  cv_expect_trap(CV_CAUSE_ILLEGAL);
+  __asm__ volatile(".word 0x00000000");
+  CHECK_EQ(cv_trap_count(), n0 + 1);
+  CHECK_EQ(cv_trap_last().mcause, CV_CAUSE_ILLEGAL);
+  cv_trap_set_handler(CV_CAUSE_ECALL_M, on_ecall);
+  register uint32_t a0 __asm__("a0") = 14;
+  register uint32_t s5 __asm__("s5") = 0x5555aaaau;
+  __asm__ volatile("ecall" : "+r"(a0), "+r"(s5));
+  uint32_t got_a0 = a0, got_s5 = s5;  /* before any call clobbers the registers */
+  CHECK_EQ(ecall_a0, 14);
+  CHECK_EQ(got_a0, 42);
+  CHECK_EQ(got_s5, 0x5555aaaau);
+  cv_trap_set_handler(CV_CAUSE_ECALL_M, NULL);
+  CHECK_EQ(cv_os_check(), 0);
+}
+
 static void controller(void *arg) {
   (void)arg;
   /* Without time slicing, equal-priority threads take turns only where they block or yield:
@@ -440,6 +466,7 @@ static void controller(void *arg) {
   case_queue();
   case_pool();
   case_timer();
+  case_exceptions();
   CHECK_EQ(cv_os_check(), 0);
   cv_sim_exit(cv_test_done());
 }
