@@ -9,7 +9,9 @@ against the kernel and run on the Verilator harness, ending with `N passed, 0 fa
   interrupt at a high rate; the kernel's invariants (cv_os_check) and the objects' accounting
   are checked throughout. CI size here; `make rtos-long` runs the long variant (marker `long`).
 - rtos_cycles: the cycle costs (context switch, yield, interrupt-to-thread latency, calls),
-  written to build/rtos/cycles.json; reported, not asserted against targets."""
+  written to build/rtos/cycles.json; reported, not asserted against targets.
+- rtos_unexpected: an interrupt without a handler is reported and ends the run.
+- fw/rtos/tm: each Thread-Metric test over a tiny period (the scores: `make rtos-tm`)."""
 from __future__ import annotations
 
 import json
@@ -111,3 +113,13 @@ def run_tm(n: int) -> str:
     summary = SUMMARY.findall(res.stdout)
     assert summary and summary[-1][1] == "0" and res.returncode == 0, res.stdout + res.stderr
     return res.stdout
+
+
+def test_unexpected_interrupt(sim: None) -> None:
+    """An interrupt nobody handles is reported with its cause and ends the run with the
+    runtime's unexpected-trap exit code (CV_EXIT_UNEXPECTED_TRAP, 0x7e)."""
+    elf = build("rtos_unexpected")
+    res = harness.run_elf(elf, max_cycles=1_000_000)
+    assert "raising msip" in res.stdout and "not reached" not in res.stdout, res.stdout
+    assert "cv_os: unexpected interrupt 3" in res.stdout, res.stdout
+    assert res.returncode == 0x7E, res.stderr
