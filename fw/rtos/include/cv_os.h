@@ -122,7 +122,8 @@ cv_os_status_t cv_os_thread_create(cv_os_thread_t *t, const char *name, void (*e
 cv_os_thread_t *cv_os_self(void);
 /* Gives the processor to the next ready thread of the same priority, if any. */
 void cv_os_yield(void);
-/* Blocks the caller for ticks ticks (0: a yield). It wakes on the ticks-th tick from now. */
+/* Blocks the caller for ticks ticks (0: a yield). It wakes on the ticks-th tick from now.
+ * Neither call does anything from an interrupt handler. */
 void cv_os_sleep(uint32_t ticks);
 /* Changes a thread's base priority (an inherited one stays while it holds the mutex). */
 void cv_os_thread_set_prio(cv_os_thread_t *t, uint32_t prio);

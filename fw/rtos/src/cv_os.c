@@ -5,7 +5,8 @@
  *
  * Invariants (checked by the stress test through cv_os_check):
  *  - a READY thread is on ready[prio], and bit prio of ready_mask is set iff ready[prio] is not
- *    empty; the idle thread is on no list and runs when ready_mask is 0;
+ *    empty; top is the mask's lowest set bit (CV_OS_PRIOS when it is 0); the idle thread is on
+ *    no list and runs when ready_mask is 0;
  *  - the running thread (cur) is READY and, unless its slice just ended, the head of the most
  *    urgent non-empty ready list;
  *  - a BLOCKED thread is on exactly one wait list (waiting_on), in priority order, and on the
@@ -14,7 +15,7 @@
  *    holds (priority inheritance).
  * Kernel state changes with interrupts off. A call from a thread switches at once when it made
  * a more urgent thread ready; a call from an interrupt handler leaves the choice to the end of
- * the interrupt (cv_os_irq_dispatch), so a handler never switches stacks under itself. */
+ * the interrupt (cv_os_irq_next), so a handler never switches stacks under itself. */
 #include "cv_os.h"
 
 #include <stdio.h>
@@ -304,7 +305,9 @@ void cv_os_yield(void) {
   uint32_t s = cv_os_irq_save();
   cv_os_thread_t *t = cv_os_cur;
   cv_os_node_t *n = t->rq.next, *h = t->rq.prev;  /* idle: both NULL */
-  if (n != h) {                                   /* another thread on its list */
+  /* Another thread on its list, and not in a handler (which runs on the thread's stack and
+   * cannot switch from there). */
+  if ((n != h) & !in_isr) {
     /* last, h, t, n -> last, t, h, n (h is the sentinel: n becomes the head) */
     h->prev->next = &t->rq;
     t->rq.prev = h->prev;
@@ -320,6 +323,7 @@ void cv_os_yield(void) {
 }
 
 void cv_os_sleep(uint32_t n) {
+  if (in_isr) return;
   if (n == 0) {
     cv_os_yield();
     return;
