@@ -34,10 +34,7 @@ def sim() -> None:
 
 def build(prog: str, make_vars: tuple[str, ...] = (), name: str | None = None) -> Path:
     """Builds fw/rtos/tests/fw/<prog> as build/fw/<name>/<name>.elf."""
-    name = name or prog
-    with harness.locked(f"fw-{name}"):
-        harness._make(["-s", "-C", f"fw/rtos/tests/fw/{prog}", f"PROG={name}", *make_vars])
-    return harness.FW_BUILD / name / f"{name}.elf"
+    return harness.build_fw(prog, make_vars, name, folder=f"fw/rtos/tests/fw/{prog}")
 
 
 def run(prog: str, max_cycles: int, make_vars: tuple[str, ...] = (),
@@ -104,11 +101,9 @@ def test_thread_metric_smoke(sim: None, n: int) -> None:
 
 
 def run_tm(n: int) -> str:
-    name = f"tm_smoke{n}"
-    with harness.locked(f"fw-{name}"):
-        harness._make(["-s", "-C", "fw/rtos/tm", f"PROG={name}",
-                       f"CFLAGS_EXTRA=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"])
-    res = harness.run_elf(harness.FW_BUILD / name / f"{name}.elf", max_cycles=1_000_000)
+    elf = harness.build_fw("tm", [f"CFLAGS_EXTRA=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"],
+                           f"tm_smoke{n}", folder="fw/rtos/tm")
+    res = harness.run_elf(elf, max_cycles=1_000_000)
     print(res.stdout)
     summary = SUMMARY.findall(res.stdout)
     assert summary and summary[-1][1] == "0" and res.returncode == 0, res.stdout + res.stderr

@@ -51,10 +51,8 @@ CYCLE_DOC = {
 
 
 def run_prog(make_dir: str, name: str, make_vars: list[str], max_cycles: int) -> str:
-    with harness.locked(f"fw-{name}"):
-        harness._make(["-s", "-C", make_dir, f"PROG={name}", *make_vars])
-    res = harness.run_elf(harness.FW_BUILD / name / f"{name}.elf", max_cycles=max_cycles,
-                          timeout=3600)
+    elf = harness.build_fw(name, make_vars, name, folder=make_dir)
+    res = harness.run_elf(elf, max_cycles=max_cycles, timeout=3600)
     summary = SUMMARY.findall(res.stdout)
     if res.returncode or not summary or summary[-1][1] != "0" or summary[-1][0] == "0":
         raise SystemExit(f"{name} failed (exit {res.returncode}):\n{res.stdout}\n{res.stderr}")
