@@ -208,7 +208,7 @@ static void worker(void *arg) {
         cv_os_thread_set_prio(self, 3 + a % 6);
         break;
       case 10:  /* an interrupt burst */
-        burst = a % 4;
+        burst = a % 16;  /* up to 16 interrupts back to back */
         CV_REG32(CV_TIMER_MSIP_ADDR) = 1;
         break;
       default:
