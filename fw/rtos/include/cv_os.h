@@ -2,14 +2,15 @@
 /* cv_os.h: the Cipher-V RTOS, a small preemptive kernel for one RV32IM hart in machine mode.
  *
  * Threads have a priority 0..31 (0 is the most urgent) and run round-robin within a priority,
- * one time slice (cv_os_set_slice, default CV_OS_SLICE ticks) each. The tick comes from the machine timer (mtimecmp);
- * any interrupt can make a more urgent thread ready and the switch happens on the way out of
- * the interrupt. Blocking calls take a timeout in ticks: CV_OS_NO_WAIT returns at once,
- * CV_OS_FOREVER waits without limit. Calls marked "ISR-safe" may be made from an interrupt
- * handler (registered with cv_os_irq_set_handler) with CV_OS_NO_WAIT; no other call may.
+ * one time slice (cv_os_set_slice, default CV_OS_SLICE ticks) each. The tick comes from the
+ * machine timer (mtimecmp); any interrupt can make a more urgent thread ready and the switch
+ * happens on the way out of the interrupt. Blocking calls take a timeout in ticks:
+ * CV_OS_NO_WAIT returns at once, CV_OS_FOREVER waits without limit. Calls marked "ISR-safe"
+ * may be made from an interrupt handler (registered with cv_os_irq_set_handler) with
+ * CV_OS_NO_WAIT; no other call may.
  *
  * Objects (threads, semaphores, ...) live in memory the caller provides; the kernel never
- * allocates. fw/rtos/README.md describes the design and the measured cycle costs. */
+ * allocates. fw/rtos/README.md describes the design and how its cycle costs are measured. */
 #ifndef CV_OS_H
 #define CV_OS_H
 

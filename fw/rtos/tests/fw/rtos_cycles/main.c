@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/* rtos_cycles: the RTOS's cycle costs, read with mcycle on the SoC. Built with -DCV_OS_STAMP,
- * so the trap entry records mcycle at its third instruction (cv_os_stamp_irq); "entry" figures
- * are measured from that stamp, "trigger" figures from the cycle before the store to msip that
- * raises the interrupt; "kernel" is an entry figure less the cycles of the handler's body
- * (its first to its last mcycle read: the kernel's share, with the handler's call and return). Each figure is the minimum and maximum over ROUNDS rounds, printed as
- * `cycles <name> <min> <max>` (the preemption's: half the rounds each for the entry and
- * trigger figures and, with the handler timed, for the kernel's share); fw/rtos/tests/test_rtos.py collects them. */
+/* rtos_cycles: the RTOS's cycle costs, read with mcycle on the SoC. Built with -DCV_OS_STAMP, so
+ * the trap entry records mcycle at its third instruction (cv_os_stamp_irq); "entry" figures are
+ * measured from that stamp, "trigger" figures from the cycle before the store to msip that raises
+ * the interrupt; "kernel" is an entry figure less the cycles of the handler's body (its first to
+ * its last mcycle read: the kernel's share, with the handler's call and return). Each figure is
+ * the minimum and maximum over ROUNDS rounds, printed as `cycles <name> <min> <max>` (the
+ * preemption's: half the rounds each for the entry and trigger figures and, with the handler
+ * timed, for the kernel's share); fw/rtos/tests/test_rtos.py collects them. */
 #include <stdint.h>
 #include <stdio.h>
 

@@ -2,8 +2,8 @@
 /* rtos_unit: the RTOS's semantics on the SoC. A controller thread at priority 1 runs one case
  * after another; each case creates its threads, waits for them and checks what they logged:
  * scheduling order, round robin, preemption from an interrupt (with its latency bound),
- * semaphores, mutexes (priority inheritance, also along a chain), queues, pools, sleep and
- * the tick's accuracy against mtime, exceptions taken by a thread. Ends with "N passed, N failed". */
+ * semaphores, mutexes (priority inheritance, also along a chain), queues, pools, sleep and the
+ * tick's accuracy against mtime, exceptions taken by a thread. Ends with "N passed, N failed". */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
