@@ -3,7 +3,8 @@
  * after another; each case creates its threads, waits for them and checks what they logged:
  * scheduling order, round robin, preemption from an interrupt (with its latency bound),
  * semaphores, mutexes (priority inheritance, also along a chain), queues, pools, sleep and the
- * tick's accuracy against mtime, exceptions taken by a thread. Ends with "N passed, N failed". */
+ * tick's accuracy against mtime, exceptions taken by a thread, a thread woken from an external
+ * interrupt. Ends with "N passed, N failed". */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "cv_test.h"
 #include "cv_timer.h"
 #include "cv_trap.h"
+#include "cv_uart.h"
 
 #define TICK 5000u
 #define STACK 1024u
@@ -425,6 +427,33 @@ static void case_timer(void) {
   CHECK(err > -50 && err < 50);
 }
 
+/* ---- a thread woken from an external interrupt through the interrupt controller: the shape
+ * of a driver waiting for its DMA's completion (here the UART's TX-empty line stands in) ---- */
+static cv_os_sem_t ext_sem;
+static volatile uint32_t ext_active;
+static void on_ext(void) {
+  ext_active = CV_REG32(CV_INTC_ACTIVE_ADDR);
+  CV_REG32(CV_UART_IE_ADDR) = 0;                        /* the source first */
+  CV_REG32(CV_INTC_PENDING_ADDR) = 1u << CV_IRQ_UART;   /* then the latched bit */
+  cv_os_sem_post(&ext_sem);
+}
+
+static void case_external(void) {
+  cv_os_sem_init(&ext_sem, 0);
+  cv_os_irq_set_handler(CV_IRQ_M_EXT, on_ext);
+  CV_REG32(CV_INTC_ENABLE_ADDR) = 1u << CV_IRQ_UART;
+  for (int i = 0; i < 3; i++) {
+    ext_active = 0;
+    CHECK_EQ(cv_os_sem_wait(&ext_sem, CV_OS_NO_WAIT), CV_OS_TIMEOUT);
+    cv_uart_flush();  /* TX empty: the condition holds as soon as it is enabled */
+    CV_REG32(CV_UART_IE_ADDR) = CV_UART_IE_TXEMPTY_MASK;
+    CHECK_EQ(cv_os_sem_wait(&ext_sem, 10), CV_OS_OK);
+    CHECK_EQ(ext_active, 1u << CV_IRQ_UART);
+  }
+  CV_REG32(CV_INTC_ENABLE_ADDR) = 0;
+  cv_os_irq_set_handler(CV_IRQ_M_EXT, NULL);
+}
+
 /* ---- exceptions under the RTOS: the runtime's handlers see the thread's registers ---- */
 static volatile uint32_t ecall_a0;
 static void on_ecall(cv_trap_frame_t *f) {
@@ -467,6 +496,7 @@ static void controller(void *arg) {
   case_pool();
   case_timer();
   case_exceptions();
+  case_external();
   CHECK_EQ(cv_os_check(), 0);
   cv_sim_exit(cv_test_done());
 }
