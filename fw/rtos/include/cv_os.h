@@ -7,7 +7,8 @@
  * happens on the way out of the interrupt. Blocking calls take a timeout in ticks:
  * CV_OS_NO_WAIT returns at once, CV_OS_FOREVER waits without limit. Calls marked "ISR-safe"
  * may be made from an interrupt handler (registered with cv_os_irq_set_handler) with
- * CV_OS_NO_WAIT; no other call may.
+ * CV_OS_NO_WAIT; no other call may. Before cv_os_start the same holds as in a handler: objects
+ * and threads can be set up, nothing can block.
  *
  * Objects (threads, semaphores, ...) live in memory the caller provides; the kernel never
  * allocates. fw/rtos/README.md describes the design and how its cycle costs are measured. */

@@ -44,8 +44,9 @@ static uint32_t tick_cycles;
 static uint32_t slice_ticks = CV_OS_SLICE;
 static uint64_t next_cmp;
 static uint32_t started, switches;
-/* Used by cv_os_switch.S: set by the trap entry around the handler. */
-uint32_t in_isr;
+/* Non-zero where the kernel must not switch: inside an interrupt handler (the trap entry sets
+ * it around the handler) and before cv_os_start. Used by cv_os_switch.S. */
+uint32_t no_switch = 1;
 /* The trap entry calls cv_os_irq_fn[cause] for an interrupt: the tick, a handler of
  * cv_os_irq_set_handler, or unexpected_irq. */
 void (*cv_os_irq_fn[32])(void);
@@ -114,7 +115,7 @@ static inline cv_os_thread_t *pick(void) {
 /* After a state change: switch now (thread context) or at the end of the interrupt. Inline:
  * the switched-out thread later returns through one call frame fewer. */
 static inline __attribute__((always_inline)) void sched(void) {
-  if (in_isr || !started) return;
+  if (no_switch) return;
   cv_os_thread_t *n = pick();
   if (n != cv_os_cur) {
     switches++;
@@ -226,7 +227,8 @@ void cv_os_init(void) {
   ready_mask = 0;
   top = CV_OS_PRIOS;
   ticks = 0;
-  in_isr = started = switches = 0;
+  no_switch = 1;
+  started = switches = 0;
   for (uint32_t i = 0; i < 32; i++) cv_os_irq_fn[i] = unexpected_irq;
   cv_os_irq_fn[CV_IRQ_M_TIMER] = tick;
   all = NULL;
@@ -248,7 +250,7 @@ void cv_os_set_slice(uint32_t n) {
 uint32_t cv_os_tick_cycles(void) { return tick_cycles; }
 uint32_t cv_os_switch_count(void) { return switches; }
 cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
-int cv_os_in_isr(void) { return (int)in_isr; }
+int cv_os_in_isr(void) { return (int)(no_switch && started); }
 
 void cv_os_start(uint32_t cycles) {
   cv_os_irq_save();
@@ -258,6 +260,7 @@ void cv_os_start(uint32_t cycles) {
   cv_timer_set(next_cmp);
   CV_CSR_SET(mie, CV_MIE_MTIE);
   started = 1;
+  no_switch = 0;
   sched();
   /* Nothing is ready: main's stack is the idle thread from here on. */
   cv_irq_enable();
@@ -307,7 +310,7 @@ void cv_os_yield(void) {
   cv_os_node_t *n = t->rq.next, *h = t->rq.prev;  /* idle: both NULL */
   /* Another thread on its list, and not in a handler (which runs on the thread's stack and
    * cannot switch from there). */
-  if ((n != h) & !in_isr) {
+  if ((n != h) & !no_switch) {
     /* last, h, t, n -> last, t, h, n (h is the sentinel: n becomes the head) */
     h->prev->next = &t->rq;
     t->rq.prev = h->prev;
@@ -323,7 +326,7 @@ void cv_os_yield(void) {
 }
 
 void cv_os_sleep(uint32_t n) {
-  if (in_isr) return;
+  if (no_switch) return;
   if (n == 0) {
     cv_os_yield();
     return;
@@ -409,10 +412,10 @@ static void tick(void) {
   }
 }
 
-/* The trap entry calls cv_os_irq_fn[cause] itself, with in_isr set; then this, with interrupts off:
- * the thread to switch to, or NULL to return to the interrupted one. */
+/* The trap entry calls cv_os_irq_fn[cause] itself, with no_switch set; then this, with
+ * interrupts off: the thread to switch to, or NULL to return to the interrupted one. */
 cv_os_thread_t *cv_os_irq_next(void) {
-  in_isr = 0;
+  no_switch = 0;
   cv_os_thread_t *n = pick();
   if (n == cv_os_cur) return NULL;
   switches++;
@@ -433,7 +436,7 @@ cv_os_status_t cv_os_sem_wait(cv_os_sem_t *sem, uint32_t timeout) {
     sem->count--;
   } else if (timeout == CV_OS_NO_WAIT) {
     r = CV_OS_TIMEOUT;
-  } else if (in_isr) {
+  } else if (no_switch) {
     r = CV_OS_ERR_CONTEXT;
   } else {
     r = block(&sem->waiters, timeout);
@@ -471,7 +474,7 @@ static void take(cv_os_mutex_t *m, cv_os_thread_t *t) {
 }
 
 cv_os_status_t cv_os_mutex_lock(cv_os_mutex_t *m, uint32_t timeout) {
-  if (in_isr) return CV_OS_ERR_CONTEXT;
+  if (no_switch) return CV_OS_ERR_CONTEXT;
   uint32_t s = cv_os_irq_save();
   cv_os_thread_t *t = cv_os_cur;
   cv_os_status_t r = CV_OS_OK;
@@ -492,7 +495,7 @@ cv_os_status_t cv_os_mutex_lock(cv_os_mutex_t *m, uint32_t timeout) {
 cv_os_status_t cv_os_mutex_unlock(cv_os_mutex_t *m) {
   uint32_t s = cv_os_irq_save();
   cv_os_thread_t *t = cv_os_cur;
-  if (m->owner != t || in_isr) {
+  if (m->owner != t || no_switch) {
     cv_os_irq_restore(s);
     return CV_OS_ERR_OWNER;
   }
@@ -557,7 +560,7 @@ cv_os_status_t cv_os_queue_send(cv_os_queue_t *q, const void *msg, uint32_t time
     q->count++;
   } else if (timeout == CV_OS_NO_WAIT) {
     r = CV_OS_TIMEOUT;
-  } else if (in_isr) {
+  } else if (no_switch) {
     r = CV_OS_ERR_CONTEXT;
   } else {
     cv_os_cur->msg = (void *)msg;  /* a receiver copies it when a slot frees */
@@ -583,7 +586,7 @@ cv_os_status_t cv_os_queue_recv(cv_os_queue_t *q, void *msg, uint32_t timeout) {
     }
   } else if (timeout == CV_OS_NO_WAIT) {
     r = CV_OS_TIMEOUT;
-  } else if (in_isr) {
+  } else if (no_switch) {
     r = CV_OS_ERR_CONTEXT;
   } else {
     cv_os_cur->msg = msg;
@@ -623,7 +626,7 @@ cv_os_status_t cv_os_pool_alloc(cv_os_pool_t *p, void **out, uint32_t timeout) {
     p->free = *b;
     p->nfree--;
     *out = b;
-  } else if (timeout == CV_OS_NO_WAIT || in_isr) {
+  } else if (timeout == CV_OS_NO_WAIT || no_switch) {
     *out = NULL;
     r = timeout == CV_OS_NO_WAIT ? CV_OS_TIMEOUT : CV_OS_ERR_CONTEXT;
   } else {

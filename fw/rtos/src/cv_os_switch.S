@@ -129,15 +129,15 @@ cv_os_trap_entry:
   sw    t6, 124(sp)
   sw    t1, MEPC(sp)
   bgez  t0, exception
-  /* in_isr = 1 around the handler cv_os_irq_fn[cause]; then cv_os_irq_next() clears it and
+  /* no_switch = 1 around the handler cv_os_irq_fn[cause]; then cv_os_irq_next() clears it and
    * gives the thread to switch to, or 0. */
   slli  t0, t0, 2
   lui   t1, %hi(cv_os_irq_fn)
   add   t1, t1, t0
   lw    t1, %lo(cv_os_irq_fn)(t1)   /* mcause's interrupt bit shifts out */
-  lui   t2, %hi(in_isr)
+  lui   t2, %hi(no_switch)
   li    t0, 1
-  sw    t0, %lo(in_isr)(t2)
+  sw    t0, %lo(no_switch)(t2)
   jalr  t1
   call  cv_os_irq_next
   beqz  a0, irq_return

@@ -214,7 +214,8 @@ static void case_sem(void) {
   spawn(1, sem_taker, 3, 'b');
   spawn(2, sem_taker, 5, 'c');
   spawn(3, sem_taker, 3, 'd');
-  cv_os_sleep(1);  /* all four block */
+  for (int i = 0; i < 4; i++)  /* all four block */
+    while (th[i].state != CV_OS_BLOCKED) cv_os_sleep(1);
   CHECK(log_is(""));
   for (int i = 0; i < 4; i++) cv_os_sem_post(&sem);
   join(4);
