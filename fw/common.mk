@@ -57,15 +57,21 @@ $(OUT)/obj/%.o: % $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# One archive per library, from fw/<lib>/src/*.c, compiled with the library's internal/ folder.
+# One archive per library, from fw/<lib>/src/*.c and *.S, compiled with the library's internal/
+# folder.
 define LIB_RULES
 $(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN_HDRS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -I$(FW_ROOT)/$(1)/internal -MMD -MP -c $$< -o $$@
-$(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
+$(OUT)/lib/$(1)/%.S.o: $(FW_ROOT)/$(1)/src/%.S $(GEN_HDRS)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -I$(FW_ROOT)/$(1)/internal -MMD -MP -c $$< -o $$@
+$(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c)) \
+                         $(patsubst $(FW_ROOT)/$(1)/src/%.S,$(OUT)/lib/$(1)/%.S.o,$(wildcard $(FW_ROOT)/$(1)/src/*.S))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
-DEPS += $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.d,$(wildcard $(FW_ROOT)/$(1)/src/*.c))
+DEPS += $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.d,$(wildcard $(FW_ROOT)/$(1)/src/*.c)) \
+        $(patsubst $(FW_ROOT)/$(1)/src/%.S,$(OUT)/lib/$(1)/%.S.d,$(wildcard $(FW_ROOT)/$(1)/src/*.S))
 endef
 $(foreach l,$(LIBS),$(eval $(call LIB_RULES,$(l))))
 

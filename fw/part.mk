@@ -13,3 +13,5 @@ console: setup gen $(SIM_BIN)
 # built -Os.
 drivers-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/drivers/tests
+
+include fw/rtos/part.mk

@@ -70,12 +70,15 @@ def build_sim(params: Mapping[str, int] | None = None, quick: bool = False) -> P
     return SIM_BIN.parent / name / SIM_BIN.name
 
 
-def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None) -> Path:
+def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None,
+             folder: str | None = None) -> Path:
     """Build fw/programs/<prog> as build/fw/<name>/<name>.elf (name defaults to prog; another
-    name builds a variant, e.g. with other make variables, without touching the default)."""
+    name builds a variant, e.g. with other make variables, without touching the default).
+    folder: a program kept elsewhere (a part's own test programs, e.g. fw/rtos/tests/fw/<prog>),
+    relative to the repository."""
     name = name or prog
     with locked(f"fw-{name}"):
-        _make(["-s", "-C", f"fw/programs/{prog}", f"PROG={name}", *make_vars])
+        _make(["-s", "-C", folder or f"fw/programs/{prog}", f"PROG={name}", *make_vars])
     return FW_BUILD / name / f"{name}.elf"
 
 

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The RTOS (fw/rtos) on the simulated SoC: firmware programs under fw/rtos/tests/fw, each built
+against the kernel and run on the Verilator harness, ending with `N passed, 0 failed`.
+
+- rtos_unit: scheduling order, round robin, yield, preemption from an interrupt (latency bound),
+  semaphores, mutexes (priority inversion, a chain of owners, timeouts), queues, pools, sleep
+  and the tick against mtime.
+- rtos_stress: many threads doing random operations on shared objects while the timer and msip
+  interrupt at a high rate; the kernel's invariants (cv_os_check) and the objects' accounting
+  are checked throughout. CI size here; `make rtos-long` runs the long variant (marker `long`).
+- rtos_cycles: the cycle costs (context switch, yield, interrupt-to-thread latency, calls),
+  written to build/rtos/cycles.json; reported, not asserted against targets.
+- rtos_unexpected: an interrupt without a handler is reported and ends the run.
+- fw/rtos/tm: each Thread-Metric test over a tiny period (the scores: `make rtos-tm`)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sim.verilator import harness
+
+ROOT = Path(__file__).resolve().parents[3]
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+CYCLES = re.compile(r"^cycles (\S+) (\d+) (\d+)$", re.M)
+
+
+@pytest.fixture(scope="module")
+def sim() -> None:
+    harness.build_sim()
+
+
+def build(prog: str, make_vars: tuple[str, ...] = (), name: str | None = None) -> Path:
+    """Builds fw/rtos/tests/fw/<prog> as build/fw/<name>/<name>.elf."""
+    return harness.build_fw(prog, make_vars, name, folder=f"fw/rtos/tests/fw/{prog}")
+
+
+def run(prog: str, max_cycles: int, make_vars: tuple[str, ...] = (),
+        name: str | None = None) -> str:
+    res = harness.run_elf(build(prog, make_vars, name), max_cycles=max_cycles)
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, f"{prog}: no 'N passed, N failed' line\n{res.stdout}\n{res.stderr}"
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def test_unit(sim: None) -> None:
+    """Every case of rtos_unit passes; the orders it logs are checked in the firmware."""
+    out = run("rtos_unit", 10_000_000)
+    for line in ("round robin:", "interrupt to thread: worst", "100 ticks:"):
+        assert line in out, line
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_stress(sim: None, seed: int) -> None:
+    """Random operations by 12 threads under an interrupt storm, two seeds at CI size."""
+    out = run("rtos_stress", 20_000_000, (f"CFLAGS_EXTRA=-DSEED={seed}",), f"rtos_stress_s{seed}")
+    m = re.search(r"^stress: (\d+) ops, (\d+) switches, (\d+) irqs", out, re.M)
+    assert m and int(m.group(1)) > 1000 and int(m.group(2)) > 100 and int(m.group(3)) > 100, out
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_stress_long(sim: None, seed: int) -> None:
+    """The stress test run 20 times longer per seed (make rtos-long)."""
+    run("rtos_stress", 400_000_000, (f"CFLAGS_EXTRA=-DSEED={seed} -DROUNDS=400",),
+        f"rtos_stress_long_s{seed}")
+
+
+def test_cycles(sim: None) -> None:
+    """The cycle costs, measured with mcycle; build/rtos/cycles.json holds them."""
+    out = run("rtos_cycles", 2_000_000)
+    figures = {name: {"min": int(lo), "max": int(hi)} for name, lo, hi in CYCLES.findall(out)}
+    for name in ("yield", "preempt_switch_entry", "irq_to_blocked_thread_entry",
+                 "irq_to_blocked_thread_trigger", "sem_post_wait"):
+        assert name in figures, name
+        assert 0 < figures[name]["min"] <= figures[name]["max"] < 2000, (name, figures[name])
+    dest = ROOT / "build" / "rtos"
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "cycles.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+
+TM_TESTS = ["basic_processing", "cooperative_scheduling", "preemptive_scheduling",
+            "interrupt_processing", "interrupt_preemption_processing", "message_processing",
+            "synchronization_processing", "memory_allocation"]
+
+
+@pytest.mark.parametrize("n", range(1, 9), ids=TM_TESTS)
+def test_thread_metric_smoke(sim: None, n: int) -> None:
+    """Each Thread-Metric test (fw/rtos/tm) over a period of 3 ticks of 20,000 cycles: it runs,
+    counts and passes its own checks. The scores come from `make rtos-tm` (5,000,000 cycles)."""
+    out = run_tm(n)
+    m = re.search(r"^tm (\S+) (\d+) (\d+)$", out, re.M)
+    assert m and m.group(1) == TM_TESTS[n - 1], out
+    assert int(m.group(2)) > 0 and int(m.group(3)) >= 3 * 20_000 - 2_000, out
+
+
+def run_tm(n: int) -> str:
+    elf = harness.build_fw("tm", [f"CFLAGS_EXTRA=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"],
+                           f"tm_smoke{n}", folder="fw/rtos/tm")
+    res = harness.run_elf(elf, max_cycles=1_000_000)
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary and summary[-1][1] == "0" and res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
+
+
+def test_unexpected_interrupt(sim: None) -> None:
+    """An interrupt nobody handles is reported with its cause and ends the run with the
+    runtime's unexpected-trap exit code (CV_EXIT_UNEXPECTED_TRAP, 0x7e)."""
+    elf = build("rtos_unexpected")
+    res = harness.run_elf(elf, max_cycles=1_000_000)
+    assert "raising msip" in res.stdout and "not reached" not in res.stdout, res.stdout
+    assert "cv_os: unexpected interrupt 3" in res.stdout, res.stdout
+    assert res.returncode == 0x7E, res.stderr
