@@ -47,6 +47,7 @@ module aes_dp_tbl #(
   input  wire [3:0]         nr_i,        // 10, 12 or 14, stable while a message runs
   input  wire               dec_i,
   output wire [3:0]         rk_ra_o,     // round-key store read address
+  output wire [3:0]         rkd_ra_o,    // decryption store read address
   input  wire [127:0]       rk_i,        // round key read (asynchronous)
   input  wire [127:0]       rkd_i,       // InvMixColumns of it (the decryption store)
   input  wire               rk_we_i,     // the store's write port (key expansion, wipe)
@@ -77,6 +78,7 @@ module aes_dp_tbl #(
   reg [SIDE_W-1:0] side_q, side_d;
   reg [127:0]      rk_q;              // key of round rnd_q (InvMixColumns'd, decryption)
   reg [3:0]        ra_q, ra_d;        // store address of the key rk_q loads next
+  reg [3:0]        rd_q;              // ra_q's copy for the decryption store (below)
   reg              rk_en;
   reg [127:0]      rk0_q, rkn_q;      // rk[0], rk[Nr]
   wire [127:0]     rk_init = dec_i ? rkn_q : rk0_q;
@@ -206,8 +208,15 @@ module aes_dp_tbl #(
   // Key of round r: rk[r] (encryption); InvMixColumns(rk[Nr - r]) for r < Nr, rk[0] for
   // r = Nr (decryption: the one key at address 0). At a message start the port fetches the
   // initial key (the datapath is idle then).
-  assign rk_ra_o = ra_q;
+  // The decryption store has its own copy of the read address, rd_q, which follows ra_q only
+  // while decrypting (and takes each message start's address): in encryption it holds, so the
+  // decryption store's read multiplexers do not switch with the rounds. Whenever dec_i is high
+  // rd_q equals ra_q (both take ra_d at the start that set dec_i and in every cycle after).
+  // A flop enable; the key fetch keeps its one select.
+  assign rk_ra_o  = ra_q;
+  assign rkd_ra_o = rd_q;
   wire [127:0] rk_n = swp((dec_i && ra_q != 4'd0) ? rkd_i : rk_i, dec_i);
+  wire         rd_en = dec_i || init_ld_i;
 
   always @(posedge clk_i) begin
     if (!rst_ni || clr_i) begin
@@ -215,6 +224,7 @@ module aes_dp_tbl #(
       rkn_q     <= 128'h0;
       rk_q      <= 128'h0;
       ra_q      <= 4'd0;
+      rd_q      <= 4'd0;
       rnd_q     <= 4'd0;
       act_q     <= 1'b0;
       fin_q     <= 1'b0;
@@ -225,6 +235,7 @@ module aes_dp_tbl #(
       if (rk_we_i && rk_wa_i == knr_i) rkn_q <= rk_wd_i;
       if (rk_en)     rk_q      <= rk_n;
       ra_q   <= ra_d;
+      if (rd_en) rd_q <= ra_d;
       rnd_q  <= rnd_d;
       act_q  <= act_d;
       fin_q  <= fin_d;

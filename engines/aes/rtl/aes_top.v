@@ -215,7 +215,7 @@ module aes_top #(
     end else if (TBL != 0) begin : g_iter
       // two stores written together: the round keys, and their InvMixColumns for the
       // decryption rounds of aes_dp_tbl (both wiped alike)
-      wire [3:0]   rk_ra;
+      wire [3:0]   rk_ra, rkd_ra;
       wire [127:0] rk_rd, rkd_rd;
       reg  [127:0] rkd_wd;
       integer      c;
@@ -226,14 +226,14 @@ module aes_top #(
         .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rk_wd), .ra_i(rk_ra), .rd_o(rk_rd)
       );
       aes_rk_ram u_rkd (
-        .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rkd_wd), .ra_i(rk_ra), .rd_o(rkd_rd)
+        .clk_i(clk_i), .we_i(rk_we), .wa_i(rk_wa), .wd_i(rkd_wd), .ra_i(rkd_ra), .rd_o(rkd_rd)
       );
       assign ks_out = 32'h0;
       wire unused_ks = ks_act ^ (^ks_in) ^ (^iss_data) ^ iss_fwd;
       wire [3:0] knr = (kksz_q == KSZ_256) ? 4'd14 : (kksz_q == KSZ_192) ? 4'd12 : 4'd10;
       aes_dp_tbl #(.SIDE_W(SIDE_W)) u_dp (
         .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(zeroize_i), .nr_i(nr), .dec_i(dec_core),
-        .rk_ra_o(rk_ra), .rk_i(rk_rd), .rkd_i(rkd_rd), .rk_we_i(rk_we), .rk_wa_i(rk_wa),
+        .rk_ra_o(rk_ra), .rkd_ra_o(rkd_ra), .rk_i(rk_rd), .rkd_i(rkd_rd), .rk_we_i(rk_we), .rk_wa_i(rk_wa),
         .rk_wd_i(rk_wd), .knr_i(knr), .init_ld_i(start_ok), .init_ra_i(c_dec ? c_nr : 4'd0),
         .iss_valid_i(iss_valid), .iss_ready_o(iss_ready), .iss_nf_i(tb_nf),
         .iss_data_i(tb_data), .iss_fdat_i(tb_fdat), .iss_side_i(iss_side), .res_valid_o(res_valid),

@@ -286,9 +286,18 @@ module present_top #(
     end
   end
 
+  // The round counter moves only with the state (st_en): idle, it holds, and so do the store's
+  // read address and everything behind it.
   always @(posedge clk_i) begin
     if (clear) begin
       rnd_q <= 5'd0;
+    end else if (st_en) begin
+      rnd_q <= rnd_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear) begin
       kset_q <= 1'b0;
       wipe_q <= 1'b1;  // the store is wiped after every reset and zeroize
       kok_q <= 1'b0;
@@ -301,7 +310,6 @@ module present_top #(
       err_q <= 1'b0;
       err_code_q <= ERR_NONE;
     end else begin
-      rnd_q <= rnd_d;
       kset_q <= kset_d;
       wipe_q <= wipe_d;
       kok_q <= kok_d;

@@ -18,6 +18,13 @@
 // constants): y = S^-1(M'(SR^-1(x)) ^ kcb ^ L(RC)), so each output bit of that XOR has six
 // inputs (three state bits, a key bit, two phase bits) and fits one LUT6.
 // Everything freezes while a result waits in the output register (out_ready_i low).
+//
+// Idle, the datapath holds still: with no message accepting input and no block in flight
+// (run low) the phase parks at 3, which selects no slot's constants and not the input, so the
+// rounds see only held registers; start_i sets phase 0 as before. The stage registers load
+// only when they take a block (fs_q: an accepted block, or its second F step; bs_q: a block
+// in the B stage, or the middle round of the block crossing), the output register only when a
+// block leaves bs_q. These are flop enables; the round logic is unchanged.
 module prince_fold (
   input  wire        clk_i,
   input  wire        clear_i,     // synchronous clear (reset or zeroize)
@@ -54,10 +61,12 @@ module prince_fold (
   reg ov_q, ov_d, ol_q, ol_d;      // out_q holds a result / it is the last
 
   wire ph0 = ph_q == 2'd0;
+  wire ph1 = ph_q == 2'd1;
   wire ph2 = ph_q == 2'd2;
   wire adv = ~ov_q | out_ready_i;
   assign in_ready_o = accept_i & ph0 & adv;
   wire in_fire = in_valid_i & in_ready_o;
+  wire run = accept_i | fv_q | bv_q | ov_q;
 
   // ---- F stage
   wire [63:0] xf = ph0 ? (in_data_i ^ kwin_i) : fs_q;
@@ -111,13 +120,18 @@ module prince_fold (
       ov_d = bv_q;
       ol_d = bl_q;
     end
+    if (!run) begin
+      ph_d = 2'd3;
+    end
     if (start_i) begin
       ph_d = 2'd0;
     end
   end
 
   wire step = adv | start_i;
-  wire out_en = adv & ph2;
+  wire fs_en = in_fire | (adv & ph1 & fv_q);
+  wire bs_en = adv & (ph2 ? fv_q : bv_q);
+  wire out_en = adv & ph2 & bv_q;
 
   always @(posedge clk_i) begin
     if (clear_i) begin
@@ -131,13 +145,27 @@ module prince_fold (
       ov_q <= 1'b0;
     end else if (step) begin
       ph_q <= ph_d;
-      fs_q <= fs_d;
-      bs_q <= bs_d;
       fv_q <= fv_d;
       fl_q <= fl_d;
       bv_q <= bv_d;
       bl_q <= bl_d;
       ov_q <= ov_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear_i) begin
+      fs_q <= 64'd0;
+    end else if (fs_en) begin
+      fs_q <= fs_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (clear_i) begin
+      bs_q <= 64'd0;
+    end else if (bs_en) begin
+      bs_q <= bs_d;
     end
   end
 
