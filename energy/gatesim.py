@@ -5,6 +5,10 @@ Verilator's toggle coverage on this netlist generates far more C++ than compiles
 `make energy` has, so the toggles are counted by a simulator of our own, generated from yosys's JSON netlist:
 - the hierarchy is flattened here: every net gets an index, every gate and flip-flop the group
   of the instance it sits in (group_of);
+- an enable flip-flop ($_DFFE_PP_) becomes its hold multiplexer (a $_MUX_ gate, as the asic
+  family maps it) and a plain flip-flop, and its enable net is recorded: flops sharing one
+  enable net in one group are a register bank, which the model clock-gates (energy/tech.py),
+  and the harness counts the cycles each enable net is high;
 - the gates are sorted in topological order and written as straight-line C++, one statement
   per gate on a byte per net; the flip-flops are a table (D, Q), the program and data memories
   (soc_ram, a black box in the netlist) a C++ model of soc_ram.v's ports (energy/sim/gsim.cpp);
@@ -72,6 +76,7 @@ class Flat:
         self.n = 2
         self.gates: list[tuple[str, dict[str, int], int, str]] = []
         self.dffs: list[tuple[int, int, str]] = []
+        self.dff_en: list[int] = []   # per flip-flop: its enable net, -1 for none
         self.rams: list[dict] = []
         self.name: dict[int, str] = {}
         self.clock: int | None = None
@@ -124,13 +129,21 @@ class Flat:
             if typ in GATE_CPP:
                 pins = {k: net(v[0]) for k, v in conn.items() if k != "Y"}
                 self.gates.append((typ, pins, net(conn["Y"][0]), grp))
-            elif typ == "$_DFF_P_":
+            elif typ in ("$_DFF_P_", "$_DFFE_PP_"):
                 clk = net(conn["C"][0])
                 if self.clock is None:
                     self.clock = clk
                 elif clk != self.clock:
                     raise ValueError(f"{'.'.join(path + (cname,))}: a second clock")
-                self.dffs.append((net(conn["D"][0]), net(conn["Q"][0]), grp))
+                d, q = net(conn["D"][0]), net(conn["Q"][0])
+                en = -1
+                if typ == "$_DFFE_PP_":
+                    en = net(conn["E"][0])
+                    hold = self._new("")
+                    self.gates.append(("$_MUX_", {"A": q, "B": d, "S": en}, hold, grp))
+                    d = hold
+                self.dffs.append((d, q, grp))
+                self.dff_en.append(en)
             elif typ == RAM_TYPE:
                 self.rams.append({"name": cname, "params": c["parameters"],
                                   "pins": {k: [net(b) for b in v] for k, v in conn.items()}})
@@ -202,6 +215,14 @@ class Flat:
         return typ, grp
 
 
+def enables(flat: Flat) -> tuple[list[int], np.ndarray]:
+    """The distinct enable nets (a constant-1 enable is no enable) and, per flip-flop, the
+    index of its enable net in that list (-1: clocked every cycle)."""
+    nets = sorted({e for e in flat.dff_en if e > 1})
+    idx = {e: k for k, e in enumerate(nets)}
+    return nets, np.array([idx.get(e, -1) for e in flat.dff_en], np.int32)
+
+
 def ram_param(ram: dict, key: str) -> int | str:
     v = ram["params"][key]
     return int(v, 2) if isinstance(v, str) and set(v) <= {"0", "1"} else v
@@ -240,7 +261,9 @@ def generate(flat: Flat, out: Path) -> list[Path]:
            f"constexpr int32_t GSIM_NETS = {flat.n};",
            f"constexpr int32_t GSIM_DFFS = {len(flat.dffs)};",
            arr("GSIM_DFF_D", [d for d, _, _ in flat.dffs]),
-           arr("GSIM_DFF_Q", [q for _, q, _ in flat.dffs])]
+           arr("GSIM_DFF_Q", [q for _, q, _ in flat.dffs]),
+           f"constexpr int32_t GSIM_NEN = {len(enables(flat)[0])};",
+           arr("GSIM_EN", enables(flat)[0])]
     for p in ("rst_ni", "uart_rx_i", "uart_tx_o", "uart_div_o", "sim_exit_valid_o",
               "sim_exit_code_o", "sim_putc_valid_o", "sim_putc_char_o", "retire_o"):
         hdr.append(arr(f"GSIM_{p.upper()}", flat.ports[p]))
@@ -284,6 +307,9 @@ def compile_sim(flat: Flat, out: Path, binary: Path) -> None:
     typ, grp = flat.categories()
     np.save(out / "net_type.npy", typ)
     np.save(out / "net_group.npy", grp)
+    # per flip-flop: its group and the index of its enable net in the harness's GSIM_EN
+    np.save(out / "ff_group.npy", np.array([GROUPS.index(g) for _, _, g in flat.dffs], np.int16))
+    np.save(out / "ff_enable.npy", enables(flat)[1])
     (out / "net_names.json").write_text(json.dumps([flat.name.get(i, "") for i in
                                                     range(flat.n)]))
     objs = []
