@@ -136,8 +136,6 @@ module prince_fold (
   always @(posedge clk_i) begin
     if (clear_i) begin
       ph_q <= 2'd0;
-      fs_q <= 64'd0;
-      bs_q <= 64'd0;
       fv_q <= 1'b0;
       fl_q <= 1'b0;
       bv_q <= 1'b0;
