@@ -5,10 +5,11 @@ Verilator's toggle coverage on this netlist generates far more C++ than compiles
 `make energy` has, so the toggles are counted by a simulator of our own, generated from yosys's JSON netlist:
 - the hierarchy is flattened here: every net gets an index, every gate and flip-flop the group
   of the instance it sits in (group_of);
-- an enable flip-flop ($_DFFE_PP_) becomes its hold multiplexer (a $_MUX_ gate, as the asic
-  family maps it) and a plain flip-flop, and its enable net is recorded: flops sharing one
-  enable net in one group are a register bank, which the model clock-gates (energy/tech.py),
-  and the harness counts the cycles each enable net is high;
+- a flip-flop with an enable or a synchronous reset (FF_TYPES) becomes gates, as the asic
+  family maps it (a reset gate on the data, the enable's hold multiplexer), and a plain
+  flip-flop, and its enable net is recorded (with a reset over the enable, enable | reset):
+  flops sharing one enable net in one group are a register bank, which the model clock-gates
+  (energy/tech.py), and the harness counts the cycles each enable net is high;
 - the gates are sorted in topological order and written as straight-line C++, one statement
   per gate on a byte per net; the flip-flops are a table (D, Q), the program and data memories
   (soc_ram, a black box in the netlist) a C++ model of soc_ram.v's ports (energy/sim/gsim.cpp);
@@ -43,6 +44,11 @@ GATE_CPP = {
     "$_AOI4_": "(({A}&{B})|({C}&{D}))^1", "$_OAI4_": "(({A}|{B})&({C}|{D}))^1",
 }
 TYPES = sorted(t for t in GATE_CPP if t != "$alias") + ["$_DFF_P_"]
+# The flip-flop cells of the energy netlist (synth/run.py gate_mapping(enable_ffs=True)): plain,
+# with an enable, and with a synchronous reset and an enable (reset over enable, enable over
+# reset; reset value 0 or 1); Flat._flop maps each onto gates and a plain flop.
+FF_TYPES = ("$_DFF_P_", "$_DFFE_PP_", "$_SDFFE_PP0P_", "$_SDFFE_PP1P_", "$_SDFFCE_PP0P_",
+            "$_SDFFCE_PP1P_")
 # Groups, in report order. An instance path's group: group_of.
 ENGINES = {1: "aes", 2: "prince", 3: "present", 4: "chacha", 5: "sha3"}
 GROUPS = ("core", "coupling", "aes", "prince", "present", "chacha", "sha3", "bus")
@@ -77,6 +83,7 @@ class Flat:
         self.gates: list[tuple[str, dict[str, int], int, str]] = []
         self.dffs: list[tuple[int, int, str]] = []
         self.dff_en: list[int] = []   # per flip-flop: its enable net, -1 for none
+        self._share: dict[tuple, int] = {}
         self.rams: list[dict] = []
         self.name: dict[int, str] = {}
         self.clock: int | None = None
@@ -94,6 +101,38 @@ class Flat:
             if p["direction"] == "output":
                 self.ports[pname] = [1 if b == "1" else self.top_net.get(b, 0)
                                      for b in p["bits"]]
+
+    def _gate(self, typ: str, pins: dict[str, int], grp: str, shared: bool = False) -> int:
+        """A gate's output net; shared: one gate per distinct (type, inputs, group), for the
+        inverted reset and the enable OR that a bank of flops shares."""
+        key = (typ, tuple(sorted(pins.items())), grp)
+        if shared and key in self._share:
+            return self._share[key]
+        out = self._new("")
+        self.gates.append((typ, pins, out, grp))
+        if shared:
+            self._share[key] = out
+        return out
+
+    def _flop(self, typ: str, p: dict[str, int], grp: str) -> None:
+        """A flip-flop of FF_TYPES as gates and a plain D flip-flop. A synchronous reset R to
+        value v gates the data (D & ~R, or D | R); an enable E becomes the hold multiplexer
+        (E ? data : Q) and is recorded as the flop's enable net. $_SDFFE_ (reset over enable)
+        loads when E | R, $_SDFFCE_ (enable over reset) when E. A constant-1 enable is none."""
+        d, q, en = p["D"], p["Q"], p.get("E", 1)
+        if "R" in p:
+            r = p["R"]
+            if typ[-3] == "0":
+                d = self._gate("$_AND_", {"A": d, "B": self._gate("$_NOT_", {"A": r}, grp,
+                                                                   shared=True)}, grp)
+            else:
+                d = self._gate("$_OR_", {"A": d, "B": r}, grp)
+            if typ.startswith("$_SDFFE_") and en != 1:
+                en = self._gate("$_OR_", {"A": en, "B": r}, grp, shared=True)
+        if en != 1:
+            d = self._gate("$_MUX_", {"A": q, "B": d, "S": en}, grp)
+        self.dffs.append((d, q, grp))
+        self.dff_en.append(en if en != 1 else -1)
 
     def _new(self, name: str) -> int:
         i = self.n
@@ -129,21 +168,13 @@ class Flat:
             if typ in GATE_CPP:
                 pins = {k: net(v[0]) for k, v in conn.items() if k != "Y"}
                 self.gates.append((typ, pins, net(conn["Y"][0]), grp))
-            elif typ in ("$_DFF_P_", "$_DFFE_PP_"):
+            elif typ in FF_TYPES:
                 clk = net(conn["C"][0])
                 if self.clock is None:
                     self.clock = clk
                 elif clk != self.clock:
                     raise ValueError(f"{'.'.join(path + (cname,))}: a second clock")
-                d, q = net(conn["D"][0]), net(conn["Q"][0])
-                en = -1
-                if typ == "$_DFFE_PP_":
-                    en = net(conn["E"][0])
-                    hold = self._new("")
-                    self.gates.append(("$_MUX_", {"A": q, "B": d, "S": en}, hold, grp))
-                    d = hold
-                self.dffs.append((d, q, grp))
-                self.dff_en.append(en)
+                self._flop(typ, {k: net(v[0]) for k, v in conn.items() if k != "C"}, grp)
             elif typ == RAM_TYPE:
                 self.rams.append({"name": cname, "params": c["parameters"],
                                   "pins": {k: [net(b) for b in v] for k, v in conn.items()}})

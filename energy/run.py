@@ -482,12 +482,15 @@ def markdown(data: dict, seeds: dict) -> str:
                   "per group and GE-weighted toggles per cycle. A group "
                   "that switches while nothing uses it has registers loaded every cycle "
                   "(no enable) or logic fed by changing shared buses.", "",
-                  "| group | kGE | flip-flops | toggles per cycle | GE-toggles per cycle |",
-                  "|---|---|---|---|---|"]
+                  "| group | kGE | flip-flops | toggles per cycle | GE-toggles per cycle | "
+                  "clocked flip-flops and ICGs per cycle |",
+                  "|---|---|---|---|---|---|"]
         for g in gatesim.GROUPS:
             lines.append(f"| {g} | {data['netlist']['groups'][g]['kge']:.1f} | "
                          f"{data['netlist']['groups'][g]['ffs']:,} | {per[g]:,.1f} | "
-                         f"{idle['ge_toggles'][g] / idle['cycles']:,.1f} |")
+                         f"{idle['ge_toggles'][g] / idle['cycles']:,.1f} | "
+                         f"{fmt(idle.get('clock_pin_cycles', {}).get(g, 0) / idle['cycles'], 1)}"
+                         " |")
     lines += ["", *asic_aes_lines(data)]
     lines += ["", *comparisons(data["records"], seeds, data), "", *asic_area(), ""]
     return "\n".join(lines)

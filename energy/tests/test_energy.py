@@ -156,13 +156,49 @@ def test_enable_flop_split_and_banks() -> None:
     top = _mod({"clk_i": ("input", [2]), "d": ("input", [3]), "e": ("input", [4]),
                 "q": ("output", [10])}, cells)
     flat = gatesim.Flat({"modules": {"top": top}}, top="top")
-    assert sorted(g[0] for g in flat.gates) == ["$_MUX_"] * 4
+    assert sorted(g[0] for g in flat.gates) == ["$_MUX_"] * 3  # none for the constant enable
     nets, idx = gatesim.enables(flat)
     assert nets == [flat.ports["e"][0]] and list(idx) == [0, 0, 0, -1, -1]
     for (d, q, _), en in zip(flat.dffs, flat.dff_en):
         if en >= 0:  # D is the hold mux: Q when the enable is low, the data when high
             mux = next(g for g in flat.gates if g[2] == d)
             assert mux[1] == {"A": q, "B": flat.ports["d"][0], "S": en}
+
+
+@pytest.mark.parametrize("typ", gatesim.FF_TYPES)
+def test_flop_types_next_state(typ: str) -> None:
+    """Each flip-flop cell of the energy netlist, as gates and a plain flop, takes the next
+    state yosys defines for it on every input, and loads exactly when its enable net is high."""
+    pins = ["D"] + (["E"] if "E_" in typ else []) + (["R"] if typ.startswith("$_SDFF") else [])
+    ports = {"clk_i": ("input", [2]), "q": ("output", [10])}
+    conn = {"C": [2], "Q": [10]}
+    for k, p in enumerate(pins):
+        ports[p.lower()] = ("input", [3 + k])
+        conn[p] = [3 + k]
+    flat = gatesim.Flat({"modules": {"top": _mod(ports, {"ff": {"type": typ,
+                                                                  "connections": conn}})}},
+                        top="top")
+    d_net, q_net, _ = flat.dffs[0]
+    en_net = flat.dff_en[0]
+    rv = 1 if typ.endswith("1P_") else 0
+    for vals in itertools.product((0, 1), repeat=len(pins) + 1):
+        v = np.zeros(flat.n, np.uint8)
+        v[1] = 1
+        x = dict(zip(pins + ["Q"], vals))
+        for p in pins:
+            v[flat.ports[p.lower()][0]] = x[p]
+        v[q_net] = x["Q"]
+        for i in flat.order():
+            t, gp, out, _ = flat.gates[i]
+            v[out] = _cpp_eval(gatesim.GATE_CPP[t], {k: int(v[n]) for k, n in gp.items()})
+        e, r = x.get("E", 1), x.get("R", 0)
+        if typ.startswith("$_SDFFCE_"):
+            want = (rv if r else x["D"]) if e else x["Q"]
+        else:  # reset over enable
+            want = rv if r else (x["D"] if e else x["Q"])
+        assert v[d_net] == want, (typ, x)
+        if en_net >= 0 and not v[en_net]:
+            assert want == x["Q"]
 
 
 def test_model_clock_gating(tmp_path: Path) -> None:
