@@ -626,8 +626,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--docs", type=Path, help="also write docs/results/energy.md (make energy)")
     ap.add_argument("--no-idle", action="store_true", help="leave out the idle program")
-    ap.add_argument("--no-asic-aes", action="store_true",
-                    help="leave out the AES cases on the AES engine's ASIC build")
+    ap.add_argument("--asic-aes", action="store_true",
+                    help="also run the AES hardware cases on the AES engine's ASIC build")
     ap.add_argument("--max-cycles", type=int, default=20_000_000)
     ap.add_argument("--report", action="store_true",
                     help="run nothing: write the reports again from <out>/results.json")
@@ -675,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # the default build's results are written first: the ASIC build's run adds to them
     save(None)
-    if not args.no_asic_aes:
+    if args.asic_aes:
         # the AES engine's ASIC build (composite-field S-boxes) on its hardware cases
         hw = [c for c in bench_run.load_cases(args.cases) if c["engine"] == "aes"
               and c["coupling"] != "sw"]
