@@ -5,6 +5,11 @@ Verilator's toggle coverage on this netlist generates far more C++ than compiles
 `make energy` has, so the toggles are counted by a simulator of our own, generated from yosys's JSON netlist:
 - the hierarchy is flattened here: every net gets an index, every gate and flip-flop the group
   of the instance it sits in (group_of);
+- a flip-flop with an enable or a synchronous reset (FF_TYPES) becomes gates, as the asic
+  family maps it (a reset gate on the data, the enable's hold multiplexer), and a plain
+  flip-flop, and its enable net is recorded (with a reset over the enable, enable | reset):
+  flops sharing one enable net in one group are a register bank, which the model clock-gates
+  (energy/tech.py), and the harness counts the cycles each enable net is high;
 - the gates are sorted in topological order and written as straight-line C++, one statement
   per gate on a byte per net; the flip-flops are a table (D, Q), the program and data memories
   (soc_ram, a black box in the netlist) a C++ model of soc_ram.v's ports (energy/sim/gsim.cpp);
@@ -39,6 +44,11 @@ GATE_CPP = {
     "$_AOI4_": "(({A}&{B})|({C}&{D}))^1", "$_OAI4_": "(({A}|{B})&({C}|{D}))^1",
 }
 TYPES = sorted(t for t in GATE_CPP if t != "$alias") + ["$_DFF_P_"]
+# The flip-flop cells of the energy netlist (synth/run.py gate_mapping(enable_ffs=True)): plain,
+# with an enable, and with a synchronous reset and an enable (reset over enable, enable over
+# reset; reset value 0 or 1); Flat._flop maps each onto gates and a plain flop.
+FF_TYPES = ("$_DFF_P_", "$_DFFE_PP_", "$_SDFFE_PP0P_", "$_SDFFE_PP1P_", "$_SDFFCE_PP0P_",
+            "$_SDFFCE_PP1P_")
 # Groups, in report order. An instance path's group: group_of.
 ENGINES = {1: "aes", 2: "prince", 3: "present", 4: "chacha", 5: "sha3"}
 GROUPS = ("core", "coupling", "aes", "prince", "present", "chacha", "sha3", "bus")
@@ -72,6 +82,8 @@ class Flat:
         self.n = 2
         self.gates: list[tuple[str, dict[str, int], int, str]] = []
         self.dffs: list[tuple[int, int, str]] = []
+        self.dff_en: list[int] = []   # per flip-flop: its enable net, -1 for none
+        self._share: dict[tuple, int] = {}
         self.rams: list[dict] = []
         self.name: dict[int, str] = {}
         self.clock: int | None = None
@@ -89,6 +101,38 @@ class Flat:
             if p["direction"] == "output":
                 self.ports[pname] = [1 if b == "1" else self.top_net.get(b, 0)
                                      for b in p["bits"]]
+
+    def _gate(self, typ: str, pins: dict[str, int], grp: str, shared: bool = False) -> int:
+        """A gate's output net; shared: one gate per distinct (type, inputs, group), for the
+        inverted reset and the enable OR that a bank of flops shares."""
+        key = (typ, tuple(sorted(pins.items())), grp)
+        if shared and key in self._share:
+            return self._share[key]
+        out = self._new("")
+        self.gates.append((typ, pins, out, grp))
+        if shared:
+            self._share[key] = out
+        return out
+
+    def _flop(self, typ: str, p: dict[str, int], grp: str) -> None:
+        """A flip-flop of FF_TYPES as gates and a plain D flip-flop. A synchronous reset R to
+        value v gates the data (D & ~R, or D | R); an enable E becomes the hold multiplexer
+        (E ? data : Q) and is recorded as the flop's enable net. $_SDFFE_ (reset over enable)
+        loads when E | R, $_SDFFCE_ (enable over reset) when E. A constant-1 enable is none."""
+        d, q, en = p["D"], p["Q"], p.get("E", 1)
+        if "R" in p:
+            r = p["R"]
+            if typ[-3] == "0":
+                d = self._gate("$_AND_", {"A": d, "B": self._gate("$_NOT_", {"A": r}, grp,
+                                                                   shared=True)}, grp)
+            else:
+                d = self._gate("$_OR_", {"A": d, "B": r}, grp)
+            if typ.startswith("$_SDFFE_") and en != 1:
+                en = self._gate("$_OR_", {"A": en, "B": r}, grp, shared=True)
+        if en != 1:
+            d = self._gate("$_MUX_", {"A": q, "B": d, "S": en}, grp)
+        self.dffs.append((d, q, grp))
+        self.dff_en.append(en if en != 1 else -1)
 
     def _new(self, name: str) -> int:
         i = self.n
@@ -124,13 +168,13 @@ class Flat:
             if typ in GATE_CPP:
                 pins = {k: net(v[0]) for k, v in conn.items() if k != "Y"}
                 self.gates.append((typ, pins, net(conn["Y"][0]), grp))
-            elif typ == "$_DFF_P_":
+            elif typ in FF_TYPES:
                 clk = net(conn["C"][0])
                 if self.clock is None:
                     self.clock = clk
                 elif clk != self.clock:
                     raise ValueError(f"{'.'.join(path + (cname,))}: a second clock")
-                self.dffs.append((net(conn["D"][0]), net(conn["Q"][0]), grp))
+                self._flop(typ, {k: net(v[0]) for k, v in conn.items() if k != "C"}, grp)
             elif typ == RAM_TYPE:
                 self.rams.append({"name": cname, "params": c["parameters"],
                                   "pins": {k: [net(b) for b in v] for k, v in conn.items()}})
@@ -202,6 +246,14 @@ class Flat:
         return typ, grp
 
 
+def enables(flat: Flat) -> tuple[list[int], np.ndarray]:
+    """The distinct enable nets (a constant-1 enable is no enable) and, per flip-flop, the
+    index of its enable net in that list (-1: clocked every cycle)."""
+    nets = sorted({e for e in flat.dff_en if e > 1})
+    idx = {e: k for k, e in enumerate(nets)}
+    return nets, np.array([idx.get(e, -1) for e in flat.dff_en], np.int32)
+
+
 def ram_param(ram: dict, key: str) -> int | str:
     v = ram["params"][key]
     return int(v, 2) if isinstance(v, str) and set(v) <= {"0", "1"} else v
@@ -240,7 +292,9 @@ def generate(flat: Flat, out: Path) -> list[Path]:
            f"constexpr int32_t GSIM_NETS = {flat.n};",
            f"constexpr int32_t GSIM_DFFS = {len(flat.dffs)};",
            arr("GSIM_DFF_D", [d for d, _, _ in flat.dffs]),
-           arr("GSIM_DFF_Q", [q for _, q, _ in flat.dffs])]
+           arr("GSIM_DFF_Q", [q for _, q, _ in flat.dffs]),
+           f"constexpr int32_t GSIM_NEN = {len(enables(flat)[0])};",
+           arr("GSIM_EN", enables(flat)[0])]
     for p in ("rst_ni", "uart_rx_i", "uart_tx_o", "uart_div_o", "sim_exit_valid_o",
               "sim_exit_code_o", "sim_putc_valid_o", "sim_putc_char_o", "retire_o"):
         hdr.append(arr(f"GSIM_{p.upper()}", flat.ports[p]))
@@ -284,6 +338,9 @@ def compile_sim(flat: Flat, out: Path, binary: Path) -> None:
     typ, grp = flat.categories()
     np.save(out / "net_type.npy", typ)
     np.save(out / "net_group.npy", grp)
+    # per flip-flop: its group and the index of its enable net in the harness's GSIM_EN
+    np.save(out / "ff_group.npy", np.array([GROUPS.index(g) for _, _, g in flat.dffs], np.int16))
+    np.save(out / "ff_enable.npy", enables(flat)[1])
     (out / "net_names.json").write_text(json.dumps([flat.name.get(i, "") for i in
                                                     range(flat.n)]))
     objs = []

@@ -2,8 +2,14 @@
 """The gate-level SoC netlist the energy model simulates (yosys, the gate set of energy/tech.py).
 
 The same mapping as `synth/run.py --family asic` (yosys generic synthesis, small memories and
-ROMs to flops and gates, plain D flip-flops, `abc -g` onto the gate set), with two differences
-that serve the simulation:
+ROMs to flops and gates, `abc -g` onto the gate set), with three differences that serve the
+simulation:
+- flops with an enable stay enable flops ($_DFFE_PP_, with a synchronous reset $_SDFFE_ /
+  $_SDFFCE_: yosys's own enable inference, the RTL's `if (en) q <= d` and the memories' write
+  enables), so that energy/gatesim.py knows each flop's enable net (the register banks the
+  model clock-gates, energy/tech.py); it splits each into the reset gate and hold multiplexer
+  the asic family maps and a plain D flip-flop, and ABC does not merge those into the logic
+  in front of them;
 - the program and data memories (soc_ram) stay RTL: a black box here, the RTL module in the
   simulation, so the harness loads the firmware image the usual way and counts their accesses
   (SRAM energy is access counts x per-access energy, energy/tech.py);
@@ -59,7 +65,7 @@ def script(params: dict[str, int], out: Path) -> str:
         # by name pattern: a module built with parameters is named $paramod...\<name>
         f"setattr -mod -set keep_hierarchy 1 {' '.join('*' + m + '*' for m in GROUP_MODULES)}",
         "synth -flatten -top soc_top -run coarse:fine",
-        *synth.gate_mapping(),
+        *synth.gate_mapping(enable_ffs=True),
         # short public names for every net and cell: the Verilog and the JSON name them alike
         "rename -enumerate -pattern n%",
         "check -assert",

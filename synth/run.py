@@ -265,12 +265,20 @@ def _tech():
     return mod
 
 
-def gate_mapping(memory_map: str = "memory_map") -> list[str]:
+def gate_mapping(memory_map: str = "memory_map", enable_ffs: bool = False) -> list[str]:
     """The yosys commands from `synth -run coarse:fine` to a netlist of energy/tech.py's gates:
     the memories left by memory_map (its selection: what stays a macro) to flops and gates,
     yosys's fine techmap, plain D flip-flops, ABC onto the gate set. The asic family and the
-    energy flow's gate-level netlist (energy/netlist.py) share it."""
-    return [memory_map, "opt -full", "techmap", "opt -fast", "dfflegalize -cell $_DFF_P_ 01",
+    energy flow's gate-level netlist (energy/netlist.py) share it. enable_ffs (the energy
+    netlist) keeps the flops' enables as enable flip-flops ($_DFFE_PP_, and with a synchronous
+    reset $_SDFFE_ / $_SDFFCE_: dfflegalize would fold an enable that shares a flop with a
+    reset into logic), so that the register banks with a common enable stay visible: the
+    simulator splits each into its hold multiplexer, reset gate and a plain flop
+    (energy/gatesim.py), and the model gates their clock."""
+    ffs = "-cell $_DFF_P_ 01" + (" -cell $_DFFE_PP_ 01" + "".join(
+        f" -cell $_SDFF{c}E_PP{v}P_ 01" for c in ("", "C") for v in "01")
+        if enable_ffs else "")
+    return [memory_map, "opt -full", "techmap", "opt -fast", f"dfflegalize {ffs}",
             f"abc -g {_tech().ABC_GATES}", "opt_clean -purge"]
 
 

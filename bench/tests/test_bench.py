@@ -291,3 +291,25 @@ def test_sha3_per_block() -> None:
     assert run.per_block(rec) == pytest.approx(1088 / (4096 / 136))
     assert run.per_block(dict(rec, bytes=64)) is None
     assert run.per_block(dict(rec, algorithm="shake128")) == pytest.approx(1088 / (4096 / 168))
+
+
+def test_energy_beside_seeds(tmp_path: Path) -> None:
+    """bench.md's energy comparison: the seeds' figures beside the records of an energy summary
+    (make energy's energy-summary.json), and nothing without one."""
+    assert run.energy_lines(tmp_path / "none.json") == []
+
+    def rec(coupling: str, size: int, nj: float, pj_bit: float | None) -> dict:
+        return {"engine": "aes", "algorithm": "aes-128", "mode": "ecb", "coupling": coupling,
+                "bytes": size, "cycles": 1000 if coupling == "sw" else 90, "verified": True,
+                "nj_total_45nm": nj, "nj_total_45nm_nocg": nj * 1.5,
+                "engine_pj_per_bit_65nm": pj_bit, "engine_pj_per_bit_65nm_nocg": pj_bit,
+                "engine_mw_65nm": 5.0, "build": "default"}
+    summ = {"commit": "abc1234", "date": "day 2", "records": [
+        rec("sw", 16, 200.0, None), rec("cpi-dma", 16, 10.0, 60.0),
+        rec("sw", 4096, 40000.0, None), rec("cpi-dma", 4096, 400.0, 4.0)]}
+    (tmp_path / "energy-summary.json").write_text(json.dumps(summ))
+    md = "\n".join(run.energy_lines(tmp_path / "energy-summary.json"))
+    assert md.startswith("## Energy beside the seeds") and "`abc1234`, day 2" in md
+    assert "| 200.000 / 10.0000 nJ (cpi-dma) = 20 (no CG: 20) |" in md
+    assert "4.00 pJ/bit (4 KiB, cpi-dma, 65 nm assumption; no CG: 4.00)" in md
+    assert "(ours at or below: yes)" in md

@@ -11,8 +11,10 @@
 //
 // --windows FILE (from the RTL run, energy/sim/en_sim.cpp): per window [first, end), the
 // toggles of every net over the edges with cycle numbers first+1 .. end are counted and written
-// to <--out-prefix><n>.bin (GSIM_NETS little-endian uint32), and the memories' accesses to
-// --mem FILE in en_sim's format.
+// to <--out-prefix><n>.bin (GSIM_NETS little-endian uint32), the number of those edges at which
+// each flip-flop enable net of GSIM_EN was high to <--out-prefix><n>.en.bin (GSIM_NEN uint32:
+// the cycles a clock-gated register bank is clocked), and the memories' accesses to --mem FILE
+// in en_sim's format.
 #include <elf.h>
 
 #include <cstdint>
@@ -214,7 +216,7 @@ int main(int argc, char** argv) {
   load_elf(elf, imem, dmem);
 
   std::vector<uint8_t> v(GSIM_NETS, 0), prev(GSIM_NETS, 0), q(GSIM_DFFS, 0);
-  std::vector<uint32_t> tog(GSIM_NETS, 0);
+  std::vector<uint32_t> tog(GSIM_NETS, 0), en_hi(GSIM_NEN, 0);
   v[1] = 1;
   Counts mc, dummy;
   size_t next = 0;
@@ -234,11 +236,14 @@ int main(int argc, char** argv) {
   while (true) {
     if (!in_win && next < wins.size() && cycle == wins[next].first) {
       std::fill(tog.begin(), tog.end(), 0);
+      std::fill(en_hi.begin(), en_hi.end(), 0);
       in_win = true;
       mc = Counts();
     }
     // the edge: flops and memories take the settled values
     for (int i = 0; i < GSIM_DFFS; i++) q[i] = v[GSIM_DFF_D[i]];
+    if (in_win)
+      for (int k = 0; k < GSIM_NEN; k++) en_hi[k] += v[GSIM_EN[k]];
     Counts& c = in_win ? mc : dummy;
     imem.edge(v.data(), &c.ia_r, &c.ia_w, &dummy.db_r, &dummy.db_w, &dummy.dc_w);
     dmem.edge(v.data(), &c.da_r, &c.da_w, &c.db_r, &c.db_w, &c.dc_w);
@@ -263,6 +268,11 @@ int main(int argc, char** argv) {
         if (!f) fail("cannot write ", path.c_str());
         fwrite(tog.data(), sizeof(uint32_t), tog.size(), f);
         fclose(f);
+        std::string epath = prefix + std::to_string(nwin) + ".en.bin";
+        FILE* ef = fopen(epath.c_str(), "wb");
+        if (!ef) fail("cannot write ", epath.c_str());
+        if (GSIM_NEN) fwrite(en_hi.data(), sizeof(uint32_t), en_hi.size(), ef);
+        fclose(ef);
         if (mf)
           fprintf(mf, "%d imem_a %llu %llu dmem_a %llu %llu dmem_b %llu %llu dmem_c %llu\n", nwin,
                   (unsigned long long)mc.ia_r, (unsigned long long)mc.ia_w,

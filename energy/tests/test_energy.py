@@ -144,6 +144,84 @@ def test_model_arithmetic(tmp_path: Path) -> None:
         rec["pj_45nm"][g]["switching"] * tech.SCALE_65NM, abs=1e-2)
 
 
+def test_enable_flop_split_and_banks() -> None:
+    """An enable flip-flop becomes its hold multiplexer and a plain flop; its enable net is
+    recorded, and a constant enable is no enable."""
+    cells = {f"ff{k}": {"type": "$_DFFE_PP_", "connections": {"C": [2], "D": [3], "E": [4],
+                                                              "Q": [10 + k]}}
+             for k in range(3)}
+    cells["fc"] = {"type": "$_DFFE_PP_", "connections": {"C": [2], "D": [3], "E": ["1"],
+                                                         "Q": [20]}}
+    cells["fp"] = {"type": "$_DFF_P_", "connections": {"C": [2], "D": [3], "Q": [21]}}
+    top = _mod({"clk_i": ("input", [2]), "d": ("input", [3]), "e": ("input", [4]),
+                "q": ("output", [10])}, cells)
+    flat = gatesim.Flat({"modules": {"top": top}}, top="top")
+    assert sorted(g[0] for g in flat.gates) == ["$_MUX_"] * 3  # none for the constant enable
+    nets, idx = gatesim.enables(flat)
+    assert nets == [flat.ports["e"][0]] and list(idx) == [0, 0, 0, -1, -1]
+    for (d, q, _), en in zip(flat.dffs, flat.dff_en):
+        if en >= 0:  # D is the hold mux: Q when the enable is low, the data when high
+            mux = next(g for g in flat.gates if g[2] == d)
+            assert mux[1] == {"A": q, "B": flat.ports["d"][0], "S": en}
+
+
+@pytest.mark.parametrize("typ", gatesim.FF_TYPES)
+def test_flop_types_next_state(typ: str) -> None:
+    """Each flip-flop cell of the energy netlist, as gates and a plain flop, takes the next
+    state yosys defines for it on every input, and loads exactly when its enable net is high."""
+    pins = ["D"] + (["E"] if "E_" in typ else []) + (["R"] if typ.startswith("$_SDFF") else [])
+    ports = {"clk_i": ("input", [2]), "q": ("output", [10])}
+    conn = {"C": [2], "Q": [10]}
+    for k, p in enumerate(pins):
+        ports[p.lower()] = ("input", [3 + k])
+        conn[p] = [3 + k]
+    flat = gatesim.Flat({"modules": {"top": _mod(ports, {"ff": {"type": typ,
+                                                                  "connections": conn}})}},
+                        top="top")
+    d_net, q_net, _ = flat.dffs[0]
+    en_net = flat.dff_en[0]
+    rv = 1 if typ.endswith("1P_") else 0
+    for vals in itertools.product((0, 1), repeat=len(pins) + 1):
+        v = np.zeros(flat.n, np.uint8)
+        v[1] = 1
+        x = dict(zip(pins + ["Q"], vals))
+        for p in pins:
+            v[flat.ports[p.lower()][0]] = x[p]
+        v[q_net] = x["Q"]
+        for i in flat.order():
+            t, gp, out, _ = flat.gates[i]
+            v[out] = _cpp_eval(gatesim.GATE_CPP[t], {k: int(v[n]) for k, n in gp.items()})
+        e, r = x.get("E", 1), x.get("R", 0)
+        if typ.startswith("$_SDFFCE_"):
+            want = (rv if r else x["D"]) if e else x["Q"]
+        else:  # reset over enable
+            want = rv if r else (x["D"] if e else x["Q"])
+        assert v[d_net] == want, (typ, x)
+        if en_net >= 0 and not v[en_net]:
+            assert want == x["Q"]
+
+
+def test_model_clock_gating(tmp_path: Path) -> None:
+    """With the enable map: a bank of CG_MIN_BITS flops is clocked in its enabled cycles plus
+    its ICG every cycle; a smaller bank and a plain flop every cycle; the ungated figure
+    charges every flop every cycle."""
+    from energy import run as erun
+    ff, n_bank = gatesim.TYPES.index("$_DFF_P_"), tech.CG_MIN_BITS
+    n = n_bank + 2 + 1
+    np.save(tmp_path / "net_type.npy", np.full(n, ff, np.int16))
+    np.save(tmp_path / "net_group.npy", np.zeros(n, np.int16))
+    np.save(tmp_path / "ff_group.npy", np.zeros(n, np.int16))
+    np.save(tmp_path / "ff_enable.npy", np.array([0] * n_bank + [1, 1] + [-1], np.int32))
+    m = erun.Model(tmp_path, {"e_ge_fj_45nm": 1.0})
+    g = gatesim.GROUPS[0]
+    assert m.banks[g][1].tolist() == [n_bank] and m.ungated[g] == 3
+    rec = m.case(np.zeros(n, np.uint32), 100, {}, np.array([7, 50], np.uint32))
+    per_pin = 2 * tech.CLOCK_PIN_GE * 1e-3 * (1 + tech.CLOCK_TREE_FACTOR)
+    pins = (n_bank * 7 + tech.ICG_CLOCK_PINS * 100 + 3 * 100) if tech.CLOCK_GATING else n * 100
+    assert rec["pj_45nm"][g]["clock"] == pytest.approx(pins * per_pin, abs=1e-3)
+    assert rec["clock_ungated_pj_45nm"][g] == pytest.approx(n * 100 * per_pin, abs=1e-3)
+
+
 def test_asic_family_block() -> None:
     """One block through synth/run.py --family asic: kGE, flip-flops, the RAM split."""
     entry = next(e for e in synth.load_entries() if (e.block, e.config) == ("present", "key80"))
