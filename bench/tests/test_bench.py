@@ -304,12 +304,12 @@ def test_energy_beside_seeds(tmp_path: Path) -> None:
                 "nj_total_45nm": nj, "nj_total_45nm_nocg": nj * 1.5,
                 "engine_pj_per_bit_65nm": pj_bit, "engine_pj_per_bit_65nm_nocg": pj_bit,
                 "engine_mw_65nm": 5.0, "build": "default"}
-    summ = {"commit": "abc1234", "date": "day 2", "records": [
+    summ = {"commit": "commitX", "date": "day 2", "records": [
         rec("sw", 16, 200.0, None), rec("cpi-dma", 16, 10.0, 60.0),
         rec("sw", 4096, 40000.0, None), rec("cpi-dma", 4096, 400.0, 4.0)]}
     (tmp_path / "energy-summary.json").write_text(json.dumps(summ))
     md = "\n".join(run.energy_lines(tmp_path / "energy-summary.json"))
-    assert md.startswith("## Energy beside the seeds") and "`abc1234`, day 2" in md
+    assert md.startswith("## Energy beside the seeds") and "`commitX`, day 2" in md
     assert "| 200.000 / 10.0000 nJ (cpi-dma) = 20 (no CG: 20) |" in md
     assert "4.00 pJ/bit (4 KiB, cpi-dma, 65 nm assumption; no CG: 4.00)" in md
     assert "(ours at or below: yes)" in md
