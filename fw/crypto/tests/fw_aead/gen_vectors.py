@@ -14,7 +14,7 @@ ROOT = HERE.parents[3]
 OUT = ROOT / "build" / "crypto-fw" / "crypto_aead_vectors.h"
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "fw_kat"))
-from gen_vectors import Blob  # noqa: E402  (fw_kat's de-duplicating byte blob)
+from gen_vectors import Blob, c_table, write_header  # noqa: E402  (fw_kat's byte blob, C writer)
 from test_crypto_sw_aead import VEC, read_records, unhex  # noqa: E402
 
 GCM, CCM, CHACHAPOLY, POLY1305 = 0, 1, 2, 3
@@ -118,16 +118,8 @@ def main() -> int:
              " * fail: decryption must return CV_ERR_AUTH (pt is then empty). */",
              "typedef struct { uint8_t alg, key_len, nonce_len, tag_len, fail; uint16_t aad_len, "
              "len; uint16_t key, nonce, aad, pt, ct, tag; } kat_aead_t;", "",
-             f"static const uint8_t aead_data[{len(blob.data)}] = {{"]
-    for i in range(0, len(blob.data), 16):
-        lines.append("  " + ", ".join(f"0x{b:02x}" for b in blob.data[i:i + 16]) + ",")
-    lines.append("};")
-    lines.append(f"static const kat_aead_t kat_aead[{len(recs)}] = {{")
-    lines += [f"  {r}," for r in recs]
-    lines.append("};")
-    assert len(blob.data) < 65536
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n")
+             *blob.c_array("aead_data"), *c_table("kat_aead_t", "kat_aead", recs)]
+    write_header(OUT, lines)
     print(f"{OUT}: {n_gcm} GCM, {n_ccm} CCM, {len(recs) - n_gcm - n_ccm} ChaCha20-Poly1305 and "
           f"Poly1305 vectors, {len(blob.data)} bytes")
     return 0

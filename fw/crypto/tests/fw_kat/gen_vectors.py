@@ -37,6 +37,24 @@ class Blob:
             self.data += b
         return self.seen[b]
 
+    def c_array(self, name: str) -> list[str]:
+        """The bytes as a C array, 16 per line (records index it with 16-bit offsets)."""
+        assert len(self.data) < 65536
+        lines = [f"static const uint8_t {name}[{len(self.data)}] = {{"]
+        for i in range(0, len(self.data), 16):
+            lines.append("  " + ", ".join(f"0x{b:02x}" for b in self.data[i:i + 16]) + ",")
+        return lines + ["};"]
+
+
+def c_table(typ: str, name: str, recs: list[str]) -> list[str]:
+    """Records (C initialisers) as a const array of typ."""
+    return [f"static const {typ} {name}[{len(recs)}] = {{", *(f"  {r}," for r in recs), "};"]
+
+
+def write_header(out: Path, lines: list[str]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n")
+
 
 def aes_records(blob: Blob) -> list[str]:
     recs = []
@@ -116,19 +134,11 @@ def main() -> int:
              "typedef struct { uint8_t alg; uint16_t len; uint8_t md_len; uint16_t msg, md; } "
              "kat_sha3_t;",
              "typedef struct { uint32_t counter; uint16_t len; uint16_t key, nonce, in, out; } "
-             "kat_chacha_t;", "",
-             f"static const uint8_t kat_data[{len(blob.data)}] = {{"]
-    for i in range(0, len(blob.data), 16):
-        lines.append("  " + ", ".join(f"0x{b:02x}" for b in blob.data[i:i + 16]) + ",")
-    lines.append("};")
+             "kat_chacha_t;", "", *blob.c_array("kat_data")]
     for name, typ, recs in (("kat_aes", "kat_aes_t", aes), ("kat_sha3", "kat_sha3_t", sha3),
                             ("kat_chacha", "kat_chacha_t", chacha)):
-        lines.append(f"static const {typ} {name}[{len(recs)}] = {{")
-        lines += [f"  {r}," for r in recs]
-        lines.append("};")
-    assert len(blob.data) < 65536
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n")
+        lines += c_table(typ, name, recs)
+    write_header(OUT, lines)
     print(f"{OUT}: {len(aes)} AES, {len(sha3)} SHA-3, {len(chacha)} ChaCha vectors, "
           f"{len(blob.data)} bytes")
     return 0
