@@ -13,6 +13,7 @@
 #include "cv_gcm_sw.h"
 #include "cv_poly1305_sw.h"
 #include "cv_test.h"
+#include "../soc_timing.h"
 
 #define D(off) (aead_data + (off))
 
@@ -136,19 +137,8 @@ static void streaming(void) {
   CHECK_MEM(t2, t1, 16);
 }
 
-/* cycles of one call, best of `runs` (3 as in fw_kat; 2 for the 4 KiB calls, whose second run
- * already has the branch target buffer warm, to keep the simulation short) */
-#define TIME_N(name, runs, call)                                        \
-  do {                                                                  \
-    uint32_t best_ = 0xffffffffu;                                       \
-    for (int r_ = 0; r_ < (runs); r_++) {                               \
-      uint32_t t0_ = cv_mcycle();                                       \
-      call;                                                             \
-      uint32_t t1_ = cv_mcycle();                                       \
-      if (t1_ - t0_ < best_) best_ = t1_ - t0_;                         \
-    }                                                                   \
-    printf("cycles %s %lu\n", name, (unsigned long)(best_ - overhead)); \
-  } while (0)
+/* cycles of one call, best of `runs` (soc_timing.h; 3 as in fw_kat, 2 for the 4 KiB calls,
+ * whose second run already has the branch target buffer warm, to keep the simulation short) */
 #define TIME(name, call) TIME_N(name, 3, call)
 #define TIME4K(name, call) TIME_N(name, 2, call)
 
@@ -260,17 +250,7 @@ static void timing(void) {
   static uint8_t pt[4096] __attribute__((aligned(4))), ct[4096] __attribute__((aligned(4)));
   static uint8_t back[4096] __attribute__((aligned(4)));
   uint8_t key[32], n[13] = {0}, t[16], aad[16];
-  uint32_t overhead;
-  {
-    uint32_t best = 0xffffffffu;
-    for (int r = 0; r < 3; r++) {
-      uint32_t t0 = cv_mcycle();
-      __asm__ volatile("");
-      uint32_t t1 = cv_mcycle();
-      if (t1 - t0 < best) best = t1 - t0;
-    }
-    overhead = best;
-  }
+  const uint32_t overhead = soc_mcycle_overhead();
   for (int i = 0; i < 32; i++) key[i] = (uint8_t)(0x3c * i + 1);
   for (int i = 0; i < 16; i++) aad[i] = (uint8_t)(i + 100);
   for (int i = 0; i < 4096; i++) pt[i] = (uint8_t)(i * 7);

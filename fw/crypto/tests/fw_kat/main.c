@@ -13,6 +13,7 @@
 #include "cv_prince_sw.h"
 #include "cv_sha3_sw.h"
 #include "cv_test.h"
+#include "../soc_timing.h"
 
 #define D(off) (kat_data + (off))
 
@@ -124,33 +125,13 @@ static void bad_inputs(void) {
   CHECK_EQ(cv_sha3_sw_final(&s, b, 20), CV_ERR_OUTLEN);
 }
 
-/* cycles of one call, best of 3 (the first run also warms nothing: no caches on this SoC) */
-#define TIME(name, call)                              \
-  do {                                                \
-    uint32_t best_ = 0xffffffffu;                     \
-    for (int r_ = 0; r_ < 3; r_++) {                  \
-      uint32_t t0_ = cv_mcycle();                     \
-      call;                                           \
-      uint32_t t1_ = cv_mcycle();                     \
-      if (t1_ - t0_ < best_) best_ = t1_ - t0_;       \
-    }                                                 \
-    printf("cycles %s %lu\n", name, (unsigned long)(best_ - overhead)); \
-  } while (0)
+/* cycles of one call, best of 3 (soc_timing.h) */
+#define TIME(name, call) TIME_N(name, 3, call)
 
 static void timing(void) {
   static uint8_t key[32], blk[16], out[64], big[1024] __attribute__((aligned(4)));
   static uint32_t keccak[50];
-  uint32_t overhead = 0;
-  {
-    uint32_t best = 0xffffffffu;
-    for (int r = 0; r < 3; r++) {
-      uint32_t t0 = cv_mcycle();
-      __asm__ volatile("");
-      uint32_t t1 = cv_mcycle();
-      if (t1 - t0 < best) best = t1 - t0;
-    }
-    overhead = best;
-  }
+  const uint32_t overhead = soc_mcycle_overhead();
   cv_aes_sw_ctx a;
   TIME("aes128_init", cv_aes_sw_init(&a, key, 16));
   TIME("aes128_enc_block", cv_aes_sw_encrypt_block(&a, blk, out));
