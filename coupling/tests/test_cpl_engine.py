@@ -2,10 +2,13 @@
 """The coupling hub with one engine (cpl_engine 1) around aes_top, behind cpl_dispatch: MMIO,
 custom instructions and the DMA word port (cocotb bench coupling/tests/cpl_engine_tb.py on
 coupling/tests/cpl_engine_top.v). The benches run for about a second: the models' C++ is built
-unoptimised, which halves their build."""
+unoptimised, which halves their build. The pipelined AES with the 128-bit port, a build of its
+own, is marked long (`make coupling-long`); `make bench` runs that SoC configuration whole."""
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from sim.cocotb_run import BUILD, run
 
@@ -33,6 +36,7 @@ def test_cpl_engine_rolled_dma32() -> None:
     assert perf["arch"] == 0 and perf["dma_bits"] == 32
 
 
+@pytest.mark.long
 def test_cpl_engine_pipelined_dma128() -> None:
     """Pipelined AES, 128-bit DMA beats: one block per cycle through the DMA word port, and the
     custom instructions."""

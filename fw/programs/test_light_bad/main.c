@@ -100,14 +100,6 @@ static void fill(uint8_t *p, size_t n) {
   for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
 }
 
-/* The bytes of a context flipped after init: all of the first 56 (the backend and the driver
- * part: id, key configuration, check word, key words; SHA-3's message state), every 32nd after
- * them, and the last 24 (the software contexts' control words). */
-static size_t next_off(size_t off, size_t size) {
-  if (off + 1 < 56 || off + 1 >= size - 24) return off + 1;
-  off += 32;
-  return off < size - 24 ? off : size - 24;
-}
 
 /* ------------------------------------------------------------------ PRINCE and PRESENT */
 typedef struct b64 {
@@ -187,7 +179,7 @@ static void b64_tamper(const b64_t *o, cv_backend_t b, size_t id_off) {
   void *c = &box.u;
   fill(key, 16);
   fill(in, 64);
-  for (size_t off = 0; off < o->size; off = next_off(off, o->size)) {
+  for (size_t off = 0; off < o->size; off = guard_next_off(off, o->size)) {
     const int variants = b == CV_BACKEND_SW || off >= 56 ? 1 : 2;
     for (int displaced = 0; displaced < variants; displaced++) {
       guards_set();
@@ -309,7 +301,7 @@ static void chacha_tamper(cv_backend_t b) {
   fill(key, 32);
   fill(in, 128);
   const size_t id_off = offsetof(cv_chacha_ctx, hw.id);
-  for (size_t off = 0; off < sizeof *c; off = next_off(off, sizeof *c)) {
+  for (size_t off = 0; off < sizeof *c; off = guard_next_off(off, sizeof *c)) {
     const int variants = b == CV_BACKEND_SW || off >= 56 ? 1 : 2;
     for (int displaced = 0; displaced < variants; displaced++) {
       guards_set();
