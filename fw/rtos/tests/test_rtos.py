@@ -14,7 +14,9 @@ against the kernel and run on the Verilator harness, ending with `N passed, 0 fa
 - rtos_drivers: the drivers under the RTOS (fw/drivers/src/cv_drv_os.c): threads sharing the
   engines through their own contexts on every hardware backend, checked against published
   answers and the sw backend; the engine locks contended, DMA waits woken by the interrupt.
-- fw/rtos/tm: each Thread-Metric test over a tiny period (the scores: `make rtos-tm`)."""
+- fw/rtos/tm: each Thread-Metric test over a tiny period (the scores: `make rtos-tm`).
+- fw/rtos/echo: the encrypted echo beside Thread-Metric, one short run whose every reply the
+  peer checks with pycryptodome (the study: `make os-study`)."""
 from __future__ import annotations
 
 import json
@@ -132,3 +134,13 @@ def test_unexpected_interrupt(sim: None) -> None:
     assert "raising msip" in res.stdout and "not reached" not in res.stdout, res.stdout
     assert "cv_os: unexpected interrupt 3" in res.stdout, res.stdout
     assert res.returncode == 0x7E, res.stderr
+
+
+def test_echo_smoke(sim: None) -> None:
+    """The encrypted echo server beside Thread-Metric test 7 on cpi-dma (fw/rtos/echo/run.py's
+    smoke): the peer's messages all answered, every reply equal to the one it computed."""
+    import sys
+    sys.path.insert(0, str(ROOT / "fw" / "rtos" / "echo"))
+    import run as echo_run
+    r = echo_run.smoke()
+    assert r["sent"] >= 2 and r["replies"] == r["sent"] and r["loops"] > 0, r

@@ -26,7 +26,7 @@
 #include "cv_xorshift.h"
 
 #ifndef ROUNDS
-#define ROUNDS 4
+#define ROUNDS 3
 #endif
 #ifndef DRV_SET
 #define DRV_SET 1
