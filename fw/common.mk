@@ -17,6 +17,7 @@ PROG    ?= $(notdir $(CURDIR))
 OUT     := $(ROOT)/build/fw/$(PROG)
 GEN     := $(ROOT)/build/gen
 LIBS    ?=
+COMMA   := ,
 
 CROSS   ?= riscv64-unknown-elf-
 CC      := $(CROSS)gcc
@@ -31,6 +32,17 @@ CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
 LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
            -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map
+
+# A program that links both the drivers and the RTOS gets the drivers' RTOS build: CV_DRV_OS
+# (fw/drivers/internal/cv_drv_hook.h) and every API call wrapped with its engine's lock, the
+# wrapped calls being the __wrap_ functions of fw/drivers/src/cv_drv_os_*.c (one list, read here).
+ifneq ($(filter drivers,$(LIBS)),)
+ifneq ($(filter rtos,$(LIBS)),)
+CFLAGS  += -DCV_DRV_OS
+LDFLAGS += $(patsubst __wrap_%,-Wl$(COMMA)--wrap=%,$(sort $(shell grep -ho '__wrap_cv_[a-z0-9_]*' \
+             $(FW_ROOT)/drivers/src/cv_drv_os_*.c)))
+endif
+endif
 
 RT_SRCS := $(FW_ROOT)/runtime/crt0.S $(wildcard $(FW_ROOT)/runtime/*.c)
 RT_OBJS := $(patsubst $(FW_ROOT)/runtime/%,$(OUT)/runtime/%.o,$(RT_SRCS))

@@ -4,9 +4,16 @@
 #                   20 times the CI size
 #   make rtos-tm    the Thread-Metric suite, eight tests of at least 5 M simulated cycles each:
 #                   build/rtos/thread_metric.json and docs/results/rtos.md
-.PHONY: rtos-long rtos-tm
+#   make os-study   Thread-Metric alone, beside the echo server without crypto and with each AES
+#                   backend, at 20 and 200 messages per million cycles: build/os/results.json,
+#                   docs/results/os_study.md and .png. OS_STUDY_ARGS passes options to
+#                   fw/rtos/echo/run.py (e.g. --period 100 for 5,000,000-cycle measurements).
+.PHONY: rtos-long rtos-tm os-study
 rtos-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/rtos/tests
 
 rtos-tm: setup gen
 	$(ENV) python fw/rtos/tm/run.py
+
+os-study: setup gen
+	$(ENV) python fw/rtos/echo/run.py $(OS_STUDY_ARGS)

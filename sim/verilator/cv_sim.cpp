@@ -18,6 +18,9 @@
 // a clean exit 0.
 // stdout is written line by line, also into a file or a pipe, and a partial line (a prompt) is
 // flushed within kPollCycles: the last output before a hang is never lost in a buffer.
+// --rx-file FILE schedules the RX line instead of stdin: each line of FILE is "<cycle> <hex>", and
+// the bytes go out once the cycle count reaches <cycle> (after those queued before them); a peer
+// that sends at set simulated times (fw/rtos/echo: the encrypted echo's network peer).
 // --rx-prompt STR sends stdin one line at a time, each only after the firmware has printed STR
 // since the previous line: the SoC's UART has no flow control, so an interactive program (the
 // console) would lose piped or pasted input that arrives while it is busy computing. A line may
@@ -42,6 +45,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "Vsoc_top.h"
@@ -209,7 +213,7 @@ struct UartRx {  // drives the SoC's RX line
 void usage(FILE* out = stderr, int code = kExitHarness) {
   fprintf(out,
           "usage: cv_sim [--max-cycles N] [--trace out.fst] [--rx-gap CYCLES] "
-          "[--rx-prompt STR] [--quiet] program.elf [+plusarg ...]\n"
+          "[--rx-prompt STR] [--rx-file FILE] [--quiet] program.elf [+plusarg ...]\n"
           "  --max-cycles N  stop (exit %d) after N cycles; 0 = no limit; default %llu\n",
           kExitTimeout, (unsigned long long)kDefaultMaxCycles);
   exit(code);
@@ -224,6 +228,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
   uint32_t rx_gap = 0;
   std::string rx_prompt;  // empty: stdin goes to the RX line as it arrives
+  std::string rx_file;    // --rx-file: the RX line's schedule
   std::vector<std::string> plusargs;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
@@ -239,6 +244,8 @@ int main(int argc, char** argv) {
       trace_path = argv[++i];
     } else if (a == "--rx-gap" && i + 1 < argc) {
       rx_gap = strtoul(argv[++i], nullptr, 0);
+    } else if (a == "--rx-file" && i + 1 < argc) {
+      rx_file = argv[++i];
     } else if (a == "--rx-prompt" && i + 1 < argc) {
       rx_prompt = argv[++i];
       if (rx_prompt.empty()) usage();
@@ -302,6 +309,26 @@ int main(int argc, char** argv) {
   bool line_open = false;    // the prompt has been seen: held bytes go out up to a newline
   bool out_partial = false;  // stdout holds a line without its newline yet
   rx.gap = rx_gap;
+  // --rx-file: (cycle, bytes) records in file order; stdin is then not read.
+  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> sched;
+  size_t sched_next = 0;
+  if (!rx_file.empty()) {
+    FILE* f = fopen(rx_file.c_str(), "r");
+    if (!f) fail("cannot open ", rx_file.c_str());
+    unsigned long long at;
+    char hex[8192];
+    while (fscanf(f, "%llu %8191s", &at, hex) == 2) {
+      std::vector<uint8_t> bytes;
+      for (size_t k = 0; hex[k] && hex[k + 1]; k += 2) {
+        unsigned v;
+        if (sscanf(hex + k, "%2x", &v) != 1) fail("bad hex in ", rx_file.c_str());
+        bytes.push_back(uint8_t(v));
+      }
+      sched.emplace_back(uint64_t(at), std::move(bytes));
+    }
+    fclose(f);
+    stdin_open = false;
+  }
   uint64_t cycle = 0, instret = 0, edges = 0, last_retire = 0;
   int exit_code = -1;  // printed as -1 in the statistics when the firmware did not exit
   bool exited = false;
@@ -385,6 +412,10 @@ int main(int argc, char** argv) {
       held.pop_front();
       rx.queue.push_back(b);
       if (b == '\n') line_open = false;
+    }
+    while (sched_next < sched.size() && cycle >= sched[sched_next].first) {
+      auto& b = sched[sched_next++].second;
+      rx.queue.insert(rx.queue.end(), b.begin(), b.end());
     }
     rx.step(div);
     top->uart_rx_i = rx.line;

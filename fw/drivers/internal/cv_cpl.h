@@ -29,6 +29,7 @@
 
 #include "cv_backend.h"
 #include "cv_cpi.h"
+#include "cv_drv_hook.h"
 #include "cv_memmap.h"
 #include "cv_status.h"
 
@@ -361,6 +362,7 @@ CV_CPL_INLINE void cv_dma_mmio_start(uint32_t engine, uint32_t ecfg, uintptr_t s
 /* Poll the DMA STATUS until not BUSY; returns STATUS (0xFFFFFFFF on the limit). */
 CV_CPL_INLINE uint32_t cv_dma_mmio_wait(void) {
   uint32_t n = CV_CPL_POLL_LIMIT, s;
+  CV_DRV_DMA_SLEEP();  /* RTOS builds: block until the completion interrupt (cv_drv_hook.h) */
   do {
     s = CV_REG32(CV_DMA_STATUS_ADDR);
     if (!(s & CV_DMA_STATUS_BUSY_MASK)) {
@@ -379,7 +381,10 @@ CV_CPL_INLINE void cv_dma_cpi_start(uint32_t engine, uint32_t ecfg, uintptr_t sr
   CV_CPI_DRUN(len, outlen);
 }
 
-CV_CPL_INLINE uint32_t cv_dma_cpi_wait(void) { return CV_CPI_DWAIT(); }
+CV_CPL_INLINE uint32_t cv_dma_cpi_wait(void) {
+  CV_DRV_DMA_SLEEP();
+  return CV_CPI_DWAIT();
+}
 
 /* Key load from memory (addr aligned, inside dmem) for engine with key-size cfg kcfg; waits.
  * Returns the DMA STATUS. The key never passes a CPU-readable register. */

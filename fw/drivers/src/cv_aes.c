@@ -920,7 +920,7 @@ static inline __attribute__((always_inline)) void dma_go(int cpi, uint32_t eng, 
   }
 }
 static inline __attribute__((always_inline)) uint32_t dma_wait(int cpi) {
-  return cpi ? CV_CPI_DWAIT() : cv_dma_mmio_wait();
+  return cpi ? cv_dma_cpi_wait() : cv_dma_mmio_wait();
 }
 
 /* A background job starts: its context and mode are recorded (the wait completes it), and the

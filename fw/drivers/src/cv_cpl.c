@@ -98,7 +98,7 @@ uint32_t cv_dma_mmio_key(uint32_t engine, uint32_t kcfg, uintptr_t addr) {
 uint32_t cv_dma_cpi_key(uint32_t engine, uint32_t kcfg, uintptr_t addr) {
   CV_CPI_DSEL(engine, kcfg);
   CV_CPI_DKEY(addr, kcfg);
-  return CV_CPI_DWAIT();
+  return cv_dma_cpi_wait();
 }
 
 #if defined(__OPTIMIZE_SIZE__)

@@ -4,9 +4,9 @@
  * are in cv_os_switch.S; fw/rtos/README.md explains the design.
  *
  * Invariants (checked by the stress test through cv_os_check):
- *  - a READY thread is on ready[prio], and bit prio of ready_mask is set iff ready[prio] is not
- *    empty; top is the mask's lowest set bit (CV_OS_PRIOS when it is 0); the idle thread is on
- *    no list and runs when ready_mask is 0;
+ *  - a READY thread is on cv_os_ready[prio], and bit prio of ready_mask is set iff
+ *    cv_os_ready[prio] is not empty; cv_os_top is the mask's lowest set bit (CV_OS_PRIOS when
+ *    it is 0); the idle thread is on no list and runs when ready_mask is 0;
  *  - the running thread (cur) is READY and, unless its slice just ended, the head of the most
  *    urgent non-empty ready list;
  *  - a BLOCKED thread is on exactly one wait list (waiting_on), in priority order, and on the
@@ -15,7 +15,8 @@
  *    holds (priority inheritance).
  * Kernel state changes with interrupts off. A call from a thread switches at once when it made
  * a more urgent thread ready; a call from an interrupt handler leaves the choice to the end of
- * the interrupt (cv_os_irq_next), so a handler never switches stacks under itself. */
+ * the interrupt (the trap entry in cv_os_switch.S), so a handler never switches stacks under
+ * itself. */
 #include "cv_os.h"
 
 #include <stdio.h>
@@ -34,16 +35,17 @@
 cv_os_thread_t *cv_os_cur;
 volatile uint32_t cv_os_stamp_irq;
 
-static cv_os_node_t ready[CV_OS_PRIOS];
+cv_os_node_t cv_os_ready[CV_OS_PRIOS];  /* used by cv_os_switch.S */
 static uint32_t ready_mask;
-static uint32_t top = CV_OS_PRIOS;  /* the most urgent non-empty ready list; PRIOS: none */
+uint32_t cv_os_top = CV_OS_PRIOS;  /* the most urgent non-empty ready list; PRIOS: none */
 static cv_os_node_t timers;
-static cv_os_thread_t idle;
+cv_os_thread_t cv_os_idle;
 static volatile uint32_t ticks;
 static uint32_t tick_cycles;
 static uint32_t slice_ticks = CV_OS_SLICE;
 static uint64_t next_cmp;
-static uint32_t started, switches;
+static uint32_t started;
+uint32_t cv_os_switches;
 /* Non-zero where the kernel must not switch: inside an interrupt handler (the trap entry sets
  * it around the handler) and before cv_os_start. Used by cv_os_switch.S. */
 uint32_t no_switch = 1;
@@ -56,7 +58,6 @@ static cv_os_thread_t *all;  /* every created thread, through next_all (cv_os_ch
 
 void cv_os_switch(cv_os_thread_t *cur, cv_os_thread_t *next);
 void cv_os_trap_entry(void);
-cv_os_thread_t *cv_os_irq_next(void);
 
 /* ---- lists ---- */
 
@@ -87,29 +88,29 @@ static inline uint32_t ctz32(uint32_t x) {
  * the mask happens only when the most urgent list empties. */
 static inline void ready_add_tail(cv_os_thread_t *t) {
   uint32_t p = t->prio;
-  list_insert_before(&ready[p], &t->rq);
+  list_insert_before(&cv_os_ready[p], &t->rq);
   ready_mask |= 1u << p;
-  if (p < top) top = p;
+  if (p < cv_os_top) cv_os_top = p;
 }
 static inline void ready_add_head(cv_os_thread_t *t) {
   uint32_t p = t->prio;
-  list_insert_before(ready[p].next, &t->rq);
+  list_insert_before(cv_os_ready[p].next, &t->rq);
   ready_mask |= 1u << p;
-  if (p < top) top = p;
+  if (p < cv_os_top) cv_os_top = p;
 }
 static inline void ready_del(cv_os_thread_t *t) {
   uint32_t p = t->prio;
   list_remove(&t->rq);
-  if (list_empty(&ready[p])) {
+  if (list_empty(&cv_os_ready[p])) {
     uint32_t m = ready_mask &= ~(1u << p);
-    if (p == top) top = m ? ctz32(m) : CV_OS_PRIOS;
+    if (p == cv_os_top) cv_os_top = m ? ctz32(m) : CV_OS_PRIOS;
   }
 }
 
 static inline cv_os_thread_t *pick(void) {
-  uint32_t p = top;
-  if (p == CV_OS_PRIOS) return &idle;
-  return CONTAINER(ready[p].next, cv_os_thread_t, rq);
+  uint32_t p = cv_os_top;
+  if (p == CV_OS_PRIOS) return &cv_os_idle;
+  return CONTAINER(cv_os_ready[p].next, cv_os_thread_t, rq);
 }
 
 /* After a state change: switch now (thread context) or at the end of the interrupt. Inline:
@@ -118,7 +119,7 @@ static inline __attribute__((always_inline)) void sched(void) {
   if (no_switch) return;
   cv_os_thread_t *n = pick();
   if (n != cv_os_cur) {
-    switches++;
+    cv_os_switches++;
     cv_os_switch(cv_os_cur, n);
   }
 }
@@ -184,7 +185,7 @@ static cv_os_status_t block(cv_os_waitq_t *q, uint32_t timeout) {
 
 static void set_prio(cv_os_thread_t *t, uint32_t p) {
   if (t->prio == p) return;
-  if (t->state == CV_OS_READY && t != &idle) {
+  if (t->state == CV_OS_READY && t != &cv_os_idle) {
     ready_del(t);
     t->prio = (uint8_t)p;
     /* The running thread keeps running at its new priority: first of its new list. */
@@ -222,21 +223,21 @@ static void pi_update(cv_os_mutex_t *m) {
 /* ---- kernel ---- */
 
 void cv_os_init(void) {
-  for (uint32_t i = 0; i < CV_OS_PRIOS; i++) list_init(&ready[i]);
+  for (uint32_t i = 0; i < CV_OS_PRIOS; i++) list_init(&cv_os_ready[i]);
   list_init(&timers);
   ready_mask = 0;
-  top = CV_OS_PRIOS;
+  cv_os_top = CV_OS_PRIOS;
   ticks = 0;
   no_switch = 1;
-  started = switches = 0;
+  started = cv_os_switches = 0;
   for (uint32_t i = 0; i < 32; i++) cv_os_irq_fn[i] = unexpected_irq;
   cv_os_irq_fn[CV_IRQ_M_TIMER] = tick;
   all = NULL;
-  memset(&idle, 0, sizeof idle);
-  idle.prio = idle.base_prio = CV_OS_PRIOS;  /* below every thread */
-  idle.state = CV_OS_READY;
-  idle.name = "idle";
-  cv_os_cur = &idle;
+  memset(&cv_os_idle, 0, sizeof cv_os_idle);
+  cv_os_idle.prio = cv_os_idle.base_prio = CV_OS_PRIOS;  /* below every thread */
+  cv_os_idle.state = CV_OS_READY;
+  cv_os_idle.name = "idle";
+  cv_os_cur = &cv_os_idle;
 }
 
 uint32_t cv_os_ticks(void) { return ticks; }
@@ -248,7 +249,7 @@ void cv_os_set_slice(uint32_t n) {
   cv_os_irq_restore(s);
 }
 uint32_t cv_os_tick_cycles(void) { return tick_cycles; }
-uint32_t cv_os_switch_count(void) { return switches; }
+uint32_t cv_os_switch_count(void) { return cv_os_switches; }
 cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
 int cv_os_in_isr(void) { return (int)(no_switch && started); }
 
@@ -319,7 +320,7 @@ void cv_os_yield(void) {
     h->next = n;
     n->prev = h;
     t->slice = slice_ticks;
-    switches++;
+    cv_os_switches++;
     cv_os_switch(t, CONTAINER(n, cv_os_thread_t, rq));
   }
   cv_os_irq_restore(s);
@@ -349,7 +350,7 @@ void cv_os_thread_set_prio(cv_os_thread_t *t, uint32_t prio) {
 void cv_os_thread_suspend(cv_os_thread_t *t) {
   uint32_t s = cv_os_irq_save();
   if (!t) t = cv_os_cur;
-  if (t->state == CV_OS_READY && t != &idle) {
+  if (t->state == CV_OS_READY && t != &cv_os_idle) {
     ready_del(t);
     t->state = CV_OS_SUSPENDED;
     sched();
@@ -403,24 +404,19 @@ static void tick(void) {
     wake(t, t->state == CV_OS_SLEEPING ? CV_OS_OK : CV_OS_TIMEOUT);
   }
   cv_os_thread_t *c = cv_os_cur;
-  if (slice_ticks && c != &idle && c->state == CV_OS_READY && --c->slice == 0) {
+  if (slice_ticks && c != &cv_os_idle && c->state == CV_OS_READY && --c->slice == 0) {
     c->slice = slice_ticks;
     if (c->rq.next != c->rq.prev) {  /* round robin: to the back of its list */
       list_remove(&c->rq);
-      list_insert_before(&ready[c->prio], &c->rq);
+      list_insert_before(&cv_os_ready[c->prio], &c->rq);
     }
   }
 }
 
-/* The trap entry calls cv_os_irq_fn[cause] itself, with no_switch set; then this, with
- * interrupts off: the thread to switch to, or NULL to return to the interrupted one. */
-cv_os_thread_t *cv_os_irq_next(void) {
-  no_switch = 0;
-  cv_os_thread_t *n = pick();
-  if (n == cv_os_cur) return NULL;
-  switches++;
-  return n;
-}
+/* The trap entry (cv_os_switch.S) calls cv_os_irq_fn[cause] itself, with no_switch set; then
+ * it clears no_switch and picks the next thread as pick() does, inline: the offsets it uses. */
+_Static_assert(offsetof(cv_os_thread_t, rq) == 8, "cv_os_switch.S: RQ");
+_Static_assert(CV_OS_PRIOS == 32, "cv_os_switch.S: CV_OS_PRIOS");
 
 /* ---- semaphores ---- */
 
@@ -671,15 +667,16 @@ uint32_t cv_os_check(void) {
   uint32_t s = cv_os_irq_save();
   uint32_t err = 0;
   for (uint32_t p = 0; p < CV_OS_PRIOS && !err; p++) {
-    if (!list_empty(&ready[p]) != !!(ready_mask & (1u << p))) err = 1;
-    for (cv_os_node_t *n = ready[p].next; n != &ready[p] && !err; n = n->next) {
+    if (!list_empty(&cv_os_ready[p]) != !!(ready_mask & (1u << p))) err = 1;
+    for (cv_os_node_t *n = cv_os_ready[p].next; n != &cv_os_ready[p] && !err; n = n->next) {
       cv_os_thread_t *t = CONTAINER(n, cv_os_thread_t, rq);
       if (t->state != CV_OS_READY || t->prio != p) err = 2;
     }
   }
-  if (!err && top != (ready_mask ? ctz32(ready_mask) : CV_OS_PRIOS)) err = 14;
+  if (!err && cv_os_top != (ready_mask ? ctz32(ready_mask) : CV_OS_PRIOS)) err = 14;
   if (!err && cv_os_cur != pick()) err = 3;
-  if (!err && cv_os_cur != &idle && cv_os_cur->rq.prev != &ready[cv_os_cur->prio]) err = 13;
+  if (!err && cv_os_cur != &cv_os_idle && cv_os_cur->rq.prev != &cv_os_ready[cv_os_cur->prio])
+    err = 13;
   uint32_t prev = 0;
   for (cv_os_node_t *n = timers.next; n != &timers && !err; n = n->next) {
     cv_os_thread_t *t = CONTAINER(n, cv_os_thread_t, tq);
@@ -689,7 +686,7 @@ uint32_t cv_os_check(void) {
   }
   for (cv_os_thread_t *t = all; t && !err; t = t->next_all) {
     if (t->prio != owed_prio(t)) err = 6;
-    else if (t->state == CV_OS_READY && !on_list(&ready[t->prio], &t->rq)) err = 7;
+    else if (t->state == CV_OS_READY && !on_list(&cv_os_ready[t->prio], &t->rq)) err = 7;
     else if (t->state == CV_OS_BLOCKED) {
       if (!t->waiting_on || !on_list(&t->waiting_on->head, &t->rq)) err = 8;
       cv_os_node_t *h = &t->waiting_on->head;

@@ -22,6 +22,8 @@
   .equ  MCAUSE, 132
   .equ  MTVAL, 136
   .equ  MSTATUS_MPIE, 0x80
+  .equ  CV_OS_PRIOS, 32
+  .equ  RQ, 8                 /* offsetof(cv_os_thread_t, rq) */
 
   .macro SAVE_S
   sw    s0, 32(sp)
@@ -129,8 +131,8 @@ cv_os_trap_entry:
   sw    t6, 124(sp)
   sw    t1, MEPC(sp)
   bgez  t0, exception
-  /* no_switch = 1 around the handler cv_os_irq_fn[cause]; then cv_os_irq_next() clears it and
-   * gives the thread to switch to, or 0. */
+  /* no_switch = 1 around the handler cv_os_irq_fn[cause]; the choice of the next thread below
+   * clears it. */
   slli  t0, t0, 2
   lui   t1, %hi(cv_os_irq_fn)
   add   t1, t1, t0
@@ -139,16 +141,44 @@ cv_os_trap_entry:
   li    t0, 1
   sw    t0, %lo(no_switch)(t2)
   jalr  t1
-  call  cv_os_irq_next
-  beqz  a0, irq_return
-  /* Complete the frame (it becomes a full one) and switch. */
-  lui   t0, %hi(cv_os_cur)
-  lw    t1, %lo(cv_os_cur)(t0)
+  /* The thread to run next (cv_os_irq_next in cv_os.c, inline here): the head of the ready
+   * list cv_os_ready[cv_os_top], or the idle thread when cv_os_top is CV_OS_PRIOS. Each load
+   * has independent instructions after it, so none waits for its result. */
+  lui   t0, %hi(cv_os_top)
+  lw    t1, %lo(cv_os_top)(t0)
+  lui   t2, %hi(cv_os_cur)
+  lw    a0, %lo(cv_os_cur)(t2)
+  lui   a1, %hi(no_switch)
+  sw    zero, %lo(no_switch)(a1)
+  li    a2, CV_OS_PRIOS
+  beq   t1, a2, irq_idle
+  slli  t1, t1, 3
+  lui   a2, %hi(cv_os_ready)
+  add   a2, a2, t1
+  lw    a3, %lo(cv_os_ready)(a2)    /* &next->rq */
+  lui   a4, %hi(cv_os_switches)
+  lw    a5, %lo(cv_os_switches)(a4)
+  addi  a1, a0, RQ
+  beq   a3, a1, irq_return         /* the interrupted thread runs on */
+  addi  a3, a3, -RQ                /* next */
+irq_switch:
+  /* Complete the frame (it becomes a full one) and switch to the thread in a3. */
+  lw    t1, 0(a3)                  /* its stack pointer, loaded before the stores */
+  addi  a5, a5, 1
+  sw    a5, %lo(cv_os_switches)(a4)
   SAVE_S
-  sw    a0, %lo(cv_os_cur)(t0)
-  sw    sp, 0(t1)
-  lw    sp, 0(a0)
+  sw    a3, %lo(cv_os_cur)(t2)
+  sw    sp, 0(a0)
+  mv    sp, t1
   RESUME_FRAME 0
+
+irq_idle:
+  /* Nothing ready: the idle thread, unless it is the interrupted one. */
+  lui   a3, %hi(cv_os_idle)
+  addi  a3, a3, %lo(cv_os_idle)
+  lui   a4, %hi(cv_os_switches)
+  lw    a5, %lo(cv_os_switches)(a4)
+  bne   a3, a0, irq_switch
 
 irq_return:
   /* Back to the interrupted thread: mepc was not touched (handlers do not trap). */

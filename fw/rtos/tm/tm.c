@@ -21,7 +21,11 @@
  *    resumes a more urgent thread, which preempts it, counts and suspends itself.
  *  6 message processing: one thread sends a 16-byte message to a queue and receives it back.
  *  7 synchronization processing: one thread takes and gives a semaphore.
- *  8 memory allocation: one thread allocates a 128-byte block from a pool and frees it. */
+ *  8 memory allocation: one thread allocates a 128-byte block from a pool and frees it.
+ *
+ * Built with TM_LOAD, a load runs beside the test (fw/rtos/echo: the encrypted echo server):
+ * tm_load_setup() before the kernel starts, tm_load_lock() before the reporter prints (the
+ * load shares the UART), tm_load_end() after the score (the load's own checks). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -42,6 +46,12 @@
 #define TM_PERIOD 100u   /* ticks: 5,000,000 cycles at the default tick */
 #endif
 #define STACK 1024u
+
+#ifdef TM_LOAD
+void tm_load_setup(void);
+void tm_load_lock(void);
+void tm_load_end(void);
+#endif
 #define NT 5
 
 static cv_os_thread_t reporter, th[NT];
@@ -264,9 +274,15 @@ static void report(void *arg) {
   uint32_t c0 = cv_mcycle(), n0 = total();
   cv_os_sleep(TM_PERIOD);
   uint32_t n1 = total(), c1 = cv_mcycle();
+#ifdef TM_LOAD
+  tm_load_lock();
+#endif
   printf("tm %s %lu %lu\n", name, (unsigned long)(n1 - n0), (unsigned long)(c1 - c0));
   CHECK(c1 - c0 >= TM_PERIOD * TM_TICK - TM_TICK / 10);
   verify();
+#ifdef TM_LOAD
+  tm_load_end();
+#endif
   CHECK_EQ(cv_os_check(), 0);
   cv_sim_exit(cv_test_done());
 }
@@ -275,6 +291,9 @@ int main(void) {
   cv_os_init();
   cv_os_set_slice(0);
   setup();
+#ifdef TM_LOAD
+  tm_load_setup();
+#endif
   cv_os_thread_create(&reporter, "report", report, NULL, reporter_stack, sizeof reporter_stack,
                       1);
   cv_os_start(TM_TICK);
