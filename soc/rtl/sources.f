@@ -9,7 +9,7 @@
 soc/rtl/soc_fifo.v
 soc/rtl/soc_ram.v
 -f engines/aes/rtl/sources.f
--f engines/ghash/rtl/sources.f
+engines/ghash/rtl/ghash_top.v
 engines/aead/rtl/aead_top.v
 -f engines/prince/rtl/sources.f
 -f engines/present/rtl/sources.f
