@@ -12,6 +12,7 @@ module cpl_eng #(
   parameter integer ENGINE         = 1,
   parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 2 pipelined
   parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
+  parameter integer AES_AEAD       = 0,  // 1: the AES engine is aead_top (GCM, CCM/CCM*)
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1
@@ -52,7 +53,8 @@ module cpl_eng #(
   localparam integer IV_BITS    = (ENGINE == E_AES || ENGINE == E_CHACHA) ? 128 :
                                   (ENGINE == E_SHA3) ? 0 : 64;
   localparam integer CFG_BITS   = (ENGINE == E_SHA3) ? 32 :
-                                  (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 : 8;
+                                  (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 :
+                                  (ENGINE == E_AES && AES_AEAD != 0) ? 14 : 8;
   localparam integer KB         = (KEY_BITS > 0) ? KEY_BITS : 32;
   localparam integer IVB        = (IV_BITS > 0) ? IV_BITS : 32;
 
@@ -89,7 +91,22 @@ module cpl_eng #(
 
   // Ports an engine does not have are left unused here (each branch says which).
   generate
-    if (ENGINE == E_AES) begin : g_aes
+    if (ENGINE == E_AES && AES_AEAD != 0) begin : g_aead
+      // GCM/CCM take each phase's last block with its valid bytes; a count above 16 must stay
+      // an error (LEN) for the engine, not wrap to a small count. DIGIT keeps GHASH at the AES
+      // block rate: 8 cycles per block against Nr on rolled, 2 on pipelined.
+      wire [4:0] last_bytes = (in_bytes > 8'd31) ? 5'd31 : in_bytes[4:0];
+      localparam [31:0]  ARCH32 = AES_ARCH;
+      localparam integer DIGIT = (ARCH32 == {30'd0, `CV_AES_CAP_ARCH_PIPELINED}) ? 64 : 16;
+      aead_top #(.ARCH(AES_ARCH), .SBOX(AES_SBOX), .DIGIT(DIGIT)) u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(iv),
+        .iv_valid_i(iv_valid), .iv_o(iv_back), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_data_i(in_data), .in_last_i(in_last), .in_bytes_i(last_bytes),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
+        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+      );
+    end else if (ENGINE == E_AES) begin : g_aes
       wire unused = ^in_bytes;  // AES takes whole blocks: the feeder pads
       aes_top #(.ARCH(AES_ARCH), .SBOX(AES_SBOX)) u_eng (
         .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),

@@ -46,6 +46,7 @@ module cpl_hub #(
   parameter integer DMA_BITS       = 32,
   parameter integer AES_ARCH       = 0,
   parameter integer AES_SBOX       = 0,
+  parameter integer AES_AEAD       = 0,     // 1: the AES engine is aead_top (GCM, CCM/CCM*)
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1
@@ -129,6 +130,9 @@ module cpl_hub #(
   localparam [31:0]  A_OFB  = 32'd1 << `CV_AES_CFG_MODE_OFB;
   localparam [31:0]  A_CTR  = 32'd1 << `CV_AES_CFG_MODE_CTR;
   localparam [31:0]  A_CMAC = 32'd1 << `CV_AES_CFG_MODE_CMAC;
+  // GCM and CCM (aead_top only): phases closed by last blocks of any byte count, empty ones too
+  localparam [31:0]  A_AEAD = (AES_AEAD != 0) ? ((32'd1 << `CV_AES_CFG_MODE_GCM) |
+                                                 (32'd1 << `CV_AES_CFG_MODE_CCM)) : 32'h0;
 
   function automatic integer blk_bits(input integer e);
     blk_bits = (e == E_CHACHA) ? 512 : (e == E_AES) ? 128 : 64;
@@ -140,7 +144,8 @@ module cpl_hub #(
     iv_bits = (e == E_AES || e == E_CHACHA) ? 128 : (e == E_SHA3) ? 0 : 64;
   endfunction
   function automatic integer cfg_bits(input integer e);
-    cfg_bits = (e == E_SHA3) ? 32 : (e == E_PRINCE || e == E_PRESENT) ? 4 : 8;
+    cfg_bits = (e == E_SHA3) ? 32 : (e == E_PRINCE || e == E_PRESENT) ? 4 :
+               (e == E_AES && AES_AEAD != 0) ? 14 : 8;
   endfunction
   function automatic integer mode_lsb(input integer e);
     mode_lsb = (e == E_AES) ? `CV_AES_CFG_MODE_LSB : (e == E_CHACHA) ? `CV_CHACHA_CFG_XOR_LSB :
@@ -151,11 +156,12 @@ module cpl_hub #(
              (e == E_CHACHA) ? `CV_CHACHA_CFG_XOR_WIDTH : `CV_PRINCE_CFG_MODE_WIDTH;
   endfunction
   function automatic [31:0] partial_m(input integer e);
-    partial_m = (e == E_AES) ? (A_CFB | A_OFB | A_CTR | A_CMAC) : (e == E_CHACHA) ? 32'b11 :
+    partial_m = (e == E_AES) ? (A_CFB | A_OFB | A_CTR | A_CMAC | A_AEAD) :
+                (e == E_CHACHA) ? 32'b11 :
                 (e == E_SHA3) ? 32'hFF : 32'd1 << `CV_PRINCE_CFG_MODE_CTR;
   endfunction
   function automatic [31:0] empty_m(input integer e);
-    empty_m = (e == E_AES) ? A_CMAC : (e == E_SHA3) ? 32'hFF : 32'h0;
+    empty_m = (e == E_AES) ? (A_CMAC | A_AEAD) : (e == E_SHA3) ? 32'hFF : 32'h0;
   endfunction
   function automatic [31:0] outlast_m(input integer e);
     outlast_m = (e == E_AES) ? A_CMAC : (e == E_SHA3) ? 32'hFF : 32'h0;
@@ -165,12 +171,13 @@ module cpl_hub #(
     noread_m = (e == E_CHACHA) ? 32'b01 : 32'h0;
   endfunction
   localparam [31:0] ARCH32 = AES_ARCH, SBOX32 = AES_SBOX, FOLD32 = PRINCE_FOLDED;
+  localparam [31:0] AEAD32 = AES_AEAD;
   localparam [31:0] K128_32 = PRESENT_KEY128;
   // CAP.ARCH: the datapath aes_top builds (any ARCH but pipelined builds rolled)
   localparam [1:0]  CAP_ARCH = (ARCH32 == {30'd0, `CV_AES_CAP_ARCH_PIPELINED}) ?
                                `CV_AES_CAP_ARCH_PIPELINED : `CV_AES_CAP_ARCH_ROLLED;
   function automatic [7:0] cap_opt(input integer e);
-    cap_opt = (e == E_AES) ? {5'b0, SBOX32[0], CAP_ARCH} :
+    cap_opt = (e == E_AES) ? {4'b0, AEAD32 != 0, SBOX32[0], CAP_ARCH} :
               (e == E_PRINCE) ? {7'b0, FOLD32[0]} :
               (e == E_PRESENT) ? {6'b0, PRESENT_RPC == 2, K128_32[0]} : 8'h00;
   endfunction
@@ -505,6 +512,7 @@ module cpl_hub #(
           .BLOCK_BITS(blk_bits(g)), .KEY_BITS(key_bits(g)), .CFG_BITS(CB),
           .MODE_LSB(mode_lsb(g)), .MODE_W(mode_w(g)), .PARTIAL_MODES(partial_m(g)),
           .EMPTY_MODES(empty_m(g)), .OUTLAST_MODES(outlast_m(g)), .NOREAD_MODES(noread_m(g)),
+          .AEAD_MODES((g == E_AES) ? A_AEAD : 32'h0),
           .ZERO_BUSY((g == E_AES) ? 1 : 0),
           .DMA_DRAIN_NOW((g == E_AES) ? AES_PIPE : (g == E_PRINCE || g == E_PRESENT) ? 1 : 0)
         ) u_slot (
@@ -521,6 +529,7 @@ module cpl_hub #(
           .hub_dma_i(hub_dma),
           .in_ready_i(!pend_q && (!held || own_q[g-1])),
           .pend_i(pend_q && own_q[g-1]), .take_i(take[g-1]), .blast_i(blast_q),
+          .bzero_i(bbytes_q == 8'd0),
           .dout_cons_i(m_consume && req_i[g-1]),
           .r_adv_i(r_ans && w_ov && wsel[g-1]), .r_ok_i(r_ok && wsel[g-1]),
           .d_cons_i(dov[g-1] && dma_out_ready_i[g-1] && oblast_q),

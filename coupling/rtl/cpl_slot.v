@@ -24,6 +24,7 @@ module cpl_slot #(
   parameter [31:0]  EMPTY_MODES   = 32'h0,
   parameter [31:0]  OUTLAST_MODES = 32'h0,
   parameter [31:0]  NOREAD_MODES  = 32'h0,
+  parameter [31:0]  AEAD_MODES    = 32'h0,  // GCM/CCM of aead_top: output per payload block, tag
   parameter integer KLOAD_WAIT    = 63,
   parameter integer ZERO_BUSY     = 0,
   parameter integer DMA_DRAIN_NOW = 0   // the DMA's last beat frees the engine's output at once
@@ -44,7 +45,8 @@ module cpl_slot #(
   input  wire                in_ready_i,   // STATUS.IN_READY as the hub sees it for this engine
   input  wire                pend_i,       // the hub's staged block is this engine's
   input  wire                take_i,       // the engine takes it this cycle
-  input  wire                blast_i,      // it is the message's last
+  input  wire                blast_i,      // it is the message's last (AEAD: a phase's last)
+  input  wire                bzero_i,      // ... with no valid bytes (AEAD: an empty phase)
   input  wire                dout_cons_i,  // a DOUT read of the block's final word
   input  wire                r_adv_i,      // a RESULT answered with a word of this engine
   input  wire                r_ok_i,       // ... outside a DMA job: it may consume the block
@@ -121,6 +123,7 @@ module cpl_slot #(
   reg [5:0]          infl_q, infl_d;      // blocks in the engine with output to come
   reg                ofin_q, ofin_d;      // an OUTLAST message's last block is in the engine
   reg [4:0]          rpos_q, rpos_d;
+  reg [1:0]          ph_q, ph_d;          // AEAD: the phase of the engine's next block
   reg                uerr_q, uerr_d, usel_q, usel_d;
   reg [3:0]          ucode_q, ucode_d;
   reg                eerr_q, erra_q, busy_st_q, outv_q;
@@ -180,8 +183,25 @@ module cpl_slot #(
 
   wire ov       = e_ov && !cons_q;
   // the running message's configuration: held, taken by the engine now, or taken before
-  wire produces = !mode_in(OUTLAST_MODES, sth_q ? sthcfg_q : start_acc ? ecfg_q : mcfg_q) ||
-                  blast_i;
+  wire [CFG_BITS-1:0] rcfg = sth_q ? sthcfg_q : start_acc ? ecfg_q : mcfg_q;
+  // An AEAD message (engines/aead/README.md) is a run of phases, each closed by a last block:
+  // GCM [IV (IVB)], AAD, payload, [tag (DEC)]; CCM AAD, payload, [tag (DEC, TLEN > 0)]. Each
+  // non-empty payload block gives an output block, and the last phase's last block the final
+  // one (tag or verdict): aead_n blocks of output for the block in phase ph.
+  /* verilator lint_off UNUSEDSIGNAL */  // the AEAD fields of the word only
+  wire [31:0] rc32  = {{(32-CFG_BITS){1'b0}}, rcfg};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire        a_gcm = rc32[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] == `CV_AES_CFG_MODE_GCM;
+  wire [1:0]  a_pay = (a_gcm && rc32[`CV_AES_CFG_IVB_LSB]) ? 2'd2 : 2'd1;
+  wire        a_tag = rc32[`CV_AES_CFG_DEC_LSB] &&
+                      (a_gcm || rc32[`CV_AES_CFG_TLEN_MSB:`CV_AES_CFG_TLEN_LSB] != 5'd0);
+  wire [1:0]  a_fin = a_pay + {1'b0, a_tag};
+  wire        aead  = (AEAD_MODES != 32'h0) && mode_in(AEAD_MODES, rcfg);
+  wire [1:0]  a_ph  = (sth_q || start_acc) ? 2'd0 : ph_q;
+  wire [1:0]  a_n   = {1'b0, a_ph == a_pay && !(blast_i && bzero_i)} +
+                      {1'b0, blast_i && a_ph == a_fin};
+  wire produces = aead ? (a_n != 2'd0) : (!mode_in(OUTLAST_MODES, rcfg) || blast_i);
+  wire [5:0] n_take = aead ? {4'd0, a_n} : {5'd0, produces};
   wire due      = ov || ((e_busy || sth_q) && ((pend_i && produces) || infl_q != 6'd0 || ofin_q));
   wire r_cons   = r_ok_i && ({27'h0, rpos_q} == NW - 1);
   // Every consumption of a block's final word (a DOUT read, a RESULT given now or one that
@@ -231,6 +251,7 @@ module cpl_slot #(
     infl_d   = infl_q;
     ofin_d   = ofin_q;
     rpos_d   = rpos_q;
+    ph_d     = ph_q;
     uerr_d   = uerr_q;
     ucode_d  = ucode_q;
     usel_d   = usel_q;
@@ -271,11 +292,13 @@ module cpl_slot #(
       infl_d = 6'd0;
       ofin_d = 1'b0;
       rpos_d = 5'd0;
+      ph_d   = 2'd0;
       uerr_d = 1'b0;
     end else begin
       msg_d = msg_q && e_busy;
+      if (take_i && blast_i && aead && ph_q != 2'd3) ph_d = ph_q + 2'd1;
       if (!e_busy) infl_d = 6'd0;
-      else infl_d = infl_q + {5'd0, take_i && produces} -
+      else infl_d = infl_q + (take_i ? n_take : 6'd0) -
                     {5'd0, e_ov && out_rdy && infl_q != 6'd0};
       ofin_d = e_busy && (ofin_q || (take_i && blast_i && mode_in(OUTLAST_MODES, mcfg_q)));
     end
@@ -301,6 +324,7 @@ module cpl_slot #(
       infl_d  = 6'd0;
       ofin_d  = 1'b0;
       rpos_d  = 5'd0;
+      ph_d    = 2'd0;
       uerr_d  = 1'b0;
       ucode_d = 4'd0;
     end
@@ -325,6 +349,7 @@ module cpl_slot #(
       infl_q    <= 6'd0;
       ofin_q    <= 1'b0;
       rpos_q    <= 5'd0;
+      ph_q      <= 2'd0;
       uerr_q    <= 1'b0;
       ucode_q   <= 4'd0;
       usel_q    <= 1'b0;
@@ -363,6 +388,7 @@ module cpl_slot #(
       infl_q    <= infl_d;
       ofin_q    <= ofin_d;
       rpos_q    <= rpos_d;
+      ph_q      <= ph_d;
       uerr_q    <= uerr_d;
       ucode_q   <= ucode_d;
       usel_q    <= usel_d;

@@ -32,6 +32,7 @@ DMA_BITS = int(os.environ.get("CPL_DMA_BITS", "32"))
 QUICK = os.environ.get("CPL_QUICK", "0") == "1"
 SEED = int(os.environ.get("CPL_SEED", "5"))
 PERF_JSON = os.environ.get("CPL_PERF_JSON", "")
+AEAD = os.environ.get("CPL_AEAD", "0") == "1"   # the engine is aead_top (AES_AEAD = 1)
 NR = {0: 10, 1: 12, 2: 14}
 KEYLEN = {0: 16, 1: 24, 2: 32}
 
@@ -338,7 +339,8 @@ async def test_mmio_modes(dut) -> None:
                     # cpl_engine_top as by the SoC's crossbar)
                     c = 0
                     await tb.settle()
-                    while not int(dut.u_aes.u_eng.g_aes.u_eng.out_valid_o.value):
+                    eng = dut.u_aes.u_eng.g_aead.u_eng if AEAD else dut.u_aes.u_eng.g_aes.u_eng
+                    while not int(eng.out_valid_o.value):
                         await FallingEdge(dut.clk_i)
                         await tb.settle()
                         c += 1
@@ -750,4 +752,219 @@ async def test_dma_port(dut) -> None:
     assert await tb.read(OFF["DOUT"]) == 0
     assert not fget(await tb.status(), "STATUS", "BUSY")
     d.dma_own_i.value = 0
+    tb.dump()
+
+
+# ------------------------------------------------------------------------ AEAD (aead_top)
+GCM, CCM = C.CV_AES_CFG_MODE_GCM, C.CV_AES_CFG_MODE_CCM
+
+
+def aead_cfg(ksz: int, mode: int, dec: int, tlen: int, ivb: int = 0) -> int:
+    return C.put("aes", "CFG", KSZ=ksz, MODE=mode, DEC=dec, TLEN=tlen, IVB=ivb)
+
+
+def acfg(cfg: int, name: str) -> int:
+    """A field of the AES CFG word (engines/aes/regs.toml)."""
+    lsb, width = C.CONSTANTS[f"CV_AES_CFG_{name}_LSB"], C.CONSTANTS[f"CV_AES_CFG_{name}_WIDTH"]
+    return (cfg >> lsb) & ((1 << width) - 1)
+
+
+def phase(data: bytes) -> list[tuple[bytes, bool, int]]:
+    """A phase as blocks (block, last, valid bytes): whole blocks, the last one with what is
+    left (an empty phase: one block of 0 bytes)."""
+    out = [(data[i:i + 16], False, 16) for i in range(0, len(data) - 1, 16)] or [(b"", False, 0)]
+    blk, _, _ = out[-1]
+    out[-1] = (blk.ljust(16, b"\0"), True, len(blk))
+    return [(b.ljust(16, b"\0"), last, n) for b, last, n in out]
+
+
+def ccm_b0(nonce: bytes, tlen: int, alen: int, plen: int) -> bytes:
+    q = 15 - len(nonce)
+    flags = ((alen > 0) << 6) | (((tlen - 2) // 2) << 3) | (q - 1)
+    return bytes([flags]) + nonce + plen.to_bytes(q, "big")
+
+
+def aead_message(tb: Bench, mode: int, dec: int) -> tuple[int, bytes, list, bytes, bytes]:
+    """A random message: (ksz, key, IV register or None, phases, expected output)."""
+    ksz = tb.rng.choice((0, 1, 2))
+    key = tb.rng.randbytes(KEYLEN[ksz])
+    aad = tb.rng.randbytes(tb.rng.choice((0, 5, 16, 37)))
+    pt = tb.rng.randbytes(tb.rng.choice((0, 7, 16, 45)))
+    if mode == GCM:
+        tlen = tb.rng.choice((4, 8, 12, 16))
+        nonce = tb.rng.randbytes(tb.rng.choice((12, 8)))
+        c = AES.new(key, AES.MODE_GCM, nonce=nonce)
+        ivb = len(nonce) != 12
+        pre = [phase(nonce)] if ivb else []
+        ivreg = None if ivb else nonce + bytes(4)
+        aphase = aad
+    else:
+        tlen = tb.rng.choice((4, 10, 16))
+        nonce = tb.rng.randbytes(tb.rng.randrange(7, 14))
+        c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
+                    assoc_len=len(aad))
+        ivb, pre = False, []
+        ivreg = ccm_b0(nonce, tlen, len(aad), len(pt))
+        aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
+    c.update(aad)
+    ct, tag = c.encrypt_and_digest(pt)
+    tag = tag[:tlen]
+    text = ct if dec else pt
+    phases = pre + [phase(aphase), phase(text)] + ([phase(tag)] if dec else [])
+    want = (pt if dec else ct) + (b"" if dec else tag)
+    cfg = aead_cfg(ksz, mode, dec, tlen, int(ivb))
+    return cfg, key, ivreg, phases, want
+
+
+async def aead_mmio(tb: Bench, cfg: int, ivreg: bytes | None, phases: list) -> tuple[bytes, int]:
+    if ivreg is not None:
+        for i, w in enumerate(words(ivreg)):
+            await tb.write(OFF["IV"] + 4 * i, w)
+    await tb.write(OFF["CFG"], cfg)
+    await tb.write(OFF["CTRL"], (0 if ivreg is None else fbit("CTRL", "IVLOAD")) |
+                   fbit("CTRL", "START"))
+    out = b""
+    text = len(phases) - (2 if acfg(cfg, "DEC") else 1)  # index of the text phase
+    for k, ph in enumerate(phases):
+        for blk, last, n in ph:
+            if last:
+                await tb.write(OFF["LAST_BYTES"], n)
+            await tb.mmio_block(blk, last)
+            if k == text and n:
+                out += (await tb.mmio_result())[:n]
+    out += await tb.mmio_result()
+    return out, await tb.status()
+
+
+async def cpi_in_ready(tb: Bench) -> None:
+    """STATUS until IN_READY: a block written while one waits in the staging is dropped."""
+    for _ in range(200):
+        if fget(await tb.ok("STATUS"), "STATUS", "IN_READY"):
+            return
+    raise AssertionError("staging never free")
+
+
+async def aead_cpi(tb: Bench, cfg: int, ivreg: bytes | None, phases: list) -> tuple[bytes, int]:
+    if ivreg is not None:
+        await tb.cpi_iv(ivreg)
+    await tb.ok("START", cfg)
+    out = b""
+    text = len(phases) - (2 if acfg(cfg, "DEC") else 1)
+    for k, ph in enumerate(phases):
+        for blk, last, n in ph:
+            ws = words(blk)
+            await cpi_in_ready(tb)
+            if last:
+                await tb.ok("LASTB", n)
+            await tb.ok("DATA", ws[0], ws[1])
+            await tb.ok("DATAL" if last else "DATA", ws[2], ws[3])
+            if k == text and n:
+                out += wbytes([await tb.ok("RESULT") for _ in range(4)])[:n]
+    out += wbytes([await tb.ok("RESULT") for _ in range(4)])
+    return out, await tb.ok("STATUS")
+
+
+async def aead_dma(tb: Bench, cfg: int, ivreg: bytes | None, phases: list) -> tuple[bytes, int]:
+    """The DMA word port (the IV through MMIO before it): every phase's blocks as beats, the
+    phase's last beat marked with its valid bytes; the output beats of each block."""
+    d = tb.dut
+    if ivreg is not None:
+        for i, w in enumerate(words(ivreg)):
+            await tb.write(OFF["IV"] + 4 * i, w)
+        await tb.write(OFF["CTRL"], fbit("CTRL", "IVLOAD"))
+        await tb.cycles(3)   # the IV load reaches the engine before the DMA owns the hub
+    bw = DMA_BITS // 8
+    d.dma_own_i.value = 1
+    d.dma_cfg_i.value = cfg
+    d.dma_start_i.value = 1
+    await FallingEdge(d.clk_i)
+    d.dma_start_i.value = 0
+    beats = [(blk[i:i + bw], last and i + bw == 16, n) for ph in phases for blk, last, n in ph
+             for i in range(0, 16, bw)]
+    out, i, cyc, done = b"", 0, 0, False
+    d.dma_out_ready_i.value = 1
+    while not done:
+        if i < len(beats):
+            b, last, n = beats[i]
+            d.dma_in_valid_i.value = 1
+            d.dma_in_data_i.value = int.from_bytes(b, "little")
+            d.dma_in_last_i.value = int(last)
+            d.dma_in_bytes_i.value = n
+        else:
+            d.dma_in_valid_i.value = 0
+        await tb.settle()
+        took_in = int(d.dma_in_valid_i.value) and int(d.dma_in_ready_o.value)
+        if int(d.dma_out_valid_o.value):
+            out += int(d.dma_out_data_o.value).to_bytes(bw, "little")
+            done = bool(int(d.dma_out_last_o.value)) and len(out) % 16 == 0
+        await FallingEdge(d.clk_i)
+        i += int(bool(took_in))
+        cyc += 1
+        if cyc >= 20000:
+            sl = d.u_aes.u_hub.g_slot[1].g_on.u_slot
+            eng = d.u_aes.u_eng.g_aead.u_eng
+            raise AssertionError(f"DMA message stuck: cfg {cfg:#x} beats {i}/{len(beats)} out "
+                                 f"{len(out)} st {int(eng.st_q.value)} busy "
+                                 f"{int(sl.eng_busy_i.value)} ov {int(sl.eng_out_valid_i.value)} "
+                                 f"phases {[[(la, n) for _, la, n in p] for p in phases]}")
+    d.dma_in_valid_i.value = 0
+    d.dma_out_ready_i.value = 0
+    await tb.cycles(2)
+    d.dma_own_i.value = 0
+    return out, await tb.status()
+
+
+@cocotb.test(skip=not AEAD)
+async def test_aead(dut) -> None:
+    """GCM and CCM through MMIO, the custom instructions and the DMA word port, both directions
+    and a forged tag, against pycryptodome; a RESULT with no output due (AAD only) answers err
+    at once, never a hang; the final block's byte count and the AUTH code."""
+    tb = Bench(dut)
+    await tb.init()
+    runs = {"mmio": aead_mmio, "cpi": aead_cpi, "dma": aead_dma}
+    nblk = 0
+    for rep in range(2 if QUICK else 4):
+        for mode in (GCM, CCM):
+            for dec in (0, 1):
+                for name, fn in runs.items():
+                    cfg, key, ivreg, phases, want = aead_message(tb, mode, dec)
+                    await tb.mmio_key(key, acfg(cfg, "KSZ"))
+                    out, st = await fn(tb, cfg, ivreg, phases)
+                    tlen = acfg(cfg, "TLEN")
+                    ntext = len(want) - (0 if dec else tlen)
+                    got_text = out[:ntext] if name != "dma" else b"".join(
+                        out[16 * j:16 * j + 16] for j in range(len(out) // 16 - 1))[:ntext]
+                    final = out[-16:]
+                    assert got_text == want[:ntext], (name, mode, dec)
+                    if dec:
+                        assert final == bytes(16) and not fget(st, "STATUS", "ERR"), (name, st)
+                    else:
+                        assert final == want[ntext:] + bytes(16 - tlen), (name, mode)
+                    nblk += sum(len(p) for p in phases)
+                    if dec:   # the same message with a forged tag: AUTH, a zero verdict block
+                        bad = phases[:-1] + [phase(bytes([phases[-1][0][0][0] ^ 1]) +
+                                                   phases[-1][0][0][1:tlen])]
+                        out, st = await fn(tb, cfg, ivreg, bad)
+                        assert out[-16:] == bytes(16)
+                        assert tb.code(st) == C.CV_AES_STATUS_ERR_CODE_AUTH, (name, hex(st))
+    # a RESULT while only AAD went in: nothing is due, so it answers err at once
+    cfg, key, ivreg, phases, _ = aead_message(tb, GCM, 0)
+    await tb.mmio_key(key, acfg(cfg, "KSZ"))
+    if ivreg is not None:
+        await tb.cpi_iv(ivreg)
+    await tb.ok("START", cfg)
+    for ph in phases[:-1]:
+        for blk, last, n in ph:
+            ws = words(blk)
+            await cpi_in_ready(tb)
+            if last:
+                await tb.ok("LASTB", n)
+            await tb.ok("DATA", ws[0], ws[1])
+            await tb.ok("DATAL" if last else "DATA", ws[2], ws[3])
+    await tb.cycles(40)
+    _, err, n = await tb.cpi("RESULT")
+    assert err and n <= 3, (err, n)
+    await tb.ok("ZERO")
+    await tb.idle()
+    tb.perf["aead_gcm_blocks"] = nblk
     tb.dump()

@@ -6,6 +6,7 @@
 module cpl_engine_top #(
   parameter integer ARCH     = 0,
   parameter integer SBOX     = 1,
+  parameter integer AEAD     = 0,
   parameter integer DMA_BITS = 32
 ) (
   input  wire                clk_i,
@@ -90,7 +91,8 @@ module cpl_engine_top #(
   end
 
   wire [7:0] key_bytes;
-  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .DMA_BITS(DMA_BITS)) u_aes (
+  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(SBOX), .AES_AEAD(AEAD),
+               .DMA_BITS(DMA_BITS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(mreq_q), .we_i(mwe_q), .addr_i(maddr_q), .wdata_i(mwdata_q), .rdata_o(rdata_o),
     .cpi_req_i(unit_req[0]), .cpi_insn_i(unit_insn), .cpi_rs1_i(unit_rs1),

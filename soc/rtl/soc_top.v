@@ -12,6 +12,7 @@ module soc_top #(
   parameter integer UART_FIFO_DEPTH = 16,
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
+  parameter integer AES_AEAD        = 0,      // 1: AES engine aead_top (+ GCM, CCM/CCM*), 0 aes_top
   parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine number e built
                                                 // (numbers: docs/constants.md)
 ) (
@@ -408,7 +409,7 @@ module soc_top #(
   assign eng_rdata = {5{hub_rdata}};
 
   cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH),
-            .AES_SBOX(AES_SBOX)) u_hub (
+            .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD)) u_hub (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            ({5{acc_req}} & acc_sel[4:0]),
@@ -477,7 +478,8 @@ module soc_top #(
   generate
     for (e = 1; e <= 5; e = e + 1) begin : g_eng
       if (ENGINES[e-1]) begin : g_on
-        cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX)) u_eng (
+        cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX),
+                  .AES_AEAD(AES_AEAD)) u_eng (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
           .dma_own_i   (dw_own[e-1]),

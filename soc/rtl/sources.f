@@ -3,10 +3,14 @@
 // lint: -GDMA_BITS=32
 // lint: -GDMA_BITS=128
 // lint: -GENGINES=5'b00001
+// lint: -GDMA_BITS=32 -GAES_AEAD=1
+// lint: -GDMA_BITS=128 -GAES_ARCH=2 -GAES_AEAD=1
 -f core/rtl/sources.f
 soc/rtl/soc_fifo.v
 soc/rtl/soc_ram.v
 -f engines/aes/rtl/sources.f
+engines/ghash/rtl/ghash_top.v
+engines/aead/rtl/aead_top.v
 -f engines/prince/rtl/sources.f
 -f engines/present/rtl/sources.f
 -f engines/chacha/rtl/sources.f

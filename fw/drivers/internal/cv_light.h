@@ -107,6 +107,12 @@ CV_CPL_INLINE void cv_light_drop_owners(void) {
 struct cv_aes_ctx;
 extern struct cv_aes_ctx *cv_aes_job;
 #define CV_LIGHT_NO_AES ((struct cv_aes_ctx *)(uintptr_t)CV_AES_BASE)
+/* Whose key the AES engine holds, for the two drivers that share it: the id of a cv_aes context,
+ * CV_AES_OWNER_AEAD for a cv_aead context (cv_aead.c keeps which one), or CV_CPL_NO_OWNER. Each
+ * driver reloads its key when the word is not its own. Defined here, like cv_aes_job, so that a
+ * program with one of the two drivers does not link the other. */
+extern uint32_t cv_aes_owner;
+#define CV_AES_OWNER_AEAD 0xAEAD0C7Fu
 CV_CPL_INLINE int cv_light_dma_held(void) {
   /* a context lies in data memory, below the engine windows: one compare for both tests */
   _Static_assert(CV_DMEM_BASE + CV_DMEM_SIZE <= CV_AES_BASE, "contexts below CV_LIGHT_NO_AES");

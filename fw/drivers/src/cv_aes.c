@@ -78,7 +78,7 @@ static const int8_t aes_errmap[8] = {
  * initialised (zero-filled, or garbage) gets CV_ERR_NOKEY. */
 #define AES_MAGIC 0xC5AE5C7Bu
 #define AES_NO_OWNER CV_CPL_NO_OWNER
-static uint32_t aes_owner = AES_NO_OWNER; /* id of the context whose key is in the engine */
+#define aes_owner cv_aes_owner /* id of the context whose key is in the engine (cv_light.h) */
 static uint32_t aes_valid_from = 1; /* contexts with a smaller id lost their key (zeroize) */
 
 /* The asynchronous DMA job (cv_aes_start .. cv_aes_wait). aes_job_ctx and aes_job_mode are

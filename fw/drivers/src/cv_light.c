@@ -15,6 +15,7 @@
 uint32_t cv_light_owner[6] = {0, 0, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, 0};
 uint32_t cv_light_kcfg[6];
 struct cv_aes_ctx *cv_aes_job;
+uint32_t cv_aes_owner = CV_CPL_NO_OWNER;
 static uint32_t light_ids;             /* last id handed out (all engines) */
 static uint32_t light_valid_from[6];   /* ids below lost their key (zeroize) */
 #define LIGHT_NO_ENGINE 0xFFFFFFFFu    /* light_valid_from of an engine not built */

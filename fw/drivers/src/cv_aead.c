@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: Apache-2.0
+/* cv_aead.c: the AEAD API of cv_aead.h.
+ *
+ * sw    fw/crypto's cv_gcm_sw, cv_ccm_sw and cv_chachapoly_sw, call for call.
+ * mmio  the AES window (CV_AES_*) of an engine built as aead_top (engines/aead/README.md).
+ * cpi   custom instructions to target 1 (cv_cpi.h).
+ *
+ * A GCM or CCM message on the engine is a START with CFG {KSZ, MODE GCM/CCM, DEC, TLEN, IVB},
+ * then phases of 16-byte blocks, each closed by a last block whose byte count is LAST_BYTES
+ * (0 for an empty phase; a 0-byte last block after whole blocks adds nothing either):
+ *   GCM  [IV blocks (IVB: a nonce other than 12 bytes)], AAD, text, [received tag (decryption)]
+ *   CCM  the AAD with its length prefix (SP 800-38C A.2.2), text, [tag (decryption, TLEN > 0)]
+ * A 12-byte GCM nonce goes into IV[0..2], CCM's B0 (flags, nonce, text length) into IV[0..3],
+ * both loaded with IVLOAD before START. Each non-empty text block gives one output block, and the
+ * message ends with one block: the tag (encryption) or an all-zero verdict (decryption), with
+ * STATUS.ERR and ERR_CODE AUTH when the received tag is wrong. The AAD is collected into whole
+ * blocks in the context (it has no output, so holding a block back costs nothing); the text is
+ * sent as it comes: whole blocks, and a partial block that ends the phase. */
+#include <string.h>
+
+#include "cv_aead.h"
+#include "cv_cpl.h"
+#include "cv_light.h"
+
+#define AES CV_ENGINE_AES
+#define AEAD_MAGIC 0xC5AEAD17u
+
+enum { PH_NONE = 0, PH_AAD = 1, PH_TEXT = 2, PH_TEXT_END = 3 };
+
+/* The engine's own codes 1..7 as API results (the AEAD codes PARAM, LEN, AUTH: aead_err). */
+static const int8_t aead_errmap[8] = {
+    [CV_AES_STATUS_ERR_CODE_KEY_SIZE] = CV_ERR_KEYLEN,
+    [CV_AES_STATUS_ERR_CODE_MODE] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_CMAC_KIND] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_START_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_WRITE_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_NO_KEY] = CV_ERR_NOKEY,
+    [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
+};
+
+static uint32_t aead_ids;    /* the last context id handed out */
+static uint32_t aead_owner;  /* the context whose key the engine holds, while cv_aes_owner says
+                                the engine's key is an AEAD context's */
+static uint32_t aead_msg;    /* the context whose message runs in the engine (0: none) */
+
+int cv_aead_available(void) {
+  return cv_cpl_engine_present(CV_ENGINE_AES) &&
+         (CV_REG32(CV_AES_CAP_ADDR) & CV_AES_CAP_AEAD_MASK) != 0;
+}
+
+static inline uint32_t seal(const cv_aead_ctx *c) {
+  return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
+}
+static inline int is_hw(const cv_aead_ctx *c) { return c->backend != CV_BACKEND_SW; }
+static inline int cpi_of(const cv_aead_ctx *c) { return c->backend == CV_BACKEND_CPI; }
+static inline volatile uint32_t *regs(void) { return (volatile uint32_t *)(uintptr_t)CV_AES_BASE; }
+#define R(off) (regs()[(off) / 4])
+
+static int gcm_tag_ok(size_t t) { return t == 4 || t == 8 || (t >= 12 && t <= 16); }
+static int ccm_tag_ok(size_t t) { return t == 0 || (t >= 4 && t <= 16 && !(t & 1)); }
+
+/* ------------------------------------------------------------------ the engine */
+static inline void hw_zero(const cv_aead_ctx *c) {
+  if (cpi_of(c)) CV_CPI_ZERO(AES);
+  else cv_cpl_mmio_zeroize(CV_AES_BASE);
+  cv_aes_owner = CV_CPL_NO_OWNER;
+  aead_msg = 0;
+}
+
+/* The engine still runs this context's message: no other context (AEAD or AES) used it since
+ * the message's start. */
+static inline int hw_mine(const cv_aead_ctx *c) {
+  return cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == c->id && aead_msg == c->id;
+}
+
+/* An engine error in the middle of a message: map it, leave the engine idle and without key. */
+static int hw_fail(const cv_aead_ctx *c, uint32_t s) {
+  int e = cv_cpl_status_err(s, aead_errmap);
+  if (e == CV_OK) e = CV_ERR_HW;
+  hw_zero(c);
+  return e;
+}
+
+/* The context's key into the engine, unless it is there already. */
+static int hw_claim(cv_aead_ctx *c) {
+  if (cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == c->id) return CV_OK;
+  const uint32_t ksz = (c->key_bytes - 16u) >> 3;
+  uint32_t s;
+  for (int attempt = 0; attempt < 2; attempt++) {
+    if (cpi_of(c)) {
+      s = cv_cpl_cpi_key(AES, ksz, c->kw, c->key_bytes / 4);
+    } else {
+      s = cv_cpl_mmio_key(CV_AES_BASE, ksz, c->kw, c->key_bytes / 4);
+    }
+    if (!(s & CV_CPL_STATUS_ERR_MASK) && (s & CV_CPL_STATUS_KEY_READY_MASK)) {
+      cv_aes_owner = CV_AES_OWNER_AEAD;
+      aead_owner = c->id;
+      return CV_OK;
+    }
+    /* a stale unit error (a command refused earlier stays flagged until START or ZEROIZE):
+     * clear it and load again */
+    hw_zero(c);
+  }
+  return hw_fail(c, s);
+}
+
+static inline void hw_lastb(const cv_aead_ctx *c, uint32_t n) {
+  if (cpi_of(c)) CV_CPI_LASTB(AES, n);
+  else R(CV_CPL_LAST_BYTES_OFFSET) = n;
+}
+
+/* One block into the hub's staging once it is free (IN_READY: a block written while the
+ * previous one waits for the engine would be dropped, OVERRUN). */
+static int hw_push(const cv_aead_ctx *c, const uint32_t w[4], int last) {
+  const int cpi = cpi_of(c);
+  const uint32_t s = cv_cpl_wait_on_likely(cpi, AES, CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+  if (!(s & CV_CPL_STATUS_IN_READY_MASK) || s == 0xFFFFFFFFu) return hw_fail(c, s);
+  if (cpi) cv_cpl_cpi_push(AES, w, 4, last);
+  else cv_cpl_mmio_push(CV_AES_BASE, w, 4, last);
+  return CV_OK;
+}
+
+/* A phase's last block of n bytes (0..16) from p, zero padded. */
+static int hw_push_last(const cv_aead_ctx *c, const uint8_t *p, uint32_t n) {
+  uint32_t w[4] = {0, 0, 0, 0};
+  if (n) memcpy(w, p, n);
+  hw_lastb(c, n);
+  return hw_push(c, w, 1);
+}
+
+/* Wait until an output block is there (or the engine stopped with an error and nothing to
+ * give); returns STATUS, 0xFFFFFFFF at the poll limit. */
+static uint32_t hw_wait_out(const cv_aead_ctx *c) {
+  uint32_t n = CV_CPL_POLL_LIMIT, s;
+  do {
+    s = cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET);
+    if (s & CV_CPL_STATUS_OUT_VALID_MASK) return s;
+    if ((s & CV_CPL_STATUS_ERR_MASK) && !(s & CV_CPL_STATUS_BUSY_MASK)) return s;
+  } while (--n);
+  return 0xFFFFFFFFu;
+}
+
+static inline void hw_pop(const cv_aead_ctx *c, uint32_t w[4]) {
+  if (cpi_of(c)) cv_cpl_cpi_pop(AES, w, 4);
+  else cv_cpl_mmio_pop(CV_AES_BASE, w, 4);
+}
+
+/* 16 bytes as memory-order words, and back: straight word accesses when aligned. */
+static inline void ld16(uint32_t w[4], const uint8_t *p) {
+  if (!((uintptr_t)p & 3)) {
+    const uint32_t *q = (const uint32_t *)(const void *)p;
+    w[0] = q[0], w[1] = q[1], w[2] = q[2], w[3] = q[3];
+  } else {
+    memcpy(w, p, 16);
+  }
+}
+static inline void st16(uint8_t *p, const uint32_t w[4]) {
+  if (!((uintptr_t)p & 3)) {
+    uint32_t *q = (uint32_t *)(void *)p;
+    q[0] = w[0], q[1] = w[1], q[2] = w[2], q[3] = w[3];
+  } else {
+    memcpy(p, w, 16);
+  }
+}
+
+/* The output block of the oldest text block in the engine. */
+static int hw_out(const cv_aead_ctx *c, uint32_t w[4]) {
+  if (!cpi_of(c)) {  /* cpi: RESULT waits for the block in hardware */
+    const uint32_t s = hw_wait_out(c);
+    if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
+  }
+  hw_pop(c, w);
+  return CV_OK;
+}
+
+/* n >= 1 whole text blocks, not the phase's last: two in flight (block i + 1 goes into the
+ * hub's staging once the engine took block i, while block i computes), so the engine never
+ * waits for the CPU's copy of the next block. In place: block i + 1 is read before output i is
+ * written. */
+static int hw_blocks(const cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t n) {
+  uint32_t w[4];
+  ld16(w, in);
+  int e = hw_push(c, w, 0);
+  for (size_t i = 0; e == CV_OK && i < n; i++) {
+    if (i + 1 < n) {
+      ld16(w, in + 16 * (i + 1));
+      if ((e = hw_push(c, w, 0)) != CV_OK) break;
+    }
+    if ((e = hw_out(c, w)) != CV_OK) break;
+    st16(out + 16 * i, w);
+  }
+  return e;
+}
+
+/* The text phase's last block, of n bytes (1..15). */
+static int hw_text_last(const cv_aead_ctx *c, const uint8_t *in, uint8_t *out, uint32_t n) {
+  uint32_t w[4] = {0, 0, 0, 0};
+  memcpy(w, in, n);
+  hw_lastb(c, n);
+  int e = hw_push(c, w, 1);
+  if (e == CV_OK) e = hw_out(c, w);
+  if (e == CV_OK) memcpy(out, w, n);
+  return e;
+}
+
+static void put_be(uint8_t *p, uint32_t v, unsigned n) {
+  for (unsigned i = 0; i < n; i++) p[n - 1 - i] = (uint8_t)(v >> (8 * i));
+}
+
+static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t nonce_len,
+                    size_t aad_len, size_t len, size_t tag_len) {
+  if (cv_dma_busy() || cv_light_dma_held()) return CV_ERR_BUSY;
+  /* a message left unfinished holds the engine (it would refuse the START): end it */
+  if (aead_msg && cv_aes_owner == CV_AES_OWNER_AEAD) hw_zero(c);
+  int e = hw_claim(c);
+  if (e) return e;
+  const int gcm = c->alg == CV_AEAD_AES_GCM;
+  const int ivb = gcm && nonce_len != 12;
+  uint32_t cfg = ((c->key_bytes - 16u) >> 3) |
+                 ((gcm ? (uint32_t)CV_AES_CFG_MODE_GCM : (uint32_t)CV_AES_CFG_MODE_CCM)
+                  << CV_AES_CFG_MODE_SHIFT) |
+                 ((uint32_t)dir << CV_AES_CFG_DEC_SHIFT) |
+                 ((uint32_t)tag_len << CV_AES_CFG_TLEN_SHIFT) |
+                 ((uint32_t)ivb << CV_AES_CFG_IVB_SHIFT);
+  uint32_t iv[4] = {0, 0, 0, 0};
+  uint8_t *b = (uint8_t *)iv;
+  c->nbuf = 0;
+  if (!gcm) {  /* B0: flags (Adata, M', L'), the nonce, the text length in L bytes */
+    const unsigned q = 15u - (unsigned)nonce_len;
+    const int adata = aad_len != 0 && tag_len != 0;
+    b[0] = (uint8_t)((adata << 6) | ((tag_len ? (tag_len - 2) / 2 : 0) << 3) | (q - 1));
+    memcpy(b + 1, nonce, nonce_len);
+    put_be(b + 16 - (q < 4 ? q : 4), (uint32_t)len, q < 4 ? q : 4);
+    if (adata) {  /* the AAD's length prefix starts the AAD phase */
+      uint8_t *p = (uint8_t *)c->buf;
+      if (aad_len < 0xFF00u) {
+        put_be(p, (uint32_t)aad_len, 2);
+        c->nbuf = 2;
+      } else {
+        p[0] = 0xFF;
+        p[1] = 0xFE;
+        put_be(p + 2, (uint32_t)aad_len, 4);
+        c->nbuf = 6;
+      }
+    }
+  } else if (!ivb) {
+    memcpy(b, nonce, 12);
+  }
+  if (cpi_of(c)) {
+    if (!ivb) cv_cpl_cpi_iv_load(AES, iv, 4);
+    CV_CPI_START(AES, cfg);
+  } else {
+    if (!ivb) {
+      for (unsigned i = 0; i < 4; i++) R(CV_CPL_IV_OFFSET + 4 * i) = iv[i];
+    }
+    R(CV_CPL_CFG_OFFSET) = cfg;
+    R(CV_CPL_CTRL_OFFSET) = (ivb ? 0u : CV_CPL_CTRL_IVLOAD_MASK) | CV_CPL_CTRL_START_MASK;
+  }
+  aead_msg = c->id;
+  if (ivb) {  /* the IV phase: J0 through GHASH in the engine */
+    size_t i = 0;
+    for (; i + 16 < nonce_len; i += 16) {
+      uint32_t w[4];
+      memcpy(w, nonce + i, 16);
+      if ((e = hw_push(c, w, 0)) != CV_OK) return e;
+    }
+    return hw_push_last(c, nonce + i, (uint32_t)(nonce_len - i));
+  }
+  return CV_OK;
+}
+
+static int hw_aad(cv_aead_ctx *c, const uint8_t *aad, size_t len) {
+  uint8_t *p = (uint8_t *)c->buf;
+  while (c->nbuf == 0 && len >= 16) {  /* whole blocks straight from the caller's buffer */
+    uint32_t w[4];
+    ld16(w, aad);
+    const int e = hw_push(c, w, 0);
+    if (e) return e;
+    aad += 16;
+    len -= 16;
+  }
+  while (len) {
+    uint32_t k = 16u - c->nbuf;
+    if (k > len) k = (uint32_t)len;
+    memcpy(p + c->nbuf, aad, k);
+    c->nbuf += k;
+    aad += k;
+    len -= k;
+    if (c->nbuf == 16) {
+      c->nbuf = 0;
+      const int e = hw_push(c, c->buf, 0);
+      if (e) return e;
+    }
+  }
+  return CV_OK;
+}
+
+/* The AAD phase's last block: what is collected (0..15 bytes). */
+static int hw_aad_end(cv_aead_ctx *c) {
+  const int e = hw_push_last(c, (const uint8_t *)c->buf, c->nbuf);
+  c->nbuf = 0;
+  cv_cpl_wipe(c->buf, sizeof c->buf);
+  return e;
+}
+
+static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len) {
+  const size_t whole = len & ~(size_t)15;
+  int e = whole ? hw_blocks(c, in, out, whole / 16) : CV_OK;
+  if (e == CV_OK && (len & 15)) {
+    e = hw_text_last(c, in + whole, out + whole, (uint32_t)(len & 15));
+    c->phase = PH_TEXT_END;
+  }
+  return e;
+}
+
+static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
+  int e = CV_OK;
+  if (c->phase == PH_TEXT) e = hw_push_last(c, NULL, 0);
+  const int gcm = c->alg == CV_AEAD_AES_GCM;
+  const int dec = c->dir == CV_DECRYPT;
+  if (e == CV_OK && dec && (gcm || c->tag_len)) e = hw_push_last(c, tag, c->tag_len);
+  if (e) return e;
+  const uint32_t s = hw_wait_out(c);
+  if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
+  uint32_t w[4];
+  hw_pop(c, w);
+  aead_msg = 0;
+  const uint32_t s2 = cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET);
+  if (s2 & CV_CPL_STATUS_ERR_MASK) {
+    if (CV_CPL_ERR_CODE(s2) == CV_AES_STATUS_ERR_CODE_AUTH) return CV_ERR_AUTH;
+    return hw_fail(c, s2);
+  }
+  if (!dec && c->tag_len) memcpy(tag, w, c->tag_len);
+  cv_cpl_wipe(w, sizeof w);
+  return CV_OK;
+}
+
+/* ------------------------------------------------------------------ API */
+static int ctx_ok(const cv_aead_ctx *c) {
+  return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT &&
+         (unsigned)c->backend < CV_BACKEND_COUNT;
+}
+
+cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backend,
+                         const uint8_t *key, size_t key_len) {
+  if (!ctx || !key || (unsigned)alg >= CV_AEAD_ALG_COUNT ||
+      (unsigned)backend >= CV_BACKEND_COUNT)
+    return CV_ERR_ARG;
+  if (alg == CV_AEAD_CHACHA20_POLY1305 ? key_len != 32
+                                       : (key_len != 16 && key_len != 24 && key_len != 32))
+    return CV_ERR_KEYLEN;
+  if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
+  if (backend != CV_BACKEND_SW) {
+    if (alg == CV_AEAD_CHACHA20_POLY1305 || backend == CV_BACKEND_CPI_DMA ||
+        backend == CV_BACKEND_MMIO_DMA)
+      return CV_ERR_MODE;
+    if (!cv_aead_available()) return CV_ERR_HW;
+  }
+  cv_status_t e = CV_OK;
+  ctx->alg = alg;
+  ctx->backend = backend;
+  ctx->key_bytes = (uint32_t)key_len;
+  ctx->phase = PH_NONE;
+  ctx->nbuf = 0;
+  if (backend == CV_BACKEND_SW) {
+    ctx->id = 0;
+    if (alg == CV_AEAD_AES_GCM) e = cv_gcm_sw_init(&ctx->sw.gcm, key, key_len);
+    else if (alg == CV_AEAD_AES_CCM) e = cv_ccm_sw_init(&ctx->sw.ccm, key, key_len);
+    else e = cv_chachapoly_sw_init(&ctx->sw.cp, key, key_len);
+  } else {
+    ctx->id = ++aead_ids;
+    memset(ctx->kw, 0, sizeof ctx->kw);
+    memcpy(ctx->kw, key, key_len);
+  }
+  ctx->chk = e == CV_OK ? seal(ctx) : 0;
+  return e;
+}
+
+cv_status_t cv_aead_start(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce,
+                          size_t nonce_len, size_t aad_len, size_t len, size_t tag_len) {
+  if (!ctx || !nonce || (unsigned)dir > CV_DECRYPT) return CV_ERR_ARG;
+  if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  const cv_aead_alg_t alg = ctx->alg;
+  if (alg == CV_AEAD_AES_GCM) {
+    if (!nonce_len) return CV_ERR_ARG;
+    if (!gcm_tag_ok(tag_len)) return CV_ERR_OUTLEN;
+  } else if (alg == CV_AEAD_AES_CCM) {
+    if (nonce_len < 7 || nonce_len > 13) return CV_ERR_ARG;
+    if (!ccm_tag_ok(tag_len)) return CV_ERR_OUTLEN;
+    const unsigned q = 15u - (unsigned)nonce_len;
+    if (q < 4 && (uint64_t)len >> (8 * q)) return CV_ERR_LENGTH;
+  } else {
+    if (nonce_len != 12) return CV_ERR_ARG;
+    if (tag_len != 16) return CV_ERR_OUTLEN;
+  }
+  if (cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
+  cv_status_t e;
+  if (!is_hw(ctx)) {
+    if (alg == CV_AEAD_AES_GCM) e = cv_gcm_sw_start(&ctx->sw.gcm, dir, nonce, nonce_len, tag_len);
+    else if (alg == CV_AEAD_AES_CCM)
+      e = cv_ccm_sw_start(&ctx->sw.ccm, dir, nonce, nonce_len, aad_len, len, tag_len);
+    else e = cv_chachapoly_sw_start(&ctx->sw.cp, dir, nonce, nonce_len);
+  } else {
+    e = hw_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
+  }
+  if (e != CV_OK) {
+    ctx->phase = PH_NONE;
+    return e;
+  }
+  ctx->phase = PH_AAD;
+  ctx->dir = dir;
+  ctx->tag_len = (uint32_t)tag_len;
+  ctx->aad_left = (uint32_t)aad_len;
+  ctx->msg_left = (uint32_t)len;
+  return CV_OK;
+}
+
+cv_status_t cv_aead_aad(cv_aead_ctx *ctx, const uint8_t *aad, size_t len) {
+  if (!ctx || (len && !aad)) return CV_ERR_ARG;
+  if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  if (ctx->phase != PH_AAD) return CV_ERR_ARG;
+  if (!len) return CV_OK;
+  if (cv_buf_rd_bad(aad, len)) return CV_ERR_ARG;
+  const int ccm = ctx->alg == CV_AEAD_AES_CCM;
+  if (ccm && len > ctx->aad_left) return CV_ERR_LENGTH;
+  if (is_hw(ctx) && !hw_mine(ctx)) {
+    ctx->phase = PH_NONE;
+    return CV_ERR_ABORTED;
+  }
+  if (ccm) ctx->aad_left -= (uint32_t)len;
+  if (!is_hw(ctx)) {
+    if (ctx->alg == CV_AEAD_AES_GCM) return cv_gcm_sw_aad(&ctx->sw.gcm, aad, len);
+    if (ccm) return cv_ccm_sw_aad(&ctx->sw.ccm, aad, len);
+    return cv_chachapoly_sw_aad(&ctx->sw.cp, aad, len);
+  }
+  /* CCM* (no tag) does not use the AAD: nothing goes to the engine */
+  if (ccm && !ctx->tag_len) return CV_OK;
+  const int e = hw_aad(ctx, aad, len);
+  if (e) ctx->phase = PH_NONE;
+  return e;
+}
+
+cv_status_t cv_aead_update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+  if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
+  if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  if (ctx->phase == PH_NONE) return CV_ERR_ARG;
+  if (!len) return CV_OK;
+  if (cv_buf_io_bad(in, out, len)) return CV_ERR_ARG;
+  const int ccm = ctx->alg == CV_AEAD_AES_CCM;
+  if (ctx->phase == PH_TEXT_END || (ccm && (ctx->aad_left || len > ctx->msg_left)))
+    return CV_ERR_LENGTH;
+  if (is_hw(ctx) && !hw_mine(ctx)) {
+    ctx->phase = PH_NONE;
+    return CV_ERR_ABORTED;
+  }
+  if (ccm) ctx->msg_left -= (uint32_t)len;
+  if (!is_hw(ctx)) {
+    ctx->phase = (len & 15) ? PH_TEXT_END : PH_TEXT;
+    if (ctx->alg == CV_AEAD_AES_GCM) return cv_gcm_sw_update(&ctx->sw.gcm, in, out, len);
+    if (ccm) return cv_ccm_sw_update(&ctx->sw.ccm, in, out, len);
+    return cv_chachapoly_sw_update(&ctx->sw.cp, in, out, len);
+  }
+  int e = CV_OK;
+  if (ctx->phase == PH_AAD) {
+    e = hw_aad_end(ctx);
+    ctx->phase = PH_TEXT;
+  }
+  if (e == CV_OK) e = hw_update(ctx, in, out, len);
+  if (e) ctx->phase = PH_NONE;
+  return e;
+}
+
+cv_status_t cv_aead_finish(cv_aead_ctx *ctx, uint8_t *tag) {
+  if (!ctx) return CV_ERR_ARG;
+  if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  if (ctx->phase == PH_NONE) return CV_ERR_ARG;
+  const uint32_t t = ctx->tag_len;
+  if (t && (!tag || (ctx->dir == CV_ENCRYPT ? cv_buf_wr_bad(tag, t) : cv_buf_rd_bad(tag, t))))
+    return CV_ERR_ARG;
+  if (ctx->alg == CV_AEAD_AES_CCM && (ctx->aad_left || ctx->msg_left)) return CV_ERR_LENGTH;
+  if (is_hw(ctx) && !hw_mine(ctx)) {
+    ctx->phase = PH_NONE;
+    return CV_ERR_ABORTED;
+  }
+  cv_status_t e;
+  const int dec = ctx->dir == CV_DECRYPT;
+  if (!is_hw(ctx)) {
+    if (ctx->alg == CV_AEAD_AES_GCM)
+      e = dec ? cv_gcm_sw_verify(&ctx->sw.gcm, tag) : cv_gcm_sw_finish(&ctx->sw.gcm, tag);
+    else if (ctx->alg == CV_AEAD_AES_CCM)
+      e = dec ? cv_ccm_sw_verify(&ctx->sw.ccm, tag) : cv_ccm_sw_finish(&ctx->sw.ccm, tag);
+    else e = dec ? cv_chachapoly_sw_verify(&ctx->sw.cp, tag) : cv_chachapoly_sw_finish(&ctx->sw.cp, tag);
+  } else {
+    e = CV_OK;
+    if (ctx->phase == PH_AAD) {
+      e = hw_aad_end(ctx);
+      ctx->phase = PH_TEXT;
+    }
+    if (e == CV_OK) e = hw_finish(ctx, tag);
+  }
+  ctx->phase = PH_NONE;
+  return e;
+}
+
+/* One message through the streaming calls; a decryption that fails leaves out zeroed. */
+static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce,
+                            size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                            const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                            size_t tag_len) {
+  if (!ctx || !nonce || (aad_len && !aad) || (len && (!in || !out)) || (tag_len && !tag))
+    return CV_ERR_ARG;
+  if ((aad_len && cv_buf_rd_bad(aad, aad_len)) || (len && cv_buf_io_bad(in, out, len)) ||
+      (tag_len && (dir == CV_ENCRYPT ? cv_buf_wr_bad(tag, tag_len) : cv_buf_rd_bad(tag, tag_len))))
+    return CV_ERR_ARG;
+  if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  /* the sw library's one-shot calls: decryption authenticates before it decrypts */
+  if (!is_hw(ctx)) {
+    const cv_aead_alg_t a = ctx->alg;
+    ctx->phase = PH_NONE;
+    if (dir == CV_ENCRYPT) {
+      if (a == CV_AEAD_AES_GCM)
+        return cv_gcm_sw_encrypt(&ctx->sw.gcm, nonce, nonce_len, aad, aad_len, in, out, len,
+                                 tag, tag_len);
+      if (a == CV_AEAD_AES_CCM)
+        return cv_ccm_sw_encrypt(&ctx->sw.ccm, nonce, nonce_len, aad, aad_len, in, out, len,
+                                 tag, tag_len);
+      return cv_chachapoly_sw_encrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
+                                      tag, tag_len);
+    }
+    if (a == CV_AEAD_AES_GCM)
+      return cv_gcm_sw_decrypt(&ctx->sw.gcm, nonce, nonce_len, aad, aad_len, in, out, len, tag,
+                               tag_len);
+    if (a == CV_AEAD_AES_CCM)
+      return cv_ccm_sw_decrypt(&ctx->sw.ccm, nonce, nonce_len, aad, aad_len, in, out, len, tag,
+                               tag_len);
+    return cv_chachapoly_sw_decrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
+                                    tag, tag_len);
+  }
+  cv_status_t e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
+  if (e == CV_OK) e = cv_aead_aad(ctx, aad, aad_len);
+  if (e == CV_OK) e = cv_aead_update(ctx, in, out, len);
+  if (e == CV_OK) e = cv_aead_finish(ctx, tag);
+  if (e != CV_OK) {
+    if (ctx->phase != PH_NONE) {  /* stopped half-way: the engine is left idle */
+      hw_zero(ctx);
+      ctx->phase = PH_NONE;
+    }
+    if (dir == CV_DECRYPT && len && e != CV_ERR_ARG) cv_cpl_wipe(out, len);
+  }
+  return e;
+}
+
+cv_status_t cv_aead_encrypt(cv_aead_ctx *ctx, const uint8_t *nonce, size_t nonce_len,
+                            const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                            size_t len, uint8_t *tag, size_t tag_len) {
+  return one_shot(ctx, CV_ENCRYPT, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+}
+
+cv_status_t cv_aead_decrypt(cv_aead_ctx *ctx, const uint8_t *nonce, size_t nonce_len,
+                            const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                            size_t len, const uint8_t *tag, size_t tag_len) {
+  return one_shot(ctx, CV_DECRYPT, nonce, nonce_len, aad, aad_len, in, out, len, (uint8_t *)tag,
+                  tag_len);
+}
+
+void cv_aead_zeroize(cv_aead_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx_ok(ctx) && is_hw(ctx) && cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == ctx->id &&
+      !cv_dma_busy() && !cv_light_dma_held())
+    hw_zero(ctx);
+  cv_cpl_wipe(ctx, sizeof *ctx);
+}

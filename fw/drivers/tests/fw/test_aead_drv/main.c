@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: Apache-2.0
+/* main.c: the AEAD driver (cv_aead) on every backend this SoC has: the generated vectors (CAVP
+ * GCM/CCM sample, pycryptodome GCM/CCM, CCM* by its definition) one-shot and streaming, forged
+ * tags (CV_ERR_AUTH, plaintext zeroed), refused arguments, the AES engine shared with cv_aes
+ * (each driver's key reloaded when the other used the engine), then cycle counts
+ * ("cycles NAME N"). Prints "aead <backend> done" after each backend's checks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aead_drv_vectors.h"
+#include "cv_aead.h"
+#include "cv_cpl.h"
+#include "cv_light.h"
+#include "cv_csr.h"
+#include "cv_test.h"
+#include "soc_timing.h"
+
+#define D(off) (aead_data + (off))
+#define NVEC (sizeof kat_aead / sizeof kat_aead[0])
+
+static cv_aead_ctx ctx;
+static uint8_t out[4096] __attribute__((aligned(16)));
+static uint8_t big[4096] __attribute__((aligned(16)));
+static uint8_t ct4k[4096] __attribute__((aligned(16)));
+static uint8_t tag[16];
+
+static const cv_aead_alg_t algs[2] = {CV_AEAD_AES_GCM, CV_AEAD_AES_CCM};
+
+static int all_zero(const uint8_t *p, size_t n) {
+  uint8_t a = 0;
+  for (size_t i = 0; i < n; i++) a |= p[i];
+  return a == 0;
+}
+
+/* One vector, one-shot: encryption, decryption, a forged tag. 1 when everything matched. */
+static int one_shot(const kat_aead_t *v) {
+  cv_status_t rc;
+  if (!v->fail) {
+    memset(tag, 0xa5, 16);
+    rc = cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->pt), out,
+                         v->len, tag, v->tag_len);
+    if (rc != CV_OK || memcmp(out, D(v->ct), v->len) || memcmp(tag, D(v->tag), v->tag_len))
+      return 0;
+  }
+  memset(out, 0xa5, v->len);
+  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->ct), out,
+                       v->len, D(v->tag), v->tag_len);
+  if (v->fail) return rc == CV_ERR_AUTH && all_zero(out, v->len);
+  if (rc != CV_OK || memcmp(out, D(v->pt), v->len)) return 0;
+  if (!v->tag_len) return 1;
+  uint8_t t[16];
+  memcpy(t, D(v->tag), v->tag_len);
+  t[v->tag_len - 1] ^= 0x10;
+  memset(out, 0xa5, v->len);
+  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->ct), out,
+                       v->len, t, v->tag_len);
+  return rc == CV_ERR_AUTH && all_zero(out, v->len);
+}
+
+/* One vector through the streaming calls: the AAD in two pieces, the text as whole blocks and
+ * then the rest; both directions. */
+static int streaming(const kat_aead_t *v) {
+  const size_t a1 = v->aad_len / 3, t1 = (v->len / 2) & ~(size_t)15;
+  for (int dir = 0; dir < 2; dir++) {
+    const uint8_t *in = dir ? D(v->ct) : D(v->pt);
+    const uint8_t *want = dir ? D(v->pt) : D(v->ct);
+    memcpy(tag, D(v->tag), v->tag_len);
+    cv_status_t rc = cv_aead_start(&ctx, dir ? CV_DECRYPT : CV_ENCRYPT, D(v->nonce),
+                                   v->nonce_len, v->aad_len, v->len, v->tag_len);
+    if (rc == CV_OK) rc = cv_aead_aad(&ctx, D(v->aad), a1);
+    if (rc == CV_OK) rc = cv_aead_aad(&ctx, D(v->aad) + a1, v->aad_len - a1);
+    if (rc == CV_OK) rc = cv_aead_update(&ctx, in, out, t1);
+    if (rc == CV_OK) rc = cv_aead_update(&ctx, in + t1, out + t1, v->len - t1);
+    if (!dir) memset(tag, 0xa5, 16);
+    if (rc == CV_OK) rc = cv_aead_finish(&ctx, tag);
+    if (rc != CV_OK || memcmp(out, want, v->len)) return 0;
+    if (!dir && memcmp(tag, D(v->tag), v->tag_len)) return 0;
+  }
+  return 1;
+}
+
+static void vectors(cv_backend_t b) {
+  unsigned fails = 0, n = 0, ns = 0;
+  for (unsigned i = 0; i < NVEC; i++) {
+    const kat_aead_t *v = &kat_aead[i];
+    if (cv_aead_init(&ctx, algs[v->alg], b, D(v->key), v->key_len) != CV_OK) {
+      fails++;
+      continue;
+    }
+    n++;
+    if (!one_shot(v)) {
+      fails++;
+      printf("vector %u failed on %s\n", i, cv_backend_name(b));
+    }
+    if (!v->fail && i >= AEAD_N_CAVP) {
+      ns++;
+      if (!streaming(v)) {
+        fails++;
+        printf("vector %u streaming failed on %s\n", i, cv_backend_name(b));
+      }
+    }
+  }
+  CHECK_EQ(fails, 0);
+  printf("%s: %u vectors, %u streamed\n", cv_backend_name(b), n, ns);
+}
+
+/* Refused calls: their errors, nothing written. */
+static void refusals(cv_backend_t b) {
+  static const uint8_t k[32] = {1, 2, 3}, n[16] = {4, 5, 6};
+  uint8_t buf[32];
+  memset(buf, 0xa5, sizeof buf);
+  CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, b, k, 20), CV_ERR_KEYLEN);
+  CHECK_EQ(cv_aead_init(&ctx, (cv_aead_alg_t)7, b, k, 16), CV_ERR_ARG);
+  CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, b, k, 16), CV_OK);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 12, NULL, 0, k, buf, 16, tag, 11), CV_ERR_OUTLEN);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 0, NULL, 0, k, buf, 16, tag, 16), CV_ERR_ARG);
+  CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_CCM, b, k, 16), CV_OK);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 6, NULL, 0, k, buf, 16, tag, 8), CV_ERR_ARG);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 14, NULL, 0, k, buf, 16, tag, 8), CV_ERR_ARG);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 13, NULL, 0, k, buf, 16, tag, 5), CV_ERR_OUTLEN);
+  /* a 13-byte nonce leaves a 2-byte length field: 65,536 bytes do not fit */
+  CHECK_EQ(cv_aead_start(&ctx, CV_ENCRYPT, n, 13, 0, 65536, 8), CV_ERR_LENGTH);
+  /* streaming: text past the declared length, a second partial update */
+  CHECK_EQ(cv_aead_start(&ctx, CV_ENCRYPT, n, 13, 0, 20, 8), CV_OK);
+  CHECK_EQ(cv_aead_update(&ctx, k, buf, 24), CV_ERR_LENGTH);
+  CHECK_EQ(cv_aead_update(&ctx, k, buf, 5), CV_OK);
+  CHECK_EQ(cv_aead_update(&ctx, k, buf + 5, 15), CV_ERR_LENGTH);
+  CHECK_EQ(cv_aead_finish(&ctx, tag), CV_ERR_LENGTH);
+  CHECK_EQ(cv_aead_update(&ctx, k, buf + 5, 15), CV_ERR_LENGTH);
+  cv_aead_zeroize(&ctx);
+  CHECK_EQ(cv_aead_encrypt(&ctx, n, 12, NULL, 0, k, buf, 16, tag, 16), CV_ERR_NOKEY);
+  for (int i = 5; i < 32; i++) CHECK_EQ(buf[i], 0xa5);
+  if (b != CV_BACKEND_SW) {
+    CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_CHACHA20_POLY1305, b, k, 32), CV_ERR_MODE);
+    CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, CV_BACKEND_CPI_DMA, k, 16), CV_ERR_MODE);
+  }
+}
+
+/* Another user of the AES engine between two messages (what cv_aes does when it loads its
+ * key: another key in the engine, the owner word its context's id), then a zeroize of the
+ * engine: cv_aead reloads its key each time. cv_aes itself is not linked: with the software
+ * AES's decryption tables it would not fit the program memory beside the vectors. */
+static void shared_engine(cv_backend_t b) {
+  static const uint32_t other_key[4] = {0x01020304u, 0x05060708u};
+  const kat_aead_t *v = &kat_aead[AEAD_N_CAVP];  /* a random GCM vector */
+  CHECK_EQ(cv_aead_init(&ctx, algs[v->alg], b, D(v->key), v->key_len), CV_OK);
+  CHECK(one_shot(v));
+  /* an encryption last: its START clears the forged tag's AUTH, which a key load would see */
+  CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->pt),
+                           out, v->len, tag, v->tag_len), CV_OK);
+  const uint32_t s = cv_cpl_mmio_key(CV_AES_BASE, CV_AES_CFG_KSZ_128, other_key, 4);
+  CHECK(s & CV_CPL_STATUS_KEY_READY_MASK);
+  cv_aes_owner = 1;
+  CHECK(one_shot(v));
+  CHECK_EQ(cv_aes_owner, CV_AES_OWNER_AEAD);
+  cv_cpl_mmio_zeroize(CV_AES_BASE);
+  cv_aes_owner = CV_CPL_NO_OWNER;
+  CHECK(one_shot(v));
+  /* a streaming message interrupted by another context's message: CV_ERR_ABORTED, and both
+   * contexts work afterwards */
+  static cv_aead_ctx other;
+  static const uint8_t k2[16] = {5}, n2[12] = {6};
+  CHECK_EQ(cv_aead_init(&other, CV_AEAD_AES_GCM, b, k2, 16), CV_OK);
+  CHECK_EQ(cv_aead_start(&ctx, CV_ENCRYPT, D(v->nonce), v->nonce_len, 0, 32, v->tag_len), CV_OK);
+  CHECK_EQ(cv_aead_encrypt(&other, n2, 12, NULL, 0, big, out, 32, tag, 16), CV_OK);
+  CHECK_EQ(cv_aead_update(&ctx, big, out, 32), CV_ERR_ABORTED);
+  CHECK_EQ(cv_aead_finish(&ctx, tag), CV_ERR_ARG);
+  /* a message left unfinished, then a new one of the same context */
+  CHECK_EQ(cv_aead_start(&ctx, CV_ENCRYPT, D(v->nonce), v->nonce_len, 0, 32, v->tag_len), CV_OK);
+  CHECK_EQ(cv_aead_update(&ctx, big, out, 16), CV_OK);
+  CHECK(one_shot(v));
+  cv_aead_zeroize(&other);
+  cv_aead_zeroize(&ctx);
+  CHECK_EQ(cv_aes_owner, CV_CPL_NO_OWNER);
+  CHECK(!(cv_cpl_mmio_status(CV_AES_BASE) & CV_CPL_STATUS_KEY_READY_MASK));
+}
+
+/* "cycles aes128_<alg>_<what>_<backend> N": the best of `runs` runs, less the mcycle overhead */
+#define TIME_AEAD(alg, what, runs, call)                                                 \
+  do {                                                                                   \
+    uint32_t best_ = 0xffffffffu;                                                        \
+    for (int r_ = 0; r_ < (runs); r_++) {                                                \
+      uint32_t t0_ = cv_mcycle();                                                        \
+      call;                                                                              \
+      uint32_t t1_ = cv_mcycle();                                                        \
+      if (t1_ - t0_ < best_) best_ = t1_ - t0_;                                          \
+    }                                                                                    \
+    printf("cycles aes128_%s_%s_%s %lu\n", alg, what, cv_backend_name(b),                 \
+           (unsigned long)(best_ - overhead));                                           \
+  } while (0)
+
+static void timing(cv_backend_t b) {
+  static const uint8_t k[16] = {7}, n[12] = {3};
+  const uint32_t overhead = soc_mcycle_overhead();
+  cv_status_t rc = CV_OK;
+  for (int a = 0; a < 2; a++) {
+    const char *an = a ? "ccm" : "gcm";
+    const size_t t = a ? 8 : 16;
+    CHECK_EQ(cv_aead_init(&ctx, algs[a], b, k, 16), CV_OK);
+    TIME_AEAD(an, "pkt64_aad16", 3,
+              rc |= cv_aead_encrypt(&ctx, n, 12, big, 16, big, out, 64, tag, t));
+    if (b == CV_BACKEND_SW) continue;  /* the software baselines: fw/crypto's fw_aead */
+    TIME_AEAD(an, "enc_4k", 2, rc |= cv_aead_encrypt(&ctx, n, 12, NULL, 0, big, out, 4096, tag, t));
+    memcpy(ct4k, out, sizeof ct4k);
+    TIME_AEAD(an, "dec_4k", 2, rc |= cv_aead_decrypt(&ctx, n, 12, NULL, 0, ct4k, out, 4096, tag, t));
+    CHECK_MEM(out, big, sizeof big);
+  }
+  CHECK_EQ(rc, CV_OK);
+  cv_aead_zeroize(&ctx);
+}
+
+int main(void) {
+  for (unsigned i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7 + 1);
+  const int hw = cv_aead_available();
+  printf("hw: %s\n", hw ? "aead engine" : "no aead engine");
+  static const cv_backend_t backends[3] = {CV_BACKEND_SW, CV_BACKEND_MMIO, CV_BACKEND_CPI};
+  for (int i = 0; i < 3; i++) {
+    const cv_backend_t b = backends[i];
+    if (b != CV_BACKEND_SW && !hw) {
+      static const uint8_t k[16];
+      CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, b, k, 16), CV_ERR_HW);
+      continue;
+    }
+    vectors(b);
+    refusals(b);
+    if (b != CV_BACKEND_SW) shared_engine(b);
+    timing(b);
+    printf("aead %s done\n", cv_backend_name(b));
+  }
+  return cv_test_done();
+}

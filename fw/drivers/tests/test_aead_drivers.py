@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The AEAD driver (cv_aead) as firmware on the simulated SoC: fw/drivers/tests/fw/
+test_aead_drv (the generated vectors: a CAVP GCM/CCM sample, pycryptodome GCM/CCM messages, CCM*
+by its definition; one-shot and streaming, forged tags, refused arguments, the AES engine shared
+with another user, cycle counts "cycles aes128_<alg>_<what>_<backend> N").
+
+- On the default SoC (AES_AEAD = 0): the sw backend, and every hardware init refused with
+  CV_ERR_HW (a few seconds: the default SoC's model is built by the other firmware tests).
+- On a SoC built with AES_AEAD = 1 (marker `long`, `make drivers-long`: its own Verilator model):
+  the sw, mmio and cpi backends, byte for byte the same; the cycle counts go to
+  build/drivers-perf/aead_cycles.json."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from sim.verilator import harness
+
+ROOT = harness.ROOT
+PROG = "test_aead_drv"
+FOLDER = "fw/drivers/tests/fw/test_aead_drv"
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+CYCLES = re.compile(r"^cycles (\w+) (\d+)$", re.M)
+VECTORS = re.compile(r"^(\S+): (\d+) vectors, (\d+) streamed$", re.M)
+
+
+def _run(params: dict[str, int] | None) -> str:
+    sim = harness.build_sim(params)
+    elf = harness.build_fw(PROG, folder=FOLDER)
+    res = harness.run_elf(elf, max_cycles=40_000_000, sim=sim, timeout=900)
+    print(res.stdout)
+    summary = SUMMARY.findall(res.stdout)
+    assert summary, res.stdout + res.stderr
+    passed, failed = map(int, summary[-1])
+    assert failed == 0 and passed > 0, res.stdout
+    assert res.returncode == 0, res.stderr
+    return res.stdout
+
+
+def test_aead_driver_default_soc() -> None:
+    out = _run(None)
+    assert "hw: no aead engine" in out
+    assert "aead sw done" in out and "aead mmio done" not in out
+    counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
+    assert counts["sw"][0] >= 50 and counts["sw"][1] >= 20, counts
+
+
+@pytest.mark.long
+def test_aead_driver_aead_soc() -> None:
+    out = _run({"AES_AEAD": 1})
+    assert "hw: aead engine" in out
+    counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
+    assert sorted(counts) == ["cpi", "mmio", "sw"], counts
+    assert len(set(counts.values())) == 1, counts   # every backend ran every vector
+    for b in ("sw", "mmio", "cpi"):
+        assert f"aead {b} done" in out, b
+    cycles = {k: int(v) for k, v in CYCLES.findall(out)}
+    assert {"aes128_gcm_pkt64_aad16_mmio", "aes128_gcm_enc_4k_cpi",
+            "aes128_ccm_enc_4k_mmio"} <= cycles.keys(), cycles
+    dst = ROOT / "build" / "drivers-perf"
+    dst.mkdir(parents=True, exist_ok=True)
+    (dst / "aead_cycles.json").write_text(json.dumps(cycles, indent=1) + "\n")
