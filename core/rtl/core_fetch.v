@@ -19,8 +19,19 @@
 // earlier, as its response arrives: its target (the request's pc + the immediate) is written
 // into its entry as the prediction and into lf_q / lf_pc_q, which the next cycle requests,
 // dropping what was requested after it; ID then finds the prediction right.
+//
+// With RVC = 1 (C extension) the buffer still holds aligned words, and the head's pc carries
+// bit 1: the instruction at the head starts in the head word's lower or upper half. A parcel
+// whose low bits are not 11 is compressed and is expanded by core_rvc into its 32-bit form (an
+// illegal parcel becomes {16'h0, parcel}, which the decoder refuses and which WB reports as
+// mtval); a 32-bit instruction that starts in the upper half takes its upper half from the
+// first ring entry, so it is presented once the next word is in the buffer. ID's take pops the
+// head word unless the instruction was a compressed one in the lower half. In this mode the
+// branch target buffer and the fetch's own static prediction are off (a word's bits do not tell
+// where its instructions start), so pt_o is 0 and ID predicts jal and backward branches alone.
 module core_fetch #(
-  parameter [31:0] BOOT_ADDR = 32'h0000_0000
+  parameter [31:0] BOOT_ADDR = 32'h0000_0000,
+  parameter integer RVC      = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -43,7 +54,8 @@ module core_fetch #(
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
-  output wire [31:0] pc4_o,          // pc_o + 4 (the head's own advance adds it anyway)
+  output wire [31:0] pc4_o,          // pc_o + the instruction's length (2 or 4)
+  output wire [31:0] raw_o,          // the instruction as fetched ({16'h0, parcel} if compressed)
   output wire        bp_o,           // the head is a jal or a backward branch (static taken)
   output wire        lui_o,          // the head is a lui (its operand a is zero)
   output wire        apc_o,          // the head is an auipc, jal or ebreak (operand a is the pc)
@@ -84,7 +96,7 @@ module core_fetch #(
   wire        live_grant  = granted && !stale_grant;
 
   wire [3:0]    bidx = req_pc[5:2];
-  wire          bhit = btb_v_q[bidx] && btb_tag_q[bidx] == req_pc[TW+5:6];
+  wire          bhit = (RVC == 0) && btb_v_q[bidx] && btb_tag_q[bidx] == req_pc[TW+5:6];
   wire [29:0]   btgt = btb_tgt_q[bidx];
 
   // ---- the predictions of the requests in flight, oldest first (pushed on every grant,
@@ -131,8 +143,9 @@ module core_fetch #(
 
   // (in lf_q's cycle every response is to a request after the jump's)
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0) && !lf_q;
-  wire head_from_ring = !redirect_i && consume_i && cnt_q >= 3'd2;
-  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, consume_i});
+  wire pop;                          // ID's take moves the head word out
+  wire head_from_ring = !redirect_i && pop && cnt_q >= 3'd2;
+  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, pop});
   wire q_wr           = !redirect_i && resp_live && !head_from_resp;
 
   // the response's own jump target: its request's pc + the J or B immediate
@@ -141,21 +154,59 @@ module core_fetch #(
   wire [31:0] r_imm_b = {{19{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[7],
                          imem_rdata_i[30:25], imem_rdata_i[11:8], 1'b0};
   wire [31:0] r_tgt   = {ip_pc_q[0], 2'b00} + (imem_rdata_i[3] ? r_imm_j : r_imm_b);
-  wire        r_fix   = resp_pd[0] && !ip_pt_q[0];   // statically taken, not predicted
+  wire        r_fix   = (RVC == 0) && resp_pd[0] && !ip_pt_q[0];   // static, not predicted
   wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0] || r_fix,
                          r_fix ? r_tgt[31:2] : ip_tgt_q[0]};
   wire         h_pt   = b0_q[30];
   wire [29:0]  h_tgt  = b0_q[29:0];
-  assign valid_o = (cnt_q != 3'd0);
-  assign insn_o  = b0_q[W-1:W-32];
-  assign err_o   = b0_q[34];
-  assign bp_o    = b0_q[31];
-  assign lui_o   = b0_q[32];
-  assign apc_o   = b0_q[33];
+  wire [31:0] hpc4;
+  generate
+    if (RVC != 0) begin : g_rvc
+      // the head instruction: the lower or upper half of the head word, completed by the
+      // lower half of the next word (the first ring entry) when it is a 32-bit one
+      wire [31:0] hw    = b0_q[W-1:W-32];
+      wire [W-1:0] q1   = q_q[qrp_q];
+      wire [15:0] q1lo  = q1[W-17:W-32];
+      wire        q1err = q1[34];
+      // the opcode bits decoded on the way in assume an instruction at the word's start: here
+      // they are decoded from the head instruction instead
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire        unused = ^{q1[W-1:W-16], q1[33:0], b0_q[33:31]};
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire        h     = hpc_q[1];
+      wire [15:0] lo    = h ? hw[31:16] : hw[15:0];
+      wire        cmp   = lo[1:0] != 2'b11;
+      wire        need2 = h && !cmp;
+      wire [31:0] cx;
+      wire        cill;
+      core_rvc u_rvc (.insn_i(lo), .insn_o(cx), .illegal_o(cill));
+      wire [31:0] raw   = cmp ? {16'd0, lo} : need2 ? {q1lo, lo} : hw;
+      wire [31:0] ins   = (cmp && !cill) ? cx : raw;
+      wire [6:0]  op    = ins[6:0];
+      assign valid_o = (cnt_q != 3'd0) && (!need2 || cnt_q >= 3'd2);
+      assign insn_o  = ins;
+      assign raw_o   = raw;
+      assign err_o   = b0_q[34] || (need2 && q1err);
+      assign bp_o    = op == 7'b1101111 || (op == 7'b1100011 && ins[31]);
+      assign lui_o   = op == 7'b0110111;
+      assign apc_o   = op == 7'b0010111 || op == 7'b1101111 || ins == 32'h0010_0073;
+      assign pop     = consume_i && !(cmp && !h);
+      assign hpc4    = hpc_q + (cmp ? 32'd2 : 32'd4);
+    end else begin : g_rv32
+      assign valid_o = (cnt_q != 3'd0);
+      assign insn_o  = b0_q[W-1:W-32];
+      assign raw_o   = b0_q[W-1:W-32];
+      assign err_o   = b0_q[34];
+      assign bp_o    = b0_q[31];
+      assign lui_o   = b0_q[32];
+      assign apc_o   = b0_q[33];
+      assign pop     = consume_i;
+      assign hpc4    = hpc_q + 32'd4;
+    end
+  endgenerate
   assign pt_o    = h_pt;
   assign ptgt_o  = h_tgt;
   assign pc_o    = hpc_q;
-  wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
 
   always @* begin
@@ -180,7 +231,7 @@ module core_fetch #(
       cnt_d  = 3'd0;
     end else begin
       if (consume_i) hpc_d = h_pt ? {h_tgt, 2'b00} : hpc4;
-      cnt_d = cnt_q - {2'd0, consume_i} + {2'd0, resp_live};
+      cnt_d = cnt_q - {2'd0, pop} + {2'd0, resp_live};
       if (lf_q) disc_d = out_q - rv;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;

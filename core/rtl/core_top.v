@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // core_top.v
-// Cipher-V RV32IM + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
+// Cipher-V RV32IM[C] + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
 `default_nettype none
 
 // Stages: IF (request) -> ID (decode the fetch response, read registers, predict) -> EX (ALU,
@@ -11,7 +11,9 @@ module core_top #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000,
   parameter [31:0] HART_ID   = 32'd0,
   // RVFI = 0 ties the trace port to zero, so synthesis drops the trace-only registers.
-  parameter integer RVFI     = 1
+  parameter integer RVFI     = 1,
+  // RVC = 1 adds the C extension (compressed instructions, 2-byte aligned jump targets)
+  parameter integer RVC      = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -100,7 +102,7 @@ module core_top #(
 
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
-  wire [31:0] if_insn, if_pc, if_pc4;
+  wire [31:0] if_insn, if_pc, if_pc4, if_raw;
   wire        id_take;
   wire [31:0] id_target;
   // Redirects from EX (mispredict), WB (trap, mret) and ID (a prediction corrected) reach the
@@ -115,12 +117,12 @@ module core_top #(
   reg  [15:2] btb_pc_q;
   reg  [31:2] btb_tgt_q;
 
-  core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
+  core_fetch #(.BOOT_ADDR(BOOT_ADDR), .RVC(RVC)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
     .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
-    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
+    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4), .raw_o(if_raw),
     .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt)
   );
 
@@ -203,6 +205,8 @@ module core_top #(
   reg             ex_vreg_q, ex_valid_d, ex_kill_q;
   wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
   reg [31:0]      ex_pc_q, ex_pc_d, ex_pc4_q, ex_pc4_d, ex_insn_q, ex_insn_d, ex_opb_q, ex_opb_d;
+  // the instruction as fetched (the compressed parcel), for RVFI only
+  reg [31:0]      ex_raw_q, ex_raw_d, mem_raw_q, mem_raw_d, wb_raw_q, wb_raw_d;
   reg [31:0]      ex_tgt_q, ex_tgt_d;  // jal/branch target, from ID's prediction adder
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
@@ -335,8 +339,11 @@ module core_top #(
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4_q;
   // A jal or branch target's bit 1 is known from ID's adder; only jalr's comes from the ALU.
-  wire        ex_misfetch = (ex_ctl_q[C_JALR] & alu_sum[1]) |
-                            ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ex_tgt_q[1]);
+  // With C every target is aligned (bit 0 is 0): ma_jr / ma_tgt are 0.
+  wire        ma_jr  = (RVC == 0) && alu_sum[1];
+  wire        ma_tgt = (RVC == 0) && ex_tgt_q[1];
+  wire        ex_misfetch = (ex_ctl_q[C_JALR] & ma_jr) |
+                            ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ma_tgt);
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
   wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_sum[0]) ||
                                       (ex_f3[1:0] == 2'd2 && alu_sum[1:0] != 2'd0));
@@ -357,8 +364,8 @@ module core_top #(
   // (the chain's second bit) and WB's state, so after the carry chain and the equality tree
   // there is one select (the two redirect values for br_raw = 1 and 0 are ready before it).
   wire ex_rv   = ex_valid_q && !ex_exc_q && !ex_redir_done_q && wb_go && !wb_redirect;
-  wire ex_jr   = ex_ctl_q[C_JALR] && !alu_sum[1];
-  wire ex_br_t = ex_ctl_q[C_BRANCH] && !ex_tgt_q[1] && !ex_pred_q;  // redirect if it holds
+  wire ex_jr   = ex_ctl_q[C_JALR] && !ma_jr;
+  wire ex_br_t = ex_ctl_q[C_BRANCH] && !ma_tgt && !ex_pred_q;  // redirect if it holds
   wire ex_br_n = ex_ctl_q[C_BRANCH] && ex_pred_q;                    // redirect if it fails
   wire ex_rd1  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_n : ex_br_t));  // br_raw = 1
   wire ex_rd0  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_t : ex_br_n));  // br_raw = 0
@@ -385,7 +392,7 @@ module core_top #(
     else         btb_we_q <= ex_valid_q && !ex_exc_q && (ex_ctl_q[C_JAL] || ex_ctl_q[C_BRANCH]);
     btb_pc_q    <= ex_pc_q[15:2];
     btb_tgt_q   <= ex_tgt_q[31:2];
-    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ex_tgt_q[1];
+    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ma_tgt;
   end
 
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
@@ -417,6 +424,7 @@ module core_top #(
     ex_pc_d         = ex_pc_q;
     ex_pc4_d        = ex_pc4_q;
     ex_insn_d       = ex_insn_q;
+    ex_raw_d        = ex_raw_q;
     ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
     ex_rs2v_d       = rs2f;
     f1_d            = w1_q && wb_go;   // the producer leaves WB for LW
@@ -443,6 +451,7 @@ module core_top #(
       ex_pc_d         = if_pc;
       ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
+      ex_raw_d        = if_raw;
       // operand b: the immediate, or rs2 forwarded like rs1 (rs2 goes on in ex_rs2v_q too,
       // for a store's data, the multiplier and the divider)
       ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
@@ -480,6 +489,7 @@ module core_top #(
     ex_pc_q         <= ex_pc_d;
     ex_pc4_q        <= ex_pc4_d;
     ex_insn_q       <= ex_insn_d;
+    ex_raw_q        <= ex_raw_d;
     ex_opb_q        <= ex_opb_d;
     f1_q            <= f1_d;
     f2_q            <= f2_d;
@@ -601,6 +611,7 @@ module core_top #(
     mem_res_d   = mem_res_q;
     mem_pc_d    = mem_pc_q;
     mem_insn_d  = mem_insn_q;
+    mem_raw_d   = mem_raw_q;
     mem_opa_d   = mem_opa;       // a value taken from LW is kept while MEM holds
     mem_rs1v_d  = mem_rs1v;
     mem_rs2v_d  = mem_rs2v;
@@ -620,6 +631,7 @@ module core_top #(
       mem_res_d   = ex_res;
       mem_pc_d    = ex_pc_q;
       mem_insn_d  = ex_insn_q;
+      mem_raw_d   = ex_raw_q;
       mem_opa_d   = ex_opa;
       mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
@@ -645,6 +657,7 @@ module core_top #(
     mem_res_q   <= mem_res_d;
     mem_pc_q    <= mem_pc_d;
     mem_insn_q  <= mem_insn_d;
+    mem_raw_q   <= mem_raw_d;
     mem_opa_q   <= mem_opa_d;
     mem_rs1v_q  <= mem_rs1v_d;
     mem_rs2v_q  <= mem_rs2v_d;
@@ -720,7 +733,7 @@ module core_top #(
   // interrupt reaches WB with its control bits cleared. Written from flops, without retire,
   // whose cone holds the data port's and the coprocessor's answers.
   wire        wb_csr_en = wb_valid_q && wb_ctl_q[C_CSR];
-  core_csr #(.HART_ID(HART_ID)) u_csr (
+  core_csr #(.HART_ID(HART_ID), .RVC(RVC)) u_csr (
     .clk_i, .rst_ni,
     .csr_raddr_i(mem_insn_q[31:20]), .csr_rdata_o(csr_rdata),
     .csr_en_i(wb_csr_en), .csr_addr_i(wb_insn_q[31:20]),
@@ -775,6 +788,7 @@ module core_top #(
     wb_res_d   = wb_res_q;
     wb_pc_d    = wb_pc_q;
     wb_insn_d  = wb_insn_q;
+    wb_raw_d   = wb_raw_q;
     wb_opa_d   = wb_opa_q;
     wb_rs1v_d  = wb_rs1v_q;
     wb_rs2v_d  = wb_rs2v_q;
@@ -796,6 +810,7 @@ module core_top #(
       wb_res_d   = mem_fwd;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
+      wb_raw_d   = mem_raw_q;
       wb_opa_d   = mem_opa;
       wb_rs1v_d  = mem_rs1v;
       wb_rs2v_d  = mem_rs2v;
@@ -823,6 +838,7 @@ module core_top #(
     wb_res_q   <= wb_res_d;
     wb_pc_q    <= wb_pc_d;
     wb_insn_q  <= wb_insn_d;
+    wb_raw_q   <= wb_raw_d;
     wb_opa_q   <= wb_opa_d;
     wb_rs1v_q  <= wb_rs1v_d;
     wb_rs2v_q  <= wb_rs2v_d;
@@ -870,7 +886,7 @@ module core_top #(
                              wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
       assign rvfi_valid     = rvfi_v;
       assign rvfi_order     = order_q;
-      assign rvfi_insn      = wb_insn_q;
+      assign rvfi_insn      = wb_raw_q;
       assign rvfi_trap      = wb_exc;
       assign rvfi_halt      = 1'b0;
       assign rvfi_intr      = handler_q;

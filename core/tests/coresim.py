@@ -54,9 +54,10 @@ def _lock(name: str):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def build_verilator() -> Path:
+def build_verilator(rvc: bool = False) -> Path:
+    """The bench binary; rvc=True builds the core with the C extension (core_top RVC = 1)."""
     with _lock("vtb"):
-        return _build_verilator()
+        return _build_verilator(rvc)
 
 
 def build_icarus() -> Path:
@@ -64,14 +65,15 @@ def build_icarus() -> Path:
         return _build_icarus()
 
 
-def _build_verilator() -> Path:
-    out = BUILD / "vtb"
+def _build_verilator(rvc: bool = False) -> Path:
+    out = BUILD / ("vtb_c" if rvc else "vtb")
     exe = out / "Vcore_tb_top"
     if _stale(exe, bench_deps()):
         out.mkdir(parents=True, exist_ok=True)
         cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "-Wno-fatal", "-Wno-lint",
                "-Wno-style", "--x-assign", "unique", "--x-initial", "unique",
                "--top-module", "core_tb_top", "--Mdir", str(out), "-o", "Vcore_tb_top",
+               f"-GRVC={int(rvc)}",
                *map(str, rtl_sources()), str(CORE / "tb" / "core_tb_main.cpp")]
         res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if res.returncode:
@@ -128,13 +130,17 @@ def elf_to_hex(elf: Path, base: int = 0x8000_0000) -> Program:
     return Program(elf, hexfile, tohost)
 
 
-def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = ()) -> Program:
+def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = (),
+                rvc: bool = False) -> Program:
+    """rvc=True assembles and compiles with the C extension (-march=rv32imc: the assembler
+    compresses what it can; linked without libraries, so no multilib is involved)."""
     srcs = src if isinstance(src, list) else [src]
     name = name or srcs[-1].stem
     out = BUILD / "asm"
     out.mkdir(parents=True, exist_ok=True)
     elf = out / f"{name}.elf"
-    subprocess.run([CC, *CFLAGS, *extra, "-o", str(elf), *map(str, srcs)], check=True)
+    flags = [f if not (rvc and f == "-march=rv32im") else "-march=rv32imc" for f in CFLAGS]
+    subprocess.run([CC, *flags, *extra, "-o", str(elf), *map(str, srcs)], check=True)
     return elf_to_hex(elf)
 
 
@@ -147,12 +153,12 @@ class Result:
 
 
 def run(prog: Program, sim: str = "verilator", trace: Path | None = None,
-        plusargs: list[str] = (), timeout: float = 300) -> Result:
+        plusargs: list[str] = (), timeout: float = 300, rvc: bool = False) -> Result:
     args = [f"+hex={prog.hexfile}", f"+tohost={prog.tohost:x}", *plusargs]
     if trace is not None:
         args.append(f"+trace={trace}")
     if sim == "verilator":
-        cmd = [str(build_verilator()), *args]
+        cmd = [str(build_verilator(rvc)), *args]
     else:
         cmd = ["vvp", "-n", str(build_icarus()), *args]
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=BUILD)

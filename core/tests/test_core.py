@@ -110,6 +110,24 @@ def test_lockstep(seed: int) -> None:
         k += 1
 
 
+@pytest.mark.parametrize("seed", [21] + [pytest.param(s, marks=pytest.mark.long)
+                                         for s in (22, 23, 24)])
+def test_lockstep_rvc(seed: int) -> None:
+    """RV32IMC: ~20k random instructions (compressed forms, 32-bit instructions straddling
+    words, 2-byte aligned jump targets, illegal parcels) on the core built with C against Spike
+    (--isa=rv32imc); 100k per seed for the long seeds."""
+    coresim.build_verilator(rvc=True)
+    total = 0
+    k = 0
+    goal = 100000 if seed != 21 else 20000
+    while total < goal:
+        n, bad = lockstep.run_one(seed * 1000 + k, min(lockstep.ITEMS_PER_PROGRAM, goal // 2),
+                                  stall=bool(k % 2), keep=False, rvc=True)
+        assert bad == 0, f"lockstep mismatch (seed {seed * 1000 + k}), see the output above"
+        total += n
+        k += 1
+
+
 def test_fetch_formal() -> None:
     """core_fetch against an abstract memory and ID (core/formal/fv_fetch.v): the head is the
     word at the head's pc through any redirect, prediction and response timing (BMC, 11 cycles
