@@ -112,18 +112,22 @@ module core_top #(
   reg  [31:0] redir_pc_q;
   wire        if_bp, if_lui, if_apc, if_pt;
   wire [31:2] if_ptgt;
+  wire        if_ptgt1, if_refetch;
   // branch target buffer update, from EX's resolution, registered
   reg         btb_we_q, btb_taken_q;
   reg  [15:2] btb_pc_q;
   reg  [31:2] btb_tgt_q;
+  reg         btb_e_q, btb_tgt1_q;   // (C) the jump's end half, the target's bit 1
 
   core_fetch #(.BOOT_ADDR(BOOT_ADDR), .RVC(RVC)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
     .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
+    .btb_e_i(btb_e_q), .btb_tgt1_i(btb_tgt1_q),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4), .raw_o(if_raw),
-    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt)
+    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt),
+    .ptgt1_o(if_ptgt1), .refetch_o(if_refetch)
   );
 
   // ------------------------------------------------------------------ ID
@@ -247,10 +251,11 @@ module core_top #(
   assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
   wire id_is_jal = if_insn[6:0] == 7'b1101111;
   wire id_is_br  = if_insn[6:0] == 7'b1100011;
-  wire id_tok    = if_ptgt == id_target[31:2];
+  wire id_tok    = if_ptgt == id_target[31:2] && (RVC == 0 || if_ptgt1 == id_target[1]);
   wire id_pred   = id_is_jal || (id_is_br && ((if_pt && id_tok) || if_bp));
-  wire id_fix    = if_pt ? !(id_pred && id_tok) : id_pred;
-  wire [31:0] id_fix_pc = id_pred ? id_target : if_pc4;
+  // (C) a head the fetch could not complete (if_refetch) is taken as nothing and fetched again
+  wire id_fix    = if_refetch || (if_pt ? !(id_pred && id_tok) : id_pred);
+  wire [31:0] id_fix_pc = if_refetch ? if_pc : id_pred ? id_target : if_pc4;
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;
@@ -387,11 +392,15 @@ module core_top #(
   // The branch target buffer learns each jal and branch as EX resolves it: a taken one with an
   // aligned target is entered, a fall-through clears its entry. Registered, so the compare
   // ends at a flop; a wrong-path instruction's entry is only a prediction, checked like any.
+  // the buffer is indexed by the jump's last parcel: pc + 2 for a 32-bit one with C
+  wire [15:1] ex_end = (RVC != 0) ? ex_pc4_q[15:1] - 15'd1 : ex_pc_q[15:1];
   always @(posedge clk_i) begin
     if (!rst_ni) btb_we_q <= 1'b0;
     else         btb_we_q <= ex_valid_q && !ex_exc_q && (ex_ctl_q[C_JAL] || ex_ctl_q[C_BRANCH]);
-    btb_pc_q    <= ex_pc_q[15:2];
+    btb_pc_q    <= ex_end[15:2];
+    btb_e_q     <= (RVC != 0) && ex_end[1];
     btb_tgt_q   <= ex_tgt_q[31:2];
+    btb_tgt1_q  <= (RVC != 0) && ex_tgt_q[1];
     btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ma_tgt;
   end
 
@@ -447,7 +456,7 @@ module core_top #(
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
-      ex_valid_d      = id_take;
+      ex_valid_d      = id_take && !if_refetch;
       ex_pc_d         = if_pc;
       ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
