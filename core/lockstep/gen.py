@@ -15,6 +15,9 @@ c.addi16sp, c.srli/c.srai/c.andi, the x8-x15 register operations, c.lw/c.sw on t
 reserved and illegal parcels and c.ebreak, and jalr jumps to 2-byte aligned targets (legal with
 C). The trap handler then skips 2 or 4 bytes by the parcel's low bits.
 
+With `zk` the items include every scalar-crypto instruction of Zbkb, Zbkc, Zbkx, Zkne, Zknd and
+Zknh (RV32), often on edge operands, every rori shift amount and AES byte select.
+
 Reserved registers: x8 data base, x9 loop counter, x29 jalr target / counter-read sink / mcause
 write source (never read by random instructions), x30 trap handler scratch.
 """
@@ -52,11 +55,18 @@ def x(r: int) -> str:
 C_ILLEGAL = [0x0000, 0x4002, 0x8002, 0x6101, 0x6281, 0x6000, 0xE000, 0x2000, 0x2002, 0x8000,
              0x9C01, 0x1016, 0x0004]
 C_REGS = list(range(10, 16))   # x8-x15 but x8 (data base) and x9 (loop counter)
+ZK_R = ["ror", "rol", "andn", "orn", "xnor", "pack", "packh", "clmul", "clmulh", "xperm4",
+        "xperm8", "sha512sig0h", "sha512sig0l", "sha512sig1h", "sha512sig1l", "sha512sum0r",
+        "sha512sum1r"]
+ZK_UNARY = ["brev8", "rev8", "zip", "unzip", "sha256sig0", "sha256sig1", "sha256sum0",
+            "sha256sum1"]
+ZK_AES = ["aes32esi", "aes32esmi", "aes32dsi", "aes32dsmi"]
 
 
 class Gen:
-    def __init__(self, seed: int, rvc: bool = False) -> None:
+    def __init__(self, seed: int, rvc: bool = False, zk: bool = False) -> None:
         self.rvc = rvc
+        self.zk = zk
         self.rng = random.Random(seed)
         self.lines: list[str] = []
         self.label = 0
@@ -116,11 +126,31 @@ class Gen:
         else:
             self.emit(f".hword {g.choice(C_ILLEGAL):#06x}")
 
+    def zk_item(self) -> None:
+        """One scalar-crypto instruction, its operands set to edge values now and then."""
+        g = self.rng
+        a, b = self.r(), self.r()
+        if g.random() < 0.3:
+            self.emit(f"li {x(a)}, {self.val()}")
+            self.emit(f"li {x(b)}, {self.val()}")
+        c = g.random()
+        if c < 0.45:
+            self.emit(f"{g.choice(ZK_R)} {x(self.rd())}, {x(a)}, {x(b)}")
+        elif c < 0.55:
+            self.emit(f"rori {x(self.rd())}, {x(a)}, {g.randint(0, 31)}")
+        elif c < 0.75:
+            self.emit(f"{g.choice(ZK_UNARY)} {x(self.rd())}, {x(a)}")
+        else:
+            self.emit(f"{g.choice(ZK_AES)} {x(self.rd())}, {x(a)}, {x(b)}, {g.randint(0, 3)}")
+
     def item(self, depth: int = 0) -> None:
         k = self.rng.random()
         g = self.rng
         if self.rvc and g.random() < 0.15:
             self.c_item()
+            return
+        if self.zk and g.random() < 0.2:
+            self.zk_item()
             return
         if k < 0.30:
             op = g.choice(R_OPS)
@@ -301,9 +331,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--items", type=int, default=2000)
     ap.add_argument("--rvc", action="store_true", help="RV32IMC program")
+    ap.add_argument("--zk", action="store_true", help="with the scalar-crypto instructions")
     ap.add_argument("-o", "--out", type=Path, required=True)
     a = ap.parse_args()
-    a.out.write_text(Gen(a.seed, a.rvc).program(a.items))
+    a.out.write_text(Gen(a.seed, a.rvc, a.zk).program(a.items))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ module core_top #(
   // RVFI = 0 ties the trace port to zero, so synthesis drops the trace-only registers.
   parameter integer RVFI     = 1,
   // RVC = 1 adds the C extension (compressed instructions, 2-byte aligned jump targets)
-  parameter integer RVC      = 0
+  parameter integer RVC      = 0,
+  // ZK = 1 adds the scalar cryptography extensions Zbkb, Zbkc, Zbkx, Zkne, Zknd, Zknh (core_zk)
+  parameter integer ZK       = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -76,7 +78,8 @@ module core_top #(
   // Control bits carried down the pipeline.
   localparam integer C_RD_WE = 0, C_LOAD = 1, C_STORE = 2, C_BRANCH = 3, C_JAL = 4,
                      C_JALR = 5, C_MUL = 6, C_DIV = 7, C_CSR = 8, C_CSR_WRITE = 9, C_MRET = 10,
-                     C_CPI = 11, C_LATE = 12, C_USES_RS1 = 13, C_USES_RS2 = 14, NCTL = 15;
+                     C_CPI = 11, C_LATE = 12, C_USES_RS1 = 13, C_USES_RS2 = 14, C_ZK = 15,
+                     NCTL = 16;
 
   localparam [4:0] EXC_IMISALIGN = 5'd0, EXC_IFAULT = 5'd1, EXC_ILLEGAL = 5'd2,
                    EXC_BREAK = 5'd3, EXC_LMISALIGN = 5'd4, EXC_LFAULT = 5'd5,
@@ -125,7 +128,8 @@ module core_top #(
     .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
     .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
     .btb_e_i(btb_e_q), .btb_tgt1_i(btb_tgt1_q),
-    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4), .raw_o(if_raw),
+    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
+    .raw_o(if_raw),
     .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt),
     .ptgt1_o(if_ptgt1), .refetch_o(if_refetch)
   );
@@ -133,13 +137,27 @@ module core_top #(
   // ------------------------------------------------------------------ ID
   wire        dec_illegal, dec_uses_rs1, dec_uses_rs2, dec_rd_we, dec_load, dec_store;
   wire        dec_branch, dec_jal, dec_jalr, dec_mul, dec_div, dec_csr, dec_csr_write;
-  wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late;
+  wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late, dec_zk;
+  // the scalar-crypto decode: core_zk's match on ID's instruction (its datapath is unused here)
+  wire        id_zk;
+  generate
+    if (ZK != 0) begin : g_zk_id
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [31:0] unused_rd;
+      /* verilator lint_on UNUSEDSIGNAL */
+      core_zk u_zk_dec (.insn_i(if_insn), .rs1_i(32'd0), .rs2_i(32'd0), .rd_o(unused_rd),
+                        .match_o(id_zk));
+    end else begin : g_no_zk_id
+      assign id_zk = 1'b0;
+    end
+  endgenerate
   wire [3:0]  dec_alu_op;
   wire [1:0]  dec_b_sel;
   wire [31:0] dec_imm;
 
   core_decoder u_dec (
-    .insn_i(if_insn), .illegal_o(dec_illegal), .uses_rs1_o(dec_uses_rs1),
+    .insn_i(if_insn), .zk_i(id_zk), .is_zk_o(dec_zk), .illegal_o(dec_illegal),
+    .uses_rs1_o(dec_uses_rs1),
     .uses_rs2_o(dec_uses_rs2), .rd_we_o(dec_rd_we), .alu_op_o(dec_alu_op),
     .b_sel_o(dec_b_sel), .imm_o(dec_imm), .is_load_o(dec_load), .is_store_o(dec_store),
     .is_branch_o(dec_branch), .is_jal_o(dec_jal), .is_jalr_o(dec_jalr), .is_mul_o(dec_mul),
@@ -202,6 +220,7 @@ module core_top #(
   assign id_ctl[C_LATE]      = dec_late;
   assign id_ctl[C_USES_RS1]  = dec_uses_rs1;
   assign id_ctl[C_USES_RS2]  = dec_uses_rs2;
+  assign id_ctl[C_ZK]        = dec_zk;
 
   // EX pipeline register
   // The instruction that enters EX on the cycle of an EX mispredict is killed on the next cycle
@@ -414,6 +433,23 @@ module core_top #(
   );
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
+
+  // Scalar crypto: core_zk computes from EX's operand flops and its result goes into MEM's
+  // result register (not into ex_res: the instruction is late, as a multiply is, so nothing
+  // forwards from it in EX and the unit stays off the forwarding path). One cycle for every
+  // instruction and operand value (Zkt).
+  wire [31:0] zk_res;
+  generate
+    if (ZK != 0) begin : g_zk
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_match;
+      /* verilator lint_on UNUSEDSIGNAL */
+      core_zk u_zk (.insn_i(ex_insn_q), .rs1_i(ex_rs1v_q), .rs2_i(ex_rs2v_q), .rd_o(zk_res),
+                    .match_o(unused_match));
+    end else begin : g_no_zk
+      assign zk_res = 32'd0;
+    end
+  endgenerate
 
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
   wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
@@ -637,7 +673,7 @@ module core_top #(
       mem_cause_d = ex_cause;
       mem_rs1_d   = ex_ctl_q[C_USES_RS1] ? ex_rs1_q : 5'd0;
       mem_rs2_d   = ex_ctl_q[C_USES_RS2] ? ex_rs2_q : 5'd0;
-      mem_res_d   = ex_res;
+      mem_res_d   = ex_ctl_q[C_ZK] ? zk_res : ex_res;
       mem_pc_d    = ex_pc_q;
       mem_insn_d  = ex_insn_q;
       mem_raw_d   = ex_raw_q;

@@ -4,6 +4,8 @@
 // lint: -GRVFI=0
 // lint: -GRVC=1
 // lint: -GRVC=1 -GRVFI=0
+// lint: -GRVC=1 -GZK=1 -f core/rtl/zk.f
+// lint: -GRVC=1 -GZK=1 -GRVFI=0 -f core/rtl/zk.f
 core/rtl/core_regfile.v
 core/rtl/core_alu.v
 core/rtl/core_mul.v
