@@ -130,6 +130,16 @@ def test_lockstep_rvc_zk(seed: int) -> None:
 
 
 @pytest.mark.parametrize("imem_lat", [1, 2])
+@pytest.mark.parametrize("stall", [0, 1], ids=["nowait", "waitstates"])
+def test_irq_rvc(stall: int, imem_lat: int) -> None:
+    """asm/irq.S built with C on the core with RVC = 1: interrupts at every cycle offset of a
+    loop of compressed and straddling instructions (mepc with bit 1, mret to it)."""
+    prog = coresim.compile_asm(coresim.ASM / "irq.S", name=f"irq_rvc_{stall}", rvc=True)
+    _check(coresim.run(prog, plusargs=[f"+stall={stall}", "+seed=5", f"+imem_lat={imem_lat}"],
+                       rvc=True, zk=True))
+
+
+@pytest.mark.parametrize("imem_lat", [1, 2])
 def test_zk_timing(imem_lat: int) -> None:
     """Zkt: each scalar-crypto instruction costs the same for every operand and byte select
     (asm/zk_timing.S, 32-bit code on the core built with RVC = 1 and ZK = 1)."""
