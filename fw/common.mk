@@ -10,7 +10,7 @@
 # as well (fw/drivers/internal: the coupling layer, the custom instructions) names that folder
 # in INCLUDES_EXTRA, so the line between the two stays visible. Every library sees the status
 # codes (fw/drivers/include/cv_status.h: one list for the software and the drivers).
-# Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map.
+# Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map (build/fw-rvc/<prog> with FW_RVC=1).
 FW_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 ROOT    := $(abspath $(FW_ROOT)/..)
 PROG    ?= $(notdir $(CURDIR))
@@ -25,6 +25,15 @@ AR      := $(CROSS)ar
 OBJDUMP := $(CROSS)objdump
 # TOOLCHAIN.md: rv32im + -misa-spec=2.2 keeps the CSR instructions and the rv32im multilib.
 ARCH    := -march=rv32im -mabi=ilp32 -misa-spec=2.2
+# FW_RVC=1 builds for RV32IMC, the core built with RVC = 1 (the default SoC's core is RV32IM),
+# into build/fw-rvc/<prog>. GCC maps -march=rv32imc (no _z suffix) onto the rv32im/ilp32
+# multilib (there is no rv32imc one), so picolibc and libgcc come in uncompressed, which an
+# RV32IMC core runs as well; everything compiled here is compressed.
+FW_RVC  ?= 0
+ifeq ($(FW_RVC),1)
+ARCH    := -march=rv32imc -mabi=ilp32 -misa-spec=2.2
+OUT     := $(ROOT)/build/fw-rvc/$(PROG)
+endif
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
             $(if $(LIBS),-I$(FW_ROOT)/drivers/include) $(INCLUDES_EXTRA)
 CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \

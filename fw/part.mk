@@ -15,3 +15,9 @@ drivers-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/drivers/tests
 
 include fw/rtos/part.mk
+
+# Code size of every program and the core bench's cycles, with and without the C extension:
+# docs/results/rvc.md (fw/rvc_report.py)
+.PHONY: rvc-report
+rvc-report: setup gen
+	$(ENV) python fw/rvc_report.py

@@ -46,6 +46,7 @@ module fv_fetch (
     .imem_rvalid_i(rvalid), .imem_rdata_i(rdata), .imem_err_i(rerr),
     .redirect_i(redirect_i), .redirect_pc_i(redirect_pc_i), .consume_i(consume_i),
     .btb_we_i(btb_we_i), .btb_pc_i(btb_pc_i), .btb_taken_i(btb_taken_i), .btb_tgt_i(btb_tgt_i),
+    .btb_e_i(1'b0), .btb_tgt1_i(1'b0),
     .valid_o(valid), .insn_o(insn), .err_o(err), .pc_o(pc), .pt_o(pt), .ptgt_o(ptgt)
   );
 

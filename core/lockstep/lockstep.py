@@ -5,6 +5,8 @@ Generates random programs (gen.py), runs each on Spike (`--log-commits`) and on 
 (RVFI trace), and compares retirement by retirement: pc, instruction, trap, rd and its value,
 memory address and store data. Counter reads (mcycle, minstret and their shadows) are not
 compared by value. The last line printed is `lockstep: N instructions, M mismatches`.
+`--rvc` runs RV32IMC programs on the core built with the C extension (Spike `--isa=rv32imc`),
+`--zk` adds the scalar-crypto instructions on the core built with ZK = 1 (Spike `..._zkn`).
 """
 from __future__ import annotations
 
@@ -88,6 +90,13 @@ def parse_spike(log: Path, tohost: int) -> list[Rec]:
     return recs
 
 
+def is_mem(insn: int) -> bool:
+    """A load or store, 32-bit or compressed (c.lw, c.sw, c.lwsp, c.swsp)."""
+    if insn & 3 == 3:
+        return insn & 0x7F in (0x03, 0x23)
+    return insn & 3 in (0, 2) and (insn >> 13) & 7 in (2, 6)
+
+
 def parse_core(trace: Path) -> list[Rec]:
     recs = []
     for line in trace.read_text().splitlines():
@@ -99,8 +108,7 @@ def parse_core(trace: Path) -> list[Rec]:
             recs.append(Rec(pc, trap=True))
             continue
         rec = Rec(pc, insn, rd=rd, val=val)
-        opcode = insn & 0x7F
-        if opcode in (0x03, 0x23):
+        if is_mem(insn):
             rec.maddr = maddr
         if wmask:
             size = bin(wmask).count("1")
@@ -132,21 +140,25 @@ def report(spike: list[Rec], core: list[Rec], i: int) -> None:
         print(f"  {'>' if k == i else ' '} {k:7d} {core[k]}")
 
 
-def run_one(seed: int, items: int, stall: bool, keep: bool) -> tuple[int, int]:
+def run_one(seed: int, items: int, stall: bool, keep: bool, rvc: bool = False,
+            zk: bool = False) -> tuple[int, int]:
     """Returns (compared retirements, mismatches: 0 or 1)."""
     BUILD.mkdir(parents=True, exist_ok=True)
-    src = BUILD / f"prog_{seed}.S"
-    src.write_text(Gen(seed).program(items))
-    prog = coresim.compile_asm(src, name=f"lockstep_{seed}")
-    log = BUILD / f"spike_{seed}.log"
+    tag = ("c" if rvc else "") + ("k" if zk else "") + f"{seed}"
+    src = BUILD / f"prog_{tag}.S"
+    src.write_text(Gen(seed, rvc, zk).program(items))
+    prog = coresim.compile_asm(src, name=f"lockstep_{tag}", rvc=rvc, zk=zk)
+    log = BUILD / f"spike_{tag}.log"
+    isa = "rv32im" + ("c" if rvc else "") + "_zicntr" + ("_zkn" if zk else "")
     with open(log, "w") as f:
-        subprocess.run(["spike", "--isa=rv32im_zicntr", "--priv=m", "--log-commits", "-l",
+        subprocess.run(["spike", f"--isa={isa}", "--priv=m", "--log-commits", "-l",
                         "-m0x80000000:0x40000", str(prog.elf)], stdout=f, stderr=subprocess.STDOUT,
                        timeout=600, check=False)
-    trace = BUILD / f"core_{seed}.trace"
+    trace = BUILD / f"core_{tag}.trace"
     res = coresim.run(prog, trace=trace, plusargs=["+cpi_err=1", f"+seed={seed}",
                                                   f"+stall={int(stall)}", "+max_cycles=50000000",
-                                                  f"+imem_lat={1 + (seed >> 1) % 2}"])
+                                                  f"+imem_lat={1 + (seed >> 1) % 2}"], rvc=rvc,
+                       zk=zk)
     spike = parse_spike(log, prog.tohost)
     core = parse_core(trace)
     if res.tohost != 1:
@@ -172,15 +184,17 @@ def main() -> int:
     ap.add_argument("--insns", type=int, default=200000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", action="store_true", help="keep traces and logs")
+    ap.add_argument("--rvc", action="store_true", help="RV32IMC programs on the core with C")
+    ap.add_argument("--zk", action="store_true", help="scalar-crypto instructions (core ZK = 1)")
     a = ap.parse_args()
-    coresim.build_verilator()
+    coresim.build_verilator(a.rvc, a.zk)
     total, bad, k = 0, 0, 0
     t0 = time.time()
     while total < a.insns:
         seed = a.seed * 100003 + k
         remaining = a.insns - total
         items = max(50, min(ITEMS_PER_PROGRAM, remaining * 2 // 5))
-        n, m = run_one(seed, items, stall=bool(k % 2), keep=a.keep)
+        n, m = run_one(seed, items, stall=bool(k % 2), keep=a.keep, rvc=a.rvc, zk=a.zk)
         total += n
         bad += m
         k += 1

@@ -11,7 +11,8 @@
 // instruction.
 
 module core_csr #(
-  parameter [31:0] HART_ID = 32'd0
+  parameter [31:0] HART_ID = 32'd0,
+  parameter integer RVC    = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -42,7 +43,10 @@ module core_csr #(
   output wire        irq_take_o,    // an enabled interrupt is pending
   output reg  [4:0]  irq_cause_o
 );
-  localparam [31:0] MISA = 32'h4000_1100;  // MXL=1, I, M
+  // MXL=1, I, M (and C)
+  localparam [31:0] MISA = (RVC != 0) ? 32'h4000_1104 : 32'h4000_1100;
+  // mepc's writable low bits: bit 1 with C (2-byte aligned instructions), none without
+  localparam [1:0]  EPCM = (RVC != 0) ? 2'b10 : 2'b00;
 
   reg        mie_q, mie_d;            // mstatus.MIE
   reg        mpie_q, mpie_d;          // mstatus.MPIE
@@ -148,7 +152,7 @@ module core_csr #(
         12'h304: ie_d = {wval[11], wval[7], wval[3]};
         12'h305: mtvec_d = {wval[31:2], 1'b0, wval[0]};
         12'h340: mscratch_d = wval;
-        12'h341: mepc_d = {wval[31:2], 2'b00};
+        12'h341: mepc_d = {wval[31:2], wval[1:0] & EPCM};
         12'h342: mcause_d = {wval[31], wval[4:0]};
         12'h343: mtval_d = wval;
         default: ;

@@ -5,6 +5,7 @@
 
 module core_decoder (
   input  wire [31:0] insn_i,
+  input  wire        zk_i,         // insn_i is a scalar-crypto instruction (core_zk's match)
   output reg         illegal_o,
   output reg         uses_rs1_o,
   output reg         uses_rs2_o,
@@ -25,6 +26,7 @@ module core_decoder (
   output reg         is_ecall_o,
   output reg         is_ebreak_o,
   output reg         is_cpi_o,
+  output wire        is_zk_o,      // executed by core_zk (its result is late, as mul's)
   output wire        late_o        // result only available in WB (load, mul, csr, cpi with xd)
 );
   localparam [6:0] OP_LUI = 7'b0110111, OP_AUIPC = 7'b0010111, OP_JAL = 7'b1101111,
@@ -182,9 +184,18 @@ module core_decoder (
         default: illegal_o = 1'b1;
       endcase
     end
+    // Zbkb/Zbkc/Zbkx/Zkne/Zknd/Zknh: OP or OP-IMM encodings that RV32IM leaves illegal; R-type
+    // (OP) reads rs2, the OP-IMM ones hold a shift amount or funct5 in its field
+    if (zk_i) begin
+      illegal_o  = 1'b0;
+      rd_we_o    = 1'b1;
+      uses_rs1_o = 1'b1;
+      uses_rs2_o = opcode[5];
+    end
   end
+  assign is_zk_o = zk_i;
 
-  assign late_o = is_load_o | is_mul_o | is_csr_o | (is_cpi_o & rd_we_o);
+  assign late_o = is_load_o | is_mul_o | is_csr_o | (is_cpi_o & rd_we_o) | zk_i;
 endmodule
 
 `default_nettype wire

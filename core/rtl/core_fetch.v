@@ -19,8 +19,29 @@
 // earlier, as its response arrives: its target (the request's pc + the immediate) is written
 // into its entry as the prediction and into lf_q / lf_pc_q, which the next cycle requests,
 // dropping what was requested after it; ID then finds the prediction right.
+//
+// With RVC = 1 (C extension) the buffer still holds aligned words, and the head's pc carries
+// bit 1: the instruction at the head starts in the head word's lower or upper half. A parcel
+// whose low bits are not 11 is compressed and is expanded by core_rvc into its 32-bit form (an
+// illegal parcel becomes {16'h0, parcel}, which the decoder refuses and which WB reports as
+// mtval); a 32-bit instruction that starts in the upper half takes its upper half from the
+// first ring entry, so it is presented once the next word is in the buffer. ID's take pops the
+// head word unless the instruction was a compressed one in the lower half.
+// Prediction with C: the branch target buffer is indexed by the word that holds a jump's last
+// parcel and keeps which half that is (e) and a 2-byte aligned target. A hit on a request
+// (only one for a word's start: a word entered at its upper half gets no prediction) means the
+// fetch went on at the target after the jump's parcel, so the prediction travels with the word
+// and applies to the head instruction that ends in that word at half e (or after it: a stale
+// entry, which ID then corrects). An instruction that applies it moves the head to the target,
+// popping two words when a 32-bit jump straddled into the predicted word. A 32-bit instruction
+// that starts in the upper half of a word whose fetch went elsewhere cannot be completed:
+// refetch_o tells ID to take it as nothing and redirect to its pc (that request starts at the
+// upper half, so it is not predicted again). The fetch's own static prediction of a response is
+// off (a word's bits do not tell where its instructions start): ID predicts jal and backward
+// branches that the buffer does not know.
 module core_fetch #(
-  parameter [31:0] BOOT_ADDR = 32'h0000_0000
+  parameter [31:0] BOOT_ADDR = 32'h0000_0000,
+  parameter integer RVC      = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -37,20 +58,27 @@ module core_fetch #(
   // to btb_tgt_i (btb_taken_i) or fell through (the entry is cleared)
   input  wire        btb_we_i,
   input  wire [15:2] btb_pc_i,       // index pc[5:2], tag pc[15:6]
+  input  wire        btb_e_i,        // (C) pc[1] of the jump's last parcel
   input  wire        btb_taken_i,
   input  wire [31:2] btb_tgt_i,
+  input  wire        btb_tgt1_i,     // (C) the target's bit 1
   output wire        valid_o,        // a head instruction is available
   output wire [31:0] insn_o,
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
-  output wire [31:0] pc4_o,          // pc_o + 4 (the head's own advance adds it anyway)
+  output wire [31:0] pc4_o,          // pc_o + the instruction's length (2 or 4)
+  output wire [31:0] raw_o,          // the instruction as fetched ({16'h0, parcel} if compressed)
   output wire        bp_o,           // the head is a jal or a backward branch (static taken)
   output wire        lui_o,          // the head is a lui (its operand a is zero)
   output wire        apc_o,          // the head is an auipc, jal or ebreak (operand a is the pc)
   output wire        pt_o,           // the fetch went on after the head at ptgt_o, not pc + 4
-  output wire [31:2] ptgt_o
+  output wire [31:2] ptgt_o,
+  output wire        ptgt1_o,        // (C) bit 1 of ptgt_o's address
+  output wire        refetch_o       // (C) the head is no instruction: redirect to pc_o
 );
   localparam integer TW = 10;        // BTB tag: pc[15:6] (with the index pc[5:2], btb_pc_i)
+  localparam integer NQ = (RVC != 0) ? 4 : 3;   // ring entries behind the head
+  localparam [2:0]   CAP = (RVC != 0) ? 3'd5 : 3'd4;   // places: entries + requests in flight
 
   // ---- branch target buffer: 16 entries, direct-mapped by pc[5:2]; a tag of the pc bits above
   // the index. A wrong hit (another pc with the same bits, or stale contents) is only a wrong
@@ -75,8 +103,11 @@ module core_fetch #(
   wire [31:0] req_pc = pend_q ? paddr_q : redirect_i ? redirect_pc_i : lf_q ? lf_pc_q : nxt_q;
   assign imem_addr_o = {req_pc[31:2], 2'b00};
   // After a redirect the buffer is emptied, so only the in-flight count limits the request.
-  wire [2:0]  fill   = cnt_q + {1'b0, out_q};
-  wire        new_ok = (out_q != 2'd3) && (redirect_i || fill < 3'd4);
+  wire [2:0]  fill   = cnt_q + {1'b0, out_q};   // at most CAP
+  // With C the ring has a fourth entry (CAP = 5): a 32-bit instruction in a word's upper half
+  // needs the word behind the head as well, and at one word per cycle four places would keep
+  // the buffer at one word ahead of ID.
+  wire        new_ok = (out_q != 2'd3) && (redirect_i || fill < CAP);
   assign imem_req_o  = run_q && (pend_q || new_ok);
   wire        granted = imem_req_o && imem_gnt_i;
   // a pending request is offered again whatever else happens (imem_req_o = run_q)
@@ -84,12 +115,33 @@ module core_fetch #(
   wire        live_grant  = granted && !stale_grant;
 
   wire [3:0]    bidx = req_pc[5:2];
-  wire          bhit = btb_v_q[bidx] && btb_tag_q[bidx] == req_pc[TW+5:6];
+  wire          bhit = btb_v_q[bidx] && btb_tag_q[bidx] == req_pc[TW+5:6] &&
+                       (RVC == 0 || !req_pc[1]);
   wire [29:0]   btgt = btb_tgt_q[bidx];
+  wire          bt1, be;               // (C) the target's bit 1, the jump's end half
+  generate
+    if (RVC != 0) begin : g_btb_c
+      reg [15:0] t1_q, e_q;
+      always @(posedge clk_i) begin
+        if (btb_we_i) begin
+          t1_q[btb_pc_i[5:2]] <= btb_tgt1_i;
+          e_q[btb_pc_i[5:2]]  <= btb_e_i;
+        end
+      end
+      assign bt1 = t1_q[bidx];
+      assign be  = e_q[bidx];
+    end else begin : g_btb
+      assign bt1 = 1'b0;
+      assign be  = 1'b0;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused = btb_tgt1_i ^ btb_e_i;
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
 
   // ---- the predictions of the requests in flight, oldest first (pushed on every grant,
   // popped on every response, live or discarded)
-  reg  [2:0]  ip_pt_q;
+  reg  [2:0]  ip_pt_q, ip_t1_q, ip_e_q;
   reg  [29:0] ip_tgt_q [0:2];
   reg  [29:0] ip_pc_q  [0:2];
   wire [1:0]  rv    = {1'b0, imem_rvalid_i};
@@ -98,6 +150,8 @@ module core_fetch #(
   always @(posedge clk_i) begin
     if (imem_rvalid_i) begin
       ip_pt_q[1:0] <= ip_pt_q[2:1];
+      ip_t1_q[1:0] <= ip_t1_q[2:1];
+      ip_e_q[1:0]  <= ip_e_q[2:1];
       ip_tgt_q[0]  <= ip_tgt_q[1];
       ip_tgt_q[1]  <= ip_tgt_q[2];
       ip_pc_q[0]   <= ip_pc_q[1];
@@ -105,6 +159,8 @@ module core_fetch #(
     end
     if (granted) begin
       ip_pt_q[ipos] <= bhit;
+      ip_t1_q[ipos] <= bt1;
+      ip_e_q[ipos]  <= be;
       ip_tgt_q[ipos] <= btgt;
       ip_pc_q[ipos]  <= req_pc[31:2];
     end
@@ -118,9 +174,10 @@ module core_fetch #(
   // start at flops rather than behind ID's decoder; they look at the opcode only (and ebreak's
   // whole word): an illegal instruction traps whatever its operand a or prediction was. Each
   // entry also keeps its request's prediction (pt, tgt).
-  localparam integer W = 32 + 1 + 3 + 1 + 30;   // {insn, err, pd, pt, tgt}
+  // {insn, err, pd, pt, e, tgt[31:1]} (e and tgt[1] are 0 without C)
+  localparam integer W = 32 + 1 + 3 + 1 + 1 + 31;
   reg [W-1:0] b0_q;
-  reg [W-1:0] q_q [0:2];
+  reg [W-1:0] q_q [0:NQ-1];
   reg [1:0]   qrp_q, qrp_d;          // ring entry next in line behind the head
   wire [6:0] resp_op = imem_rdata_i[6:0];
   wire [2:0] resp_pd = {resp_op == 7'b0010111 || resp_op == 7'b1101111 ||   // auipc, jal
@@ -131,8 +188,18 @@ module core_fetch #(
 
   // (in lf_q's cycle every response is to a request after the jump's)
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0) && !lf_q;
-  wire head_from_ring = !redirect_i && consume_i && cnt_q >= 3'd2;
-  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {2'd0, consume_i});
+  // the head comes from the ring entry npop - 1 behind it, or from the response when the take
+  // empties the buffer
+  wire [1:0] npop;                   // words ID's take moves out of the buffer (0..2)
+  // qrp_q + 1 and + 2, modulo NQ
+  wire [1:0] qrp1 = (NQ == 3 && qrp_q == 2'd2) ? 2'd0 : qrp_q + 2'd1;
+  wire [1:0] qrp2 = (NQ == 3 && qrp_q == 2'd0) ? 2'd2 : (NQ == 3) ? qrp_q - 2'd1 :
+                    qrp_q + 2'd2;
+  wire [1:0] qsel = (npop == 2'd2) ? qrp1 : qrp_q;
+  wire [2:0] rpop = (cnt_q > {1'b0, npop}) ? {1'b0, npop} : cnt_q - 3'd1;
+  wire [1:0] qrp_adv = (rpop == 3'd2) ? qrp2 : (rpop == 3'd1) ? qrp1 : qrp_q;
+  wire head_from_ring = !redirect_i && npop != 2'd0 && cnt_q > {1'b0, npop};
+  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {1'b0, npop});
   wire q_wr           = !redirect_i && resp_live && !head_from_resp;
 
   // the response's own jump target: its request's pc + the J or B immediate
@@ -141,21 +208,79 @@ module core_fetch #(
   wire [31:0] r_imm_b = {{19{imem_rdata_i[31]}}, imem_rdata_i[31], imem_rdata_i[7],
                          imem_rdata_i[30:25], imem_rdata_i[11:8], 1'b0};
   wire [31:0] r_tgt   = {ip_pc_q[0], 2'b00} + (imem_rdata_i[3] ? r_imm_j : r_imm_b);
-  wire        r_fix   = resp_pd[0] && !ip_pt_q[0];   // statically taken, not predicted
-  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0] || r_fix,
-                         r_fix ? r_tgt[31:2] : ip_tgt_q[0]};
-  wire         h_pt   = b0_q[30];
-  wire [29:0]  h_tgt  = b0_q[29:0];
-  assign valid_o = (cnt_q != 3'd0);
-  assign insn_o  = b0_q[W-1:W-32];
-  assign err_o   = b0_q[34];
-  assign bp_o    = b0_q[31];
-  assign lui_o   = b0_q[32];
-  assign apc_o   = b0_q[33];
+  wire        r_fix   = (RVC == 0) && resp_pd[0] && !ip_pt_q[0];   // static, not predicted
+  wire [W-1:0] resp_e = {imem_rdata_i, imem_err_i, resp_pd, ip_pt_q[0] || r_fix, ip_e_q[0],
+                         r_fix ? {r_tgt[31:2], 1'b0} : {ip_tgt_q[0], ip_t1_q[0]}};
+  wire         h_pt;                 // the head instruction's prediction applies
+  wire [30:0]  h_tgt;                // its target [31:1]
+  wire [31:0] hpc4;
+  generate
+    if (RVC != 0) begin : g_rvc
+      // the head instruction: the lower or upper half of the head word, completed by the
+      // lower half of the next word (the first ring entry) when it is a 32-bit one
+      wire [31:0] hw    = b0_q[W-1:W-32];
+      wire [W-1:0] q1   = q_q[qrp_q];
+      wire [15:0] q1lo  = q1[W-17:W-32];
+      wire        q1err = q1[36];
+      // the opcode bits decoded on the way in assume an instruction at the word's start: here
+      // they are decoded from the head instruction instead
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire        unused = ^{q1[W-1:W-16], q1[35:33], b0_q[35:33]};
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire        h     = hpc_q[1];
+      wire [15:0] lo    = h ? hw[31:16] : hw[15:0];
+      wire        cmp   = lo[1:0] != 2'b11;
+      wire        need2 = h && !cmp;
+      wire        b_pt  = b0_q[32];
+      wire        b_e   = b0_q[31];
+      wire        q_pt  = q1[32];
+      wire        q_e   = q1[31];
+      // the head word's fetch went elsewhere, but the instruction goes on into the next word
+      wire        refetch = need2 && b_pt;
+      // the end word's prediction applies if its jump ends where this instruction ends or
+      // before (only a 32-bit instruction in a word predicted at its lower half)
+      wire        apply = need2 ? (q_pt && !q_e) : (b_pt && (!b_e || !(cmp && !h)));
+      wire [31:0] cx;
+      wire        cill;
+      core_rvc u_rvc (.insn_i(lo), .insn_o(cx), .illegal_o(cill));
+      wire [31:0] raw   = cmp ? {16'd0, lo} : need2 ? {q1lo, lo} : hw;
+      wire [31:0] ins   = (cmp && !cill) ? cx : raw;
+      wire [6:0]  op    = ins[6:0];
+      assign valid_o   = (cnt_q != 3'd0) && (!need2 || refetch || cnt_q >= 3'd2);
+      assign insn_o    = ins;
+      assign raw_o     = raw;
+      assign err_o     = b0_q[36] || (need2 && !refetch && q1err);
+      assign bp_o      = op == 7'b1101111 || (op == 7'b1100011 && ins[31]);
+      assign lui_o     = op == 7'b0110111;
+      assign apc_o     = op == 7'b0010111 || op == 7'b1101111 || ins == 32'h0010_0073;
+      assign refetch_o = refetch;
+      assign h_pt      = apply && !refetch;
+      assign h_tgt     = need2 ? q1[30:0] : b0_q[30:0];
+      assign npop      = !consume_i ? 2'd0 : (cmp && !h) ? {1'b0, apply} :
+                         (need2 && !refetch) ? 2'd1 + {1'b0, apply} : 2'd1;
+      assign hpc4      = hpc_q + (cmp ? 32'd2 : 32'd4);
+    end else begin : g_rv32
+      assign valid_o = (cnt_q != 3'd0);
+      assign insn_o  = b0_q[W-1:W-32];
+      assign raw_o   = b0_q[W-1:W-32];
+      assign err_o   = b0_q[36];
+      assign bp_o    = b0_q[33];
+      assign lui_o   = b0_q[34];
+      assign apc_o   = b0_q[35];
+      assign refetch_o = 1'b0;
+      assign h_pt    = b0_q[32];
+      assign h_tgt   = b0_q[30:0];
+      assign npop    = {1'b0, consume_i};
+      assign hpc4    = hpc_q + 32'd4;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused = b0_q[31];   // e: always 0 without C
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
   assign pt_o    = h_pt;
-  assign ptgt_o  = h_tgt;
+  assign ptgt_o  = h_tgt[30:1];
+  assign ptgt1_o = h_tgt[0];
   assign pc_o    = hpc_q;
-  wire [31:0] hpc4 = hpc_q + 32'd4;
   assign pc4_o   = hpc4;
 
   always @* begin
@@ -167,20 +292,22 @@ module core_fetch #(
     // the address after a live grant is the prediction's; a redirect not granted this cycle
     // (or behind a stale pending request) is requested next
     nxt_d   = nxt_q;
-    if (live_grant)      nxt_d = bhit ? {btgt, 2'b00} : {req_pc[31:2], 2'b00} + 32'd4;
+    // (with C the target keeps its bit 1: a word entered at its upper half is not predicted)
+    if (live_grant)      nxt_d = bhit ? {btgt, bt1, 1'b0} : {req_pc[31:2], 2'b00} + 32'd4;
     else if (redirect_i) nxt_d = {redirect_pc_i[31:2], 2'b00};
     else if (lf_q)       nxt_d = {lf_pc_q[31:2], 2'b00};
     hpc_d   = hpc_q;
     cnt_d   = cnt_q;
     qrp_d   = qrp_q;
-    if (head_from_ring) qrp_d = (qrp_q == 2'd2) ? 2'd0 : qrp_q + 2'd1;
+    // the ring gives up npop entries, or all it holds (cnt_q - 1) when that is fewer
+    if (npop != 2'd0 && !redirect_i) qrp_d = qrp_adv;
     if (redirect_i) begin
       disc_d = out_q - rv;
       hpc_d  = redirect_pc_i;
       cnt_d  = 3'd0;
     end else begin
-      if (consume_i) hpc_d = h_pt ? {h_tgt, 2'b00} : hpc4;
-      cnt_d = cnt_q - {2'd0, consume_i} + {2'd0, resp_live};
+      if (consume_i) hpc_d = h_pt ? {h_tgt, 1'b0} : hpc4;
+      cnt_d = cnt_q - {1'b0, npop} + {2'd0, resp_live};
       if (lf_q) disc_d = out_q - rv;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
@@ -226,10 +353,11 @@ module core_fetch #(
   // from the response when the buffer is (or becomes) empty; any other live response goes into
   // the ring behind what it holds: the ring holds cnt_q - 1, and the head's take moves qrp_q on
   // by one and the count down by one, so the place (qwp) does not depend on the take.
-  wire [2:0] qwp_s    = {1'b0, qrp_q} + cnt_q - 3'd1;          // 0..4 (cnt_q is 1..3 here)
-  wire [1:0] qwp      = (qwp_s >= 3'd3) ? qwp_s[1:0] - 2'd3 : qwp_s[1:0];
+  wire [2:0] qwp_s    = {1'b0, qrp_q} + cnt_q - 3'd1;          // 0..NQ+1 (cnt_q is 1..NQ)
+  wire [1:0] qwp      = (NQ == 4) ? qwp_s[1:0] :
+                        (qwp_s >= 3'd3) ? qwp_s[1:0] - 2'd3 : qwp_s[1:0];
   always @(posedge clk_i) begin
-    if (head_from_ring)      b0_q <= q_q[qrp_q];
+    if (head_from_ring)      b0_q <= q_q[qsel];
     else if (head_from_resp) b0_q <= resp_e;
     if (q_wr) q_q[qwp] <= resp_e;
   end

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // core_top.v
-// Cipher-V RV32IM + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
+// Cipher-V RV32IM[C] + Zicsr core: 5-stage in-order pipeline, machine mode, coprocessor port, RVFI.
 `default_nettype none
 
 // Stages: IF (request) -> ID (decode the fetch response, read registers, predict) -> EX (ALU,
@@ -11,7 +11,11 @@ module core_top #(
   parameter [31:0] BOOT_ADDR = 32'h0000_0000,
   parameter [31:0] HART_ID   = 32'd0,
   // RVFI = 0 ties the trace port to zero, so synthesis drops the trace-only registers.
-  parameter integer RVFI     = 1
+  parameter integer RVFI     = 1,
+  // RVC = 1 adds the C extension (compressed instructions, 2-byte aligned jump targets)
+  parameter integer RVC      = 0,
+  // ZK = 1 adds the scalar cryptography extensions Zbkb, Zbkc, Zbkx, Zkne, Zknd, Zknh (core_zk)
+  parameter integer ZK       = 0
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -74,7 +78,8 @@ module core_top #(
   // Control bits carried down the pipeline.
   localparam integer C_RD_WE = 0, C_LOAD = 1, C_STORE = 2, C_BRANCH = 3, C_JAL = 4,
                      C_JALR = 5, C_MUL = 6, C_DIV = 7, C_CSR = 8, C_CSR_WRITE = 9, C_MRET = 10,
-                     C_CPI = 11, C_LATE = 12, C_USES_RS1 = 13, C_USES_RS2 = 14, NCTL = 15;
+                     C_CPI = 11, C_LATE = 12, C_USES_RS1 = 13, C_USES_RS2 = 14, C_ZK = 15,
+                     NCTL = 16;
 
   localparam [4:0] EXC_IMISALIGN = 5'd0, EXC_IFAULT = 5'd1, EXC_ILLEGAL = 5'd2,
                    EXC_BREAK = 5'd3, EXC_LMISALIGN = 5'd4, EXC_LFAULT = 5'd5,
@@ -100,7 +105,7 @@ module core_top #(
 
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
-  wire [31:0] if_insn, if_pc, if_pc4;
+  wire [31:0] if_insn, if_pc, if_pc4, if_raw;
   wire        id_take;
   wire [31:0] id_target;
   // Redirects from EX (mispredict), WB (trap, mret) and ID (a prediction corrected) reach the
@@ -110,30 +115,49 @@ module core_top #(
   reg  [31:0] redir_pc_q;
   wire        if_bp, if_lui, if_apc, if_pt;
   wire [31:2] if_ptgt;
+  wire        if_ptgt1, if_refetch;
   // branch target buffer update, from EX's resolution, registered
   reg         btb_we_q, btb_taken_q;
   reg  [15:2] btb_pc_q;
   reg  [31:2] btb_tgt_q;
+  reg         btb_e_q, btb_tgt1_q;   // (C) the jump's end half, the target's bit 1
 
-  core_fetch #(.BOOT_ADDR(BOOT_ADDR)) u_fetch (
+  core_fetch #(.BOOT_ADDR(BOOT_ADDR), .RVC(RVC)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
     .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
+    .btb_e_i(btb_e_q), .btb_tgt1_i(btb_tgt1_q),
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
-    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt)
+    .raw_o(if_raw),
+    .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt),
+    .ptgt1_o(if_ptgt1), .refetch_o(if_refetch)
   );
 
   // ------------------------------------------------------------------ ID
   wire        dec_illegal, dec_uses_rs1, dec_uses_rs2, dec_rd_we, dec_load, dec_store;
   wire        dec_branch, dec_jal, dec_jalr, dec_mul, dec_div, dec_csr, dec_csr_write;
-  wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late;
+  wire        dec_mret, dec_ecall, dec_ebreak, dec_cpi, dec_late, dec_zk;
+  // the scalar-crypto decode: core_zk's match on ID's instruction (its datapath is unused here)
+  wire        id_zk;
+  generate
+    if (ZK != 0) begin : g_zk_id
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [31:0] unused_rd;
+      /* verilator lint_on UNUSEDSIGNAL */
+      core_zk u_zk_dec (.insn_i(if_insn), .rs1_i(32'd0), .rs2_i(32'd0), .rd_o(unused_rd),
+                        .match_o(id_zk));
+    end else begin : g_no_zk_id
+      assign id_zk = 1'b0;
+    end
+  endgenerate
   wire [3:0]  dec_alu_op;
   wire [1:0]  dec_b_sel;
   wire [31:0] dec_imm;
 
   core_decoder u_dec (
-    .insn_i(if_insn), .illegal_o(dec_illegal), .uses_rs1_o(dec_uses_rs1),
+    .insn_i(if_insn), .zk_i(id_zk), .is_zk_o(dec_zk), .illegal_o(dec_illegal),
+    .uses_rs1_o(dec_uses_rs1),
     .uses_rs2_o(dec_uses_rs2), .rd_we_o(dec_rd_we), .alu_op_o(dec_alu_op),
     .b_sel_o(dec_b_sel), .imm_o(dec_imm), .is_load_o(dec_load), .is_store_o(dec_store),
     .is_branch_o(dec_branch), .is_jal_o(dec_jal), .is_jalr_o(dec_jalr), .is_mul_o(dec_mul),
@@ -196,6 +220,7 @@ module core_top #(
   assign id_ctl[C_LATE]      = dec_late;
   assign id_ctl[C_USES_RS1]  = dec_uses_rs1;
   assign id_ctl[C_USES_RS2]  = dec_uses_rs2;
+  assign id_ctl[C_ZK]        = dec_zk;
 
   // EX pipeline register
   // The instruction that enters EX on the cycle of an EX mispredict is killed on the next cycle
@@ -203,6 +228,8 @@ module core_top #(
   reg             ex_vreg_q, ex_valid_d, ex_kill_q;
   wire            ex_valid_q = ex_vreg_q & ~ex_kill_q;
   reg [31:0]      ex_pc_q, ex_pc_d, ex_pc4_q, ex_pc4_d, ex_insn_q, ex_insn_d, ex_opb_q, ex_opb_d;
+  // the instruction as fetched (the compressed parcel), for RVFI only
+  reg [31:0]      ex_raw_q, ex_raw_d, mem_raw_q, mem_raw_d, wb_raw_q, wb_raw_d;
   reg [31:0]      ex_tgt_q, ex_tgt_d;  // jal/branch target, from ID's prediction adder
   reg [31:0]      ex_rs1v_q, ex_rs1v_d, ex_rs2v_q, ex_rs2v_d;
   reg [4:0]       ex_rs1_q, ex_rs1_d, ex_rs2_q, ex_rs2_d, ex_rd_q, ex_rd_d, ex_cause_q, ex_cause_d;
@@ -243,10 +270,11 @@ module core_top #(
   assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
   wire id_is_jal = if_insn[6:0] == 7'b1101111;
   wire id_is_br  = if_insn[6:0] == 7'b1100011;
-  wire id_tok    = if_ptgt == id_target[31:2];
+  wire id_tok    = if_ptgt == id_target[31:2] && (RVC == 0 || if_ptgt1 == id_target[1]);
   wire id_pred   = id_is_jal || (id_is_br && ((if_pt && id_tok) || if_bp));
-  wire id_fix    = if_pt ? !(id_pred && id_tok) : id_pred;
-  wire [31:0] id_fix_pc = id_pred ? id_target : if_pc4;
+  // (C) a head the fetch could not complete (if_refetch) is taken as nothing and fetched again
+  wire id_fix    = if_refetch || (if_pt ? !(id_pred && id_tok) : id_pred);
+  wire [31:0] id_fix_pc = if_refetch ? if_pc : id_pred ? id_target : if_pc4;
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;
@@ -335,8 +363,11 @@ module core_top #(
   wire [31:0] ex_target = ex_ctl_q[C_JALR] ? (alu_sum & 32'hffff_fffe) : ex_tgt_q;
   wire [31:0] ex_npc    = ex_taken ? ex_target : ex_pc4_q;
   // A jal or branch target's bit 1 is known from ID's adder; only jalr's comes from the ALU.
-  wire        ex_misfetch = (ex_ctl_q[C_JALR] & alu_sum[1]) |
-                            ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ex_tgt_q[1]);
+  // With C every target is aligned (bit 0 is 0): ma_jr / ma_tgt are 0.
+  wire        ma_jr  = (RVC == 0) && alu_sum[1];
+  wire        ma_tgt = (RVC == 0) && ex_tgt_q[1];
+  wire        ex_misfetch = (ex_ctl_q[C_JALR] & ma_jr) |
+                            ((ex_ctl_q[C_JAL] | (ex_ctl_q[C_BRANCH] & br_cond)) & ma_tgt);
   wire        ex_ls       = ex_ctl_q[C_LOAD] | ex_ctl_q[C_STORE];
   wire        ex_misal    = ex_ls && ((ex_f3[1:0] == 2'd1 && alu_sum[0]) ||
                                       (ex_f3[1:0] == 2'd2 && alu_sum[1:0] != 2'd0));
@@ -357,8 +388,8 @@ module core_top #(
   // (the chain's second bit) and WB's state, so after the carry chain and the equality tree
   // there is one select (the two redirect values for br_raw = 1 and 0 are ready before it).
   wire ex_rv   = ex_valid_q && !ex_exc_q && !ex_redir_done_q && wb_go && !wb_redirect;
-  wire ex_jr   = ex_ctl_q[C_JALR] && !alu_sum[1];
-  wire ex_br_t = ex_ctl_q[C_BRANCH] && !ex_tgt_q[1] && !ex_pred_q;  // redirect if it holds
+  wire ex_jr   = ex_ctl_q[C_JALR] && !ma_jr;
+  wire ex_br_t = ex_ctl_q[C_BRANCH] && !ma_tgt && !ex_pred_q;  // redirect if it holds
   wire ex_br_n = ex_ctl_q[C_BRANCH] && ex_pred_q;                    // redirect if it fails
   wire ex_rd1  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_n : ex_br_t));  // br_raw = 1
   wire ex_rd0  = ex_rv && (ex_jr || (ex_f3[0] ? ex_br_t : ex_br_n));  // br_raw = 0
@@ -380,12 +411,16 @@ module core_top #(
   // The branch target buffer learns each jal and branch as EX resolves it: a taken one with an
   // aligned target is entered, a fall-through clears its entry. Registered, so the compare
   // ends at a flop; a wrong-path instruction's entry is only a prediction, checked like any.
+  // the buffer is indexed by the jump's last parcel: pc + 2 for a 32-bit one with C
+  wire [15:1] ex_end = (RVC != 0) ? ex_pc4_q[15:1] - 15'd1 : ex_pc_q[15:1];
   always @(posedge clk_i) begin
     if (!rst_ni) btb_we_q <= 1'b0;
     else         btb_we_q <= ex_valid_q && !ex_exc_q && (ex_ctl_q[C_JAL] || ex_ctl_q[C_BRANCH]);
-    btb_pc_q    <= ex_pc_q[15:2];
+    btb_pc_q    <= ex_end[15:2];
+    btb_e_q     <= (RVC != 0) && ex_end[1];
     btb_tgt_q   <= ex_tgt_q[31:2];
-    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ex_tgt_q[1];
+    btb_tgt1_q  <= (RVC != 0) && ex_tgt_q[1];
+    btb_taken_q <= (ex_ctl_q[C_JAL] || br_cond) && !ma_tgt;
   end
 
   // Divider: starts only when WB is not stalled, so forwarded operands are valid.
@@ -398,6 +433,23 @@ module core_top #(
   );
   wire ex_done = !ex_ctl_q[C_DIV] || div_done;
   assign ex_go = mem_go && (!ex_valid_q || ex_done);
+
+  // Scalar crypto: core_zk computes from EX's operand flops and its result goes into MEM's
+  // result register (not into ex_res: the instruction is late, as a multiply is, so nothing
+  // forwards from it in EX and the unit stays off the forwarding path). One cycle for every
+  // instruction and operand value (Zkt).
+  wire [31:0] zk_res;
+  generate
+    if (ZK != 0) begin : g_zk
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_match;
+      /* verilator lint_on UNUSEDSIGNAL */
+      core_zk u_zk (.insn_i(ex_insn_q), .rs1_i(ex_rs1v_q), .rs2_i(ex_rs2v_q), .rd_o(zk_res),
+                    .match_o(unused_match));
+    end else begin : g_no_zk
+      assign zk_res = 32'd0;
+    end
+  endgenerate
 
   // jal/jalr/div have an all-zero ALU result select, so their results are simply ORed in.
   wire [31:0] ex_res = alu_res | ({32{ex_ctl_q[C_JAL] | ex_ctl_q[C_JALR]}} & ex_pc4_q) |
@@ -417,6 +469,7 @@ module core_top #(
     ex_pc_d         = ex_pc_q;
     ex_pc4_d        = ex_pc4_q;
     ex_insn_d       = ex_insn_q;
+    ex_raw_d        = ex_raw_q;
     ex_rs1v_d       = rs1f;       // while EX holds, WB's late data arrives (f1_q, f2_q)
     ex_rs2v_d       = rs2f;
     f1_d            = w1_q && wb_go;   // the producer leaves WB for LW
@@ -439,10 +492,11 @@ module core_top #(
     if (wb_redirect) begin
       ex_valid_d = 1'b0;
     end else if (ex_go) begin
-      ex_valid_d      = id_take;
+      ex_valid_d      = id_take && !if_refetch;
       ex_pc_d         = if_pc;
       ex_pc4_d        = if_pc4;
       ex_insn_d       = if_insn;
+      ex_raw_d        = if_raw;
       // operand b: the immediate, or rs2 forwarded like rs1 (rs2 goes on in ex_rs2v_q too,
       // for a store's data, the multiplier and the divider)
       ex_opb_d        = (dec_b_sel != 2'd0) ? dec_imm : id_rs2f;
@@ -480,6 +534,7 @@ module core_top #(
     ex_pc_q         <= ex_pc_d;
     ex_pc4_q        <= ex_pc4_d;
     ex_insn_q       <= ex_insn_d;
+    ex_raw_q        <= ex_raw_d;
     ex_opb_q        <= ex_opb_d;
     f1_q            <= f1_d;
     f2_q            <= f2_d;
@@ -601,6 +656,7 @@ module core_top #(
     mem_res_d   = mem_res_q;
     mem_pc_d    = mem_pc_q;
     mem_insn_d  = mem_insn_q;
+    mem_raw_d   = mem_raw_q;
     mem_opa_d   = mem_opa;       // a value taken from LW is kept while MEM holds
     mem_rs1v_d  = mem_rs1v;
     mem_rs2v_d  = mem_rs2v;
@@ -617,9 +673,10 @@ module core_top #(
       mem_cause_d = ex_cause;
       mem_rs1_d   = ex_ctl_q[C_USES_RS1] ? ex_rs1_q : 5'd0;
       mem_rs2_d   = ex_ctl_q[C_USES_RS2] ? ex_rs2_q : 5'd0;
-      mem_res_d   = ex_res;
+      mem_res_d   = ex_ctl_q[C_ZK] ? zk_res : ex_res;
       mem_pc_d    = ex_pc_q;
       mem_insn_d  = ex_insn_q;
+      mem_raw_d   = ex_raw_q;
       mem_opa_d   = ex_opa;
       mem_rs1v_d  = ex_ctl_q[C_USES_RS1] ? rs1f : 32'd0;
       mem_rs2v_d  = ex_ctl_q[C_USES_RS2] ? rs2f : 32'd0;
@@ -645,6 +702,7 @@ module core_top #(
     mem_res_q   <= mem_res_d;
     mem_pc_q    <= mem_pc_d;
     mem_insn_q  <= mem_insn_d;
+    mem_raw_q   <= mem_raw_d;
     mem_opa_q   <= mem_opa_d;
     mem_rs1v_q  <= mem_rs1v_d;
     mem_rs2v_q  <= mem_rs2v_d;
@@ -720,7 +778,7 @@ module core_top #(
   // interrupt reaches WB with its control bits cleared. Written from flops, without retire,
   // whose cone holds the data port's and the coprocessor's answers.
   wire        wb_csr_en = wb_valid_q && wb_ctl_q[C_CSR];
-  core_csr #(.HART_ID(HART_ID)) u_csr (
+  core_csr #(.HART_ID(HART_ID), .RVC(RVC)) u_csr (
     .clk_i, .rst_ni,
     .csr_raddr_i(mem_insn_q[31:20]), .csr_rdata_o(csr_rdata),
     .csr_en_i(wb_csr_en), .csr_addr_i(wb_insn_q[31:20]),
@@ -775,6 +833,7 @@ module core_top #(
     wb_res_d   = wb_res_q;
     wb_pc_d    = wb_pc_q;
     wb_insn_d  = wb_insn_q;
+    wb_raw_d   = wb_raw_q;
     wb_opa_d   = wb_opa_q;
     wb_rs1v_d  = wb_rs1v_q;
     wb_rs2v_d  = wb_rs2v_q;
@@ -796,6 +855,7 @@ module core_top #(
       wb_res_d   = mem_fwd;
       wb_pc_d    = mem_pc_q;
       wb_insn_d  = mem_insn_q;
+      wb_raw_d   = mem_raw_q;
       wb_opa_d   = mem_opa;
       wb_rs1v_d  = mem_rs1v;
       wb_rs2v_d  = mem_rs2v;
@@ -823,6 +883,7 @@ module core_top #(
     wb_res_q   <= wb_res_d;
     wb_pc_q    <= wb_pc_d;
     wb_insn_q  <= wb_insn_d;
+    wb_raw_q   <= wb_raw_d;
     wb_opa_q   <= wb_opa_d;
     wb_rs1v_q  <= wb_rs1v_d;
     wb_rs2v_q  <= wb_rs2v_d;
@@ -870,7 +931,7 @@ module core_top #(
                              wb_ctl_q[C_CPI]  ? cpi_rsp_data_i : wb_res_q;
       assign rvfi_valid     = rvfi_v;
       assign rvfi_order     = order_q;
-      assign rvfi_insn      = wb_insn_q;
+      assign rvfi_insn      = wb_raw_q;
       assign rvfi_trap      = wb_exc;
       assign rvfi_halt      = 1'b0;
       assign rvfi_intr      = handler_q;

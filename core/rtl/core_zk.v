@@ -186,16 +186,16 @@ module core_zk #(
     endcase
   end
   // The RV32 halves of SHA-512's Sigma/sigma: rs1 and rs2 hold the two halves of a 64-bit word.
-  wire [31:0] a = rs1_i, b = rs2_i;
+  wire [31:0] wa = rs1_i, wb = rs2_i;   // (not a, b: aes_sbox_git has a function argument a)
   reg  [31:0] r_s512;
   always @* begin : p_s512
     case (f7[2:0])
-      3'b000:  r_s512 = (a << 25) ^ (a << 30) ^ (a >> 28) ^ (b >> 7) ^ (b >> 2) ^ (b << 4);
-      3'b001:  r_s512 = (a << 23) ^ (a >> 14) ^ (a >> 18) ^ (b >> 9) ^ (b << 18) ^ (b << 14);
-      3'b010:  r_s512 = (a >> 1) ^ (a >> 7) ^ (a >> 8) ^ (b << 31) ^ (b << 25) ^ (b << 24);
-      3'b011:  r_s512 = (a << 3) ^ (a >> 6) ^ (a >> 19) ^ (b >> 29) ^ (b << 26) ^ (b << 13);
-      3'b110:  r_s512 = (a >> 1) ^ (a >> 7) ^ (a >> 8) ^ (b << 31) ^ (b << 24);
-      default: r_s512 = (a << 3) ^ (a >> 6) ^ (a >> 19) ^ (b >> 29) ^ (b << 13);
+      3'b000:  r_s512 = (wa << 25) ^ (wa << 30) ^ (wa >> 28) ^ (wb >> 7) ^ (wb >> 2) ^ (wb << 4);
+      3'b001:  r_s512 = (wa << 23) ^ (wa >> 14) ^ (wa >> 18) ^ (wb >> 9) ^ (wb << 18) ^ (wb << 14);
+      3'b010:  r_s512 = (wa >> 1) ^ (wa >> 7) ^ (wa >> 8) ^ (wb << 31) ^ (wb << 25) ^ (wb << 24);
+      3'b011:  r_s512 = (wa << 3) ^ (wa >> 6) ^ (wa >> 19) ^ (wb >> 29) ^ (wb << 26) ^ (wb << 13);
+      3'b110:  r_s512 = (wa >> 1) ^ (wa >> 7) ^ (wa >> 8) ^ (wb << 31) ^ (wb << 24);
+      default: r_s512 = (wa << 3) ^ (wa >> 6) ^ (wa >> 19) ^ (wb >> 29) ^ (wb << 13);
     endcase
   end
 

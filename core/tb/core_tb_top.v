@@ -14,7 +14,9 @@
 // Addresses outside the memory and 0xF000_0000..0xF7FF_FFFF answer with a bus error.
 module core_tb_top #(
   parameter [31:0] MEM_BASE  = 32'h8000_0000,
-  parameter integer MEM_WORDS = 65536
+  parameter integer MEM_WORDS = 65536,
+  parameter integer RVC       = 0,     // the core's C extension
+  parameter integer ZK        = 0      // the core's scalar-crypto extensions
 ) (
 `ifdef VERILATOR
   input wire clk   // driven by core_tb_main.cpp
@@ -64,7 +66,7 @@ module core_tb_top #(
   wire [3:0]  rvfi_mem_rmask, rvfi_mem_wmask;
   wire [1:0]  rvfi_mode, rvfi_ixl;
 
-  core_top #(.BOOT_ADDR(MEM_BASE)) dut (
+  core_top #(.BOOT_ADDR(MEM_BASE), .RVC(RVC), .ZK(ZK)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .imem_req_o(imem_req), .imem_gnt_i(imem_gnt), .imem_addr_o(imem_addr),
     .imem_rvalid_i(imem_rvalid), .imem_rdata_i(imem_rdata), .imem_err_i(imem_err),

@@ -25,17 +25,23 @@ CFLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib", "-nosta
           "-static", f"-I{ASM}", f"-T{ASM / 'link.ld'}"]
 
 
-def rtl_sources() -> list[Path]:
+def _filelist(f: Path) -> list[Path]:
     files = []
-    for line in (CORE / "rtl" / "sources.f").read_text().splitlines():
+    for line in f.read_text().splitlines():
         line = line.split("//", 1)[0].strip()
         if line:
             files.append(ROOT / line)
-    return files + [CORE / "tb" / "core_tb_top.v"]
+    return files
 
 
-def bench_deps() -> list[Path]:
-    return rtl_sources() + [CORE / "tb" / "core_tb_main.cpp"]
+def rtl_sources(zk: bool = False) -> list[Path]:
+    """The bench's sources; zk adds the scalar-crypto unit (core/rtl/zk.f)."""
+    extra = _filelist(CORE / "rtl" / "zk.f") if zk else []
+    return _filelist(CORE / "rtl" / "sources.f") + extra + [CORE / "tb" / "core_tb_top.v"]
+
+
+def bench_deps(zk: bool = False) -> list[Path]:
+    return rtl_sources(zk) + [CORE / "tb" / "core_tb_main.cpp"]
 
 
 def _stale(target: Path, deps: list[Path]) -> bool:
@@ -54,9 +60,11 @@ def _lock(name: str):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def build_verilator() -> Path:
+def build_verilator(rvc: bool = False, zk: bool = False) -> Path:
+    """The bench binary; rvc=True builds the core with the C extension (core_top RVC = 1),
+    zk=True with the scalar-crypto extensions (ZK = 1)."""
     with _lock("vtb"):
-        return _build_verilator()
+        return _build_verilator(rvc, zk)
 
 
 def build_icarus() -> Path:
@@ -64,15 +72,16 @@ def build_icarus() -> Path:
         return _build_icarus()
 
 
-def _build_verilator() -> Path:
-    out = BUILD / "vtb"
+def _build_verilator(rvc: bool = False, zk: bool = False) -> Path:
+    out = BUILD / ("vtb" + ("_c" if rvc else "") + ("_zk" if zk else ""))
     exe = out / "Vcore_tb_top"
-    if _stale(exe, bench_deps()):
+    if _stale(exe, bench_deps(zk)):
         out.mkdir(parents=True, exist_ok=True)
         cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "-Wno-fatal", "-Wno-lint",
                "-Wno-style", "--x-assign", "unique", "--x-initial", "unique",
                "--top-module", "core_tb_top", "--Mdir", str(out), "-o", "Vcore_tb_top",
-               *map(str, rtl_sources()), str(CORE / "tb" / "core_tb_main.cpp")]
+               f"-GRVC={int(rvc)}", f"-GZK={int(zk)}",
+               *map(str, rtl_sources(zk)), str(CORE / "tb" / "core_tb_main.cpp")]
         res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if res.returncode:
             raise RuntimeError(res.stdout[-3000:] + res.stderr[-3000:])
@@ -128,13 +137,19 @@ def elf_to_hex(elf: Path, base: int = 0x8000_0000) -> Program:
     return Program(elf, hexfile, tohost)
 
 
-def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = ()) -> Program:
+def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = (),
+                rvc: bool = False, zk: bool = False) -> Program:
+    """rvc=True assembles and compiles with the C extension (-march=rv32imc: the assembler
+    compresses what it can), zk=True with Zkn (-march=..._zkn); linked without libraries, so no
+    multilib is involved."""
     srcs = src if isinstance(src, list) else [src]
     name = name or srcs[-1].stem
     out = BUILD / "asm"
     out.mkdir(parents=True, exist_ok=True)
     elf = out / f"{name}.elf"
-    subprocess.run([CC, *CFLAGS, *extra, "-o", str(elf), *map(str, srcs)], check=True)
+    march = "-march=rv32im" + ("c" if rvc else "") + ("_zkn" if zk else "")
+    flags = [march if f == "-march=rv32im" else f for f in CFLAGS]
+    subprocess.run([CC, *flags, *extra, "-o", str(elf), *map(str, srcs)], check=True)
     return elf_to_hex(elf)
 
 
@@ -147,12 +162,13 @@ class Result:
 
 
 def run(prog: Program, sim: str = "verilator", trace: Path | None = None,
-        plusargs: list[str] = (), timeout: float = 300) -> Result:
+        plusargs: list[str] = (), timeout: float = 300, rvc: bool = False,
+        zk: bool = False) -> Result:
     args = [f"+hex={prog.hexfile}", f"+tohost={prog.tohost:x}", *plusargs]
     if trace is not None:
         args.append(f"+trace={trace}")
     if sim == "verilator":
-        cmd = [str(build_verilator()), *args]
+        cmd = [str(build_verilator(rvc, zk)), *args]
     else:
         cmd = ["vvp", "-n", str(build_icarus()), *args]
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=BUILD)

@@ -110,6 +110,43 @@ def test_lockstep(seed: int) -> None:
         k += 1
 
 
+@pytest.mark.parametrize("seed", [21] + [pytest.param(s, marks=pytest.mark.long)
+                                         for s in (22, 23, 24)])
+def test_lockstep_rvc_zk(seed: int) -> None:
+    """RV32IMC + Zkn on the core built with RVC = 1 and ZK = 1 against Spike
+    (--isa=rv32imc_zicntr_zkn): compressed forms, 32-bit instructions straddling words, 2-byte
+    aligned jump targets, illegal parcels and every scalar-crypto instruction; about 20k
+    instructions for seed 21, 100k for each long seed."""
+    coresim.build_verilator(rvc=True, zk=True)
+    total = 0
+    k = 0
+    goal = 100000 if seed != 21 else 20000
+    while total < goal:
+        n, bad = lockstep.run_one(seed * 1000 + k, min(lockstep.ITEMS_PER_PROGRAM, goal // 2),
+                                  stall=bool(k % 2), keep=False, rvc=True, zk=True)
+        assert bad == 0, f"lockstep mismatch (seed {seed * 1000 + k}), see the output above"
+        total += n
+        k += 1
+
+
+@pytest.mark.parametrize("imem_lat", [1, 2])
+@pytest.mark.parametrize("stall", [0, 1], ids=["nowait", "waitstates"])
+def test_irq_rvc(stall: int, imem_lat: int) -> None:
+    """asm/irq.S built with C on the core with RVC = 1: interrupts at every cycle offset of a
+    loop of compressed and straddling instructions (mepc with bit 1, mret to it)."""
+    prog = coresim.compile_asm(coresim.ASM / "irq.S", name=f"irq_rvc_{stall}", rvc=True)
+    _check(coresim.run(prog, plusargs=[f"+stall={stall}", "+seed=5", f"+imem_lat={imem_lat}"],
+                       rvc=True, zk=True))
+
+
+@pytest.mark.parametrize("imem_lat", [1, 2])
+def test_zk_timing(imem_lat: int) -> None:
+    """Zkt: each scalar-crypto instruction costs the same for every operand and byte select
+    (asm/zk_timing.S, 32-bit code on the core built with RVC = 1 and ZK = 1)."""
+    prog = coresim.compile_asm(coresim.ASM / "zk_timing.S", zk=True)
+    _check(coresim.run(prog, plusargs=[f"+imem_lat={imem_lat}"], rvc=True, zk=True))
+
+
 def test_fetch_formal() -> None:
     """core_fetch against an abstract memory and ID (core/formal/fv_fetch.v): the head is the
     word at the head's pc through any redirect, prediction and response timing (BMC, 11 cycles

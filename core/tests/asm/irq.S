@@ -139,6 +139,8 @@ compute:
   ret
 
   .align 6
+  .option push
+  .option norvc                 # 4-byte slots (base + 4 x cause) also when built with C
 vtable:
   j trap_handler
   .word 0, 0
@@ -147,6 +149,7 @@ vtable:
   j vt_timer
   .word 0, 0, 0
   j vt_ext
+  .option pop
 vt_sw:
   li x22, 3
   j trap_handler
