@@ -304,11 +304,30 @@ module cpl_dma #(
   wire       u_ov    = out_valid_att[je_q];
   wire       u_olast = out_last_att[je_q];
   wire [DMA_BITS-1:0] u_odat = odat_att[DMA_BITS*je_q +: DMA_BITS];
-  wire       u_busy  = busy_att[je_q];
-  wire       u_krdy  = krdy_att[je_q];
-  wire [3:0] u_code  = err_code_i[4*je_q +: 4];
-  wire       u_err   = err_att[je_q] && (u_code != 4'd0) &&
-                       (u_code < `CV_CPL_STATUS_ERR_CODE_OVERRUN);
+  // The served engine's status (busy, key ready, error) as the job supervision sees it: from
+  // flip-flops of the DMA's own, loaded from the engine every cycle, so no path runs from an
+  // engine's status through the end-of-job logic into the answer of an instruction. The view is
+  // a cycle old: a job ends a cycle after its engine goes idle or its key is ready (a job that
+  // ends with its last output beat, which comes with the data, does not wait), and the engine
+  // must show busy within SETTLE - 1 cycles of its start.
+  reg        ub_q, uk_q, ue_q;
+  reg  [3:0] uc_q;
+  wire [3:0] code_now = err_code_i[4*je_q +: 4];
+  wire       u_busy  = ub_q;
+  wire       u_krdy  = uk_q;
+  wire [3:0] u_code  = uc_q;
+  wire       u_err   = ue_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ub_q <= 1'b0;  uk_q <= 1'b0;  ue_q <= 1'b0;  uc_q <= 4'h0;
+    end else begin
+      ub_q <= busy_att[je_q];
+      uk_q <= krdy_att[je_q];
+      uc_q <= code_now;
+      ue_q <= err_att[je_q] && (code_now != 4'd0) &&
+              (code_now < `CV_CPL_STATUS_ERR_CODE_OVERRUN);
+    end
+  end
 
   reg        cmd_start, cmd_key;
   // ------------------------------------------------------------------ register writes

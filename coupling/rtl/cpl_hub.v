@@ -224,12 +224,8 @@ module cpl_hub #(
       wpb_of = t[4:0];
     end
   endfunction
-  function automatic [4:0] nbt_of(input integer e);     // DMA beats per block
-    reg [31:0] t;
-    begin
-      t = blk_bits(e) / 32 / wpbi(e);
-      nbt_of = t[4:0];
-    end
+  function automatic integer nbt(input integer e);      // DMA beats per block
+    nbt = blk_bits(e) / 32 / wpbi(e);
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   // Index masks: bit i set for i < n, and for i >= n. The hub tests a word, key or beat position
@@ -369,8 +365,7 @@ module cpl_hub #(
       if (dma_own_i[ie-1] && ENGINES[ie-1]) begin
         d_wpb = d_wpb | wpb_of(ie);
         d_kend_m = d_kend_m | from(key_bits(ie) / 32 - KPB);
-        d_oend_m = d_oend_m | (below(blk_bits(ie) / 32 / wpbi(ie)) &
-                               from(blk_bits(ie) / 32 / wpbi(ie) - 1));
+        d_oend_m = d_oend_m | (below(nbt(ie)) & from(nbt(ie) - 1));
         for (ip = 0; ip < 16; ip = ip + 1)
           if (ip + wpbi(ie) >= blk_bits(ie) / 32) d_cmpl_m[ip] = 1'b1;
       end
