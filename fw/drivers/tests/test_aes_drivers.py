@@ -38,8 +38,10 @@ def sim() -> None:
     harness.build_sim()
 
 
-def run(prog: str, max_cycles: int = 40_000_000) -> str:
-    res = harness.run_elf(harness.build_fw(prog), max_cycles=max_cycles)
+def run(prog: str, max_cycles: int = 40_000_000, make_vars: tuple[str, ...] = (),
+        name: str | None = None) -> str:
+    res = harness.run_elf(harness.build_fw(prog, make_vars=make_vars, name=name),
+                          max_cycles=max_cycles)
     print(res.stdout)
     want = "hw: dma present" if soc_has_dma() else "hw: dma absent"
     assert want in res.stdout, res.stdout
@@ -76,11 +78,15 @@ def test_bad_inputs(sim: None) -> None:
         assert f"{part} checks done" in out
 
 
-def test_misuse(sim: None) -> None:
+@pytest.mark.parametrize("size", ["ci", pytest.param("whole", marks=pytest.mark.long)])
+def test_misuse(sim: None, size: str) -> None:
     """The API contract under misuse on every backend (never-initialised and changed contexts,
     overlapping buffers, buffers outside data memory, calls during a background job): every call
-    runs guarded, so a trap or a hang is a failed check, not the end of the run."""
-    out = run("test_aes_misuse")
+    runs guarded, so a trap or a hang is a failed check, not the end of the run. At the CI size
+    every third byte of the context's checked parts is flipped (GUARD_TAMPER_STEP=3, guard_util.h),
+    whole each byte (make drivers-long)."""
+    out = (run("test_aes_misuse", make_vars=("CFLAGS_EXTRA=-DGUARD_TAMPER_STEP=3",),
+               name="test_aes_misuse_ci") if size == "ci" else run("test_aes_misuse"))
     for b in expected(BACKENDS):
         assert f"misuse {b} done" in out
 

@@ -31,11 +31,12 @@
  * -Wclobbered warnings about the caller's loop variables do not apply. */
 #pragma GCC diagnostic ignored "-Wclobbered"
 
-/* The bytes of a context the misuse tests flip after init: the first 56 (the backend and the
- * driver part: id, key configuration, check word, key words; SHA-3's message state), every 32nd
- * after them, and the last 24 (the software contexts' control words). GUARD_TAMPER_STEP > 1 takes
- * every so-many of the first 56 and the last 24 only (the CI size: a step of 3 still hits every
- * 4-byte field and both parities); the full run flips each. */
+/* The bytes of a context test_light_bad and test_sha3_drv flip after init: the first 56 (the
+ * backend and the driver part: id, key configuration, check word, key words; SHA-3's message
+ * state), every 32nd after them, and the last 24 (the software contexts' control words).
+ * GUARD_TAMPER_STEP > 1 takes every so-many of the first 56 and the last 24 only (the CI size: a
+ * step of 3 still hits every 4-byte field and both parities); the full run flips each.
+ * test_aes_misuse walks its own parts of the AES context with the same step. */
 #ifndef GUARD_TAMPER_STEP
 #define GUARD_TAMPER_STEP 1
 #endif
