@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # fw/rtos/part.mk: the RTOS's targets (included by fw/part.mk).
-#   make rtos-long  the long stress runs (marker `long` of fw/rtos/tests): four more seeds, each
-#                   20 times the CI size
+#   make rtos-long  the long stress runs (marker `long` of fw/rtos/tests): seed 2 at the CI
+#                   size and four more seeds, each 20 times the CI size
 #   make rtos-tm    the Thread-Metric suite, eight tests of at least 5 M simulated cycles each:
 #                   build/rtos/thread_metric.json and docs/results/rtos.md
 #   make os-study   Thread-Metric alone, beside the echo server without crypto and with each AES
