@@ -147,10 +147,12 @@ def test_zk_timing(imem_lat: int) -> None:
     _check(coresim.run(prog, plusargs=[f"+imem_lat={imem_lat}"], rvc=True, zk=True))
 
 
+@pytest.mark.long
 def test_fetch_formal() -> None:
     """core_fetch against an abstract memory and ID (core/formal/fv_fetch.v): the head is the
     word at the head's pc through any redirect, prediction and response timing (BMC, 11 cycles
-    from reset), and the cover task reaches a full buffer emptied through its ring (9 cycles)."""
+    from reset), and the cover task reaches a full buffer emptied through its ring (9 cycles).
+    About 80 s of solver time: `make core-long`; make test checks the fetch by lockstep."""
     status = sby.run(coresim.ROOT / "core" / "formal" / "fetch.sby",
                      coresim.BUILD / "formal" / "fetch", tasks=["bmc", "cover"])
     assert status == {"bmc": "PASS", "cover": "PASS"}, \
