@@ -112,6 +112,8 @@ extern struct cv_aes_ctx *cv_aes_job;
  * driver reloads its key when the word is not its own. Defined here, like cv_aes_job, so that a
  * program with one of the two drivers does not link the other. */
 extern uint32_t cv_aes_owner;
+/* The AES engine's own error codes (STATUS.ERR_CODE 1..7) as API results: cv_aes and cv_aead. */
+extern const int8_t cv_aes_errmap[8];
 #define CV_AES_OWNER_AEAD 0xAEAD0C7Fu
 CV_CPL_INLINE int cv_light_dma_held(void) {
   /* a context lies in data memory, below the engine windows: one compare for both tests */

@@ -27,17 +27,6 @@
 
 enum { PH_NONE = 0, PH_AAD = 1, PH_TEXT = 2, PH_TEXT_END = 3 };
 
-/* The engine's own codes 1..7 as API results (the AEAD codes PARAM, LEN, AUTH: aead_err). */
-static const int8_t aead_errmap[8] = {
-    [CV_AES_STATUS_ERR_CODE_KEY_SIZE] = CV_ERR_KEYLEN,
-    [CV_AES_STATUS_ERR_CODE_MODE] = CV_ERR_MODE,
-    [CV_AES_STATUS_ERR_CODE_CMAC_KIND] = CV_ERR_MODE,
-    [CV_AES_STATUS_ERR_CODE_START_BUSY] = CV_ERR_BUSY,
-    [CV_AES_STATUS_ERR_CODE_WRITE_BUSY] = CV_ERR_BUSY,
-    [CV_AES_STATUS_ERR_CODE_NO_KEY] = CV_ERR_NOKEY,
-    [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
-};
-
 static uint32_t aead_ids;    /* the last context id handed out */
 static uint32_t aead_owner;  /* the context whose key the engine holds, while cv_aes_owner says
                                 the engine's key is an AEAD context's */
@@ -75,7 +64,8 @@ static inline int hw_mine(const cv_aead_ctx *c) {
 
 /* An engine error in the middle of a message: map it, leave the engine idle and without key. */
 static int hw_fail(const cv_aead_ctx *c, uint32_t s) {
-  int e = cv_cpl_status_err(s, aead_errmap);
+  /* the engine's codes 1..7; AEAD's PARAM, LEN and AUTH are aead_err's */
+  int e = cv_cpl_status_err(s, cv_aes_errmap);
   if (e == CV_OK) e = CV_ERR_HW;
   hw_zero(c);
   return e;

@@ -55,16 +55,6 @@ _Static_assert(_Generic((cv_dir_t)0, unsigned: 1, default: 0) &&
 _Static_assert(CV_AES_CFG_KSZ_128 == 0 && CV_AES_CFG_KSZ_192 == 1 && CV_AES_CFG_KSZ_256 == 2,
                "ksz_of: CFG.KSZ = (key bytes - 16) / 8");
 
-/* The engine's own error codes (STATUS.ERR_CODE 1..7) as API results. */
-static const int8_t aes_errmap[8] = {
-    [CV_AES_STATUS_ERR_CODE_KEY_SIZE] = CV_ERR_KEYLEN,
-    [CV_AES_STATUS_ERR_CODE_MODE] = CV_ERR_MODE,
-    [CV_AES_STATUS_ERR_CODE_CMAC_KIND] = CV_ERR_MODE,
-    [CV_AES_STATUS_ERR_CODE_START_BUSY] = CV_ERR_BUSY,
-    [CV_AES_STATUS_ERR_CODE_WRITE_BUSY] = CV_ERR_BUSY,
-    [CV_AES_STATUS_ERR_CODE_NO_KEY] = CV_ERR_NOKEY,
-    [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
-};
 
 /* Context ids: 1, 2, ... in order of init; AES_NO_ID (0) for a context that holds no key in the
  * engine (sw, zeroized, never initialised: a zero-filled context), which is never the owner,
@@ -186,7 +176,7 @@ static int load_key(cv_aes_ctx *ctx) {
   } else {
     s = cv_cpl_mmio_key(CV_AES_BASE, ksz, k, (unsigned)ctx->key_bytes / 4);
   }
-  int e = cv_cpl_status_err(s, aes_errmap);
+  int e = cv_cpl_status_err(s, cv_aes_errmap);
   if (e == CV_OK && !(s & CV_CPL_STATUS_KEY_READY_MASK)) e = CV_ERR_HW;
   if (e != CV_OK) {
     aes_owner = AES_NO_OWNER;
@@ -506,7 +496,7 @@ static inline __attribute__((always_inline)) int mmio_msg(uint32_t cfg, const ui
 /* ------------------------------------------------------------------ errors */
 /* An engine error in the middle of a message: report it and leave the engine idle. */
 static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t status) {
-  int e = cv_cpl_status_err(status, aes_errmap);
+  int e = cv_cpl_status_err(status, cv_aes_errmap);
   if (e == CV_OK) e = CV_ERR_HW;
   if (uses_cpi(ctx->backend)) CV_CPI_ZERO(AES);
   else cv_cpl_mmio_zeroize(CV_AES_BASE);
@@ -523,7 +513,7 @@ static __attribute__((noinline)) int hw_fail(const cv_aes_ctx *ctx, uint32_t sta
 static __attribute__((noinline)) int dma_fail(uint32_t dstatus) {
   if (cv_dma_status_ok(dstatus)) return CV_OK;
   uint32_t us = CV_REG32(CV_AES_STATUS_ADDR);
-  int e = cv_dma_status_err(dstatus, us, aes_errmap);
+  int e = cv_dma_status_err(dstatus, us, cv_aes_errmap);
   if (!(us & CV_CPL_STATUS_KEY_READY_MASK)) aes_key_lost();
   if (e == CV_OK) e = CV_ERR_HW;
   return e;

@@ -16,6 +16,17 @@ uint32_t cv_light_owner[6] = {0, 0, CV_LIGHT_NO_OWNER, CV_LIGHT_NO_OWNER, CV_LIG
 uint32_t cv_light_kcfg[6];
 struct cv_aes_ctx *cv_aes_job;
 uint32_t cv_aes_owner = CV_CPL_NO_OWNER;
+/* The AES engine's own error codes (STATUS.ERR_CODE 1..7) as API results, for cv_aes and
+ * cv_aead (defined here for the reason cv_aes_owner is). */
+const int8_t cv_aes_errmap[8] = {
+    [CV_AES_STATUS_ERR_CODE_KEY_SIZE] = CV_ERR_KEYLEN,
+    [CV_AES_STATUS_ERR_CODE_MODE] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_CMAC_KIND] = CV_ERR_MODE,
+    [CV_AES_STATUS_ERR_CODE_START_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_WRITE_BUSY] = CV_ERR_BUSY,
+    [CV_AES_STATUS_ERR_CODE_NO_KEY] = CV_ERR_NOKEY,
+    [CV_AES_STATUS_ERR_CODE_KEY_MISMATCH] = CV_ERR_KEYLEN,
+};
 static uint32_t light_ids;             /* last id handed out (all engines) */
 static uint32_t light_valid_from[6];   /* ids below lost their key (zeroize) */
 #define LIGHT_NO_ENGINE 0xFFFFFFFFu    /* light_valid_from of an engine not built */
