@@ -4,8 +4,9 @@
 #   PROG := test_printf            # optional, defaults to the folder name
 #   SRCS := main.c                 # the program's own sources (relative to its folder)
 #   include ../../common.mk
-# Optional: LIBS := crypto drivers (libraries from fw/<lib>/src/*.c, built into the program's
-# own build folder so parallel builds never share a file), CFLAGS_EXTRA, INCLUDES_EXTRA.
+# Optional: LIBS := crypto drivers (libraries from fw/<lib>/src/*.c, shared between programs
+# built with the same flags: below), CFLAGS_EXTRA (every source, the libraries' too),
+# PROG_CFLAGS (the program's own sources only: its test knobs, -DSEED=...), INCLUDES_EXTRA.
 # A library's include/ folder is its public interface; a program that uses a library's plumbing
 # as well (fw/drivers/internal: the coupling layer, the custom instructions) names that folder
 # in INCLUDES_EXTRA, so the line between the two stays visible. Every library sees the status
@@ -37,7 +38,7 @@ endif
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
             $(if $(LIBS),-I$(FW_ROOT)/drivers/include) $(INCLUDES_EXTRA)
 CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_EXTRA)
+           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_EXTRA) $(PROG_CFLAGS)
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
 LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
            -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map
@@ -56,7 +57,6 @@ endif
 RT_SRCS := $(FW_ROOT)/runtime/crt0.S $(wildcard $(FW_ROOT)/runtime/*.c)
 RT_OBJS := $(patsubst $(FW_ROOT)/runtime/%,$(OUT)/runtime/%.o,$(RT_SRCS))
 OBJS    := $(patsubst %,$(OUT)/obj/%.o,$(SRCS))
-LIBAS   := $(foreach l,$(LIBS),$(OUT)/lib/libcv_$(l).a)
 DEPS    := $(RT_OBJS:.o=.d) $(OBJS:.o=.d)
 
 .PHONY: all clean
@@ -78,23 +78,22 @@ $(OUT)/obj/%.o: % $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# One archive per library, from fw/<lib>/src/*.c and *.S, compiled with the library's internal/
-# folder.
-define LIB_RULES
-$(OUT)/lib/$(1)/%.o: $(FW_ROOT)/$(1)/src/%.c $(GEN_HDRS)
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -I$(FW_ROOT)/$(1)/internal -MMD -MP -c $$< -o $$@
-$(OUT)/lib/$(1)/%.S.o: $(FW_ROOT)/$(1)/src/%.S $(GEN_HDRS)
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -I$(FW_ROOT)/$(1)/internal -MMD -MP -c $$< -o $$@
-$(OUT)/lib/libcv_$(1).a: $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.o,$(wildcard $(FW_ROOT)/$(1)/src/*.c)) \
-                         $(patsubst $(FW_ROOT)/$(1)/src/%.S,$(OUT)/lib/$(1)/%.S.o,$(wildcard $(FW_ROOT)/$(1)/src/*.S))
-	@rm -f $$@
-	$$(AR) rcs $$@ $$^
-DEPS += $(patsubst $(FW_ROOT)/$(1)/src/%.c,$(OUT)/lib/$(1)/%.d,$(wildcard $(FW_ROOT)/$(1)/src/*.c)) \
-        $(patsubst $(FW_ROOT)/$(1)/src/%.S,$(OUT)/lib/$(1)/%.S.d,$(wildcard $(FW_ROOT)/$(1)/src/*.S))
-endef
-$(foreach l,$(LIBS),$(eval $(call LIB_RULES,$(l))))
+# The libraries (fw/<lib>/src/*.c and *.S, compiled with the library's internal/ folder) are
+# built once per set of compile flags, in build/fw-lib/<hash of the flags>/, and shared by every
+# program built with those flags (fw/lib.mk). The flags are the program's without its
+# INCLUDES_EXTRA and PROG_CFLAGS, which are the program's own and no library's business. Programs built in
+# parallel (the tests do) take the folder's lock, so one builds while the others wait and then
+# find the archives up to date.
+LIBCFLAGS := $(filter-out $(INCLUDES_EXTRA) $(PROG_CFLAGS),$(CFLAGS))
+LIBOUT  := $(ROOT)/build/fw-lib/$(shell printf '%s' '$(LIBCFLAGS)' | md5sum | cut -c1-12)
+LIBAS   := $(foreach l,$(LIBS),$(LIBOUT)/libcv_$(l).a)
+
+.PHONY: FORCE
+FORCE:
+$(LIBAS) &: $(GEN_HDRS) FORCE
+	@mkdir -p $(LIBOUT)
+	@flock $(LIBOUT)/.lock $(MAKE) -s --no-print-directory -f $(FW_ROOT)/lib.mk FW_ROOT=$(FW_ROOT) \
+	  LIBOUT=$(LIBOUT) LIBS='$(LIBS)' CC='$(CC)' AR='$(AR)' LIBCFLAGS='$(LIBCFLAGS)'
 
 $(OUT)/$(PROG).elf: $(RT_OBJS) $(OBJS) $(LIBAS) $(FW_ROOT)/runtime/link.ld
 	$(CC) $(LDFLAGS) -o $@ $(RT_OBJS) $(OBJS) $(LIBAS)

@@ -74,7 +74,7 @@ def test_exit_code_and_trap_are_named(hang: Path) -> None:
     res = harness.run_elf(harness.build_fw("exit42"))
     assert res.returncode == 42
     assert "cv_sim: stopped: the firmware exited with code 42\n" in res.stderr
-    trap = harness.build_fw("hang", ["CFLAGS_EXTRA=-DHANG_TRAP"], name="hang_trap")
+    trap = harness.build_fw("hang", ["PROG_CFLAGS=-DHANG_TRAP"], name="hang_trap")
     res = harness.run_elf(trap, max_cycles=200_000)
     assert res.returncode == 0x7E
     assert "unexpected trap: mcause=0x00000002" in res.stdout

@@ -85,7 +85,7 @@ def test_misuse(sim: None, size: str) -> None:
     runs guarded, so a trap or a hang is a failed check, not the end of the run. At the CI size
     every third byte of the context's checked parts is flipped (GUARD_TAMPER_STEP=3, guard_util.h),
     whole each byte (make drivers-long)."""
-    out = (run("test_aes_misuse", make_vars=("CFLAGS_EXTRA=-DGUARD_TAMPER_STEP=3",),
+    out = (run("test_aes_misuse", make_vars=("PROG_CFLAGS=-DGUARD_TAMPER_STEP=3",),
                name="test_aes_misuse_ci") if size == "ci" else run("test_aes_misuse"))
     for b in expected(BACKENDS):
         assert f"misuse {b} done" in out

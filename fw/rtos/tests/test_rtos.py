@@ -65,7 +65,7 @@ def test_unit(sim: None) -> None:
 def test_stress(sim: None, seed: int) -> None:
     """Random operations by 12 threads under an interrupt storm at CI size: seed 1 in make test,
     seed 2 in make rtos-long."""
-    out = run("rtos_stress", 20_000_000, (f"CFLAGS_EXTRA=-DSEED={seed}",), f"rtos_stress_s{seed}")
+    out = run("rtos_stress", 20_000_000, (f"PROG_CFLAGS=-DSEED={seed}",), f"rtos_stress_s{seed}")
     m = re.search(r"^stress: (\d+) ops, (\d+) switches, (\d+) irqs", out, re.M)
     assert m and int(m.group(1)) > 1000 and int(m.group(2)) > 100 and int(m.group(3)) > 100, out
 
@@ -74,7 +74,7 @@ def test_stress(sim: None, seed: int) -> None:
 @pytest.mark.parametrize("seed", [3, 4, 5, 6])
 def test_stress_long(sim: None, seed: int) -> None:
     """The stress test run 20 times longer per seed (make rtos-long)."""
-    run("rtos_stress", 400_000_000, (f"CFLAGS_EXTRA=-DSEED={seed} -DROUNDS=400",),
+    run("rtos_stress", 400_000_000, (f"PROG_CFLAGS=-DSEED={seed} -DROUNDS=400",),
         f"rtos_stress_long_s{seed}")
 
 
@@ -96,7 +96,7 @@ def test_drivers(sim: None, drv_set: int) -> None:
     """Concurrent threads on the same engines through different contexts give the sw backend's
     and the published bytes; the locks were contended and DMA waits slept until the interrupt
     (both checked in the firmware, whose counters are printed)."""
-    out = run("rtos_drivers", 3_000_000, (f"CFLAGS_EXTRA=-DDRV_SET={drv_set}",),
+    out = run("rtos_drivers", 3_000_000, (f"PROG_CFLAGS=-DDRV_SET={drv_set}",),
               f"rtos_drivers{drv_set}")
     m = re.search(r"^dma interrupts (\d+), dma sleeps (\d+), contended locks (\d+)", out, re.M)
     assert m and int(m.group(2)) > 0 and int(m.group(3)) > 0, out
@@ -118,7 +118,7 @@ def test_thread_metric_smoke(sim: None, n: int) -> None:
 
 
 def run_tm(n: int) -> str:
-    elf = harness.build_fw("tm", [f"CFLAGS_EXTRA=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"],
+    elf = harness.build_fw("tm", [f"PROG_CFLAGS=-DTM_TEST={n} -DTM_TICK=20000 -DTM_PERIOD=3"],
                            f"tm_smoke{n}", folder="fw/rtos/tm")
     res = harness.run_elf(elf, max_cycles=1_000_000)
     print(res.stdout)
