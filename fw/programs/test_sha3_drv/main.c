@@ -81,11 +81,12 @@ static size_t off(cv_backend_t b) { return cv_light_is_dma(b) ? 0 : rnd() % 4; }
 static cv_sha3_ctx ctx_a, ctx_b;
 
 /* ------------------------------------------------------------------ SHA-3 */
-/* The backends that squeeze past OUTLEN: every hardware one; with XOF_CI (the CI size) one
- * register and one DMA backend, the others squeezing 3,001 bytes as sw does. */
+/* The backends that squeeze past OUTLEN: every hardware one; with XOF_CI (the CI size) one DMA
+ * backend, the others squeezing 3,001 bytes as sw does (a register backend squeezes 70 KB in
+ * millions of cycles). */
 static int xof_past_outlen(cv_backend_t b) {
 #ifdef XOF_CI
-  return b == CV_BACKEND_MMIO || b == CV_BACKEND_CPI_DMA;
+  return b == CV_BACKEND_CPI_DMA;
 #else
   return b != CV_BACKEND_SW;
 #endif
