@@ -33,8 +33,9 @@ def _run(arch: int, sbox: int, sim: str, quick: bool) -> None:
     name = f"aes-a{arch}-s{sbox}{'-quick' if quick else ''}"
     perf = BUILD / f"aes_perf_arch{arch}_s{sbox}_{sim}.json"
     tc = os.environ.get("AES_TESTCASE")   # e.g. test_timing, to rerun one bench test
+    # a quick bench runs for seconds: its model's C++ is built unoptimised (half the build)
     run(name, "aes_top", SOURCES, TB, sim=sim, parameters={"ARCH": arch, "SBOX": sbox},
-        testcase=tc.split(",") if tc else None,
+        testcase=tc.split(",") if tc else None, cxx_o0=quick,
         extra_env={"AES_ARCH": str(arch), "AES_SBOX": str(sbox),
                    "AES_QUICK": "1" if quick else "0",
                    "AES_PERF_JSON": str(perf)})
