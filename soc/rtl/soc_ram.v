@@ -24,6 +24,7 @@ module soc_ram #(
   parameter integer BYTES        = 65536,
   parameter integer B_BITS       = 32,
   parameter        INIT_PLUSARG = "mem",   // $readmemh(<file>) when +<INIT_PLUSARG>=<file> is given
+  parameter        INIT_FILE    = "",      // image loaded at configuration (B_BITS = 32 only)
   parameter integer AW           = $clog2(BYTES / 4),            // port A word address width
   parameter integer BW           = $clog2(BYTES / (B_BITS / 8))  // port B word address width
 ) (
@@ -101,6 +102,15 @@ module soc_ram #(
         end
       end
 `endif
+
+      // The image a synthesized memory starts with (an FPGA bitstream's program and data):
+      // INIT_FILE in $readmemh form, 32-bit words from word 0, for a memory of one bank.
+      if (INIT_FILE != "") begin : g_init
+        if (LANES != 1) begin : g_init_needs_b_bits_32
+          soc_ram_init_file_needs_b_bits_32 u_unsupported ();  // no such module: stops elaboration
+        end
+        initial $readmemh(INIT_FILE, mem_q);
+      end
 
       // separate loop variables per always block (one shared integer would have two drivers)
       integer ia;

@@ -10,6 +10,8 @@ module soc_top #(
   parameter integer DMA_BITS        = 32,     // width of dmem port B (32 or 128)
   parameter integer UART_DIV        = 4,      // UART bit period after reset, in cycles
   parameter integer UART_FIFO_DEPTH = 16,
+  parameter         IMEM_INIT       = "",     // program memory image at configuration (FPGA)
+  parameter         DMEM_INIT       = "",     // data memory image at configuration (FPGA)
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
   parameter integer AES_AEAD        = 0,      // 1: AES engine aead_top (+ GCM, CCM/CCM*), 0 aes_top
@@ -239,7 +241,8 @@ module soc_top #(
   wire [IMEM_AW-1:0] imem_widx = t_addr[IMEM_AW+1:2];
   wire [DMEM_AW-1:0] dmem_widx = t_addr[DMEM_AW+1:2];
 
-  soc_ram #(.BYTES(IMEM_BYTES), .B_BITS(32), .INIT_PLUSARG("imem")) u_imem (
+  soc_ram #(.BYTES(IMEM_BYTES), .B_BITS(32), .INIT_PLUSARG("imem"),
+           .INIT_FILE(IMEM_INIT)) u_imem (
     .clk_i     (clk_i),
     .a_req_i   (instr_req),
     .a_we_i    (1'b0),
@@ -273,7 +276,8 @@ module soc_top #(
   wire [DMA_BITS/8-1:0] dma_a_be;
   wire [DMA_BITS-1:0]   dma_a_wdata;
 
-  soc_ram #(.BYTES(DMEM_BYTES), .B_BITS(DMA_BITS), .INIT_PLUSARG("dmem")) u_dmem (
+  soc_ram #(.BYTES(DMEM_BYTES), .B_BITS(DMA_BITS), .INIT_PLUSARG("dmem"),
+           .INIT_FILE(DMEM_INIT)) u_dmem (
     .clk_i     (clk_i),
     .a_req_i   (dmem_a_req),
     .a_we_i    (t_we),

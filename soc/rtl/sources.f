@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // top: soc_top
-// lint: -GDMA_BITS=32
 // lint: -GDMA_BITS=128
+// (the default build is linted inside fpga_top: fpga/rtl/sources.f)
 // lint: -GENGINES=5'b00001
 // lint: -GDMA_BITS=32 -GAES_AEAD=1
 // lint: -GDMA_BITS=128 -GAES_ARCH=2 -GAES_AEAD=1
