@@ -254,12 +254,14 @@ def build_firmware(out: Path, builder: Builder) -> Path:
 # ------------------------------------------------------------------------------- Verilator
 def compile_sim(gateware: Path, verbose: bool) -> float:
     """Verilate and compile the simulator unless what it compiles is unchanged since the last
-    build (the stamp holds a hash of the Verilog sources, the build script and the sim
-    config); returns the seconds spent."""
+    build (the stamp holds a hash of the generated files the build reads, without their
+    comment lines, where LiteX writes the date, and of the RTL sources); returns the seconds
+    spent."""
     h = hashlib.sha256()
-    for f in sorted(gateware.glob("*.v")) + [gateware / "build_sim.sh",
-                                               gateware / "sim_config.js"]:
-        h.update(f.read_bytes())
+    for f in sorted(gateware.glob("*.v")) + [gateware / n for n in (
+            "build_sim.sh", "sim_config.js", "sim_init.cpp", "sim_header.h", "variables.mak")]:
+        h.update(b"".join(line for line in f.read_bytes().splitlines(keepends=True)
+                          if not line.lstrip().startswith(b"//")))
     for f in expand_filelist(HERE / "rtl" / "sources.f"):
         h.update(f.read_bytes())
     h.update((ROOT / "build" / "gen" / "soc_memmap.vh").read_bytes())
