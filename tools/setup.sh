@@ -17,7 +17,8 @@ LITEX_APT_PACKAGES=(libevent-dev libjson-c-dev zlib1g-dev)
 apt_install() {
   local missing=() p
   for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$p")
   done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${missing[*]}"

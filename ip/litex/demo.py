@@ -22,35 +22,27 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from migen import ClockSignal, If, Instance, ResetSignal, Signal
-
 from litex.build.generic_platform import Pins, Subsignal
 from litex.build.io import CRG
 from litex.build.sim import SimPlatform
 from litex.build.sim.config import SimConfig
-from litex.gen import LiteXModule
 from litex.soc.integration.builder import Builder
-from litex.soc.integration.soc import SoCRegion
 from litex.soc.integration.soc_core import SoCCore, get_mem_data
-from litex.soc.interconnect import wishbone
-from litex.soc.interconnect.csr import CSRStatus
+
+from ip.litex.cipherv import ENGINE_NUMS, ENGINE_WINDOW_SIZE, add_engine, add_sources, rtl_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 
-# The engines the SoC can carry: name -> Cipher-V engine number (the ENGINE parameter).
-ENGINE_NUMS = {"aes": 1, "prince": 2, "present": 3, "chacha": 4, "sha3": 5}
 # Where the engine windows sit in the LiteX address map: inside VexRiscv's uncached I/O region
 # (0x80000000 and up), one 4 KiB window per engine, in engine-number order. LiteX exports them
 # to the firmware as CIPHERV_<NAME>_BASE in generated/mem.h.
 ENGINE_WINDOW_BASE = 0x83000000
-ENGINE_WINDOW_SIZE = 0x1000
 ROM_SIZE = 0x10000
 SRAM_SIZE = 0x4000
 SYS_CLK_HZ = 100_000_000       # nominal: the simulation counts cycles, not seconds
@@ -58,21 +50,6 @@ SIM_JOBS = 2                   # parallel C++ compiles of the Verilator build (t
 SUMMARY = re.compile(r"^cipher-v litex: (\d+) passed, (\d+) failed$", re.M)
 FW_FLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-O2", "-g", "-ffreestanding",
             "-nostdlib", "-nostartfiles", "-fno-builtin", "-Wall", "-Wextra", "-Werror"]
-
-
-# ------------------------------------------------------------------------------- RTL sources
-def expand_filelist(path: Path) -> list[Path]:
-    """The Verilog files of a sources.f, its -f lines expanded (paths relative to the root)."""
-    out: list[Path] = []
-    for line in path.read_text().splitlines():
-        line = line.split("//", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("-f"):
-            out += expand_filelist(ROOT / line[2:].strip())
-        elif not line.startswith(("+", "-")):
-            out.append(ROOT / line)
-    return out
 
 
 # ------------------------------------------------------------------------------- the SoC
@@ -87,37 +64,6 @@ _IO = [
 ]
 
 
-class CipherVEngine(LiteXModule):
-    """One Cipher-V engine on a LiteX Wishbone bus (classic, 32-bit, word addressed): the
-    Verilog adapter ip_wbc_engine takes the low ten bits of LiteX's 30-bit word address (the
-    word in the engine's 4 KiB window) and answers ACK, or ERR for an offset that is no
-    register or a SEL other than 4'hF. LiteX's masters wait for ACK and LiteX's VexRiscv ignores
-    ERR (its Wishbone ERR inputs are unused), so an ERR answer also raises ACK here, and the
-    module counts the ERR answers in a CSR (<name>_errors) for the firmware to check. irq is the engine's interrupt output (OR(IS & IE)), here unconnected:
-    the firmware polls STATUS."""
-
-    def __init__(self, engine: int) -> None:
-        self.bus = wishbone.Interface(data_width=32, address_width=32, addressing="word")
-        self.irq = Signal()
-        ack = Signal()
-        self._errors = CSRStatus(32, name="errors", description="ERR answers of the window")
-        errors = Signal(32)
-        self.sync += If(self.bus.cyc & self.bus.err, errors.eq(errors + 1))
-        self.comb += self._errors.status.eq(errors)
-        self.specials += Instance(
-            "ip_wbc_engine",
-            p_ENGINE=engine,
-            i_clk_i=ClockSignal("sys"), i_rst_ni=~ResetSignal("sys"),
-            i_wb_cyc_i=self.bus.cyc, i_wb_stb_i=self.bus.stb, i_wb_we_i=self.bus.we,
-            i_wb_adr_i=self.bus.adr[:10], i_wb_dat_i=self.bus.dat_w, i_wb_sel_i=self.bus.sel,
-            o_wb_ack_o=ack, o_wb_err_o=self.bus.err, o_wb_dat_o=self.bus.dat_r,
-            o_irq_o=self.irq)
-        # LiteX's masters end an access on ACK alone (its bus timeout answers ACK with ERR), so
-        # an ERR answer is given with ACK too: the access ends (a read returns 0) instead of
-        # waiting for LiteX's timeout, while ERR still marks it.
-        self.comb += self.bus.ack.eq(ack | self.bus.err)
-
-
 class CipherVSoC(SoCCore):
     def __init__(self, engines: list[str], rom_init: list[int] | None = None) -> None:
         platform = SimPlatform("SIM", list(_IO))
@@ -128,16 +74,10 @@ class CipherVSoC(SoCCore):
             integrated_rom_size=ROM_SIZE, integrated_rom_init=rom_init or [],
             integrated_sram_size=SRAM_SIZE, uart_name="sim", timer_uptime=True)
         platform.add_debug(self, reset=0)          # sim_finish: the firmware ends the run
-        for f in expand_filelist(HERE / "rtl" / "sources.f"):
-            platform.add_source(str(f))
-        platform.add_verilog_include_path(str(ROOT / "build" / "gen"))
+        add_sources(platform)
         for name in engines:
             num = ENGINE_NUMS[name]
-            eng = CipherVEngine(num)
-            self.add_module(name=f"cipherv_{name}", module=eng)
-            self.bus.add_slave(f"cipherv_{name}", eng.bus, SoCRegion(
-                origin=ENGINE_WINDOW_BASE + (num - 1) * ENGINE_WINDOW_SIZE,
-                size=ENGINE_WINDOW_SIZE, cached=False))
+            add_engine(self, name, num, ENGINE_WINDOW_BASE + (num - 1) * ENGINE_WINDOW_SIZE)
 
 
 def sim_config() -> SimConfig:
@@ -262,7 +202,7 @@ def compile_sim(gateware: Path, verbose: bool) -> float:
             "build_sim.sh", "sim_config.js", "sim_init.cpp", "sim_header.h", "variables.mak")]:
         h.update(b"".join(line for line in f.read_bytes().splitlines(keepends=True)
                           if not line.lstrip().startswith(b"//")))
-    for f in expand_filelist(HERE / "rtl" / "sources.f"):
+    for f in rtl_sources():
         h.update(f.read_bytes())
     h.update((ROOT / "build" / "gen" / "soc_memmap.vh").read_bytes())
     stamp = gateware / ".sim.sha256"
