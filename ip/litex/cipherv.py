@@ -63,7 +63,7 @@ class CipherVEngine(LiteXModule):
     module counts the ERR answers in a CSR (<name>_errors) for the firmware to check. irq is
     the engine's interrupt output (OR(IS & IE)); the demo leaves it unconnected and polls."""
 
-    def __init__(self, engine: int) -> None:
+    def __init__(self, engine: int, **params: int) -> None:
         self.bus = wishbone.Interface(data_width=32, address_width=32, addressing="word")
         self.irq = Signal()
         ack = Signal()
@@ -73,7 +73,7 @@ class CipherVEngine(LiteXModule):
         self.comb += self._errors.status.eq(errors)
         self.specials += Instance(
             "ip_wbc_engine",
-            p_ENGINE=engine,
+            p_ENGINE=engine, **{f"p_{k}": v for k, v in params.items()},
             i_clk_i=ClockSignal("sys"), i_rst_ni=~ResetSignal("sys"),
             i_wb_cyc_i=self.bus.cyc, i_wb_stb_i=self.bus.stb, i_wb_we_i=self.bus.we,
             i_wb_adr_i=self.bus.adr[:10], i_wb_dat_i=self.bus.dat_w, i_wb_sel_i=self.bus.sel,
@@ -85,9 +85,11 @@ class CipherVEngine(LiteXModule):
         self.comb += self.bus.ack.eq(ack | self.bus.err)
 
 
-def add_engine(soc, name: str, num: int, origin: int) -> CipherVEngine:
-    """One engine as a Wishbone slave of soc (a LiteX SoC) at origin, uncached."""
-    eng = CipherVEngine(num)
+def add_engine(soc, name: str, num: int, origin: int, **params: int) -> CipherVEngine:
+    """One engine as a Wishbone slave of soc (a LiteX SoC) at origin, uncached; params are the
+    engine's build options (AES_ARCH, AES_SBOX, PRINCE_FOLDED, PRESENT_KEY128, PRESENT_RPC:
+    ip/README.md), the SoC's defaults when left out."""
+    eng = CipherVEngine(num, **params)
     soc.add_module(name=f"cipherv_{name}", module=eng)
     soc.bus.add_slave(f"cipherv_{name}", eng.bus, SoCRegion(
         origin=origin, size=ENGINE_WINDOW_SIZE, cached=False))
