@@ -45,7 +45,9 @@ HERE = Path(__file__).resolve().parent
 ENGINE_WINDOW_BASE = 0x83000000
 ROM_SIZE = 0x10000
 SRAM_SIZE = 0x4000
+MAIN_RAM_SIZE = 0x10000        # --bios: the firmware's memory
 SYS_CLK_HZ = 100_000_000       # nominal: the simulation counts cycles, not seconds
+BIOS_CLK_HZ = 1_000_000        # --bios: the BIOS's serial-boot timeout is a quarter second
 SIM_JOBS = 2                   # parallel C++ compiles of the Verilator build (the machine's cores)
 SUMMARY = re.compile(r"^cipher-v litex: (\d+) passed, (\d+) failed$", re.M)
 FW_FLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-O2", "-g", "-ffreestanding",
@@ -65,14 +67,25 @@ _IO = [
 
 
 class CipherVSoC(SoCCore):
-    def __init__(self, engines: list[str], rom_init: list[int] | None = None) -> None:
+    """The demo's SoC. Without bios, fw_init is the ROM's contents (the CPU starts there);
+    with bios, LiteX's BIOS is the ROM's contents and fw_init a main RAM's, which the BIOS
+    jumps to (ROM_BOOT_ADDRESS) after its serial boot times out; LiteX marks an initialised
+    main RAM (CONFIG_MAIN_RAM_INIT), so the BIOS skips its memory test and the image survives."""
+
+    def __init__(self, engines: list[str], fw_init: list[int] | None = None,
+                 bios: bool = False) -> None:
         platform = SimPlatform("SIM", list(_IO))
         self.crg = CRG(platform.request("sys_clk"))
         SoCCore.__init__(
-            self, platform, clk_freq=SYS_CLK_HZ, ident="Cipher-V engines on LiteX",
-            cpu_type="vexriscv", cpu_variant="standard",
-            integrated_rom_size=ROM_SIZE, integrated_rom_init=rom_init or [],
-            integrated_sram_size=SRAM_SIZE, uart_name="sim", timer_uptime=True)
+            self, platform, clk_freq=BIOS_CLK_HZ if bios else SYS_CLK_HZ,
+            ident="Cipher-V engines on LiteX", cpu_type="vexriscv", cpu_variant="standard",
+            integrated_rom_size=ROM_SIZE, integrated_rom_init=[] if bios else fw_init or [],
+            integrated_sram_size=SRAM_SIZE,
+            integrated_main_ram_size=MAIN_RAM_SIZE if bios else 0,
+            integrated_main_ram_init=(fw_init or []) if bios else [],
+            uart_name="sim", timer_uptime=True)
+        if bios:
+            self.add_constant("ROM_BOOT_ADDRESS", self.mem_map["main_ram"])
         platform.add_debug(self, reset=0)          # sim_finish: the firmware ends the run
         add_sources(platform)
         for name in engines:
@@ -80,17 +93,20 @@ class CipherVSoC(SoCCore):
             add_engine(self, name, num, ENGINE_WINDOW_BASE + (num - 1) * ENGINE_WINDOW_SIZE)
 
 
-def sim_config() -> SimConfig:
+def sim_config(bios: bool) -> SimConfig:
     cfg = SimConfig()
-    cfg.add_clocker("sys_clk", freq_hz=SYS_CLK_HZ)
+    cfg.add_clocker("sys_clk", freq_hz=BIOS_CLK_HZ if bios else SYS_CLK_HZ)
     cfg.add_module("serial2console", "serial")
     return cfg
 
 
-def build_soc(out: Path, engines: list[str], rom_init: list[int] | None) -> Builder:
-    soc = CipherVSoC(engines, rom_init)
-    builder = Builder(soc, output_dir=str(out), compile_software=False, compile_gateware=False)
-    builder.build(sim_config=sim_config(), run=False, opt_level="O2", interactive=False,
+def build_soc(out: Path, engines: list[str], fw_init: list[int] | None,
+              bios: bool) -> Builder:
+    """Generates the SoC under out; with bios and fw_init, LiteX also builds its BIOS."""
+    soc = CipherVSoC(engines, fw_init, bios)
+    builder = Builder(soc, output_dir=str(out), compile_software=bios and fw_init is not None,
+                      compile_gateware=False)
+    builder.build(sim_config=sim_config(bios), run=False, opt_level="O2", interactive=False,
                   jobs=SIM_JOBS)
     return builder
 
@@ -168,16 +184,20 @@ def c_header(cases: list[dict], engines: list[str]) -> str:
 
 
 # ------------------------------------------------------------------------------- firmware
-def build_firmware(out: Path, builder: Builder) -> Path:
+def build_firmware(out: Path, builder: Builder, bios: bool) -> Path:
     fw = out / "fw"
     fw.mkdir(parents=True, exist_ok=True)
+    # link.ld places code and data in the region named "code": the ROM, or with the BIOS the
+    # main RAM the BIOS boots
+    region = "main_ram" if bios else "rom"
+    (fw / "code_region.ld").write_text(f"REGION_ALIAS(\"code\", {region});\n")
     elf = fw / "firmware.elf"
     cc = "riscv64-unknown-elf-gcc"
     # csr.h includes the CPU's system.h, which LiteX keeps beside the CPU's Python class
     cpu_dir = Path(sys.modules[type(builder.soc.cpu).__module__].__file__).parent
     cmd = [cc, *FW_FLAGS, f"-I{fw}", f"-I{HERE / 'fw'}", f"-I{builder.include_dir}",
            f"-I{cpu_dir}",
-           f"-I{ROOT / 'build' / 'gen'}", f"-L{builder.generated_dir}",
+           f"-I{ROOT / 'build' / 'gen'}", f"-L{builder.generated_dir}", f"-L{fw}",
            "-T", str(HERE / "fw" / "link.ld"), "-Wl,--gc-sections",
            str(HERE / "fw" / "crt0.S"), str(HERE / "fw" / "main.c"), "-lgcc", "-o", str(elf)]
     subprocess.run(cmd, check=True)
@@ -185,9 +205,10 @@ def build_firmware(out: Path, builder: Builder) -> Path:
     subprocess.run(["riscv64-unknown-elf-objcopy", "-O", "binary", str(elf), str(binf)],
                    check=True)
     size = binf.stat().st_size
-    print(f"litex-demo: firmware {size} bytes of the {ROM_SIZE} byte ROM")
-    if size > ROM_SIZE:
-        raise SystemExit("litex-demo: the firmware does not fit the ROM")
+    room = MAIN_RAM_SIZE if bios else ROM_SIZE
+    print(f"litex-demo: firmware {size} bytes of the {room} byte {region}")
+    if size > room:
+        raise SystemExit(f"litex-demo: the firmware does not fit the {region}")
     return binf
 
 
@@ -240,7 +261,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--engines", default=",".join(ENGINE_NUMS),
                     help="comma-separated engines to put in the SoC (default: all five)")
-    ap.add_argument("--out", default=str(ROOT / "build" / "litex"))
+    ap.add_argument("--out", help="build folder (build/litex, with --bios build/litex-bios)")
+    ap.add_argument("--bios", action="store_true",
+                    help="LiteX's BIOS in the ROM boots the firmware from a main RAM")
     ap.add_argument("--random", type=int, default=2, help="random messages per engine")
     ap.add_argument("--seed", type=int, default=44)
     ap.add_argument("--no-sim", action="store_true", help="generate and build firmware only")
@@ -251,17 +274,17 @@ def main() -> int:
     for e in engines:
         if e not in ENGINE_NUMS:
             raise SystemExit(f"litex-demo: unknown engine {e} (one of {', '.join(ENGINE_NUMS)})")
-    out = Path(args.out).resolve()
+    out = Path(args.out or ROOT / "build" / ("litex-bios" if args.bios else "litex")).resolve()
     t0 = time.time()
 
     cases = vectors(engines, args.random, args.seed)
     (out / "fw").mkdir(parents=True, exist_ok=True)
     (out / "fw" / "kat.h").write_text(c_header(cases, engines))
 
-    builder = build_soc(out, engines, None)
-    binf = build_firmware(out, builder)
-    rom = get_mem_data(str(binf), data_width=32, endianness="little")
-    builder = build_soc(out, engines, rom)
+    builder = build_soc(out, engines, None, args.bios)
+    binf = build_firmware(out, builder, args.bios)
+    image = get_mem_data(str(binf), data_width=32, endianness="little")
+    builder = build_soc(out, engines, image, args.bios)
     gateware = Path(builder.gateware_dir)
     t_gen = time.time() - t0
     print(f"litex-demo: SoC generated ({len(engines)} engines, {len(cases)} vectors) "
