@@ -61,7 +61,8 @@ class CipherVEngine(LiteXModule):
     register or a SEL other than 4'hF. LiteX's masters wait for ACK and LiteX's VexRiscv ignores
     ERR (its Wishbone ERR inputs are unused), so an ERR answer also raises ACK here, and the
     module counts the ERR answers in a CSR (<name>_errors) for the firmware to check. irq is
-    the engine's interrupt output (OR(IS & IE)); the demo leaves it unconnected and polls."""
+    the engine's interrupt output (OR(IS & IE), level), for the SoC to wire to its interrupt
+    controller; the CSR <name>_irq reads it (the demo polls STATUS and checks the line there)."""
 
     def __init__(self, engine: int, **params: int) -> None:
         self.bus = wishbone.Interface(data_width=32, address_width=32, addressing="word")
@@ -71,6 +72,8 @@ class CipherVEngine(LiteXModule):
         errors = Signal(32)
         self.sync += If(self.bus.cyc & self.bus.err, errors.eq(errors + 1))
         self.comb += self._errors.status.eq(errors)
+        self._irq = CSRStatus(1, name="irq", description="The engine's interrupt output")
+        self.comb += self._irq.status.eq(self.irq)
         self.specials += Instance(
             "ip_wbc_engine",
             p_ENGINE=engine, **{f"p_{k}": v for k, v in params.items()},

@@ -301,7 +301,7 @@ def main() -> int:
     print(log, end="" if log.endswith("\n") else "\n")
     (out / "run.log").write_text(log)
     m = SUMMARY.search(log)
-    expect_n = len(cases) + 2 * len(engines)  # vectors; per engine identity, errors
+    expect_n = len(cases) + 3 * len(engines)  # vectors; per engine identity, errors, irq
     perf = {k: int(v) for k, v in re.findall(r"^perf (\S+) (\d+)$", log, re.M)}
     (out / "perf.json").write_text(json.dumps(perf, indent=1, sort_keys=True) + "\n")
     print(f"litex-demo: run {t_run:.1f} s")

@@ -7,7 +7,9 @@
  *    results by ip/litex/demo.py): zeroize, key, IV, START, the blocks in, the output out,
  *    compared byte for byte, as the programmer's guide of coupling/README.md;
  *  - the errors: accesses the window refuses are answered with ERR (counted by the SoC) and
- *    change nothing.
+ *    change nothing;
+ *  - the interrupt output: raised by a message's DONE with IE.DONE set, lowered by clearing
+ *    IS and IE (read through a CSR of the SoC).
  * Then the cycle figures ("perf NAME CYCLES" lines) and the summary line
  * "cipher-v litex: N passed, M failed", after which the simulation is ended (sim_finish).
  *
@@ -281,6 +283,47 @@ static void check_errors(void) {
   }
 }
 
+/* The interrupt output (OR(IS & IE), read through the SoC's <engine>_irq CSR): high after a
+ * message with IE.DONE set, low again once IS is cleared (write 1) and IE is 0. */
+static void check_irq(void) {
+  static uint32_t (*const line[])(void) = {
+#ifdef CSR_CIPHERV_AES_BASE
+      [CV_ENGINE_AES] = cipherv_aes_irq_read,
+#endif
+#ifdef CSR_CIPHERV_PRINCE_BASE
+      [CV_ENGINE_PRINCE] = cipherv_prince_irq_read,
+#endif
+#ifdef CSR_CIPHERV_PRESENT_BASE
+      [CV_ENGINE_PRESENT] = cipherv_present_irq_read,
+#endif
+#ifdef CSR_CIPHERV_CHACHA_BASE
+      [CV_ENGINE_CHACHA] = cipherv_chacha_irq_read,
+#endif
+#ifdef CSR_CIPHERV_SHA3_BASE
+      [CV_ENGINE_SHA3] = cipherv_sha3_irq_read,
+#endif
+  };
+  for (unsigned e = 0; e < KAT_ENGINES; e++) {
+    const uintptr_t b = kat_engines[e].base;
+    uint32_t (*const irq)(void) = line[kat_engines[e].num];
+    const kat_t *c = 0;
+    for (unsigned i = 0; i < KAT_COUNT && !c; i++)
+      if (kat_cases[i].base == b) c = &kat_cases[i];
+    int ok = c != 0 && irq() == 0u;
+    if (ok) {
+      wr(b, CV_CPL_IE_OFFSET, CV_CPL_IE_DONE_MASK);
+      ok = run_case(c, buf) == 0 && poll(b, CV_CPL_STATUS_BUSY_MASK, 0) == 0;
+      ok = ok && irq() == 1u && (rd(b, CV_CPL_IS_OFFSET) & CV_CPL_IS_DONE_MASK) != 0u;
+      wr(b, CV_CPL_IS_OFFSET, CV_CPL_IS_DONE_MASK | CV_CPL_IS_OUT_MASK);
+      wr(b, CV_CPL_IE_OFFSET, 0u);
+      ok = ok && irq() == 0u;
+    }
+    puts_(kat_engines[e].name);
+    puts_(ok ? ": interrupt on done, cleared ok\n" : ": interrupt FAIL\n");
+    result(ok);
+  }
+}
+
 static void perf_line(const char *name, uint32_t v) {
   puts_("perf ");
   puts_(name);
@@ -341,6 +384,7 @@ int main(void) {
   check_identity();
   check_vectors();
   check_errors();
+  check_irq();
   perf();
   puts_("cipher-v litex: ");
   putu(passed);
