@@ -13,3 +13,5 @@ ip-cores: setup gen
 
 ip-long: setup gen
 	$(ENV) IP_LONG=1 nice -n 5 python -m pytest -n $(JOBS) -m "long or not long" ip/tests
+
+include ip/litex/part.mk
