@@ -384,7 +384,9 @@ static void ct_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t 
   t2 = ISA_ENC_COL(f, (rk)[2], s2, s1, s0, s3);              \
   t3 = ISA_ENC_COL(f, (rk)[3], s3, s2, s1, s0)
 
-static void isa_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+static inline __attribute__((always_inline)) void isa_encrypt(const cv_aes_sw_ctx *ctx,
+                                                              const uint32_t in[4],
+                                                              uint32_t out[4]) {
   const uint32_t *rk = ctx->ek;
   uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
   uint32_t t0, t1, t2, t3;
@@ -398,7 +400,9 @@ static void isa_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   out[0] = s0; out[1] = s1; out[2] = s2; out[3] = s3;
 }
 
-static void isa_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t out[4]) {
+static inline __attribute__((always_inline)) void isa_decrypt(const cv_aes_sw_ctx *ctx,
+                                                              const uint32_t in[4],
+                                                              uint32_t out[4]) {
   const uint32_t *rk = ctx->dk;
   uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
   uint32_t t0, t1, t2, t3;

@@ -94,7 +94,7 @@ def test_spike_known_answers_and_instruction_counts() -> None:
     # the isa versions and their plain baselines (regression bounds in instructions; the
     # benchmark reports the cycles against the targets: AES-128 <= 260 per block in bulk, its
     # encryption key schedule <= 160, SHA-256 <= 1,450 per block)
-    assert res["aes128_isa_ecb_enc_1k"] / 64 <= 260
+    assert res["aes128_isa_ecb_enc_1k"] / 64 <= 245
     assert res["aes128_isa_enc_block"] <= 330
     assert res["aes128_isa_key_sched_enc"] <= 210
     assert res["aes128_isa_key_sched_dec"] <= 620
