@@ -9,6 +9,7 @@ needs nothing (every backend must give identical bytes).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import sys
 from pathlib import Path
 from typing import Callable
@@ -112,9 +113,17 @@ def ref_sha3(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
     return h.digest(64) if alg.startswith("shake") else h.digest()
 
 
+def ref_sha2(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
+    """SHA-256/512 of the message; HMAC-SHA-256 under the 32 key bytes, the full tag."""
+    alg = case["algorithm"]
+    if alg == "hmac-sha2-256":
+        return hmac.new(key[:32], msg, hashlib.sha256).digest()
+    return hashlib.new(alg.replace("sha2-", "sha"), msg).digest()
+
+
 REFS: dict[str, Callable[[dict, bytes, bytes, bytes], bytes]] = {
     "aes": ref_aes, "prince": ref_prince, "present": ref_present, "chacha": ref_chacha,
-    "sha3": ref_sha3}
+    "sha3": ref_sha3, "sha2": ref_sha2}
 
 
 def expected(case: dict) -> bytes:

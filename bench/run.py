@@ -48,8 +48,9 @@ from synth import run as synth  # noqa: E402  (the Fmax record and the RTL hash)
 
 OUT = ROOT / "build" / "bench"   # main() may point it elsewhere (--out)
 DOCS = ROOT / "docs" / "results"  # the committed results (--docs)
-NO_DIRECTION = {"init", "cmac", "hash", "keystream", "xor"}
-BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None}
+NO_DIRECTION = {"init", "cmac", "hash", "keystream", "xor", "mac"}
+BLOCK_BYTES = {"aes": 16, "prince": 8, "present": 8, "chacha": 64, "sha3": None, "sha2": None}
+SHA2_BLOCK = {"sha2-256": 64, "sha2-512": 128, "hmac-sha2-256": 64}
 # SHA-3 and SHAKE absorb the message in blocks of the sponge's rate (bytes), which set their
 # cycles per block; a message shorter than one rate block has no per-block figure.
 SHA3_RATE = {"sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72,
@@ -60,9 +61,12 @@ WHOLE_BLOCK_MODES = {"ecb", "cbc"}
 # SoC build configurations: a suite's arch and dma_bits -> soc_top parameters. Software suites
 # (arch/dma_bits omitted) run on the default SoC. ASSUMED_DEFAULTS stand for parameters soc_top
 # does not declare (yet): such a configuration builds only if it asks for the assumed value.
+# The isa coupling (the core's scalar-crypto instructions) runs on the default SoC built with
+# ZK = 1, its images built with FW_ZK=1: the configuration (arch, dma_bits, "zk").
 ARCH_PARAM = {"rolled": 0, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
-ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32}
+ISA_COUPLING = "isa"
+ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32, "ZK": 0}
 # What is timed: "blocking" the call that does the whole work (every backend), "start" the DMA
 # backends' asynchronous start (cv_aes_start: returns with the job running; the wait and the
 # check follow outside the timed region). START_CALLS: the backends and modes that have one.
@@ -167,23 +171,30 @@ def soc_config() -> dict:
             "compiler": gcc[0] if gcc else None, "simulator": "verilator (cv_sim harness)"}
 
 
-def case_config(case: dict) -> tuple[str, int]:
-    """The SoC configuration a case runs on: (arch, dma_bits); software: the default SoC."""
-    return (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
+def case_config(case: dict) -> tuple:
+    """The SoC configuration a case runs on: (arch, dma_bits); software: the default SoC; the
+    isa coupling: (arch, dma_bits, "zk"), the default SoC's with the core's ZK = 1."""
+    base = (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
+    return base + ("zk",) if case["coupling"] == ISA_COUPLING else base
 
 
-def config_name(cfg: tuple[str, int]) -> str:
-    return f"{cfg[0]}-dma{cfg[1]}"
+def config_name(cfg: tuple) -> str:
+    return f"{cfg[0]}-dma{cfg[1]}" + "".join(f"-{x}" for x in cfg[2:])
+
+
+def config_fw_vars(cfg: tuple) -> list[str]:
+    """The firmware build's make variables of a configuration (fw/common.mk FW_ZK)."""
+    return ["FW_ZK=1"] if "zk" in cfg[2:] else []
 
 
 def config_overrides(cfg: tuple[str, int], params: dict[str, int] | None = None) -> dict:
     """soc_top -G overrides for a configuration (only where it differs from soc_top's default).
     Raises ValueError when the configuration is unknown or needs a parameter soc_top lacks."""
     params = soc_params() if params is None else params
-    arch, dma = cfg
-    if arch not in ARCH_PARAM or dma not in (32, 128):
+    arch, dma = cfg[:2]
+    if arch not in ARCH_PARAM or dma not in (32, 128) or set(cfg[2:]) - {"zk"}:
         raise ValueError(f"unknown configuration {config_name(cfg)}")
-    want = {"AES_ARCH": ARCH_PARAM[arch], "DMA_BITS": dma}
+    want = {"AES_ARCH": ARCH_PARAM[arch], "DMA_BITS": dma, **({"ZK": 1} if cfg[2:] else {})}
     over = {}
     for k, v in want.items():
         if k in params:
@@ -260,10 +271,12 @@ def _stop_reason(res: harness.RunResult, cid: int) -> str:
 
 def images(cases: list[dict]) -> list[tuple[str, list[dict]]]:
     """Split one configuration's cases into firmware images (program memory is 64 KiB): the
-    runner set (aes, light: Makefile BENCH_SET) and at most MAX_IMAGE_CASES cases each."""
+    runner set (aes, light, sha = SHA-2: Makefile BENCH_SET) and at most MAX_IMAGE_CASES cases
+    each."""
     out = []
-    for bset in ("aes", "light"):
-        cs = [c for c in cases if (c["engine"] == "aes") == (bset == "aes")]
+    sets = {"aes": "aes", "sha2": "sha"}
+    for bset in ("aes", "light", "sha"):
+        cs = [c for c in cases if sets.get(c["engine"], "light") == bset]
         for i in range(0, len(cs), MAX_IMAGE_CASES):
             out.append((f"{bset}{i // MAX_IMAGE_CASES}", cs[i:i + MAX_IMAGE_CASES]))
     return out
@@ -288,7 +301,8 @@ def run_config(cfg: tuple[str, int], cases: list[dict], max_cycles: int, out: Pa
         while remaining and len(run.results) < MAX_ATTEMPTS:
             write_header(remaining, gen)
             elf = harness.build_fw("bench", [f"BENCH_GEN={gen}",
-                                             f"BENCH_SET={image.rstrip('0123456789')}"],
+                                             f"BENCH_SET={image.rstrip('0123456789')}",
+                                             *config_fw_vars(cfg)],
                                    name=fw_name if first else f"{fw_name}-{tag}")
             res = harness.run_elf(elf, max_cycles=max_cycles, timeout=3600, sim=sim)
             run.result = res
@@ -428,6 +442,8 @@ def block_bytes(r: dict) -> int | None:
     """Bytes per block of a record's algorithm (SHA-3: the rate), None when it has none."""
     if r["engine"] == "sha3":
         return SHA3_RATE.get(r["algorithm"])
+    if r["engine"] == "sha2":
+        return SHA2_BLOCK.get(r["algorithm"])
     return BLOCK_BYTES.get(r["engine"])
 
 
@@ -435,7 +451,7 @@ def per_block(r: dict) -> float | None:
     blk = block_bytes(r)
     if r["cycles"] is None or not blk or not r["bytes"]:
         return None
-    if r["engine"] == "sha3" and r["bytes"] < blk:
+    if r["engine"] in ("sha3", "sha2") and r["bytes"] < blk:
         return None
     return r["cycles"] / (r["bytes"] / blk)
 

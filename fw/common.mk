@@ -11,7 +11,8 @@
 # as well (fw/drivers/internal: the coupling layer, the custom instructions) names that folder
 # in INCLUDES_EXTRA, so the line between the two stays visible. Every library sees the status
 # codes (fw/drivers/include/cv_status.h: one list for the software and the drivers).
-# Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map (build/fw-rvc/<prog> with FW_RVC=1).
+# Outputs: build/fw/<prog>/<prog>.elf, .dis (disassembly), .map (build/fw-rvc/<prog> with FW_RVC=1,
+# build/fw-zk/<prog> with FW_ZK=1, build/fw-rvc-zk/<prog> with both).
 FW_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 ROOT    := $(abspath $(FW_ROOT)/..)
 PROG    ?= $(notdir $(CURDIR))
@@ -35,10 +36,21 @@ ifeq ($(FW_RVC),1)
 ARCH    := -march=rv32imc -mabi=ilp32 -misa-spec=2.2
 OUT     := $(ROOT)/build/fw-rvc/$(PROG)
 endif
+# FW_ZK=1 builds for a core with the scalar-crypto extensions (core_top ZK = 1) into
+# build/fw-zk/<prog> (build/fw-rvc-zk/<prog> with FW_RVC=1): it defines CV_ZK, which compiles in
+# the `isa` backend (fw/crypto/src/cv_zk.h: each instruction in inline assembly between
+# `.option arch, +zk...` and `.option pop`). -march stays as above: a `_z` suffix would select the
+# rv64 multilib (TOOLCHAIN.md), and the compiler itself emits no Zbkb code, so everything but the
+# isa backend (the sw baselines among it) is the same RV32IM(C) code as without FW_ZK.
+FW_ZK   ?= 0
+ifeq ($(FW_ZK),1)
+CFLAGS_ZK := -DCV_ZK=1
+OUT     := $(ROOT)/build/fw$(if $(filter 1,$(FW_RVC)),-rvc)-zk/$(PROG)
+endif
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
             $(if $(LIBS),-I$(FW_ROOT)/drivers/include) $(INCLUDES_EXTRA)
 CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_EXTRA) $(PROG_CFLAGS)
+           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_ZK) $(CFLAGS_EXTRA) $(PROG_CFLAGS)
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
 LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
            -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map

@@ -159,6 +159,12 @@ def test_config_overrides() -> None:
         run.config_overrides(("pipelined", 128), {"DMA_BITS": 32})
     with pytest.raises(ValueError, match="unknown"):
         run.config_overrides(("rolled", 64), with_aes)
+    # the isa coupling: the core's ZK = 1, the image built with FW_ZK=1
+    assert run.config_overrides(("rolled", 32, "zk"), dict(with_aes, ZK=0)) == {"ZK": 1}
+    with pytest.raises(ValueError, match="ZK"):
+        run.config_overrides(("rolled", 32, "zk"), with_aes)
+    assert run.config_fw_vars(("rolled", 32, "zk")) == ["FW_ZK=1"]
+    assert run.config_fw_vars(("rolled", 32)) == []
 
 
 def test_shipped_cases() -> None:
@@ -176,7 +182,13 @@ def test_shipped_cases() -> None:
     # the lightweight engines: every backend, and a moderate number of rows
     for engine in ("prince", "present", "chacha", "sha3"):
         assert {c["coupling"] for c in cases if c["engine"] == engine} == default, engine
-    assert len([c for c in cases if c["engine"] != "aes"]) <= run.MAX_IMAGE_CASES
+    for cfg, cs in groups.items():   # one light image per configuration
+        assert len([c for c in cs if c["engine"] != "aes"]) <= run.MAX_IMAGE_CASES, cfg
+    # the isa coupling: AES and SHA-2 on the ZK build, SHA-2's sw rows on the default SoC
+    isa = groups[("rolled", 32, "zk")]
+    assert {c["coupling"] for c in isa} == {"isa"}
+    assert {c["engine"] for c in isa} == {"aes", "sha2"}
+    assert {c["coupling"] for c in cases if c["engine"] == "sha2"} == {"sw", "isa"}
 
 
 def test_report_targets() -> None:

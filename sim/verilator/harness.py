@@ -75,11 +75,15 @@ def build_fw(prog: str, make_vars: Sequence[str] = (), name: str | None = None,
     """Build fw/programs/<prog> as build/fw/<name>/<name>.elf (name defaults to prog; another
     name builds a variant, e.g. with other make variables, without touching the default).
     folder: a program kept elsewhere (a part's own test programs, e.g. fw/rtos/tests/fw/<prog>),
-    relative to the repository."""
+    relative to the repository. make_vars FW_RVC=1 / FW_ZK=1 build into their own folders
+    (fw/common.mk), whose ELF is returned."""
     name = name or prog
     with locked(f"fw-{name}"):
         _make(["-s", "-C", folder or f"fw/programs/{prog}", f"PROG={name}", *make_vars])
-    return FW_BUILD / name / f"{name}.elf"
+    # fw/common.mk: FW_RVC=1 builds into build/fw-rvc, FW_ZK=1 into build/fw-zk, both fw-rvc-zk
+    tags = [t for t in ("RVC", "ZK") if f"FW_{t}=1" in make_vars]
+    folder_name = "-".join(["fw", *(t.lower() for t in tags)])
+    return FW_BUILD.parent / folder_name / name / f"{name}.elf"
 
 
 @dataclass

@@ -15,6 +15,8 @@ module soc_top #(
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
   parameter integer AES_AEAD        = 0,      // 1: AES engine aead_top (+ GCM, CCM/CCM*), 0 aes_top
+  parameter integer RVC             = 0,      // 1: the core is RV32IMC (core_top RVC)
+  parameter integer ZK              = 0,      // 1: the core adds Zbkb/c/x, Zkne/d, Zknh (core_top ZK)
   parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine number e built
                                                 // (numbers: docs/constants.md)
 ) (
@@ -56,7 +58,7 @@ module soc_top #(
   wire [3:0]  rvfi_mem_rmask, rvfi_mem_wmask;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  core_top u_core (
+  core_top #(.RVC(RVC), .ZK(ZK)) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .imem_req_o      (instr_req),

@@ -15,6 +15,8 @@
 #define CV_AES_SW_IMPL_TABLE 0  /* 32-bit T-tables: fast; constant-time only on a cacheless core */
 #define CV_AES_SW_IMPL_CT    1  /* bitsliced (2 blocks per pass), no secret-dependent loads or
                                    branches anywhere */
+#define CV_AES_SW_IMPL_ISA   2  /* the scalar-crypto instructions (Zkne/Zknd, built with CV_ZK):
+                                   no table, the same time for every key and block */
 
 typedef struct cv_aes_sw_ctx {
   uint32_t ek[60];  /* table: encryption round keys (little-endian column words);
@@ -29,6 +31,14 @@ typedef struct cv_aes_sw_ctx {
  * init_ct the constant-time one; both give identical results. */
 cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+/* The isa version: CV_ERR_HW in a build without CV_ZK (fw/common.mk FW_ZK=1). */
+cv_status_t cv_aes_sw_init_isa(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+#if defined(CV_ZK)
+/* Its key schedules alone (benchmarks): ek the encryption round keys of a 16/24/32-byte key,
+ * dk the decryption ones (InvMixColumns applied, reversed) from ek, nr rounds. */
+void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key, size_t key_len);
+void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr);
+#endif
 
 void cv_aes_sw_encrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
 void cv_aes_sw_decrypt_block(const cv_aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);

@@ -6,6 +6,9 @@
 
 #define CT_ONES 0xffffffffu  /* all-ones slice (affine constants of the bitsliced S-box) */
 #include "cv_aes_sw_tables.h"
+#if defined(CV_ZK)
+#include "cv_zk.h"
+#endif
 
 /* State and round keys are little-endian column words: row r of a column sits in bits 8r..8r+7,
  * so an aligned block is loaded with four plain lw (RV32 is little-endian) and the tables are
@@ -360,15 +363,86 @@ static void ct_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t 
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Scalar-crypto implementation (Zkne/Zknd, with CV_ZK)                                        */
+
+#if defined(CV_ZK)
+/* Each aes32es(m)i takes one byte of a state column through the S-box (and its MixColumns
+ * column), rotated into place and XORed into the accumulator: output column j gathers byte i of
+ * column (j + i) mod 4 (ShiftRows) on the way. The state lives in registers, the round keys are
+ * the table version's (little-endian column words; dk with InvMixColumns applied, reversed), so
+ * no table is read: the time is the same for every key and block. */
+#define ISA_ENC_COL(f, k, a, b, c, d) f(f(f(f(k, a, 0), b, 1), c, 2), d, 3)
+#define ISA_ENC_ROUND(f, rk, s0, s1, s2, s3, t0, t1, t2, t3) \
+  t0 = ISA_ENC_COL(f, (rk)[0], s0, s1, s2, s3);              \
+  t1 = ISA_ENC_COL(f, (rk)[1], s1, s2, s3, s0);              \
+  t2 = ISA_ENC_COL(f, (rk)[2], s2, s3, s0, s1);              \
+  t3 = ISA_ENC_COL(f, (rk)[3], s3, s0, s1, s2)
+/* InvShiftRows: output column j gathers byte i of column (j - i) mod 4. */
+#define ISA_DEC_ROUND(f, rk, s0, s1, s2, s3, t0, t1, t2, t3) \
+  t0 = ISA_ENC_COL(f, (rk)[0], s0, s3, s2, s1);              \
+  t1 = ISA_ENC_COL(f, (rk)[1], s1, s0, s3, s2);              \
+  t2 = ISA_ENC_COL(f, (rk)[2], s2, s1, s0, s3);              \
+  t3 = ISA_ENC_COL(f, (rk)[3], s3, s2, s1, s0)
+
+static inline __attribute__((always_inline)) void isa_encrypt(const cv_aes_sw_ctx *ctx,
+                                                              const uint32_t in[4],
+                                                              uint32_t out[4]) {
+  const uint32_t *rk = ctx->ek;
+  uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
+  uint32_t t0, t1, t2, t3;
+  for (int r = ctx->rounds / 2 - 1; r > 0; r--) {  /* two rounds per pass */
+    ISA_ENC_ROUND(cv_aes32esmi, rk + 4, s0, s1, s2, s3, t0, t1, t2, t3);
+    ISA_ENC_ROUND(cv_aes32esmi, rk + 8, t0, t1, t2, t3, s0, s1, s2, s3);
+    rk += 8;
+  }
+  ISA_ENC_ROUND(cv_aes32esmi, rk + 4, s0, s1, s2, s3, t0, t1, t2, t3);
+  ISA_ENC_ROUND(cv_aes32esi, rk + 8, t0, t1, t2, t3, s0, s1, s2, s3);
+  out[0] = s0; out[1] = s1; out[2] = s2; out[3] = s3;
+}
+
+static inline __attribute__((always_inline)) void isa_decrypt(const cv_aes_sw_ctx *ctx,
+                                                              const uint32_t in[4],
+                                                              uint32_t out[4]) {
+  const uint32_t *rk = ctx->dk;
+  uint32_t s0 = in[0] ^ rk[0], s1 = in[1] ^ rk[1], s2 = in[2] ^ rk[2], s3 = in[3] ^ rk[3];
+  uint32_t t0, t1, t2, t3;
+  for (int r = ctx->rounds / 2 - 1; r > 0; r--) {
+    ISA_DEC_ROUND(cv_aes32dsmi, rk + 4, s0, s1, s2, s3, t0, t1, t2, t3);
+    ISA_DEC_ROUND(cv_aes32dsmi, rk + 8, t0, t1, t2, t3, s0, s1, s2, s3);
+    rk += 8;
+  }
+  ISA_DEC_ROUND(cv_aes32dsmi, rk + 4, s0, s1, s2, s3, t0, t1, t2, t3);
+  ISA_DEC_ROUND(cv_aes32dsi, rk + 8, t0, t1, t2, t3, s0, s1, s2, s3);
+  out[0] = s0; out[1] = s1; out[2] = s2; out[3] = s3;
+}
+
+/* SubWord: the four bytes through the S-box, each left in place. */
+static uint32_t isa_sub_word(uint32_t w) { return ISA_ENC_COL(cv_aes32esi, 0u, w, w, w, w); }
+
+/* InvMixColumns of one word: S-box forward (aes32esi), then aes32dsmi, whose inverse S-box
+ * undoes it and leaves InvMixColumns. */
+static uint32_t isa_inv_mix_word(uint32_t w) {
+  const uint32_t s = isa_sub_word(w);
+  return ISA_ENC_COL(cv_aes32dsmi, 0u, s, s, s, s);
+}
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
 /* Public API                                                                                 */
 
 typedef void (*block_fn)(const cv_aes_sw_ctx *, const uint32_t *, uint32_t *);
 
 static block_fn enc_fn(const cv_aes_sw_ctx *ctx) {
+#if defined(CV_ZK)
+  if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_encrypt;
+#endif
   return ctx->impl == CV_AES_SW_IMPL_CT ? ct_encrypt : tab_encrypt;
 }
 
 static block_fn dec_fn(const cv_aes_sw_ctx *ctx) {
+#if defined(CV_ZK)
+  if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_decrypt;
+#endif
   return ctx->impl == CV_AES_SW_IMPL_CT ? ct_decrypt : tab_decrypt;
 }
 
@@ -393,6 +467,69 @@ cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_le
   zero_words(ctx->dk + 4 * (nr + 1), 60 - 4 * (nr + 1));
   return CV_OK;
 }
+
+cv_status_t cv_aes_sw_init_isa(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+  if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+#if defined(CV_ZK)
+  const int nr = (int)key_len / 4 + 6;
+  ctx->rounds = nr;
+  ctx->impl = CV_AES_SW_IMPL_ISA;
+  cv_aes_isa_expand_enc(ctx->ek, key, key_len);
+  cv_aes_isa_expand_dec(ctx->dk, ctx->ek, nr);
+  zero_words(ctx->ek + 4 * (nr + 1), 60 - 4 * (nr + 1));
+  zero_words(ctx->dk + 4 * (nr + 1), 60 - 4 * (nr + 1));
+  return CV_OK;
+#else
+  return CV_ERR_HW;
+#endif
+}
+
+#if defined(CV_ZK)
+void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
+                           size_t key_len) {
+  if (key_len != 16) {
+    expand_key(ek, key, key_len, isa_sub_word);
+    return;
+  }
+  /* AES-128 unrolled: per round RotWord (rori), SubWord with the round constant folded into the
+   * accumulator, in two chains of two aes32esi (a result used right behind its instruction
+   * waits a cycle on this core), three XORs, four stores. */
+  static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
+  uint32_t w0, w1, w2, w3;
+  if (((uintptr_t)key & 3u) == 0) {
+    const cv_word_t *q = (const cv_word_t *)(const void *)key;
+    w0 = q[0]; w1 = q[1]; w2 = q[2]; w3 = q[3];
+  } else {
+    w0 = ld32(key); w1 = ld32(key + 4); w2 = ld32(key + 8); w3 = ld32(key + 12);
+  }
+  ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
+#pragma GCC unroll 10
+  for (int r = 0; r < 10; r++) {
+    const uint32_t t = cv_rori(w3, 8);
+    const uint32_t lo = cv_aes32esi(cv_aes32esi(w0 ^ rcon[r], t, 0), t, 1);
+    const uint32_t hi = cv_aes32esi(cv_aes32esi(0u, t, 2), t, 3);
+    w0 = lo ^ hi;
+    w1 ^= w0;
+    w2 ^= w1;
+    w3 ^= w2;
+    ek += 4;
+    ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
+    /* each round's words stored before the next: else the pre-allocation scheduler keeps
+     * them all live and spills */
+    __asm__ volatile("" ::: "memory");
+  }
+}
+
+void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
+  for (int i = 0; i < 4; i++) {
+    dk[i] = ek[4 * nr + i];
+    dk[4 * nr + i] = ek[i];
+  }
+  for (int r = 1; r < nr; r++)
+    for (int i = 0; i < 4; i++) dk[4 * r + i] = isa_inv_mix_word(ek[4 * (nr - r) + i]);
+}
+#endif
 
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
@@ -438,6 +575,18 @@ cv_status_t cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, cv_dir_t dir, const uint8_t 
   block_fn f = dir == CV_ENCRYPT ? enc_fn(ctx) : dec_fn(ctx);
   uint32_t w[4];
   size_t off = 0;
+#if defined(CV_ZK)
+  if (ctx->impl == CV_AES_SW_IMPL_ISA && (((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
+    /* aligned buffers: the words in place, no copy and no indirect call per block */
+    const cv_word_t *src = (const cv_word_t *)(const void *)in;
+    cv_word_t *dst = (cv_word_t *)(void *)out;
+    if (dir == CV_ENCRYPT)
+      for (; off < len; off += 16, src += 4, dst += 4) isa_encrypt(ctx, src, dst);
+    else
+      for (; off < len; off += 16, src += 4, dst += 4) isa_decrypt(ctx, src, dst);
+    return CV_OK;
+  }
+#endif
   if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
     uint32_t v[4];
     for (; off + 32 <= len; off += 32) {

@@ -8,6 +8,7 @@
 #include "cv_poly1305_sw.h"
 #include "cv_present_sw.h"
 #include "cv_prince_sw.h"
+#include "cv_sha2_sw.h"
 #include "cv_sha3_sw.h"
 
 size_t cv_host_sizeof(int which);
@@ -23,6 +24,8 @@ size_t cv_host_sizeof(int which) {
     case 6: return sizeof(cv_ccm_sw_ctx);
     case 7: return sizeof(cv_chachapoly_sw_ctx);
     case 8: return sizeof(cv_poly1305_sw_ctx);
+    case 9: return sizeof(cv_sha2_sw_ctx);
+    case 10: return sizeof(cv_hmac_sha256_sw_ctx);
     default: return 0;
   }
 }

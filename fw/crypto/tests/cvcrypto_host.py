@@ -18,8 +18,9 @@ ROOT = CRYPTO.parent.parent
 BUILD = ROOT / "build" / "crypto-host"
 SOURCES = sorted((CRYPTO / "src").glob("*.c"))
 GEN = ROOT / "build" / "gen"  # cv_status_codes.h, generated from fw/drivers/status.toml
+# CV_ZK: the isa versions too (on the host, cv_zk.h defines each instruction in C).
 CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{CRYPTO / 'include'}",
-          f"-I{CRYPTO.parent / 'drivers' / 'include'}", f"-I{GEN}"]  # cv_status.h
+          f"-I{CRYPTO.parent / 'drivers' / 'include'}", f"-I{GEN}", "-DCV_ZK=1"]  # cv_status.h
 RV_CFLAGS = CFLAGS + ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2",
                       "--specs=picolibc.specs"]
 
@@ -56,12 +57,13 @@ def lib() -> ctypes.CDLL:
         _lib.cv_chacha_sw_get_counter.restype = ctypes.c_uint64
         _lib.cv_chacha_sw_set_counter.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
         _aead_argtypes(_lib)
+        _sha2_argtypes(_lib)
     return _lib
 
 
 def ctx(which: int) -> ctypes.Array:
     """A zeroed buffer the size of context struct `which` (0 AES .. 4 SHA-3, 5 GCM, 6 CCM,
-    7 ChaCha20-Poly1305, 8 Poly1305), 8-byte aligned."""
+    7 ChaCha20-Poly1305, 8 Poly1305, 9 SHA-2, 10 HMAC-SHA-256), 8-byte aligned."""
     n = lib().cv_host_sizeof(which)
     return (ctypes.c_uint64 * ((n + 7) // 8))()
 
@@ -74,9 +76,11 @@ def buf(data: bytes | int) -> ctypes.Array:
 
 # ---- thin wrappers (bytes in, bytes out) --------------------------------------------------
 
-def aes_init(key: bytes, ct: bool = False) -> tuple[int, ctypes.Array]:
+def aes_init(key: bytes, ct: bool | str = False) -> tuple[int, ctypes.Array]:
+    """ct: False the table version, True the constant-time one, "isa" the scalar-crypto one."""
     c = ctx(0)
-    fn = lib().cv_aes_sw_init_ct if ct else lib().cv_aes_sw_init
+    fn = (lib().cv_aes_sw_init_isa if ct == "isa" else
+          lib().cv_aes_sw_init_ct if ct else lib().cv_aes_sw_init)
     return fn(c, bytes(key), len(key)), c
 
 
@@ -133,6 +137,18 @@ def sha3(alg: int, msg: bytes, out_len: int) -> tuple[int, bytes]:
     return rc, out.raw
 
 
+def sha2(alg: int, impl: int, msg: bytes, out_len: int) -> tuple[int, bytes]:
+    out = buf(b"\x5a" * out_len)
+    rc = lib().cv_sha2_sw_hash(alg, impl, buf(msg), len(msg), out, out_len)
+    return rc, out.raw
+
+
+def hmac_sha256(impl: int, key: bytes, msg: bytes, mac_len: int = 32) -> tuple[int, bytes]:
+    out = buf(b"\x5a" * mac_len)
+    rc = lib().cv_hmac_sha256_sw(impl, buf(key), len(key), buf(msg), len(msg), out, mac_len)
+    return rc, out.raw
+
+
 def block64_init(name: str, key: bytes) -> tuple[int, ctypes.Array]:
     c = ctx(1 if name == "prince" else 2)
     return getattr(lib(), f"cv_{name}_sw_init")(c, bytes(key), len(key)), c
@@ -156,6 +172,20 @@ def block64_ctr(name: str, c: ctypes.Array, ctr: bytes, data: bytes) -> tuple[in
 # explicit argument types keep ctypes from passing a 32-bit int there.
 
 AEADS = {"gcm": 5, "ccm": 6, "chachapoly": 7}
+
+
+def _sha2_argtypes(lb: ctypes.CDLL) -> None:
+    """size_t arguments past the sixth go on the stack: without argtypes a Python int passed
+    there leaves the upper half of the slot undefined."""
+    p, s, i = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
+    lb.cv_sha2_sw_init.argtypes = [p, i, i]
+    lb.cv_sha2_sw_update.argtypes = [p, p, s]
+    lb.cv_sha2_sw_final.argtypes = [p, p, s]
+    lb.cv_sha2_sw_hash.argtypes = [i, i, p, s, p, s]
+    lb.cv_hmac_sha256_sw_init.argtypes = [p, i, p, s]
+    lb.cv_hmac_sha256_sw_update.argtypes = [p, p, s]
+    lb.cv_hmac_sha256_sw_final.argtypes = [p, p, s]
+    lb.cv_hmac_sha256_sw.argtypes = [i, p, s, p, s, p, s]
 
 
 def _aead_argtypes(lb: ctypes.CDLL) -> None:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma), one API.
+/* cv_aes.h: AES-128/192/256 over every backend (sw, mmio, cpi, cpi-dma, mmio-dma, isa), one API.
  *
  *   cv_aes_ctx ctx;
  *   cv_status_t st = cv_aes_init(&ctx, CV_BACKEND_CPI_DMA, key, 16);  // expands in the background
@@ -21,7 +21,11 @@
  * Results (cv_status.h): CV_OK, CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_DMA,
  * CV_ERR_BUSY, CV_ERR_NOKEY (never initialised, changed since init, zeroized, or the engine was
  * zeroized: init again; cv_aes_wait too), CV_ERR_ABORTED (DMA job aborted), CV_ERR_HW (from
- * init: no AES engine in this SoC). */
+ * init: no AES engine in this SoC; for isa: a firmware built without FW_ZK).
+ * isa: the core's Zkne/Zknd instructions (fw/crypto cv_aes_sw_init_isa: no table, the same time
+ * for every key and block), in a firmware built with FW_ZK=1 for a core with ZK = 1. It runs as
+ * the sw backend does (the context's backend field reads CV_BACKEND_SW, its sw.impl
+ * CV_AES_SW_IMPL_ISA), with the sw backend's rules. */
 #ifndef CV_AES_H
 #define CV_AES_H
 

@@ -8,6 +8,7 @@
  *   cpi       custom instructions carry key and data in registers
  *   cpi-dma   custom instructions program the DMA; the engine reads and writes memory
  *   mmio-dma  the same DMA job programmed through its register window
+ *   isa       the standard scalar-crypto instructions of the core (AES and SHA-2 only)
  *
  * The hardware backends need the engine in the SoC build: cv_<engine>_available() says whether
  * it is there, and a hardware init on a SoC without it returns CV_ERR_HW. */
@@ -24,7 +25,12 @@ typedef enum cv_backend {
   CV_BACKEND_CPI = 2,
   CV_BACKEND_CPI_DMA = 3,
   CV_BACKEND_MMIO_DMA = 4,
-  CV_BACKEND_COUNT
+  CV_BACKEND_COUNT,      /* the engine couplings: sw and the four above */
+  /* The core's scalar-crypto instructions (Zkne, Zknd, Zknh, Zbkb): no engine; for the
+   * algorithms the ISA is made for (cv_aes, cv_sha2) in a firmware built with FW_ZK=1
+   * (fw/common.mk) on a core built with ZK = 1, else their init returns CV_ERR_HW. A value
+   * apart from the couplings, so loops over 0..CV_BACKEND_COUNT-1 leave it out. */
+  CV_BACKEND_ISA = 8
 } cv_backend_t;
 
 /* Buffers of the DMA backends: aligned to this many bytes (it covers both DMA port widths, 4
@@ -32,7 +38,7 @@ typedef enum cv_backend {
  * reach. */
 #define CV_DMA_ALIGN 16
 
-/* "sw", "mmio", "cpi", "cpi-dma", "mmio-dma" (the benchmark's coupling names). */
+/* "sw", "mmio", "cpi", "cpi-dma", "mmio-dma", "isa" (the benchmark's coupling names). */
 const char *cv_backend_name(cv_backend_t b);
 
 /* The driver part of a PRINCE, PRESENT or ChaCha context: which key the engine holds, the

@@ -303,15 +303,25 @@ static __attribute__((noinline)) int init_absent(cv_aes_ctx *ctx) {
   return CV_ERR_HW;
 }
 
+/* sw and isa: the library's schedule, the table version (sw) or the scalar-crypto one (isa).
+ * An isa context is a sw context whose library implementation is CV_AES_SW_IMPL_ISA (sealed
+ * with it): every later call takes the sw path and the library's block functions pick the
+ * instructions. Without them in the build (FW_ZK) isa is CV_ERR_HW, the context left inert. */
 static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key,
-                                             size_t key_len) {
+                                             size_t key_len, int isa) {
   /* the context of a pending background job stays the job's until its wait (a hardware init
    * of any context is refused then too): its wait returns the job's result or its end */
   if (__builtin_expect(ctx == aes_job_ctx, 0)) return CV_ERR_BUSY;
   ctx->backend = CV_BACKEND_SW;
   ctx->key_bytes = (int)key_len;
   ctx->id = AES_NO_ID;
-  const int e = cv_aes_sw_init(&ctx->sw, key, key_len);
+  const int e = isa ? cv_aes_sw_init_isa(&ctx->sw, key, key_len)
+                    : cv_aes_sw_init(&ctx->sw, key, key_len);
+  if (e != CV_OK) {
+    ctx->key_bytes = 0;
+    ctx->chk = 0;
+    return e;
+  }
   ctx->chk = aes_seal(ctx);
   return e;
 }
@@ -319,7 +329,8 @@ static __attribute__((noinline)) int init_sw(cv_aes_ctx *ctx, const uint8_t *key
 /* A key length AES does not take: CV_ERR_KEYLEN, after CV_ERR_ARG for an unknown backend (the
  * order of every init). Out of line, so the valid init's layout does not depend on it. */
 static __attribute__((noinline, cold)) int init_keylen(cv_backend_t backend) {
-  return (unsigned)backend >= CV_BACKEND_COUNT ? CV_ERR_ARG : CV_ERR_KEYLEN;
+  return (unsigned)backend >= CV_BACKEND_COUNT && backend != CV_BACKEND_ISA ? CV_ERR_ARG
+                                                                            : CV_ERR_KEYLEN;
 }
 
 cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *key, size_t key_len) {
@@ -328,7 +339,8 @@ cv_status_t cv_aes_init(cv_aes_ctx *ctx, cv_backend_t backend, const uint8_t *ke
   if (kx > 16u || (kx & 7u)) return init_keylen(backend);
   if (cv_buf_rd_off(key) + 15u + kx >= CV_DMEM_SIZE) return CV_ERR_ARG;  /* cv_buf_rd_bad */
   if ((unsigned)backend - 1u >= (unsigned)CV_BACKEND_COUNT - 1u) {
-    if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len);
+    if (backend == CV_BACKEND_SW) return init_sw(ctx, key, key_len, 0);
+    if (backend == CV_BACKEND_ISA) return init_sw(ctx, key, key_len, 1);
     return CV_ERR_ARG;
   }
   /* no engine; or a background job holds it until its wait (or a zeroize) */

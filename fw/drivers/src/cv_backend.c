@@ -5,5 +5,6 @@
 const char *cv_backend_name(cv_backend_t b) {
   static const char *const names[CV_BACKEND_COUNT] = {"sw", "mmio", "cpi", "cpi-dma",
                                                        "mmio-dma"};
+  if (b == CV_BACKEND_ISA) return "isa";
   return ((unsigned)b < CV_BACKEND_COUNT) ? names[b] : "?";
 }

@@ -39,9 +39,9 @@ def sim() -> None:
 
 
 def run(prog: str, max_cycles: int = 40_000_000, make_vars: tuple[str, ...] = (),
-        name: str | None = None) -> str:
+        name: str | None = None, sim: Path | None = None) -> str:
     res = harness.run_elf(harness.build_fw(prog, make_vars=make_vars, name=name),
-                          max_cycles=max_cycles)
+                          max_cycles=max_cycles, sim=sim)
     print(res.stdout)
     want = "hw: dma present" if soc_has_dma() else "hw: dma absent"
     assert want in res.stdout, res.stdout
@@ -124,6 +124,27 @@ def test_cycle_figures(sim: None) -> None:
     dest = harness.ROOT / "build" / "drivers"
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "aes_cycles.json").write_text(json.dumps(figs, indent=1) + "\n")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("rvc", [0, 1], ids=["zk", "rvc-zk"])
+def test_aes_isa(rvc: int) -> None:
+    """The isa backend (the core's Zkne/Zknd): test_aes_kat, test_aes_rand and test_aes_cycles
+    built with FW_ZK=1 (and FW_RVC=1) on the SoC with ZK = 1 (and RVC = 1), its own Verilator
+    model: the published answers, random data against the sw backend, and its cycles with equal
+    counts for other keys and data (build/drivers/aes_cycles_isa-<id>.json: reported, never
+    asserted)."""
+    sim = harness.build_sim({"ZK": 1, **({"RVC": 1} if rvc else {})})
+    mv = (("FW_RVC=1",) if rvc else ()) + ("FW_ZK=1",)
+    assert "kat isa done" in run("test_aes_kat", make_vars=mv, sim=sim)
+    assert "rand isa done" in run("test_aes_rand", make_vars=mv, sim=sim)
+    out = run("test_aes_cycles", make_vars=mv, sim=sim)
+    figs = {what: int(c) for b, what, c in CYCLES.findall(out) if b == "isa"}
+    assert {"init-128", "ecb-enc-128-4096", "key-sched-enc-128", "key-sched-dec-128"} <= figs.keys()
+    dest = harness.ROOT / "build" / "drivers"
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / f"aes_cycles_isa-{'rvc-zk' if rvc else 'zk'}.json").write_text(
+        json.dumps(figs, indent=1) + "\n")
 
 
 def test_example(sim: None) -> None:

@@ -9,18 +9,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* sha2: no engine in the SoC; its backends are sw and isa (the core's Zknh). */
 enum { BENCH_ENGINE_AES, BENCH_ENGINE_PRINCE, BENCH_ENGINE_PRESENT, BENCH_ENGINE_CHACHA,
-       BENCH_ENGINE_SHA3 };
+       BENCH_ENGINE_SHA3, BENCH_ENGINE_SHA2 };
+/* isa: the core's scalar-crypto instructions (a SoC with ZK = 1, the image built with FW_ZK=1) */
 enum { BENCH_COUPLING_SW, BENCH_COUPLING_MMIO, BENCH_COUPLING_CPI, BENCH_COUPLING_CPI_DMA,
-       BENCH_COUPLING_MMIO_DMA };
+       BENCH_COUPLING_MMIO_DMA, BENCH_COUPLING_ISA };
 enum { BENCH_ALG_AES_128, BENCH_ALG_AES_192, BENCH_ALG_AES_256, BENCH_ALG_PRINCE,
        BENCH_ALG_PRESENT_80, BENCH_ALG_PRESENT_128, BENCH_ALG_CHACHA20,
        BENCH_ALG_CHACHA20_RFC8439, BENCH_ALG_CHACHA12, BENCH_ALG_CHACHA8, BENCH_ALG_SHA3_224,
        BENCH_ALG_SHA3_256, BENCH_ALG_SHA3_384, BENCH_ALG_SHA3_512, BENCH_ALG_SHAKE128,
-       BENCH_ALG_SHAKE256 };
+       BENCH_ALG_SHAKE256, BENCH_ALG_SHA2_256, BENCH_ALG_SHA2_512, BENCH_ALG_HMAC_SHA2_256 };
 enum { BENCH_MODE_INIT, BENCH_MODE_ECB, BENCH_MODE_CBC, BENCH_MODE_CFB128, BENCH_MODE_OFB,
        BENCH_MODE_CTR, BENCH_MODE_CMAC, BENCH_MODE_HASH, BENCH_MODE_KEYSTREAM,
-       BENCH_MODE_XOR };
+       BENCH_MODE_XOR, BENCH_MODE_MAC };
 /* Buffers (dmem is 64 KiB): the message buffer holds E203-NICE's 40,020-byte image; a separate
  * output buffer up to BENCH_OUT_BYTES, beyond that the call runs in place. */
 #define BENCH_IN_BYTES 40032u
@@ -57,13 +59,15 @@ typedef void (*bench_fn)(const bench_case_t *c, const uint8_t *key, uint8_t *iv,
 /* The runners. Weak: an image links only its set's sources (Makefile BENCH_SET: aes = sw AES
  * and the driver backends, light = the lightweight engines' software), so a runner not built in
  * has address 0 and main.c reports its cases as having no runner. The light set also has the
- * lightweight engines' driver runners. */
+ * lightweight engines' driver runners; the sha set SHA-2's (sw, and isa with FW_ZK=1). */
 #define BENCH_RUNNER(name)                                                                 \
   __attribute__((weak)) void name(const bench_case_t *c, const uint8_t *key, uint8_t *iv, \
                                   const uint8_t *in, uint8_t *out, bench_result_t *r)
 BENCH_RUNNER(bench_aes_sw);
-/* mmio, cpi, cpi-dma, mmio-dma through cv_aes.h (built when fw/drivers has cv_aes.c). */
+/* mmio, cpi, cpi-dma, mmio-dma and isa through cv_aes.h (built when fw/drivers has cv_aes.c). */
 BENCH_RUNNER(bench_aes_drv);
+/* bench_sha2.c: SHA-2 and HMAC-SHA-256 on sw and isa through cv_sha2.h (the sha set). */
+BENCH_RUNNER(bench_sha2);
 /* bench_light_sw.c */
 BENCH_RUNNER(bench_prince_sw);
 BENCH_RUNNER(bench_present_sw);

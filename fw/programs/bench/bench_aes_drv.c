@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* bench_aes_drv.c: the hardware AES backends (mmio, cpi, cpi-dma, mmio-dma) through the one
- * driver API of fw/drivers (cv_aes.h). One runner for all four: the case's coupling selects the
+/* bench_aes_drv.c: the hardware AES backends (mmio, cpi, cpi-dma, mmio-dma) and isa (the core's
+ * Zkne/Zknd, an image built with FW_ZK=1) through the one driver API of fw/drivers (cv_aes.h). One runner for all four: the case's coupling selects the
  * backend, everything else is the same call, so the rows differ only in how the data moves.
  * A case with call BENCH_CALL_START (DMA backends) times cv_aes_start alone, the time until the
  * CPU is free again while the job runs (what FAC-V's "RoCC Mem" figures measure); cv_aes_wait
@@ -16,6 +16,7 @@ static cv_backend_t backend_of(uint8_t coupling) {
     case BENCH_COUPLING_CPI: return CV_BACKEND_CPI;
     case BENCH_COUPLING_CPI_DMA: return CV_BACKEND_CPI_DMA;
     case BENCH_COUPLING_MMIO_DMA: return CV_BACKEND_MMIO_DMA;
+    case BENCH_COUPLING_ISA: return CV_BACKEND_ISA;
     default: return CV_BACKEND_COUNT;  /* cv_aes_init rejects it */
   }
 }

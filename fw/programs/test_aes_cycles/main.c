@@ -18,10 +18,10 @@
 static uint8_t in[BULK] __attribute__((aligned(16)));
 static uint8_t out[BULK] __attribute__((aligned(16)));
 static uint8_t ref[BULK] __attribute__((aligned(16)));
-static uint8_t key[32], iv[16], ivr[16];
+static uint8_t key[32] __attribute__((aligned(4))), iv[16], ivr[16];
 static cv_aes_ctx hw, sw;
 
-enum { W_INIT, W_ECB_ENC, W_CBC_ENC, W_CTR, W_CMAC };
+enum { W_INIT, W_ECB_ENC, W_CBC_ENC, W_CTR, W_CMAC, W_KS_ENC, W_KS_DEC };
 
 /* One measurement: returns cycles (the call must succeed and, if check, match sw). */
 static __attribute__((noinline)) uint32_t measure(cv_backend_t b, int what, int kb, size_t len,
@@ -43,6 +43,24 @@ static __attribute__((noinline)) uint32_t measure(cv_backend_t b, int what, int 
     CHECK_MEM(out, ref, 16);
     return t1 - t0;
   }
+#if defined(CV_ZK)
+  if (what == W_KS_ENC || what == W_KS_DEC) {  /* isa: the two key schedules of its init */
+    static uint32_t ek[60], dk[60];
+    if (what == W_KS_ENC) {
+      t0 = cv_mcycle();
+      cv_aes_isa_expand_enc(ek, key, (size_t)kb);
+      t1 = cv_mcycle();
+      CHECK_MEM(ek, sw.sw.ek, 4 * (size_t)(kb + 28));   /* the table version's words */
+    } else {
+      cv_aes_isa_expand_enc(ek, key, (size_t)kb);
+      t0 = cv_mcycle();
+      cv_aes_isa_expand_dec(dk, ek, kb / 4 + 6);
+      t1 = cv_mcycle();
+      CHECK_MEM(dk, sw.sw.dk, 4 * (size_t)(kb + 28));
+    }
+    return t1 - t0;
+  }
+#endif
   CHECK_EQ(cv_aes_init(&hw, b, key, (size_t)kb), CV_OK);
   size_t olen = len;
   switch (what) {
@@ -93,7 +111,7 @@ static void fig(cv_backend_t b, int what, int kb, size_t len, const char *name) 
 
 int main(void) {
   int hwp = hw_check_present();
-  for (int i = 0; i < CV_BACKEND_COUNT; i++) {
+  for (int i = 0; i < AES_TEST_NB; i++) {
     cv_backend_t b = all_backends[i];
     if (!backend_runs(b, hwp)) continue;
     fig(b, W_INIT, 16, 0, "init-128");
@@ -105,6 +123,12 @@ int main(void) {
     fig(b, W_ECB_ENC, 32, 80, "ecb-enc-256-80");
     fig(b, W_CBC_ENC, 16, 64, "cbc-enc-128-64");
     fig(b, W_CMAC, 16, 64, "cmac-128-64");
+#if defined(CV_ZK)
+    if (b == CV_BACKEND_ISA) {
+      fig(b, W_KS_ENC, 16, 0, "key-sched-enc-128");
+      fig(b, W_KS_DEC, 16, 0, "key-sched-dec-128");
+    }
+#endif
     if (b != CV_BACKEND_SW) {
       fig(b, W_CTR, 16, BULK, "ctr-128-4096");
       fig(b, W_ECB_ENC, 16, BULK, "ecb-enc-128-4096");

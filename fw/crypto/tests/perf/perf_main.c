@@ -16,6 +16,7 @@
 #include "cv_poly1305_sw.h"
 #include "cv_present_sw.h"
 #include "cv_prince_sw.h"
+#include "cv_sha2_sw.h"
 #include "cv_sha3_sw.h"
 
 __attribute__((section(".signature"), aligned(16))) char sig[12288];
@@ -70,7 +71,7 @@ static cv_prince_sw_ctx prince;
 static cv_present_sw_ctx present;
 static cv_chacha_sw_ctx chacha;
 static cv_sha3_sw_ctx sha3;
-static uint8_t key[32], iv[16], blk[16], out[16];
+static uint8_t key[32] __attribute__((aligned(4))), iv[16], blk[16], out[16];
 static uint8_t big_in[1024] __attribute__((aligned(4)));
 static uint8_t big_out[1024] __attribute__((aligned(4)));
 static uint8_t md[64];
@@ -224,6 +225,51 @@ static void aead_known_answers(void) {
   check("kat_chachapoly_tag", t, cp_tag, 16);
 }
 
+/* SHA-2 and the AES isa version (Spike runs with Zkn: --isa=rv32im_zkn). */
+static int impl;
+static uint32_t h256[8];
+static uint64_t h512[8];
+static cv_aes_sw_ctx aes_isa;
+static uint32_t ks[60];
+static void b_sha256_block(void) {
+  if (impl) cv_sha256_isa_blocks(h256, big_in, 1);
+  else cv_sha256_sw_blocks(h256, big_in, 1);
+}
+static void b_sha512_block(void) {
+  if (impl) cv_sha512_isa_blocks(h512, big_in, 1);
+  else cv_sha512_sw_blocks(h512, big_in, 1);
+}
+static void b_sha256_1k(void) { cv_sha2_sw_hash(CV_SHA2_256, impl, big_in, 1024, md, 32); }
+static void b_sha512_1k(void) { cv_sha2_sw_hash(CV_SHA2_512, impl, big_in, 1024, md, 64); }
+static void b_hmac_1k(void) { cv_hmac_sha256_sw(impl, key, 32, big_in, 1024, md, 32); }
+static void b_aes_isa_enc(void) { cv_aes_sw_encrypt_block(&aes_isa, blk, out); }
+static void b_aes_isa_dec(void) { cv_aes_sw_decrypt_block(&aes_isa, blk, out); }
+static void b_aes_isa_ecb1k(void) { cv_aes_sw_ecb(&aes_isa, CV_ENCRYPT, big_in, big_out, 1024); }
+static void b_aes_isa_ks_enc(void) { cv_aes_isa_expand_enc(ks, key, 16); }
+static void b_aes_isa_ks_dec(void) { cv_aes_isa_expand_dec(ks, aes_isa.ek, 10); }
+
+static void isa_known_answers(void) {
+  static const uint8_t sha256_abc[8] = {0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea};
+  static const uint8_t sha512_abc[8] = {0xdd, 0xaf, 0x35, 0xa1, 0x93, 0x61, 0x7a, 0xba};
+  uint8_t o[64], w[64];
+  for (int i = 0; i < 2; i++) {
+    cv_sha2_sw_hash(CV_SHA2_256, i, (const uint8_t *)"abc", 3, o, 32);
+    check(i ? "kat_sha256_isa" : "kat_sha256", o, sha256_abc, 8);
+    cv_sha2_sw_hash(CV_SHA2_512, i, (const uint8_t *)"abc", 3, o, 64);
+    check(i ? "kat_sha512_isa" : "kat_sha512", o, sha512_abc, 8);
+  }
+  /* the isa AES against the table version: every key size, both directions */
+  for (int kl = 16; kl <= 32; kl += 8) {
+    cv_aes_sw_init(&aes, key, (size_t)kl);
+    cv_aes_sw_init_isa(&aes_isa, key, (size_t)kl);
+    cv_aes_sw_encrypt_block(&aes, blk, o);
+    cv_aes_sw_encrypt_block(&aes_isa, blk, w);
+    check("kat_aes_isa_enc", w, o, 16);
+    cv_aes_sw_decrypt_block(&aes_isa, o, w);
+    check("kat_aes_isa_dec", w, blk, 16);
+  }
+}
+
 static void known_answers(void) {
   static const uint8_t aes_pt[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
                                      0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
@@ -322,6 +368,25 @@ int main(void) {
     report(cn[i][1], measure(b_chacha64));
     report(cn[i][2], measure(b_chacha1k));
   }
+
+  isa_known_answers();
+  static const char *const hn[2][5] = {
+      {"sha256_block", "sha512_block", "sha256_1k", "sha512_1k", "hmac_sha256_1k"},
+      {"sha256_isa_block", "sha512_isa_block", "sha256_isa_1k", "sha512_isa_1k",
+       "hmac_sha256_isa_1k"}};
+  for (impl = 0; impl < 2; impl++) {
+    report(hn[impl][0], measure(b_sha256_block));
+    report(hn[impl][1], measure(b_sha512_block));
+    report(hn[impl][2], measure(b_sha256_1k));
+    report(hn[impl][3], measure(b_sha512_1k));
+    report(hn[impl][4], measure(b_hmac_1k));
+  }
+  cv_aes_sw_init_isa(&aes_isa, key, 16);
+  report("aes128_isa_enc_block", measure(b_aes_isa_enc));
+  report("aes128_isa_dec_block", measure(b_aes_isa_dec));
+  report("aes128_isa_ecb_enc_1k", measure(b_aes_isa_ecb1k));
+  report("aes128_isa_key_sched_enc", measure(b_aes_isa_ks_enc));
+  report("aes128_isa_key_sched_dec", measure(b_aes_isa_ks_dec));
 
   report("keccakf", measure(b_keccakf));
   static const char *const sn[6][3] = {

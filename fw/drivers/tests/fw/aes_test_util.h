@@ -14,8 +14,18 @@
 #include "cv_test.h"
 #include "cv_trap.h"
 
-static const cv_backend_t all_backends[CV_BACKEND_COUNT] = {
-    CV_BACKEND_SW, CV_BACKEND_MMIO, CV_BACKEND_CPI, CV_BACKEND_CPI_DMA, CV_BACKEND_MMIO_DMA};
+/* Every backend; a firmware built with FW_ZK=1 (CV_ZK) has isa as well, last: AES_TEST_NB. */
+#if defined(CV_ZK)
+#define AES_TEST_NB (CV_BACKEND_COUNT + 1)
+#else
+#define AES_TEST_NB CV_BACKEND_COUNT
+#endif
+static const cv_backend_t all_backends[AES_TEST_NB] = {
+    CV_BACKEND_SW, CV_BACKEND_MMIO, CV_BACKEND_CPI, CV_BACKEND_CPI_DMA, CV_BACKEND_MMIO_DMA,
+#if defined(CV_ZK)
+    CV_BACKEND_ISA
+#endif
+};
 
 /* Reads addr; 1 if it answered, 0 if it raised a load access fault (nothing mapped). */
 static inline int probe_load(uint32_t addr, uint32_t *value) {
@@ -50,7 +60,7 @@ static inline int hw_check_present(void) {
 
 /* Whether backend b can run with the hardware found (hw from hw_check_present). */
 static inline int backend_runs(cv_backend_t b, int hw) {
-  if (b == CV_BACKEND_SW) return 1;
+  if (b == CV_BACKEND_SW || b == CV_BACKEND_ISA) return 1;
   if (b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA) return (hw & 2) != 0;
   return (hw & 1) != 0;
 }
