@@ -6,7 +6,6 @@
 // lint: -GDMA_BITS=32 -GAES_AEAD=1
 // lint: -GDMA_BITS=128 -GAES_ARCH=2 -GAES_AEAD=1
 // lint: -GRVC=1 -GZK=1
-// lint: -GZK=1
 -f core/rtl/sources.f
 core/rtl/core_zk.v
 soc/rtl/soc_fifo.v
