@@ -127,6 +127,7 @@ def main() -> int:
     board = load_board(args.board)
     out = BUILD / args.board
     t0 = time.monotonic()
+    info = synth.run_info()  # the commit whose RTL yosys reads (a route takes most of an hour)
     entry = prepare(board, args.program, out)
     if args.check_only:
         print(f"bitstream: {out} prepared (images, PLL, board_top.v)")
@@ -163,7 +164,7 @@ def main() -> int:
               "clock_mhz": board["clock_mhz"], "clocks": clocks,
               "utilization": {k: v for k, v in report.get("utilization", {}).items()
                               if v.get("used")},
-              "timing_met": not failing, **synth.run_info(), "seed": args.seed}
+              "timing_met": not failing, **info, "seed": args.seed}
     if not failing:
         # 7. the bitstream
         bit = out / f"{args.board}.bit"

@@ -12,7 +12,7 @@
 // firmware needs no knowledge of the clock. LEDs: led_o[0] the SoC out of reset, led_o[1] the
 // UART transmitting (the line low).
 module fpga_top #(
-  parameter integer CLK_HZ       = 60000000,  // the SoC clock (the PLL output), Hz
+  parameter integer CLK_HZ       = 55000000,  // the SoC clock (the PLL output), Hz
   parameter integer BAUD         = 115200,
   parameter integer RESET_CYCLES = 15,        // SoC reset after lock, cycles (< 16)
   parameter         IMEM_INIT    = "",        // program memory image ($readmemh words)
