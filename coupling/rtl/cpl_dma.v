@@ -1062,6 +1062,9 @@ module cpl_dma #(
       if (f_wa) assert (!f_done && a_be_o == f_be && a_wdata_o == f_dat);
       if (f_armed && ok_end) assert (f_done || f_wb || f_wa);
       if (ok_end && qa) assert (wcnt_q == {1'b0, bq_wr});
+      // a continuation job sends no START and takes no output past its OUTLEN blocks
+      if (jcont_q) assert (dma_start_o == 5'b0);
+      if (o_stop) assert (dma_out_ready_o == 5'b0);
     end
   end
   // the cases above are reachable
@@ -1072,6 +1075,8 @@ module cpl_dma #(
       cover (wq_full && a_wr && bq_wr);               // both ports write queued beats
       cover (f_armed && !f_done && ok_end == 1'b0 && olast_q && wq_any);
       cover (f_armed && ok_end && (f_wb || f_wa));    // the job ends as the beat is written
+      // a continuation job (CONT_JOBS) ends by its OUTLEN with the engine's output still valid
+      if (CONT_JOBS != 0) cover (ok_end && jcont_q && u_ov && !u_olast && f_armed);
     end
   end
 `endif
