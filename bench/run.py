@@ -58,15 +58,23 @@ SHA3_RATE = {"sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72,
 # Modes that take whole blocks only: a size that is not a whole number of blocks (E203-NICE's
 # 40,020 bytes) is not expanded for them (the API answers CV_ERR_LENGTH, nothing to measure).
 WHOLE_BLOCK_MODES = {"ecb", "cbc"}
+# Authenticated encryption (AES-GCM, AES-CCM: fw/programs/bench/bench_aead.c through cv_aead.h):
+# a suite gives aad_sizes (each a case: the AAD's bytes) and tag_bytes; the hardware backends
+# run on the SoC built with AES_AEAD = 1 (the AES engine is aead_top), the sw backend on the
+# default SoC as every software suite. Their records carry aad_bytes and tag_bytes (None for
+# every other mode).
+AEAD_MODES = {"gcm", "ccm"}
 # SoC build configurations: a suite's arch and dma_bits -> soc_top parameters. Software suites
 # (arch/dma_bits omitted) run on the default SoC. ASSUMED_DEFAULTS stand for parameters soc_top
 # does not declare (yet): such a configuration builds only if it asks for the assumed value.
-# The isa coupling (the core's scalar-crypto instructions) runs on the default SoC built with
-# ZK = 1, its images built with FW_ZK=1: the configuration (arch, dma_bits, "zk").
+# A configuration is (arch, dma_bits, tags...): the tag "zk" builds the core with ZK = 1 and the
+# images with FW_ZK=1 (the isa coupling: the core's scalar-crypto instructions); "aead" builds
+# the AES engine as aead_top (AES_AEAD = 1: the hardware AEAD cases).
 ARCH_PARAM = {"rolled": 0, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
 ISA_COUPLING = "isa"
-ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32, "ZK": 0}
+CONFIG_TAGS = {"zk": "ZK", "aead": "AES_AEAD"}
+ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32, "ZK": 0, "AES_AEAD": 0}
 # What is timed: "blocking" the call that does the whole work (every backend), "start" the DMA
 # backends' asynchronous start (cv_aes_start: returns with the job running; the wait and the
 # check follow outside the timed region). START_CALLS: the backends and modes that have one.
@@ -77,7 +85,7 @@ START_CALLS = {"engine": "aes", "couplings": ("cpi-dma", "mmio-dma"),
 # the time: the ECP5 Fmax of the SoC build it ran on (synth/fmax.json, only when measured on
 # the same RTL) and cycles / Fmax in ns; both None without such an Fmax
 RECORD_ID = ("engine", "algorithm", "key_bits", "mode", "direction", "coupling", "call", "arch",
-             "dma_bits", "bytes")
+             "dma_bits", "bytes", "aad_bytes", "tag_bytes")
 RECORD_KEYS = RECORD_ID + ("cycles", "instret", "verified", "fmax_mhz", "ns")
 LINE = re.compile(r"^BENCH id=(\d+) cycles=(\d+) instret=(\d+) status=(-?\d+) crc=([0-9a-f]{8})$")
 
@@ -110,19 +118,23 @@ def load_cases(path: Path) -> list[dict]:
                 blk = BLOCK_BYTES.get(suite["engine"])
                 if mode in WHOLE_BLOCK_MODES and blk:
                     sizes = [s for s in sizes if s % blk == 0]
-                for direction in dirs:
-                    for size in sizes:
-                        cid = len(cases)
-                        cases.append({
-                            "id": cid, "engine": suite["engine"], "algorithm": alg,
-                            "key_bits": suite.get("key_bits", key_bits(alg)), "mode": mode,
-                            "direction": direction, "coupling": suite["coupling"],
-                            "call": call,
-                            "arch": suite.get("arch"), "dma_bits": suite.get("dma_bits"),
-                            "bytes": size,
-                            # a non-zero xorshift32 seed per case
-                            "seed": ((cid + 1) * 0x9E3779B9) & 0xFFFF_FFFF or 1,
-                        })
+                aead = mode in AEAD_MODES
+                aads = suite.get("aad_sizes", [0]) if aead else [None]
+                for direction, size, aad in ((d, z, a) for d in dirs for z in sizes
+                                             for a in aads):
+                    cid = len(cases)
+                    cases.append({
+                        "id": cid, "engine": suite["engine"], "algorithm": alg,
+                        "key_bits": suite.get("key_bits", key_bits(alg)), "mode": mode,
+                        "direction": direction, "coupling": suite["coupling"],
+                        "call": call,
+                        "arch": suite.get("arch"), "dma_bits": suite.get("dma_bits"),
+                        "bytes": size,
+                        "aad_bytes": aad,
+                        "tag_bytes": suite.get("tag_bytes", 16) if aead else None,
+                        # a non-zero xorshift32 seed per case
+                        "seed": ((cid + 1) * 0x9E3779B9) & 0xFFFF_FFFF or 1,
+                    })
     return cases
 
 
@@ -140,7 +152,8 @@ def gen_header(cases: list[dict]) -> str:
                     f"{_cid('BENCH_ALG_', c['algorithm'])}, "
                     f"{_cid('BENCH_MODE_', c['mode'])}, {d}, {(c['key_bits'] or 0) // 8}, "
                     f"{_cid('BENCH_CALL_', c.get('call', 'blocking'))}, "
-                    f"{c['id']}, {c['bytes'] or 0}, 0x{c['seed']:08x}u}},")
+                    f"{c['id']}, {c['bytes'] or 0}, 0x{c['seed']:08x}u, "
+                    f"{c.get('aad_bytes') or 0}, {c.get('tag_bytes') or 0}}},")
     return "\n".join([
         "/* Generated by bench/run.py from bench/cases.toml. Do not edit. */",
         "#ifndef BENCH_CASES_H", "#define BENCH_CASES_H", '#include "bench.h"',
@@ -172,10 +185,13 @@ def soc_config() -> dict:
 
 
 def case_config(case: dict) -> tuple:
-    """The SoC configuration a case runs on: (arch, dma_bits); software: the default SoC; the
-    isa coupling: (arch, dma_bits, "zk"), the default SoC's with the core's ZK = 1."""
+    """The SoC configuration a case runs on: (arch, dma_bits, tags...); software: the default
+    SoC; the isa coupling: tag "zk" (the core's ZK = 1); a hardware AEAD case (modes gcm, ccm):
+    tag "aead" (AES_AEAD = 1)."""
     base = (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
-    return base + ("zk",) if case["coupling"] == ISA_COUPLING else base
+    tags = (("zk",) if case["coupling"] == ISA_COUPLING else ()) + (
+        ("aead",) if case["mode"] in AEAD_MODES and case["coupling"] != "sw" else ())
+    return base + tags
 
 
 def config_name(cfg: tuple) -> str:
@@ -187,14 +203,16 @@ def config_fw_vars(cfg: tuple) -> list[str]:
     return ["FW_ZK=1"] if "zk" in cfg[2:] else []
 
 
-def config_overrides(cfg: tuple[str, int], params: dict[str, int] | None = None) -> dict:
-    """soc_top -G overrides for a configuration (only where it differs from soc_top's default).
-    Raises ValueError when the configuration is unknown or needs a parameter soc_top lacks."""
+def config_overrides(cfg: tuple, params: dict[str, int] | None = None) -> dict:
+    """soc_top -G overrides for a configuration (arch, dma_bits[, aead]) (only where it differs
+    from soc_top's default). Raises ValueError when the configuration is unknown or needs a
+    parameter soc_top lacks."""
     params = soc_params() if params is None else params
     arch, dma = cfg[:2]
-    if arch not in ARCH_PARAM or dma not in (32, 128) or set(cfg[2:]) - {"zk"}:
+    if arch not in ARCH_PARAM or dma not in (32, 128) or set(cfg[2:]) - set(CONFIG_TAGS):
         raise ValueError(f"unknown configuration {config_name(cfg)}")
-    want = {"AES_ARCH": ARCH_PARAM[arch], "DMA_BITS": dma, **({"ZK": 1} if cfg[2:] else {})}
+    want = {"AES_ARCH": ARCH_PARAM[arch], "DMA_BITS": dma,
+            **{p: int(t in cfg[2:]) for t, p in CONFIG_TAGS.items()}}
     over = {}
     for k, v in want.items():
         if k in params:
@@ -269,14 +287,20 @@ def _stop_reason(res: harness.RunResult, cid: int) -> str:
     return f"run ended (exit {res.returncode}): " + " / ".join(tail)
 
 
+def bench_set(c: dict) -> str:
+    """The firmware image's runner set of a case (fw/programs/bench/Makefile BENCH_SET)."""
+    if c["mode"] in AEAD_MODES:
+        return "aead"
+    return {"aes": "aes", "sha2": "sha"}.get(c["engine"], "light")
+
+
 def images(cases: list[dict]) -> list[tuple[str, list[dict]]]:
     """Split one configuration's cases into firmware images (program memory is 64 KiB): the
-    runner set (aes, light, sha = SHA-2: Makefile BENCH_SET) and at most MAX_IMAGE_CASES cases
-    each."""
+    runner set (aes, aead, light, sha = SHA-2: Makefile BENCH_SET) and at most MAX_IMAGE_CASES
+    cases each."""
     out = []
-    sets = {"aes": "aes", "sha2": "sha"}
-    for bset in ("aes", "light", "sha"):
-        cs = [c for c in cases if sets.get(c["engine"], "light") == bset]
+    for bset in ("aes", "aead", "light", "sha"):
+        cs = [c for c in cases if bench_set(c) == bset]
         for i in range(0, len(cs), MAX_IMAGE_CASES):
             out.append((f"{bset}{i // MAX_IMAGE_CASES}", cs[i:i + MAX_IMAGE_CASES]))
     return out
@@ -438,6 +462,11 @@ def backend(r: dict) -> str:
         " start" if r.get("call", "blocking") == "start" else "")
 
 
+def mode_label(r: dict) -> str:
+    """A record's mode as the tables show it: AEAD modes with their AAD ("gcm aad32")."""
+    return r["mode"] + (f" aad{r['aad_bytes']}" if r.get("aad_bytes") else "")
+
+
 def block_bytes(r: dict) -> int | None:
     """Bytes per block of a record's algorithm (SHA-3: the rate), None when it has none."""
     if r["engine"] == "sha3":
@@ -512,7 +541,7 @@ def table_rows(records: list[dict], figures: list[dict]) -> list[list[str]]:
     for r in records:
         cpi = r["cycles"] / r["instret"] if r["cycles"] and r["instret"] else None
         f = seed_figure(r, figures)
-        rows.append([r["algorithm"], r["mode"], r["direction"] or "-", r["coupling"],
+        rows.append([r["algorithm"], mode_label(r), r["direction"] or "-", r["coupling"],
                      r.get("call", "blocking"), r["arch"] or "-", str(r["dma_bits"] or "-"),
                      fmt(r["bytes"]), fmt(r["cycles"]), fmt(per_block(r)), fmt(r["instret"]),
                      f"{cpi:.2f}" if cpi else "-", fmt(r.get("fmax_mhz")), fmt(r.get("ns")),
@@ -720,7 +749,7 @@ def bulk_table(records: list[dict]) -> list[str]:
         if (r["mode"] == "init" or not r["bytes"] or per_block(r) is None
                 or r.get("call", "blocking") != "blocking"):
             continue
-        col = (r["mode"], r["direction"])
+        col = (mode_label(r), r["direction"])
         if col not in cols:
             cols.append(col)
         key = ((r["algorithm"], backend(r)), col)
@@ -781,7 +810,7 @@ def markdown(records: list[dict], figures: list[dict], builds: list[dict]) -> st
     sizes = sorted({r["bytes"] for r in records if r["bytes"]})
     groups: dict[tuple, dict] = {}
     for r in records:
-        key = (r["engine"], r["algorithm"], r["mode"], r["direction"], backend(r))
+        key = (r["engine"], r["algorithm"], mode_label(r), r["direction"], backend(r))
         groups.setdefault(key, {})[r["bytes"]] = r
     out = ["| algorithm | mode | dir | backend | init | " + " | ".join(f"{s} B" for s in sizes)
            + " | cycles/block (largest) |",

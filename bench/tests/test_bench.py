@@ -165,6 +165,9 @@ def test_config_overrides() -> None:
         run.config_overrides(("rolled", 32, "zk"), with_aes)
     assert run.config_fw_vars(("rolled", 32, "zk")) == ["FW_ZK=1"]
     assert run.config_fw_vars(("rolled", 32)) == []
+    # the AEAD build (AES_AEAD = 1)
+    assert run.config_overrides(("rolled", 32, "aead"), {**with_aes, "AES_AEAD": 0}) == {"AES_AEAD": 1}
+    assert run.config_overrides(("rolled", 32), {**with_aes, "AES_AEAD": 0}) == {}
 
 
 def test_shipped_cases() -> None:
@@ -173,7 +176,18 @@ def test_shipped_cases() -> None:
     cases = run.load_cases(run.ROOT / "bench" / "cases.toml")
     groups = run.group_configs(cases)
     assert list(groups)[0] == run.DEFAULT_CONFIG
-    assert set(groups) >= {("rolled", 32), ("pipelined", 128), ("rolled", 128)}
+    assert set(groups) >= {("rolled", 32), ("pipelined", 128), ("rolled", 128),
+                           ("rolled", 32, "aead"), ("rolled", 32, "zk")}
+    # AES-GCM and AES-CCM: every backend, with and without AAD; the hardware ones (only they)
+    # on the AES_AEAD build, in their own firmware images
+    aead = [c for c in cases if c["mode"] in run.AEAD_MODES]
+    assert {c["coupling"] for c in aead} == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma"}
+    assert {c["aad_bytes"] for c in aead} == {0, 32} and {c["tag_bytes"] for c in aead} == {16}
+    assert {c["coupling"] for c in groups[("rolled", 32, "aead")]} == {"mmio", "cpi", "cpi-dma",
+                                                                      "mmio-dma"}
+    assert all(run.bench_set(c) == "aead" for c in aead)
+    assert all(c["aad_bytes"] is None and c["tag_bytes"] is None for c in cases
+               if c["mode"] not in run.AEAD_MODES)
     default = {c["coupling"] for c in groups[run.DEFAULT_CONFIG]}
     assert default == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma"}
     assert all(c["mode"] not in ("ecb", "cbc") for c in cases if c["bytes"] == 40020)

@@ -37,13 +37,23 @@
 // destination) and takes those bytes off DONE_BYTES in its S_ZERO cycle.
 // dma_out_ready_o never depends on dma_in_ready_i (the unit's in_ready may depend on out_ready).
 //
-// Engine supervision: SETTLE cycles after dma_start the engine must have shown busy (else it
-// refused the configuration: ENGINE). From then on an engine error (the engine's own codes; the
+// Engine supervision: within SETTLE - 1 cycles of dma_start (the DMA's view of the engine is
+// registered) the engine must have shown busy (else it refused the configuration: ENGINE). From then on an engine error (the engine's own codes; the
 // unit's, from OVERRUN up, come from CPU accesses and are ignored) stops the job (ENGINE), and
 // busy falling before all input was sent, or after it without the key (a zeroize wipes the
 // key), means the unit was zeroized (ABORTED). A job whose engine goes idle after all input
 // without a last output beat and keeps its key (a CMAC segment that is not the final one) ends
 // normally. Every failure pulses dma_zeroize for the engine.
+//
+// Continuation jobs (CONT_JOBS = 1, ENGINE.CONT): the CPU started a message that runs in phases
+// (AEAD: IV, AAD, payload, tag, each closed by a last block) and a job carries one of them, or
+// part of one (ENGINE.OPEN: its last block is not marked last). No START is sent, and the job's
+// output need not end with the engine's last beat, nor be as long as its input (AAD gives none,
+// a tag comes after the payload): the job ends once all its input was sent and the output beats
+// of the blocks that cover OUTLEN (as given; 0 = none) were taken, or with the engine's last
+// output beat. Output past those blocks is not taken: it stays in the engine for the CPU. The
+// engine must be busy from the start (its message runs), else ENGINE. With CONT_JOBS = 0 none
+// of this is built and the ENGINE bits read 0.
 //
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
 // the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after DECIDE; DRUNW/DKEYW/DWAIT
@@ -56,6 +66,7 @@ module cpl_dma #(
   parameter integer ENGINES    = 2,                  // bit n: engine number n is attached
   parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
   parameter integer A_WRITE    = 0,                  // 1: output beats may also use port A
+  parameter integer CONT_JOBS  = 0,                  // 1: ENGINE.CONT/OPEN (continuation jobs)
   parameter integer MAW        = $clog2(DMEM_BYTES / (DMA_BITS / 8))  // port B address width
 ) (
   input  wire                    clk_i,
@@ -171,6 +182,7 @@ module cpl_dma #(
   reg [31:0]   src_q, src_d, dst_q, dst_d, len_q, len_d, olen_q, olen_d, ecfg_q, ecfg_d;
   reg [3:0]    sel_q, sel_d;
   reg          pad_q, pad_d;
+  reg          cont_q, cont_d, open_q, open_d;  // ENGINE.CONT, ENGINE.OPEN (CONT_JOBS)
   reg [1:0]    ie_q, ie_d, is_q, is_d;
   reg          done_q, done_d, err_q, err_d;
   reg [3:0]    code_q, code_d;
@@ -202,6 +214,10 @@ module cpl_dma #(
   reg          olt_q;
   reg [7:0]    jbytes_q, jbytes_d;  // valid bytes of the last block
   reg          jpad_q, jpad_d;      // the last block gets a 0x80 byte at offset LEN
+  reg          jcont_q, jcont_d;    // a continuation job (no START; ends by OUTLEN's blocks)
+  reg          jopen_q, jopen_d;    // ... whose last block is not marked last
+  reg [LW-1:0] otk_q, otk_d;        // continuation: output bytes still to take (whole blocks)
+  reg          oend_q;              // otk_q == 0, in a flop of its own (the output handshake)
   reg [MAW-1:0] rptr_q, rptr_d;     // next word to read
   reg [LW-1:0] rleft_q, rleft_d;    // words still to read
   reg          rnz_q, rnz_d;        // rleft_q != 0 (the read request starts from a flop)
@@ -343,7 +359,8 @@ module cpl_dma #(
   reg [1:0] is_clr;
   always @* begin
     src_d = src_q;  dst_d = dst_q;  len_d = len_q;  olen_d = olen_q;  ecfg_d = ecfg_q;
-    sel_d = sel_q;  pad_d = pad_q;  ie_w = 1'b0;  is_clr = 2'b0;
+    sel_d = sel_q;  pad_d = pad_q;  cont_d = cont_q;  open_d = open_q;  ie_w = 1'b0;
+    is_clr = 2'b0;
     cmd_start = 1'b0;  cmd_key = 1'b0;
     if (wr_req) begin
       case (addr_i)
@@ -376,6 +393,8 @@ module cpl_dma #(
     if ((m_w && addr_i == `CV_DMA_ENGINE_OFFSET) || (c_ok && c_op == OP_DSEL)) begin
       sel_d = w_rs1[`CV_DMA_ENGINE_SEL_MSB:`CV_DMA_ENGINE_SEL_LSB];
       pad_d = w_rs1[`CV_DMA_ENGINE_PAD_LSB];
+      cont_d = (CONT_JOBS != 0) && w_rs1[`CV_DMA_ENGINE_CONT_LSB];
+      open_d = (CONT_JOBS != 0) && w_rs1[`CV_DMA_ENGINE_OPEN_LSB];
     end
   end
 
@@ -403,9 +422,11 @@ module cpl_dma #(
   endfunction
   reg [31:0] eff_olen;
   reg [5:0]  bl2;
+  wire       c_cont = (CONT_JOBS != 0) && cont_q;           // ENGINE.CONT, ENGINE.OPEN
+  wire       c_open = c_cont && open_q;
   reg [LW-1:0] c_so, c_do;            // SRC, DST offsets into dmem
   always @* begin
-    eff_olen = (olen_q == 32'h0) ? len_q : olen_q;
+    eff_olen = (olen_q == 32'h0 && !c_cont) ? len_q : olen_q;
     bl2      = {3'b0, blk_l2(sel_q)};
     c_so     = {2'b0, src_q[KD-1:0]};
     c_do     = {2'b0, dst_q[KD-1:0]};
@@ -424,8 +445,8 @@ module cpl_dma #(
       // LEN and OUTLEN at most DMEM_BYTES)
       covl_d = (c_so != c_do) && (len_q != 32'h0) && (eff_olen != 32'h0) &&
                (c_do < c_so + {1'b0, len_q[KD:0]}) && (c_so < c_do + {1'b0, eff_olen[KD:0]});
-      clen_d = (len_q == 32'h0) ? !s_empty :
-               (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part);
+      clen_d = (len_q == 32'h0) ? (!s_empty || c_open) :
+               (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && (!s_part || c_open));
     end
   end
   // in DECIDE, in the priority order ENGINE, RANGE, ALIGN, OVERLAP, LENGTH (a key load: the
@@ -499,7 +520,10 @@ module cpl_dma #(
   wire          wq_full = (wcnt_q == 2'd2);
   wire          bq_wr   = qa && (st_q == S_RUN) && wq_any && (!want_rd || (wq_full && !rr_q));
   wire          wr_slot = !qa && (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q);
-  wire          o_rdy   = (st_q == S_RUN) && (o_drop || wr_slot || (qa && (!wq_full || bq_wr)));
+  // a continuation job takes no output past OUTLEN's blocks (o_stop: it stays in the engine)
+  wire          o_stop  = (CONT_JOBS != 0) && jcont_q && oend_q;
+  wire          o_rdy   = (st_q == S_RUN) && !o_stop &&
+                          (o_drop || wr_slot || (qa && (!wq_full || bq_wr)));
   wire          want_wr = (st_q == S_RUN) && (qa ? wq_full : (u_ov && !o_drop));
   wire          gnt_wr  = wr_slot && u_ov;
   wire          b_wr    = gnt_wr || bq_wr;
@@ -526,7 +550,8 @@ module cpl_dma #(
   wire [31:0] status = {20'h0, code_q, 5'h0, err_q, done_q, !idle};
   localparam [31:0] ID_VAL = {`CV_DMA_ID_MAGIC_CIPHER_V, `CV_DMA_ID_ENGINE_DMA,
                               `CV_DMA_ID_VERSION_V1_0};
-  wire [31:0] cap = {8'h0, ENG8, PB[7:0], PB[7:0]};
+  localparam integer CONT1 = (CONT_JOBS != 0) ? 1 : 0;
+  wire [31:0] cap = {7'h0, CONT1[0], ENG8, PB[7:0], PB[7:0]};
 
   // ------------------------------------------------------------------ job end
   // Computed from the state and the unit only, never from the cpi request or the bus. An ABORT
@@ -544,6 +569,9 @@ module cpl_dma #(
           e_ok = (wcnt_q == {1'b0, bq_wr});              // its last queued write goes now
         end else if (o_fire && u_olast) begin
           e_ok = !push && !wq_any;                       // written (or dropped) at once
+        end else if (o_stop && !in_left) begin
+          // a continuation job: input sent, OUTLEN's blocks taken, once they are written
+          e_ok = (wcnt_q == {1'b0, bq_wr});
         end else if (!first_q && settle_q == 2'd0) begin
           if (!bseen_q && !u_busy) begin
             e_fail = 1'b1;  e_code = E_ENGINE;           // start refused
@@ -590,6 +618,7 @@ module cpl_dma #(
     je_d = je_q;  jcfg_d = jcfg_q;  jbl2_d = jbl2_q;  jlen_d = jlen_q;  jolen_d = jolen_q;
     tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  inl_d = inl_q;  usef_d = usef_q;
     blast_d = blast_q;  ob_d = ob_q;  orem_d = orem_q;  jbytes_d = jbytes_q;  jpad_d = jpad_q;  rptr_d = rptr_q;
+    jcont_d = jcont_q;  jopen_d = jopen_q;  otk_d = otk_q;
     rleft_d = rleft_q;  rnz_d = rnz_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
@@ -612,7 +641,7 @@ module cpl_dma #(
         `CV_DMA_DST_OFFSET:        rdata_d = dst_q;
         `CV_DMA_LEN_OFFSET:        rdata_d = len_q;
         `CV_DMA_OUTLEN_OFFSET:     rdata_d = olen_q;
-        `CV_DMA_ENGINE_OFFSET:     rdata_d = {23'h0, pad_q, 4'h0, sel_q};
+        `CV_DMA_ENGINE_OFFSET:     rdata_d = {21'h0, open_q, cont_q, pad_q, 4'h0, sel_q};
         `CV_DMA_ECFG_OFFSET:       rdata_d = ecfg_q;
         `CV_DMA_DONE_BYTES_OFFSET: rdata_d = dbytes_q;
         default:                   rdata_d = 32'h0;
@@ -676,6 +705,8 @@ module cpl_dma #(
         tin_d    = rlen_d;
         jpad_d   = 1'b0;
         jbytes_d = 8'h0;
+        jcont_d  = 1'b0;
+        jopen_d  = 1'b0;
       end else begin
         jbl2_d  = (blk_l2(sel_q) < LPB3) ? blk_l2(sel_q) : LPB3;
         jlen_d  = len_q[LW-1:0];
@@ -692,6 +723,10 @@ module cpl_dma #(
                    ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
         jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
         jpad_d   = pad_q && (len_z || (lrem != {LW{1'b0}}));
+        jcont_d  = c_cont;
+        jopen_d  = c_open;
+        // a continuation job takes the output blocks that cover OUTLEN
+        if (CONT_JOBS != 0) otk_d = (eff_olen[LW-1:0] + nbl - 1'b1) & ~(nbl - 1'b1);
       end
       rleft_d = rlen_d >> LPB;
       orem_d  = jolen_d;
@@ -752,6 +787,7 @@ module cpl_dma #(
     case (st_q)
       S_RUN: begin
         if (u_busy) bseen_d = 1'b1;
+        if ((CONT_JOBS != 0) && o_fire) otk_d = otk_q - btb;
         if (o_fire && !o_drop) begin
           ob_d     = ob_q + btb;
           orem_d   = olt_q ? {LW{1'b0}} : orem_q - btb;
@@ -862,6 +898,8 @@ module cpl_dma #(
     if (!rst_ni) begin
       src_q <= 32'h0;  dst_q <= 32'h0;  len_q <= 32'h0;  olen_q <= 32'h0;  ecfg_q <= 32'h0;
       sel_q <= 4'h0;   pad_q <= 1'b0;   ie_q <= 2'b0;    is_q <= 2'b0;
+      cont_q <= 1'b0;  open_q <= 1'b0;  jcont_q <= 1'b0;  jopen_q <= 1'b0;
+      otk_q <= {LW{1'b0}};  oend_q <= 1'b1;
       done_q <= 1'b0;  err_q <= 1'b0;   code_q <= 4'h0;  dbytes_q <= 32'h0;
       rdata_q <= 32'h0;  st_q <= S_IDLE;
       je_q <= 3'd0;  jcfg_q <= 32'h0;  jbl2_q <= 3'd0;  jlen_q <= {LW{1'b0}};
@@ -882,6 +920,8 @@ module cpl_dma #(
     end else begin
       src_q <= src_d;  dst_q <= dst_d;  len_q <= len_d;  olen_q <= olen_d;  ecfg_q <= ecfg_d;
       sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;
+      cont_q <= cont_d;  open_q <= open_d;  jcont_q <= jcont_d;  jopen_q <= jopen_d;
+      otk_q <= otk_d;  oend_q <= (otk_d == {LW{1'b0}});
       done_q <= done_d;  err_q <= err_d;  code_q <= code_d;  dbytes_q <= dbytes_d;
       rdata_q <= rdata_d;  st_q <= st_d;
       je_q <= je_d;  jcfg_q <= jcfg_d;  jbl2_q <= jbl2_d;  jlen_q <= jlen_d;
@@ -959,7 +999,8 @@ module cpl_dma #(
   assign dma_own_o        = own_q;
   assign dma_any_o        = any_q;
   assign dma_zeroize_o    = zero_q;
-  assign dma_start_o      = (st_q == S_RUN && first_q) ? esel : 5'b0;
+  assign dma_start_o      = (st_q == S_RUN && first_q && !(CONT_JOBS != 0 && jcont_q)) ? esel
+                                                                                  : 5'b0;
   // before a job the unit sees the configuration register, for partial_ok/empty_ok/key bytes
   assign dma_cfg_o        = (idle || check) ? ecfg_q : jcfg_q;
   assign dma_keyw_valid_o = k_fire ? esel : 5'b0;
@@ -967,7 +1008,7 @@ module cpl_dma #(
   assign dma_keyload_o    = (st_q == S_KLOAD) ? esel : 5'b0;
   assign dma_in_valid_o   = (st_q == S_RUN && !first_q && beat_ok) ? esel : 5'b0;
   assign dma_in_data_o    = (st_q == S_RUN) ? beat : {DMA_BITS{1'b0}};
-  assign dma_in_last_o    = b_last;
+  assign dma_in_last_o    = b_last && !(CONT_JOBS != 0 && jopen_q);
   assign dma_in_bytes_o   = jbytes_q;
   assign dma_out_ready_o  = o_rdy ? esel : 5'b0;
   assign irq_o            = |(is_q & ie_q);
@@ -1021,6 +1062,9 @@ module cpl_dma #(
       if (f_wa) assert (!f_done && a_be_o == f_be && a_wdata_o == f_dat);
       if (f_armed && ok_end) assert (f_done || f_wb || f_wa);
       if (ok_end && qa) assert (wcnt_q == {1'b0, bq_wr});
+      // a continuation job sends no START and takes no output past its OUTLEN blocks
+      if (jcont_q) assert (dma_start_o == 5'b0);
+      if (o_stop) assert (dma_out_ready_o == 5'b0);
     end
   end
   // the cases above are reachable
@@ -1031,6 +1075,8 @@ module cpl_dma #(
       cover (wq_full && a_wr && bq_wr);               // both ports write queued beats
       cover (f_armed && !f_done && ok_end == 1'b0 && olast_q && wq_any);
       cover (f_armed && ok_end && (f_wb || f_wa));    // the job ends as the beat is written
+      // a continuation job (CONT_JOBS) ends by its OUTLEN with the engine's output still valid
+      if (CONT_JOBS != 0) cover (ok_end && jcont_q && u_ov && !u_olast && f_armed);
     end
   end
 `endif

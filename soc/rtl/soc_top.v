@@ -534,7 +534,7 @@ module soc_top #(
   wire [31:0] dma_win_rdata;
 
   cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES({26'd0, ENGINES, 1'b0}),
-            .A_WRITE(1)) u_dma (
+            .A_WRITE(1), .CONT_JOBS(AES_AEAD)) u_dma (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            (acc_req && acc_sel[5]),

@@ -17,9 +17,11 @@
  *                              bytes (CV_ERR_LENGTH); SP 800-38C
  *   CV_AEAD_CHACHA20_POLY1305  key 32; nonce 12; tag 16; RFC 8439; the sw backend only
  *                              (a hardware backend: CV_ERR_MODE from init)
- * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw), mmio and cpi (the AES
- * engine built as aead_top: soc_top AES_AEAD = 1; cv_aead_available() says so, else a hardware
- * init returns CV_ERR_HW). The DMA backends are not there yet: their init returns CV_ERR_MODE.
+ * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw), mmio, cpi, cpi-dma and
+ * mmio-dma (the AES engine built as aead_top: soc_top AES_AEAD = 1; cv_aead_available() says
+ * so, else a hardware init returns CV_ERR_HW). On the DMA backends the text goes through the
+ * DMA (the nonce, AAD and tag as on cpi / mmio): in and out must be aligned to CV_DMA_ALIGN
+ * (else CV_ERR_DMA, nothing written); text in program memory goes the cpi (mmio) way.
  *
  * One-shot decryption compares the tag in constant time (the engine compares all its bytes in
  * one cycle; the sw backend with a constant-time loop) and, on a mismatch, returns CV_ERR_AUTH
@@ -74,6 +76,7 @@ typedef struct cv_aead_ctx {
   uint32_t aad_left;     /* CCM: bytes of AAD and text still due */
   uint32_t msg_left;
   uint32_t nbuf;         /* hardware: bytes of the AAD block being collected */
+  uint32_t cfg;          /* hardware: the message's CFG (the DMA jobs' ECFG) */
   uint32_t buf[4];
   uint32_t kw[8];        /* hardware: the key, for reloads; wiped by zeroize */
   union {

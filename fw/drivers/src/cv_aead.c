@@ -4,6 +4,12 @@
  * sw    fw/crypto's cv_gcm_sw, cv_ccm_sw and cv_chachapoly_sw, call for call.
  * mmio  the AES window (CV_AES_*) of an engine built as aead_top (engines/aead/README.md).
  * cpi   custom instructions to target 1 (cv_cpi.h).
+ * cpi-dma, mmio-dma  the message as on cpi (mmio), its text through the DMA: one continuation
+ *       job per update (ENGINE.CONT, coupling/README.md: no START, the job carries the text
+ *       phase or, with ENGINE.OPEN, whole blocks of it), which ends once the text's output
+ *       blocks are written (OUTLEN = the text's length); the tag or verdict stays in the engine
+ *       and is read as on cpi (mmio). Text in program memory, which the DMA cannot read, goes
+ *       the cpi (mmio) way; in and out not aligned to CV_DMA_ALIGN give CV_ERR_DMA.
  *
  * A GCM or CCM message on the engine is a START with CFG {KSZ, MODE GCM/CCM, DEC, TLEN, IVB},
  * then phases of 16-byte blocks, each closed by a last block whose byte count is LAST_BYTES
@@ -37,11 +43,28 @@ int cv_aead_available(void) {
          (CV_REG32(CV_AES_CAP_ADDR) & CV_AES_CAP_AEAD_MASK) != 0;
 }
 
+/* The DMA backends also need the DMA's continuation jobs (CAP.CONT, built with AES_AEAD). */
+static int aead_dma_available(void) {
+  return cv_aead_available() && (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_CONT_MASK) != 0;
+}
+
 static inline uint32_t seal(const cv_aead_ctx *c) {
   return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
 }
 static inline int is_hw(const cv_aead_ctx *c) { return c->backend != CV_BACKEND_SW; }
-static inline int cpi_of(const cv_aead_ctx *c) { return c->backend == CV_BACKEND_CPI; }
+static inline int cpi_of(const cv_aead_ctx *c) {
+  return c->backend == CV_BACKEND_CPI || c->backend == CV_BACKEND_CPI_DMA;
+}
+static inline int dma_of(const cv_aead_ctx *c) {
+  return c->backend == CV_BACKEND_CPI_DMA || c->backend == CV_BACKEND_MMIO_DMA;
+}
+/* The DMA backends need in and out aligned to the DMA's port (text of any length, 0: none),
+ * unless the text is in program memory (then it goes the cpi / mmio way). */
+static inline int dma_misaligned(const cv_aead_ctx *c, const uint8_t *in, const uint8_t *out,
+                                 size_t len) {
+  return dma_of(c) && len && !cv_buf_in_prog(in) &&
+         (((uintptr_t)in | (uintptr_t)out) & (CV_DMA_ALIGN - 1u));
+}
 static inline volatile uint32_t *regs(void) { return (volatile uint32_t *)(uintptr_t)CV_AES_BASE; }
 #define R(off) (regs()[(off) / 4])
 
@@ -215,6 +238,7 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
   uint32_t iv[4] = {0, 0, 0, 0};
   uint8_t *b = (uint8_t *)iv;
   c->nbuf = 0;
+  c->cfg = cfg;  /* the DMA's ECFG: the hub allows GCM/CCM partial and empty jobs */
   if (!gcm) {  /* B0: flags (Adata, M', L'), the nonce, the text length in L bytes */
     const unsigned q = 15u - (unsigned)nonce_len;
     const int adata = aad_len != 0 && tag_len != 0;
@@ -293,7 +317,38 @@ static int hw_aad_end(cv_aead_ctx *c) {
   return e;
 }
 
-static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len) {
+/* The text (len >= 1 bytes) as one continuation job: the phase's end when final or partial,
+ * else whole blocks of it (OPEN). The job ends once the text's output is written; the engine's
+ * final block stays for hw_finish. A failed job leaves the engine zeroized (by the DMA, or here
+ * for a job the DMA refused). */
+static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
+  const uint32_t eng = CV_ENGINE_AES | CV_DMA_ENGINE_CONT_MASK |
+                       (final ? 0u : CV_DMA_ENGINE_OPEN_MASK);
+  uint32_t s;
+  if (cpi_of(c)) {
+    cv_dma_cpi_start(eng, c->cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)len);
+    s = cv_dma_cpi_wait();
+  } else {
+    cv_dma_mmio_start(eng, c->cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)len);
+    s = cv_dma_mmio_wait();
+  }
+  if (__builtin_expect(cv_dma_status_clean(s), 1)) return CV_OK;
+  if (cv_dma_status_ok(s)) return CV_OK;
+  int e = cv_dma_status_err(s, cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET),
+                            cv_aes_errmap);
+  if (e == CV_OK) e = CV_ERR_HW;
+  hw_zero(c);
+  return e;
+}
+
+/* final: this is the text's end (one-shot), so a whole-block text closes the phase too. */
+static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
+  if (dma_of(c) && !cv_buf_in_prog(in)) {
+    const int last = final || (len & 15);
+    const int e = dma_text(c, in, out, len, last);
+    if (last) c->phase = PH_TEXT_END;
+    return e;
+  }
   const size_t whole = len & ~(size_t)15;
   int e = whole ? hw_blocks(c, in, out, whole / 16) : CV_OK;
   if (e == CV_OK && (len & 15)) {
@@ -341,10 +396,11 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
     return CV_ERR_KEYLEN;
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
   if (backend != CV_BACKEND_SW) {
-    if (alg == CV_AEAD_CHACHA20_POLY1305 || backend == CV_BACKEND_CPI_DMA ||
-        backend == CV_BACKEND_MMIO_DMA)
-      return CV_ERR_MODE;
+    if (alg == CV_AEAD_CHACHA20_POLY1305) return CV_ERR_MODE;
     if (!cv_aead_available()) return CV_ERR_HW;
+    if ((backend == CV_BACKEND_CPI_DMA || backend == CV_BACKEND_MMIO_DMA) &&
+        !aead_dma_available())
+      return CV_ERR_HW;
   }
   cv_status_t e = CV_OK;
   ctx->alg = alg;
@@ -430,7 +486,9 @@ cv_status_t cv_aead_aad(cv_aead_ctx *ctx, const uint8_t *aad, size_t len) {
   return e;
 }
 
-cv_status_t cv_aead_update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+/* final: the one-shot's whole text (hw: a whole-block text is closed by its own job). */
+static cv_status_t update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len,
+                          int final) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
   if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
   if (ctx->phase == PH_NONE) return CV_ERR_ARG;
@@ -439,6 +497,7 @@ cv_status_t cv_aead_update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, si
   const int ccm = ctx->alg == CV_AEAD_AES_CCM;
   if (ctx->phase == PH_TEXT_END || (ccm && (ctx->aad_left || len > ctx->msg_left)))
     return CV_ERR_LENGTH;
+  if (dma_misaligned(ctx, in, out, len)) return CV_ERR_DMA;
   if (is_hw(ctx) && !hw_mine(ctx)) {
     ctx->phase = PH_NONE;
     return CV_ERR_ABORTED;
@@ -455,9 +514,13 @@ cv_status_t cv_aead_update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, si
     e = hw_aad_end(ctx);
     ctx->phase = PH_TEXT;
   }
-  if (e == CV_OK) e = hw_update(ctx, in, out, len);
+  if (e == CV_OK) e = hw_update(ctx, in, out, len, final);
   if (e) ctx->phase = PH_NONE;
   return e;
+}
+
+cv_status_t cv_aead_update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
+  return update(ctx, in, out, len, 0);
 }
 
 cv_status_t cv_aead_finish(cv_aead_ctx *ctx, uint8_t *tag) {
@@ -503,6 +566,7 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
       (tag_len && (dir == CV_ENCRYPT ? cv_buf_wr_bad(tag, tag_len) : cv_buf_rd_bad(tag, tag_len))))
     return CV_ERR_ARG;
   if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
+  if (dma_misaligned(ctx, in, out, len)) return CV_ERR_DMA;
   /* the sw library's one-shot calls: decryption authenticates before it decrypts */
   if (!is_hw(ctx)) {
     const cv_aead_alg_t a = ctx->alg;
@@ -528,7 +592,7 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
   }
   cv_status_t e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
   if (e == CV_OK) e = cv_aead_aad(ctx, aad, aad_len);
-  if (e == CV_OK) e = cv_aead_update(ctx, in, out, len);
+  if (e == CV_OK) e = update(ctx, in, out, len, 1);
   if (e == CV_OK) e = cv_aead_finish(ctx, tag);
   if (e != CV_OK) {
     if (ctx->phase != PH_NONE) {  /* stopped half-way: the engine is left idle */

@@ -7,8 +7,11 @@ with another user, cycle counts "cycles aes128_<alg>_<what>_<backend> N").
 - On the default SoC (AES_AEAD = 0): the sw backend, and every hardware init refused with
   CV_ERR_HW (a few seconds: the default SoC's model is built by the other firmware tests).
 - On a SoC built with AES_AEAD = 1 (marker `long`, `make drivers-long`: its own Verilator model):
-  the sw, mmio and cpi backends, byte for byte the same; the cycle counts go to
-  build/drivers-perf/aead_cycles.json."""
+  the sw, mmio, cpi, cpi-dma and mmio-dma backends, byte for byte the same; on the DMA backends
+  also their buffer rules (misaligned: CV_ERR_DMA, overlapping: CV_ERR_ARG, nothing written, in
+  place allowed) and texts of random lengths up to 4 KiB (0, partial and whole blocks, CCM*)
+  one-shot and in two jobs against the sw backend, with a forged tag each (CV_ERR_AUTH, the
+  plaintext the DMA wrote zeroed); the cycle counts go to build/drivers-perf/aead_cycles.json."""
 from __future__ import annotations
 
 import json
@@ -22,14 +25,14 @@ ROOT = harness.ROOT
 PROG = "test_aead_drv"
 FOLDER = "fw/drivers/tests/fw/test_aead_drv"
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
-CYCLES = re.compile(r"^cycles (\w+) (\d+)$", re.M)
+CYCLES = re.compile(r"^cycles ([\w-]+) (\d+)$", re.M)
 VECTORS = re.compile(r"^(\S+): (\d+) vectors, (\d+) streamed$", re.M)
 
 
 def _run(params: dict[str, int] | None) -> str:
     sim = harness.build_sim(params)
     elf = harness.build_fw(PROG, folder=FOLDER)
-    res = harness.run_elf(elf, max_cycles=40_000_000, sim=sim, timeout=900)
+    res = harness.run_elf(elf, max_cycles=150_000_000, sim=sim, timeout=1500)
     print(res.stdout)
     summary = SUMMARY.findall(res.stdout)
     assert summary, res.stdout + res.stderr
@@ -52,13 +55,16 @@ def test_aead_driver_aead_soc() -> None:
     out = _run({"AES_AEAD": 1})
     assert "hw: aead engine" in out
     counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
-    assert sorted(counts) == ["cpi", "mmio", "sw"], counts
+    assert sorted(counts) == ["cpi", "cpi-dma", "mmio", "mmio-dma", "sw"], counts
     assert len(set(counts.values())) == 1, counts   # every backend ran every vector
-    for b in ("sw", "mmio", "cpi"):
+    for b in ("sw", "mmio", "cpi", "cpi-dma", "mmio-dma"):
         assert f"aead {b} done" in out, b
+    for b in ("cpi-dma", "mmio-dma"):
+        assert re.search(rf"^{b}: \d+ long texts$", out, re.M), b
     cycles = {k: int(v) for k, v in CYCLES.findall(out)}
     assert {"aes128_gcm_pkt64_aad16_mmio", "aes128_gcm_enc_4k_cpi",
-            "aes128_ccm_enc_4k_mmio"} <= cycles.keys(), cycles
+            "aes128_ccm_enc_4k_mmio", "aes128_gcm_enc_4k_cpi-dma",
+            "aes128_ccm_dec_4k_mmio-dma"} <= cycles.keys(), cycles
     dst = ROOT / "build" / "drivers-perf"
     dst.mkdir(parents=True, exist_ok=True)
     (dst / "aead_cycles.json").write_text(json.dumps(cycles, indent=1) + "\n")

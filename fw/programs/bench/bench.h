@@ -22,7 +22,7 @@ enum { BENCH_ALG_AES_128, BENCH_ALG_AES_192, BENCH_ALG_AES_256, BENCH_ALG_PRINCE
        BENCH_ALG_SHAKE256, BENCH_ALG_SHA2_256, BENCH_ALG_SHA2_512, BENCH_ALG_HMAC_SHA2_256 };
 enum { BENCH_MODE_INIT, BENCH_MODE_ECB, BENCH_MODE_CBC, BENCH_MODE_CFB128, BENCH_MODE_OFB,
        BENCH_MODE_CTR, BENCH_MODE_CMAC, BENCH_MODE_HASH, BENCH_MODE_KEYSTREAM,
-       BENCH_MODE_XOR, BENCH_MODE_MAC };
+       BENCH_MODE_XOR, BENCH_MODE_MAC, BENCH_MODE_GCM, BENCH_MODE_CCM };
 /* Buffers (dmem is 64 KiB): the message buffer holds E203-NICE's 40,020-byte image; a separate
  * output buffer up to BENCH_OUT_BYTES, beyond that the call runs in place. */
 #define BENCH_IN_BYTES 40032u
@@ -41,13 +41,17 @@ typedef struct bench_case {
   uint16_t id;
   uint32_t bytes;  /* message bytes (0 for init) */
   uint32_t seed;   /* xorshift32 seed of key, iv and message (bench/run.py replays it) */
+  uint8_t aad_bytes, tag_bytes;  /* AEAD (modes gcm, ccm): AAD and tag lengths; else 0 */
 } bench_case_t;
 
-/* What one measured call produced. out_len bytes of out are hashed (CRC-32) for the check. */
+/* What one measured call produced. out_len bytes of out are hashed (CRC-32) for the check,
+ * followed by tail_len bytes at tail (an AEAD tag). */
 typedef struct bench_result {
   uint32_t cycles, instret;
   int status;
   size_t out_len;
+  const uint8_t *tail;
+  size_t tail_len;
 } bench_result_t;
 
 /* A backend runs one case: key[key_bytes], iv[16], in[bytes] -> out, and measures only the API
@@ -78,6 +82,8 @@ BENCH_RUNNER(bench_prince_drv);
 BENCH_RUNNER(bench_present_drv);
 BENCH_RUNNER(bench_chacha_drv);
 BENCH_RUNNER(bench_sha3_drv);
+/* bench_aead.c: AES-GCM and AES-CCM (modes gcm, ccm) on every backend through cv_aead.h */
+BENCH_RUNNER(bench_aead);
 
 /* mcycle/minstret bracket; the csrr pair itself adds a fixed 1-2 cycles to each figure. */
 #define BENCH_BEGIN(r)                                          \

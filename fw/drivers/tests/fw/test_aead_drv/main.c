@@ -17,12 +17,25 @@
 
 #define D(off) (aead_data + (off))
 #define NVEC (sizeof kat_aead / sizeof kat_aead[0])
+#ifndef AEAD_LONG_TEXTS
+#define AEAD_LONG_TEXTS 24
+#endif
 
 static cv_aead_ctx ctx;
 static uint8_t out[4096] __attribute__((aligned(16)));
 static uint8_t big[4096] __attribute__((aligned(16)));
 static uint8_t ct4k[4096] __attribute__((aligned(16)));
 static uint8_t tag[16];
+/* the DMA backends: the vectors' input copied to data memory (the DMA cannot read program
+ * memory, from where the driver would take the cpi / mmio way) */
+static uint8_t inb[1024] __attribute__((aligned(16)));
+static int on_dma;
+
+static const uint8_t *src_of(const uint8_t *p, size_t n) {
+  if (!on_dma) return p;
+  memcpy(inb, p, n);
+  return inb;
+}
 
 static const cv_aead_alg_t algs[2] = {CV_AEAD_AES_GCM, CV_AEAD_AES_CCM};
 
@@ -37,14 +50,14 @@ static int one_shot(const kat_aead_t *v) {
   cv_status_t rc;
   if (!v->fail) {
     memset(tag, 0xa5, 16);
-    rc = cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->pt), out,
-                         v->len, tag, v->tag_len);
+    rc = cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len,
+                         src_of(D(v->pt), v->len), out, v->len, tag, v->tag_len);
     if (rc != CV_OK || memcmp(out, D(v->ct), v->len) || memcmp(tag, D(v->tag), v->tag_len))
       return 0;
   }
   memset(out, 0xa5, v->len);
-  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->ct), out,
-                       v->len, D(v->tag), v->tag_len);
+  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len,
+                       src_of(D(v->ct), v->len), out, v->len, D(v->tag), v->tag_len);
   if (v->fail) return rc == CV_ERR_AUTH && all_zero(out, v->len);
   if (rc != CV_OK || memcmp(out, D(v->pt), v->len)) return 0;
   if (!v->tag_len) return 1;
@@ -52,8 +65,8 @@ static int one_shot(const kat_aead_t *v) {
   memcpy(t, D(v->tag), v->tag_len);
   t[v->tag_len - 1] ^= 0x10;
   memset(out, 0xa5, v->len);
-  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->ct), out,
-                       v->len, t, v->tag_len);
+  rc = cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len,
+                       src_of(D(v->ct), v->len), out, v->len, t, v->tag_len);
   return rc == CV_ERR_AUTH && all_zero(out, v->len);
 }
 
@@ -62,7 +75,7 @@ static int one_shot(const kat_aead_t *v) {
 static int streaming(const kat_aead_t *v) {
   const size_t a1 = v->aad_len / 3, t1 = (v->len / 2) & ~(size_t)15;
   for (int dir = 0; dir < 2; dir++) {
-    const uint8_t *in = dir ? D(v->ct) : D(v->pt);
+    const uint8_t *in = src_of(dir ? D(v->ct) : D(v->pt), v->len);
     const uint8_t *want = dir ? D(v->pt) : D(v->ct);
     memcpy(tag, D(v->tag), v->tag_len);
     cv_status_t rc = cv_aead_start(&ctx, dir ? CV_DECRYPT : CV_ENCRYPT, D(v->nonce),
@@ -107,7 +120,7 @@ static void vectors(cv_backend_t b) {
 /* Refused calls: their errors, nothing written. */
 static void refusals(cv_backend_t b) {
   static const uint8_t k[32] = {1, 2, 3}, n[16] = {4, 5, 6};
-  uint8_t buf[32];
+  uint8_t buf[32] __attribute__((aligned(16)));
   memset(buf, 0xa5, sizeof buf);
   CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, b, k, 20), CV_ERR_KEYLEN);
   CHECK_EQ(cv_aead_init(&ctx, (cv_aead_alg_t)7, b, k, 16), CV_ERR_ARG);
@@ -132,7 +145,6 @@ static void refusals(cv_backend_t b) {
   for (int i = 5; i < 32; i++) CHECK_EQ(buf[i], 0xa5);
   if (b != CV_BACKEND_SW) {
     CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_CHACHA20_POLY1305, b, k, 32), CV_ERR_MODE);
-    CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, CV_BACKEND_CPI_DMA, k, 16), CV_ERR_MODE);
   }
 }
 
@@ -146,8 +158,8 @@ static void shared_engine(cv_backend_t b) {
   CHECK_EQ(cv_aead_init(&ctx, algs[v->alg], b, D(v->key), v->key_len), CV_OK);
   CHECK(one_shot(v));
   /* an encryption last: its START clears the forged tag's AUTH, which a key load would see */
-  CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, D(v->pt),
-                           out, v->len, tag, v->tag_len), CV_OK);
+  CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len,
+                           src_of(D(v->pt), v->len), out, v->len, tag, v->tag_len), CV_OK);
   const uint32_t s = cv_cpl_mmio_key(CV_AES_BASE, CV_AES_CFG_KSZ_128, other_key, 4);
   CHECK(s & CV_CPL_STATUS_KEY_READY_MASK);
   cv_aes_owner = 1;
@@ -173,6 +185,92 @@ static void shared_engine(cv_backend_t b) {
   cv_aead_zeroize(&ctx);
   CHECK_EQ(cv_aes_owner, CV_CPL_NO_OWNER);
   CHECK(!(cv_cpl_mmio_status(CV_AES_BASE) & CV_CPL_STATUS_KEY_READY_MASK));
+}
+
+/* The DMA backends' rules and long texts: in or out not aligned to CV_DMA_ALIGN (CV_ERR_DMA),
+ * overlapping (CV_ERR_ARG), nothing written either way and the engine usable after; in place;
+ * a misaligned streaming update refused without ending the message; then texts of random
+ * lengths up to 4 KiB (0, partial blocks, whole blocks), one-shot and streamed in two jobs,
+ * against the sw backend (which the vectors check against pycryptodome), a forged tag (the
+ * DMA wrote the plaintext before the verdict: CV_ERR_AUTH, all of it zeroed). */
+static cv_aead_ctx swc;
+static uint8_t ref[4096] __attribute__((aligned(16)));
+
+static uint32_t lcg = 12345u;
+static uint32_t rnd(uint32_t n) {
+  lcg = lcg * 1664525u + 1013904223u;
+  return (lcg >> 8) % n;
+}
+
+static void dma_rules(cv_backend_t b, unsigned nlong) {
+  const kat_aead_t *v = &kat_aead[AEAD_N_CAVP];  /* a random GCM vector */
+  CHECK_EQ(cv_aead_init(&ctx, algs[v->alg], b, D(v->key), v->key_len), CV_OK);
+  memcpy(big + 64, D(v->pt), v->len);
+  memset(out, 0x5a, 256);
+  for (unsigned m = 1; m < CV_DMA_ALIGN; m++) {
+    CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, big + m,
+                             out, 48, tag, v->tag_len), CV_ERR_DMA);
+    CHECK_EQ(cv_aead_decrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, big,
+                             out + m, 48, tag, v->tag_len), CV_ERR_DMA);
+  }
+  CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, out,
+                           out + 16, 48, tag, v->tag_len), CV_ERR_ARG);
+  for (int i = 0; i < 256; i++) CHECK_EQ(out[i], 0x5a);
+  /* in place, then the engine as usual */
+  memcpy(out, D(v->pt), v->len);
+  CHECK_EQ(cv_aead_encrypt(&ctx, D(v->nonce), v->nonce_len, D(v->aad), v->aad_len, out, out,
+                           v->len, tag, v->tag_len), CV_OK);
+  CHECK_MEM(out, D(v->ct), v->len);
+  CHECK_MEM(tag, D(v->tag), v->tag_len);
+  CHECK(one_shot(v));
+  /* streaming: a misaligned update is refused and the message goes on */
+  CHECK_EQ(cv_aead_start(&ctx, CV_ENCRYPT, D(v->nonce), v->nonce_len, v->aad_len, v->len,
+                         v->tag_len), CV_OK);
+  CHECK_EQ(cv_aead_aad(&ctx, D(v->aad), v->aad_len), CV_OK);
+  if (v->len) CHECK_EQ(cv_aead_update(&ctx, big + 65, out, v->len), CV_ERR_DMA);
+  CHECK_EQ(cv_aead_update(&ctx, big + 64, out, v->len), CV_OK);
+  CHECK_EQ(cv_aead_finish(&ctx, tag), CV_OK);
+  CHECK_MEM(out, D(v->ct), v->len);
+  CHECK_MEM(tag, D(v->tag), v->tag_len);
+
+  /* long texts against sw */
+  static const uint8_t k[32] = {9, 8, 7}, n[13] = {1, 2, 3, 4};
+  unsigned bad = 0;
+  for (unsigned i = 0; i < nlong; i++) {
+    const int a = (int)rnd(2);
+    const size_t kl = 16 + 8 * rnd(3);
+    size_t len = i < 4 ? (size_t)(i == 0 ? 0 : i == 1 ? 4096 : i == 2 ? 16 : 17) : rnd(4097);
+    const size_t al = rnd(3) ? rnd(40) : 0;
+    const size_t nl = a ? 7 + rnd(7) : (rnd(4) ? 12 : 1 + rnd(13));
+    size_t tl = a ? 2 * rnd(8) + 2 : 16;
+    if (a && tl == 2) tl = 0;  /* CCM*: no tag */
+    for (size_t j = 0; j < len; j++) big[j] = (uint8_t)rnd(256);
+    uint8_t t1[16], t2[16];
+    CHECK_EQ(cv_aead_init(&ctx, algs[a], b, k, kl), CV_OK);
+    CHECK_EQ(cv_aead_init(&swc, algs[a], CV_BACKEND_SW, k, kl), CV_OK);
+    cv_status_t r1 = cv_aead_encrypt(&swc, n, nl, k, al, big, ref, len, t1, tl);
+    cv_status_t r2 = cv_aead_encrypt(&ctx, n, nl, k, al, big, out, len, t2, tl);
+    if (r1 || r2 || memcmp(ref, out, len) || memcmp(t1, t2, tl)) bad++;
+    /* decryption in two jobs (whole blocks, then the rest), in place */
+    const size_t h = (len / 2) & ~(size_t)15;
+    cv_status_t r = cv_aead_start(&ctx, CV_DECRYPT, n, nl, al, len, tl);
+    if (r == CV_OK) r = cv_aead_aad(&ctx, k, al);
+    if (r == CV_OK) r = cv_aead_update(&ctx, out, out, h);
+    if (r == CV_OK) r = cv_aead_update(&ctx, out + h, out + h, len - h);
+    if (r == CV_OK) r = cv_aead_finish(&ctx, t2);
+    if (r != CV_OK || memcmp(out, big, len)) bad++;
+    if (tl && len) {  /* a forged tag: AUTH and the whole plaintext zeroed */
+      t1[0] ^= 1;
+      memset(out, 0xa5, len);
+      if (cv_aead_decrypt(&ctx, n, nl, k, al, ref, out, len, t1, tl) != CV_ERR_AUTH ||
+          !all_zero(out, len))
+        bad++;
+    }
+  }
+  CHECK_EQ(bad, 0);
+  printf("%s: %u long texts\n", cv_backend_name(b), nlong);
+  cv_aead_zeroize(&swc);
+  cv_aead_zeroize(&ctx);
 }
 
 /* "cycles aes128_<alg>_<what>_<backend> N": the best of `runs` runs, less the mcycle overhead */
@@ -213,9 +311,11 @@ int main(void) {
   for (unsigned i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7 + 1);
   const int hw = cv_aead_available();
   printf("hw: %s\n", hw ? "aead engine" : "no aead engine");
-  static const cv_backend_t backends[3] = {CV_BACKEND_SW, CV_BACKEND_MMIO, CV_BACKEND_CPI};
-  for (int i = 0; i < 3; i++) {
+  static const cv_backend_t backends[5] = {CV_BACKEND_SW, CV_BACKEND_MMIO, CV_BACKEND_CPI,
+                                           CV_BACKEND_CPI_DMA, CV_BACKEND_MMIO_DMA};
+  for (int i = 0; i < 5; i++) {
     const cv_backend_t b = backends[i];
+    on_dma = b == CV_BACKEND_CPI_DMA || b == CV_BACKEND_MMIO_DMA;
     if (b != CV_BACKEND_SW && !hw) {
       static const uint8_t k[16];
       CHECK_EQ(cv_aead_init(&ctx, CV_AEAD_AES_GCM, b, k, 16), CV_ERR_HW);
@@ -224,6 +324,7 @@ int main(void) {
     vectors(b);
     refusals(b);
     if (b != CV_BACKEND_SW) shared_engine(b);
+    if (on_dma) dma_rules(b, AEAD_LONG_TEXTS);
     timing(b);
     printf("aead %s done\n", cv_backend_name(b));
   }

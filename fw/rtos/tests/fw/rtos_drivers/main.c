@@ -9,11 +9,15 @@
  * C.3 AES-256, RFC 8439 2.4.2 ChaCha20, FIPS 202 SHA3-256("abc")). At the end: no failure, the
  * locks were contended, DMA waits slept until the interrupt, the kernel's invariants hold.
  * Every driver with its sw backend does not fit the program memory: DRV_SET 1 builds the AES
- * threads, DRV_SET 2 the others. ROUNDS sets the size (CI: a few seconds). */
+ * threads, DRV_SET 2 the others. DRV_SET 3 (a SoC built with AES_AEAD = 1) shares the AES
+ * engine between cv_aead's GCM and CCM messages on cpi-dma, mmio-dma, cpi and mmio (streamed
+ * ones with a yield in the middle: the message holds the AES lock from start to finish; cv_aes
+ * does not fit beside them). ROUNDS sets the size (CI: a few seconds). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cv_aead.h"
 #include "cv_aes.h"
 #include "cv_chacha.h"
 #include "cv_drv_os.h"
@@ -36,6 +40,8 @@
 
 #if DRV_SET == 1
 enum { T_AES_CPIDMA, T_AES_MMIODMA, T_AES_CPI, T_AES_MMIO, T_AES_JOB, NT };
+#elif DRV_SET == 3
+enum { T_AEAD_CPIDMA, T_AEAD_MMIODMA, T_AEAD_CPI, T_AEAD_MMIO, NT };
 #else
 enum { T_CHACHA_CPIDMA, T_CHACHA_MMIODMA, T_PRINCE, T_SHA3_CPI, T_SHA3_MMIODMA, NT };
 #endif
@@ -55,8 +61,10 @@ static void expect(int t, int ok) {
   if (!ok) fail(t);
 }
 
+#if DRV_SET != 3  /* the AEAD set checks against the sw backend only */
 static const uint8_t kat_key[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
                                     16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+#endif
 #if DRV_SET == 1
 static const uint8_t kat_pt[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
                                    0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
@@ -103,6 +111,53 @@ static void aes_thread(void *arg) {
     expect(t, memcmp(out, ref, len) == 0 && memcmp(iv, iv_ref, 16) == 0);
     if (r % 4 == 3) cv_aes_zeroize(&hw);
   }
+  cv_os_sem_post(&done);
+}
+
+#elif DRV_SET == 3
+static const cv_backend_t aead_backend[] = {CV_BACKEND_CPI_DMA, CV_BACKEND_MMIO_DMA,
+                                            CV_BACKEND_CPI, CV_BACKEND_MMIO};
+
+/* GCM (even rounds) and CCM messages against the sw backend, one-shot and streamed (a yield
+ * between the two updates), each decrypted back. */
+static void aead_thread(void *arg) {
+  const int t = (int)(uintptr_t)arg;
+  const cv_backend_t b = aead_backend[t];
+  uint32_t rng = 0x4ead0u + (uint32_t)t * 91u;
+  static cv_aead_ctx hwc[NT], swc[NT];
+  cv_aead_ctx *hw = &hwc[t], *sw = &swc[t];
+  uint8_t key[32], nonce[13], aad[24], tag[16], tref[16];
+  uint8_t *in = bin[t], *out = bout[t], *ref = bref[t];
+  for (int r = 0; r < ROUNDS; r++) {
+    const int gcm = !(r & 1);
+    const cv_aead_alg_t alg = gcm ? CV_AEAD_AES_GCM : CV_AEAD_AES_CCM;
+    const size_t klen = 16u + 8u * (cv_xorshift32(&rng) % 3u);
+    const size_t len = cv_xorshift32(&rng) % MAXLEN, al = cv_xorshift32(&rng) % sizeof aad;
+    const size_t nl = gcm ? 12 : 13, tl = gcm ? 16 : 8;
+    cv_xorshift32_bytes(&rng, key, klen);
+    cv_xorshift32_bytes(&rng, nonce, nl);
+    cv_xorshift32_bytes(&rng, aad, al);
+    cv_xorshift32_bytes(&rng, in, len);
+    expect(t, cv_aead_init(hw, alg, b, key, klen) == CV_OK);
+    expect(t, cv_aead_init(sw, alg, CV_BACKEND_SW, key, klen) == CV_OK);
+    expect(t, cv_aead_encrypt(sw, nonce, nl, aad, al, in, ref, len, tref, tl) == CV_OK);
+    if (r % 3 == 1) {
+      const size_t cut = (len / 2) & ~(size_t)15;
+      expect(t, cv_aead_start(hw, CV_ENCRYPT, nonce, nl, al, len, tl) == CV_OK);
+      expect(t, cv_aead_aad(hw, aad, al) == CV_OK);
+      expect(t, cv_aead_update(hw, in, out, cut) == CV_OK);
+      cv_os_yield();
+      expect(t, cv_aead_update(hw, in + cut, out + cut, len - cut) == CV_OK);
+      expect(t, cv_aead_finish(hw, tag) == CV_OK);
+    } else {
+      expect(t, cv_aead_encrypt(hw, nonce, nl, aad, al, in, out, len, tag, tl) == CV_OK);
+    }
+    expect(t, memcmp(out, ref, len) == 0 && memcmp(tag, tref, tl) == 0);
+    expect(t, cv_aead_decrypt(hw, nonce, nl, aad, al, ref, out, len, tref, tl) == CV_OK);
+    expect(t, memcmp(out, in, len) == 0);
+    if (r % 4 == 3) cv_aead_zeroize(hw);
+  }
+  cv_aead_zeroize(hw);
   cv_os_sem_post(&done);
 }
 
@@ -220,6 +275,8 @@ int main(void) {
   static const struct { void (*fn)(void *); uint32_t prio; } spec[NT] = {
 #if DRV_SET == 1
       {aes_thread, 10}, {aes_thread, 10}, {aes_thread, 11}, {aes_thread, 10}, {aes_thread, 11}};
+#elif DRV_SET == 3
+      {aead_thread, 10}, {aead_thread, 11}, {aead_thread, 10}, {aead_thread, 11}};
 #else
       {chacha_thread, 10}, {chacha_thread, 11}, {prince_thread, 9}, {sha3_thread, 10},
       {sha3_thread, 11}};
