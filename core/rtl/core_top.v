@@ -116,6 +116,7 @@ module core_top #(
   wire        if_bp, if_lui, if_apc, if_pt;
   wire [31:2] if_ptgt;
   wire        if_ptgt1, if_refetch;
+  wire [20:1] if_imm;               // (C) the J or B immediate, pre-decoded by the fetch
   // branch target buffer update, from EX's resolution, registered
   reg         btb_we_q, btb_taken_q;
   reg  [15:2] btb_pc_q;
@@ -131,7 +132,7 @@ module core_top #(
     .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
     .raw_o(if_raw),
     .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt),
-    .ptgt1_o(if_ptgt1), .refetch_o(if_refetch)
+    .ptgt1_o(if_ptgt1), .refetch_o(if_refetch), .imm_o(if_imm)
   );
 
   // ------------------------------------------------------------------ ID
@@ -267,7 +268,9 @@ module core_top #(
                           if_insn[30:21], 1'b0};
   wire [31:0] id_imm_b = {{19{if_insn[31]}}, if_insn[31], if_insn[7], if_insn[30:25],
                           if_insn[11:8], 1'b0};
-  assign id_target   = if_pc + (if_insn[3] ? id_imm_j : id_imm_b);
+  // (with C the fetch has selected the immediate as each word entered its buffer)
+  assign id_target   = if_pc + ((RVC != 0) ? {{11{if_imm[20]}}, if_imm, 1'b0} :
+                                 if_insn[3] ? id_imm_j : id_imm_b);
   wire id_is_jal = if_insn[6:0] == 7'b1101111;
   wire id_is_br  = if_insn[6:0] == 7'b1100011;
   wire id_tok    = if_ptgt == id_target[31:2] && (RVC == 0 || if_ptgt1 == id_target[1]);

