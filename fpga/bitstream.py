@@ -159,7 +159,7 @@ def main() -> int:
         raise SystemExit(f"bitstream: no clock constrained to {board['clock_mhz']} MHz in {rep}")
     failing = {k: v for k, v in clocks.items() if v["achieved"] < v["constraint"]}
 
-    result = {"board": board["name"], "part": f"LFE5U-{board['device'].upper()}F "
+    result = {"board": board["name"], "part": f"LFE5U-{board['device'].rstrip('k')}F "
               f"{board['package']} speed {board['speed']}", "program": args.program,
               "clock_mhz": board["clock_mhz"], "clocks": clocks,
               "utilization": {k: v for k, v in report.get("utilization", {}).items()
