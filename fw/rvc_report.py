@@ -63,10 +63,8 @@ def cycles() -> list[dict]:
                 prog = coresim.compile_asm([coresim.ASM / "crt.S", coresim.ASM / "perf.c"],
                                            name=tag, extra=["-O2", "-ffreestanding"], rvc=rvc)
             else:
-                srcs = [coresim.ASM / "crt.S", *sorted((crypto / "src").glob("*.c")),
-                        coresim.ASM / "ciphers.c"]
                 prog = coresim.compile_asm(
-                    srcs, name=tag, rvc=rvc,
+                    coresim.CIPHERS_SOURCES, name=tag, rvc=rvc,
                     extra=["-O2", "-ffreestanding", f"-I{crypto / 'include'}",
                            f"-I{ROOT / 'fw' / 'drivers' / 'include'}",
                            f"-I{ROOT / 'build' / 'gen'}"])

@@ -19,6 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "core"
 BUILD = ROOT / "build" / "core"
 ASM = CORE / "tests" / "asm"
+# asm/ciphers.c with the fw/crypto ciphers it calls, built freestanding (the library's other
+# sources may use the C library): the core's CPI bench and the C extension report share it
+CIPHERS_SOURCES = [ASM / "crt.S",
+                   *(ROOT / "fw" / "crypto" / "src" / f"cv_{c}_sw.c"
+                     for c in ("aes", "chacha", "present", "prince", "sha3")),
+                   ASM / "ciphers.c"]
 CC = "riscv64-unknown-elf-gcc"
 CFLAGS = ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib", "-nostartfiles",
           "-Wl,--no-warn-rwx-segments",

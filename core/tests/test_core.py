@@ -75,10 +75,7 @@ def test_cipher_cpi(imem_lat: int) -> None:
     SHA3-256 on 256 bytes, self-checked in asm/ciphers.c): CPI <= 1.3, the core's target
     (core/README.md, "Costs (cycles per instruction)")."""
     crypto = coresim.ROOT / "fw" / "crypto"
-    # the ciphers asm/ciphers.c calls (freestanding: the others may use the C library)
-    srcs = [coresim.ASM / "crt.S",
-            *(crypto / "src" / f"cv_{c}_sw.c" for c in ("aes", "chacha", "present", "prince", "sha3")),
-            coresim.ASM / "ciphers.c"]
+    srcs = coresim.CIPHERS_SOURCES
     drivers = coresim.ROOT / "fw" / "drivers" / "include"  # cv_status.h, shared with the drivers
     gen = coresim.ROOT / "build" / "gen"  # cv_status_codes.h (`make gen`)
     prog = coresim.compile_asm(srcs, name="ciphers",
