@@ -2,6 +2,9 @@
 /* cv_aes_sw.c: software AES (FIPS-197) for RV32IM: a T-table version (default) and a bitsliced
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"
+
+#include <string.h>
+
 #include "cv_bytes.h"
 
 #define CT_ONES 0xffffffffu  /* all-ones slice (affine constants of the bitsliced S-box) */
@@ -486,6 +489,36 @@ cv_status_t cv_aes_sw_init_isa(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t ke
 }
 
 #if defined(CV_ZK)
+#if defined(__riscv)
+/* cv_aes_zk.S: the three schedules scheduled by hand, from the key as aligned words */
+void cv_aes128_zk_ek(uint32_t *ek, const uint32_t *key);
+void cv_aes192_zk_ek(uint32_t *ek, const uint32_t *key);
+void cv_aes256_zk_ek(uint32_t *ek, const uint32_t *key);
+
+static void zk_ek(uint32_t *ek, const uint32_t *k, size_t key_len) {
+  if (key_len == 16) cv_aes128_zk_ek(ek, k);
+  else if (key_len == 24) cv_aes192_zk_ek(ek, k);
+  else cv_aes256_zk_ek(ek, k);
+}
+
+static __attribute__((noinline)) void zk_ek_misaligned(uint32_t *ek, const uint8_t *key,
+                                                       size_t key_len) {
+  uint32_t copy[8];
+  memcpy(copy, key, key_len);
+  zk_ek(ek, copy, key_len);
+  zero_words(copy, 8);
+}
+
+/* an aligned key goes straight to the assembly (a tail call), AES-128 on the fall-through
+ * path (no taken branch) */
+void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
+                           size_t key_len) {
+  const uint32_t *k = (const cv_word_t *)(const void *)key;
+  if (__builtin_expect(((uintptr_t)key & 3u) == 0 && key_len == 16, 1)) cv_aes128_zk_ek(ek, k);
+  else if (((uintptr_t)key & 3u) != 0) zk_ek_misaligned(ek, key, key_len);
+  else zk_ek(ek, k, key_len);
+}
+#else
 void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
                            size_t key_len) {
   if (key_len != 16) {
@@ -493,18 +526,10 @@ void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
     return;
   }
   /* AES-128 unrolled: per round RotWord (rori), SubWord with the round constant folded into the
-   * accumulator, in two chains of two aes32esi (a result used right behind its instruction
-   * waits a cycle on this core), three XORs, four stores. */
+   * accumulator, in two chains of two aes32esi, three XORs, four stores. */
   static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
-  uint32_t w0, w1, w2, w3;
-  if (((uintptr_t)key & 3u) == 0) {
-    const cv_word_t *q = (const cv_word_t *)(const void *)key;
-    w0 = q[0]; w1 = q[1]; w2 = q[2]; w3 = q[3];
-  } else {
-    w0 = ld32(key); w1 = ld32(key + 4); w2 = ld32(key + 8); w3 = ld32(key + 12);
-  }
+  uint32_t w0 = ld32(key), w1 = ld32(key + 4), w2 = ld32(key + 8), w3 = ld32(key + 12);
   ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
-#pragma GCC unroll 10
   for (int r = 0; r < 10; r++) {
     const uint32_t t = cv_rori(w3, 8);
     const uint32_t lo = cv_aes32esi(cv_aes32esi(w0 ^ rcon[r], t, 0), t, 1);
@@ -515,11 +540,9 @@ void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
     w3 ^= w2;
     ek += 4;
     ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
-    /* each round's words stored before the next: else the pre-allocation scheduler keeps
-     * them all live and spills */
-    __asm__ volatile("" ::: "memory");
   }
 }
+#endif
 
 void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
   for (int i = 0; i < 4; i++) {

@@ -14,7 +14,9 @@
 #include "cv_zk.h"
 #endif
 
-static const uint32_t K256[64] = {
+/* shared with cv_sha256_zk.S, whose last round loads one word past K[63]: the 0 */
+extern const uint32_t cv_sha256_k[65];
+const uint32_t cv_sha256_k[65] = {
   0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u, 0x3956c25bu, 0x59f111f1u, 0x923f82a4u,
   0xab1c5ed5u, 0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u, 0x72be5d74u, 0x80deb1feu,
   0x9bdc06a7u, 0xc19bf174u, 0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu, 0x2de92c6fu,
@@ -24,7 +26,7 @@ static const uint32_t K256[64] = {
   0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u, 0x19a4c116u,
   0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
   0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u,
-  0xc67178f2u};
+  0xc67178f2u, 0u};
 
 static const uint64_t K512[80] = {
   0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
@@ -119,7 +121,7 @@ static inline uint32_t be32(const uint8_t *p) {
     uint32_t a = h0[0], b = h0[1], c = h0[2], d = h0[3];                                     \
     uint32_t e = h0[4], f = h0[5], g = h0[6], h = h0[7], bc = b ^ c;                         \
     LOAD16(w, blk);                                                                          \
-    const uint32_t *k = K256;                                                                \
+    const uint32_t *k = cv_sha256_k;                                                         \
     /* an opaque pointer: otherwise GCC folds k[i] into immediates (two instructions each)   \
      * and, short of registers, spills them */                                               \
     __asm__("" : "+r"(k));                                                                   \
@@ -220,9 +222,26 @@ static inline uint64_t isa_ch64(uint64_t e, uint64_t f, uint64_t g) {
   return isa_pair((HI(e) & HI(f)) ^ cv_andn(HI(g), HI(e)), (LO(e) & LO(f)) ^ cv_andn(LO(g), LO(e)));
 }
 
+#if defined(__riscv)
+/* cv_sha256_zk.S: the compression scheduled by hand (aligned blocks only) */
+void cv_sha256_zk_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk);
+
+void cv_sha256_isa_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk) {
+  if (((uintptr_t)blk & 3u) == 0) {
+    cv_sha256_zk_blocks(h0, blk, nblk);
+    return;
+  }
+  uint32_t w[16];
+  for (; nblk; nblk--, blk += 64) {
+    memcpy(w, blk, 64);
+    cv_sha256_zk_blocks(h0, (const uint8_t *)w, 1);
+  }
+}
+#else
 void cv_sha256_isa_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk) {
   SHA256_BLOCKS(cv_sha256sum0, cv_sha256sum1, cv_sha256sig0, cv_sha256sig1, ISA_LOAD16, ISA_CH)
 }
+#endif
 
 void cv_sha512_isa_blocks(uint64_t h0[8], const uint8_t *blk, size_t nblk) {
   SHA512_BLOCKS(isa_sum0, isa_sum1, isa_sig0, isa_sig1, ISA_LOAD16_64, isa_ch64)
