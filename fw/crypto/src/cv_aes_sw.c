@@ -419,6 +419,7 @@ static inline __attribute__((always_inline)) void isa_decrypt(const cv_aes_sw_ct
   out[0] = s0; out[1] = s1; out[2] = s2; out[3] = s3;
 }
 
+#if !defined(__riscv)  /* the host's key schedules (RISC-V: cv_aes_zk.S) */
 /* SubWord: the four bytes through the S-box, each left in place. */
 static uint32_t isa_sub_word(uint32_t w) { return ISA_ENC_COL(cv_aes32esi, 0u, w, w, w, w); }
 
@@ -428,6 +429,7 @@ static uint32_t isa_inv_mix_word(uint32_t w) {
   const uint32_t s = isa_sub_word(w);
   return ISA_ENC_COL(cv_aes32dsmi, 0u, s, s, s, s);
 }
+#endif
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
@@ -490,33 +492,26 @@ cv_status_t cv_aes_sw_init_isa(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t ke
 
 #if defined(CV_ZK)
 #if defined(__riscv)
-/* cv_aes_zk.S: the three schedules scheduled by hand, from the key as aligned words */
-void cv_aes128_zk_ek(uint32_t *ek, const uint32_t *key);
+/* cv_aes_zk.S: cv_aes_isa_expand_enc (AES-128 from an aligned key itself, the rest here),
+ * cv_aes_isa_expand_dec and the AES-192/256 schedules, from the key as aligned words */
 void cv_aes192_zk_ek(uint32_t *ek, const uint32_t *key);
 void cv_aes256_zk_ek(uint32_t *ek, const uint32_t *key);
+void cv_aes_zk_ek_other(uint32_t *ek, const uint8_t *key, size_t key_len);
 
-static void zk_ek(uint32_t *ek, const uint32_t *k, size_t key_len) {
-  if (key_len == 16) cv_aes128_zk_ek(ek, k);
+/* a key of another length or misaligned (copied first); AES-128 from a copy goes the way of
+ * an aligned key again */
+void cv_aes_zk_ek_other(uint32_t *ek, const uint8_t *key, size_t key_len) {
+  uint32_t copy[8];
+  const uint32_t *k = (const cv_word_t *)(const void *)key;
+  const int misaligned = ((uintptr_t)key & 3u) != 0;
+  if (misaligned) {
+    memcpy(copy, key, key_len);
+    k = copy;
+  }
+  if (key_len == 16) cv_aes_isa_expand_enc(ek, (const uint8_t *)k, 16);
   else if (key_len == 24) cv_aes192_zk_ek(ek, k);
   else cv_aes256_zk_ek(ek, k);
-}
-
-static __attribute__((noinline)) void zk_ek_misaligned(uint32_t *ek, const uint8_t *key,
-                                                       size_t key_len) {
-  uint32_t copy[8];
-  memcpy(copy, key, key_len);
-  zk_ek(ek, copy, key_len);
-  zero_words(copy, 8);
-}
-
-/* an aligned key goes straight to the assembly (a tail call), AES-128 on the fall-through
- * path (no taken branch) */
-void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
-                           size_t key_len) {
-  const uint32_t *k = (const cv_word_t *)(const void *)key;
-  if (__builtin_expect(((uintptr_t)key & 3u) == 0 && key_len == 16, 1)) cv_aes128_zk_ek(ek, k);
-  else if (((uintptr_t)key & 3u) != 0) zk_ek_misaligned(ek, key, key_len);
-  else zk_ek(ek, k, key_len);
+  if (misaligned) zero_words(copy, 8);
 }
 #else
 void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
@@ -544,6 +539,7 @@ void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
 }
 #endif
 
+#if !defined(__riscv)  /* RISC-V: cv_aes_zk.S */
 void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
   for (int i = 0; i < 4; i++) {
     dk[i] = ek[4 * nr + i];
@@ -552,6 +548,7 @@ void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
   for (int r = 1; r < nr; r++)
     for (int i = 0; i < 4; i++) dk[4 * r + i] = isa_inv_mix_word(ek[4 * (nr - r) + i]);
 }
+#endif
 #endif
 
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
