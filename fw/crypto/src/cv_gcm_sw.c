@@ -78,32 +78,25 @@ static void gmul(const uint32_t htab[256][4], uint32_t y[4]) {
   r2 = cv_clmulh(a0, b1) ^ cv_clmulh(a1, b0) ^ cv_clmul(a1, b1);         \
   r3 = cv_clmulh(a1, b1)
 
-/* y = y * H, both in natural order */
-static inline __attribute__((always_inline)) void isa_gmul(const uint32_t *h, uint32_t y[4]) {
-  uint32_t l0, l1, l2, l3, u0, u1, u2, u3, m0, m1, m2, m3;
-  CLMUL64(y[0], y[1], h[0], h[1], l0, l1, l2, l3);
-  CLMUL64(y[2], y[3], h[2], h[3], u0, u1, u2, u3);
-  CLMUL64(y[0] ^ y[2], y[1] ^ y[3], h[4], h[5], m0, m1, m2, m3);
-  m0 ^= l0 ^ u0;
-  m1 ^= l1 ^ u1;
-  m2 ^= l2 ^ u2;
-  m3 ^= l3 ^ u3;
-  const uint32_t p = 0x87u;
-  uint32_t z0 = l0, z1 = l1, z2 = l2 ^ m0, z3 = l3 ^ m1, z4 = u0 ^ m2;
-  const uint32_t z5 = u1 ^ m3, z6 = u2, z7 = u3;
-  z3 ^= cv_clmul(z7, p);
-  z4 ^= cv_clmulh(z7, p);
-  z2 ^= cv_clmul(z6, p);
-  z3 ^= cv_clmulh(z6, p);
-  z1 ^= cv_clmul(z5, p);
-  z2 ^= cv_clmulh(z5, p);
-  z0 ^= cv_clmul(z4, p);
-  z1 ^= cv_clmulh(z4, p);
-  y[0] = z0;
-  y[1] = z1;
-  y[2] = z2;
-  y[3] = z3;
-}
+/* (v0..v3) = (v0..v3) * H, both in natural order; H and its half sum in h0..h5, pr = 0x87 */
+#define ISA_GMUL()                                                                          \
+  do {                                                                                      \
+    uint32_t l0, l1, l2, l3, u0, u1, u2, u3, m0, m1, m2, m3;                                \
+    CLMUL64(v0, v1, h0, h1, l0, l1, l2, l3);                                                \
+    CLMUL64(v2, v3, h2, h3, u0, u1, u2, u3);                                                \
+    CLMUL64(v0 ^ v2, v1 ^ v3, h4, h5, m0, m1, m2, m3);                                      \
+    m0 ^= l0 ^ u0;                                                                          \
+    m1 ^= l1 ^ u1;                                                                          \
+    m2 ^= l2 ^ u2;                                                                          \
+    m3 ^= l3 ^ u3;                                                                          \
+    uint32_t z4 = u0 ^ m2;                                                                  \
+    const uint32_t z5 = u1 ^ m3;                                                            \
+    v3 = l3 ^ m1 ^ cv_clmul(u3, pr) ^ cv_clmulh(u2, pr);                                      \
+    z4 ^= cv_clmulh(u3, pr);                                                                 \
+    v2 = l2 ^ m0 ^ cv_clmul(u2, pr) ^ cv_clmulh(z5, pr);                                      \
+    v1 = l1 ^ cv_clmul(z5, pr) ^ cv_clmulh(z4, pr);                                           \
+    v0 = l0 ^ cv_clmul(z4, pr);                                                              \
+  } while (0)
 
 static int is_isa(const cv_gcm_sw_ctx *ctx) { return ctx->aes.impl == CV_AES_SW_IMPL_ISA; }
 /* H and its half sum: the first 8 words of the (otherwise unused) table */
@@ -112,24 +105,31 @@ static const uint32_t *isa_h(const cv_gcm_sw_ctx *ctx) {
 }
 
 /* y (a byte string as little-endian words) ^= n whole blocks at p, multiplying by H after each;
- * y is kept in natural order across the blocks. A misaligned block is copied first (one loop,
- * one copy of the multiplication: the program memory is small). */
+ * y is kept in natural order across the blocks, H in registers. A misaligned block is copied
+ * first (one loop, one copy of the multiplication: the program memory is small). */
 static __attribute__((noinline)) void isa_ghash(const cv_gcm_sw_ctx *ctx, uint32_t y[4],
                                                 const uint8_t *p, size_t n) {
   const uint32_t *h = isa_h(ctx);
+  const uint32_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], pr = 0x87u;
   const int aligned = ((uintptr_t)p & 3u) == 0;
-  uint32_t v[4], b[4];
-  for (int i = 0; i < 4; i++) v[i] = cv_brev8(y[i]);
+  uint32_t v0 = cv_brev8(y[0]), v1 = cv_brev8(y[1]), v2 = cv_brev8(y[2]), v3 = cv_brev8(y[3]);
+  uint32_t b[4];
   for (; n; n--, p += 16) {
     const uint32_t *q = (const cv_word_t *)(const void *)p;
     if (!aligned) {
       memcpy(b, p, 16);
       q = b;
     }
-    for (int i = 0; i < 4; i++) v[i] ^= cv_brev8(q[i]);
-    isa_gmul(h, v);
+    v0 ^= cv_brev8(q[0]);
+    v1 ^= cv_brev8(q[1]);
+    v2 ^= cv_brev8(q[2]);
+    v3 ^= cv_brev8(q[3]);
+    ISA_GMUL();
   }
-  for (int i = 0; i < 4; i++) y[i] = cv_brev8(v[i]);
+  y[0] = cv_brev8(v0);
+  y[1] = cv_brev8(v1);
+  y[2] = cv_brev8(v2);
+  y[3] = cv_brev8(v3);
 }
 
 static const uint8_t isa_zero_block[16] __attribute__((aligned(4)));
@@ -225,6 +225,36 @@ static void next_ks(cv_gcm_sw_ctx *ctx, uint32_t k[4]) {
   cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, (uint8_t *)k);
 }
 
+#if defined(CV_ZK)
+/* isa, aligned in and out: n whole blocks, the counter blocks built as words (the counter
+ * word is rev8 of cnt) four at a time and encrypted by one ECB call, which runs the isa AES on
+ * the words in place */
+static void isa_ctr_blocks(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
+  uint32_t ks[16], c[3];
+  memcpy(c, ctx->ctr, 12);
+  const cv_word_t *p = (const cv_word_t *)(const void *)in;
+  cv_word_t *o = (cv_word_t *)(void *)out;
+  while (n) {
+    const size_t nb = n < 4 ? n : 4;
+    for (size_t b = 0; b < nb; b++) {
+      ks[4 * b] = c[0];
+      ks[4 * b + 1] = c[1];
+      ks[4 * b + 2] = c[2];
+      ks[4 * b + 3] = cv_rev8(ctx->cnt++);
+    }
+    (void)cv_aes_sw_ecb(&ctx->aes, CV_ENCRYPT, (const uint8_t *)ks, (uint8_t *)ks, 16 * nb);
+    for (size_t i = 0; i < 4 * nb; i++) o[i] = p[i] ^ ks[i];
+    p += 4 * nb;
+    o += 4 * nb;
+    n -= nb;
+  }
+  for (int i = 0; i < 16; i++) {
+    ks[i] = 0;
+    __asm__ volatile("" : : "r"(ks) : "memory");
+  }
+}
+#endif
+
 static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
   uint32_t pos = ctx->ks_pos;
   while (n && pos < 16) {
@@ -233,6 +263,14 @@ static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t 
   }
   uint32_t k[4];
   if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
+#if defined(CV_ZK)
+    if (is_isa(ctx) && n >= 16) {
+      isa_ctr_blocks(ctx, in, out, n / 16);
+      in += n & ~(size_t)15;
+      out += n & ~(size_t)15;
+      n &= 15;
+    }
+#endif
     for (; n >= 16; n -= 16, in += 16, out += 16) {
       const cv_word_t *p = (const cv_word_t *)(const void *)in;
       cv_word_t *o = (cv_word_t *)(void *)out;
