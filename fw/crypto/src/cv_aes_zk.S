@@ -235,6 +235,7 @@ cv_aes_isa_expand_dec:
   sw        t4, 12(t1)
   addi      t0, t0, -16         /* ek[4 (nr - 1)]: the source, down to ek[4] */
   addi      a0, a0, 16          /* dk[4]: the destination */
+  .balign 4   /* RVC builds: a 32-bit instruction at a jump target costs a cycle unaligned */
 .Ldec:
   lw        a3, 0(t0)
   lw        a4, 4(t0)

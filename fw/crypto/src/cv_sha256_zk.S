@@ -142,6 +142,7 @@ cv_sha256_zk_blocks:
   lw    VG, 24(a0)      /* VG, VH are a1, a2 (used up), VF is a0: last */
   lw    VH, 28(a0)
   lw    VF, 20(a0)
+  .balign 4   /* RVC builds: a 32-bit instruction at a jump target costs a cycle unaligned */
 .Lblock:
   /* KP = the block, VA-VH = h0 */
   lw    W0, 0(KP)
@@ -199,6 +200,7 @@ cv_sha256_zk_blocks:
   RS VC, VD, VE, VF, VG, VH, VA, VB, W14, W0, W1, W9, 60, T0, T1
   RS VB, VC, VD, VE, VF, VG, VH, VA, W15, W1, W2, W10, 64, T1, T0
   addi  KP, KP, 64
+  .balign 4   /* RVC builds: a 32-bit instruction at a jump target costs a cycle unaligned */
 .Lrounds:
   RS VA, VB, VC, VD, VE, VF, VG, VH, W0, W2, W3, W11, 4, T0, T1
   RS VH, VA, VB, VC, VD, VE, VF, VG, W1, W3, W4, W12, 8, T1, T0
