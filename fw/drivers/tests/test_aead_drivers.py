@@ -82,7 +82,8 @@ def test_aead_driver_zk_soc() -> None:
     assert sorted(counts) == ["isa", "sw"] and counts["isa"] == counts["sw"], counts
     assert "aead sw done" in out and "aead isa done" in out
     cycles = {k: int(v) for k, v in CYCLES.findall(out)}
-    assert {"aes128_gcm_enc_4k_isa", "aes128_gcm_dec_4k_isa", "aes128_ccm_enc_4k_isa"} <= cycles.keys()
+    assert {"aes128_gcm_enc_4k_isa", "aes128_gcm_dec_4k_isa",
+            "aes128_ccm_enc_4k_isa"} <= cycles.keys()
     dst = ROOT / "build" / "drivers-perf"
     dst.mkdir(parents=True, exist_ok=True)
     (dst / "aead_cycles-zk.json").write_text(json.dumps(cycles, indent=1) + "\n")
