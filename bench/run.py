@@ -186,11 +186,12 @@ def soc_config() -> dict:
 
 def case_config(case: dict) -> tuple:
     """The SoC configuration a case runs on: (arch, dma_bits, tags...); software: the default
-    SoC; the isa coupling: tag "zk" (the core's ZK = 1); a hardware AEAD case (modes gcm, ccm):
-    tag "aead" (AES_AEAD = 1)."""
+    SoC; the isa coupling: tag "zk" (the core's ZK = 1); a hardware AEAD case (modes gcm, ccm,
+    not sw nor isa, which run on the CPU): tag "aead" (AES_AEAD = 1)."""
     base = (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
     tags = (("zk",) if case["coupling"] == ISA_COUPLING else ()) + (
-        ("aead",) if case["mode"] in AEAD_MODES and case["coupling"] != "sw" else ())
+        ("aead",) if case["mode"] in AEAD_MODES and case["coupling"] not in ("sw", ISA_COUPLING)
+        else ())
     return base + tags
 
 

@@ -17,7 +17,9 @@
  *                              bytes (CV_ERR_LENGTH); SP 800-38C
  *   CV_AEAD_CHACHA20_POLY1305  key 32; nonce 12; tag 16; RFC 8439; the sw backend only
  *                              (a hardware backend: CV_ERR_MODE from init)
- * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw), mmio, cpi, cpi-dma and
+ * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw); isa (GCM and CCM on the
+ * core's scalar-crypto instructions: the AES on Zkne/Zknd, GCM's GHASH on Zbkc; a firmware built
+ * without FW_ZK=1 gets CV_ERR_HW from init, ChaCha20-Poly1305 CV_ERR_MODE); mmio, cpi, cpi-dma and
  * mmio-dma (the AES engine built as aead_top: soc_top AES_AEAD = 1; cv_aead_available() says
  * so, else a hardware init returns CV_ERR_HW). On the DMA backends the text goes through the
  * DMA (the nonce, AAD and tag as on cpi / mmio): in and out must be aligned to CV_DMA_ALIGN

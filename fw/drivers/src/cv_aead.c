@@ -2,6 +2,8 @@
 /* cv_aead.c: the AEAD API of cv_aead.h.
  *
  * sw    fw/crypto's cv_gcm_sw, cv_ccm_sw and cv_chachapoly_sw, call for call.
+ * isa   the same calls on the library's isa versions of GCM and CCM (the AES on Zkne/Zknd,
+ *       GHASH on Zbkc), in a firmware built with FW_ZK=1.
  * mmio  the AES window (CV_AES_*) of an engine built as aead_top (engines/aead/README.md).
  * cpi   custom instructions to target 1 (cv_cpi.h).
  * cpi-dma, mmio-dma  the message as on cpi (mmio), its text through the DMA: one continuation
@@ -51,7 +53,13 @@ static int aead_dma_available(void) {
 static inline uint32_t seal(const cv_aead_ctx *c) {
   return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
 }
-static inline int is_hw(const cv_aead_ctx *c) { return c->backend != CV_BACKEND_SW; }
+/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa) */
+static inline int is_hw(const cv_aead_ctx *c) {
+  return c->backend != CV_BACKEND_SW && c->backend != CV_BACKEND_ISA;
+}
+static inline int backend_ok(cv_backend_t b) {
+  return (unsigned)b < CV_BACKEND_COUNT || b == CV_BACKEND_ISA;
+}
 static inline int cpi_of(const cv_aead_ctx *c) {
   return c->backend == CV_BACKEND_CPI || c->backend == CV_BACKEND_CPI_DMA;
 }
@@ -382,14 +390,12 @@ static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
 
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
-  return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT &&
-         (unsigned)c->backend < CV_BACKEND_COUNT;
+  return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT && backend_ok(c->backend);
 }
 
 cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backend,
                          const uint8_t *key, size_t key_len) {
-  if (!ctx || !key || (unsigned)alg >= CV_AEAD_ALG_COUNT ||
-      (unsigned)backend >= CV_BACKEND_COUNT)
+  if (!ctx || !key || (unsigned)alg >= CV_AEAD_ALG_COUNT || !backend_ok(backend))
     return CV_ERR_ARG;
   if (alg == CV_AEAD_CHACHA20_POLY1305 ? key_len != 32
                                        : (key_len != 16 && key_len != 24 && key_len != 32))
@@ -397,7 +403,8 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
   if (backend != CV_BACKEND_SW) {
     if (alg == CV_AEAD_CHACHA20_POLY1305) return CV_ERR_MODE;
-    if (!cv_aead_available()) return CV_ERR_HW;
+    /* isa without the instructions in the build: CV_ERR_HW from the library's init */
+    if (backend != CV_BACKEND_ISA && !cv_aead_available()) return CV_ERR_HW;
     if ((backend == CV_BACKEND_CPI_DMA || backend == CV_BACKEND_MMIO_DMA) &&
         !aead_dma_available())
       return CV_ERR_HW;
@@ -408,7 +415,11 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
   ctx->key_bytes = (uint32_t)key_len;
   ctx->phase = PH_NONE;
   ctx->nbuf = 0;
-  if (backend == CV_BACKEND_SW) {
+  if (backend == CV_BACKEND_ISA) {
+    ctx->id = 0;
+    e = alg == CV_AEAD_AES_GCM ? cv_gcm_sw_init_isa(&ctx->sw.gcm, key, key_len)
+                               : cv_ccm_sw_init_isa(&ctx->sw.ccm, key, key_len);
+  } else if (backend == CV_BACKEND_SW) {
     ctx->id = 0;
     if (alg == CV_AEAD_AES_GCM) e = cv_gcm_sw_init(&ctx->sw.gcm, key, key_len);
     else if (alg == CV_AEAD_AES_CCM) e = cv_ccm_sw_init(&ctx->sw.ccm, key, key_len);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* bench_aead.c: AES-GCM and AES-CCM (modes gcm, ccm) on every backend (sw, mmio, cpi, cpi-dma,
- * mmio-dma) through the one API of cv_aead.h; the hardware backends need the AES engine built
- * as aead_top (soc_top AES_AEAD = 1).
+ * mmio-dma, isa) through the one API of cv_aead.h; the hardware backends need the AES engine
+ * built as aead_top (soc_top AES_AEAD = 1), isa an image built with FW_ZK=1 on the core with
+ * ZK = 1.
  *
  * A case: the key (its first key_bytes), the nonce (GCM: the case's IV's first 12 bytes; CCM:
  * its first 13, the length field of IEEE 802.15.4, BLE and Matter), aad_bytes of AAD (xorshift32
@@ -25,6 +26,7 @@ static cv_backend_t backend_of(uint8_t coupling) {
     case BENCH_COUPLING_CPI: return CV_BACKEND_CPI;
     case BENCH_COUPLING_CPI_DMA: return CV_BACKEND_CPI_DMA;
     case BENCH_COUPLING_MMIO_DMA: return CV_BACKEND_MMIO_DMA;
+    case BENCH_COUPLING_ISA: return CV_BACKEND_ISA;
     default: return CV_BACKEND_COUNT;  /* cv_aead_init rejects it */
   }
 }
