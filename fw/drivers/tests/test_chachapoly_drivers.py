@@ -4,8 +4,9 @@ test_chachapoly_drv (RFC 8439 2.8.2 and a cryptography-vectors sample with its f
 pycryptodome messages; one-shot and streaming, forged and truncated tags, the engine after each
 error and shared with another user, cycle counts "cycles chacha20-poly1305_<what>_<backend> N").
 
-- On the default SoC (CHACHA_AEAD = 0): the sw backend, and every hardware init refused with
-  CV_ERR_HW (a few seconds: the default SoC's model is built by the other firmware tests).
+- On the default SoC (CHACHA_AEAD = 0): the sw backend on the package's vectors, and every
+  hardware init refused with CV_ERR_HW (the default SoC's model is built by the other firmware
+  tests).
 - On a SoC built with CHACHA_AEAD = 1 (marker `long`, `make drivers-long`: its own Verilator
   model): the sw, mmio, cpi, cpi-dma and mmio-dma backends, byte for byte the same; on the DMA
   backends also texts of random lengths up to 4 KiB against the sw backend, one-shot and in two
@@ -46,7 +47,7 @@ def test_chachapoly_driver_default_soc() -> None:
     assert "hw: no chachapoly engine" in out
     assert "cp sw done" in out and "cp mmio done" not in out
     counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
-    assert counts["sw"][0] >= 35 and counts["sw"][1] >= 30, counts
+    assert counts["sw"][0] >= 12 and counts["sw"][1] >= 10, counts
 
 
 @pytest.mark.long

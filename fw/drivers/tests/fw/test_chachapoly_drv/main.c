@@ -89,9 +89,10 @@ static int streaming(const kat_cp_t *v) {
   return 1;
 }
 
-static void vectors(cv_backend_t b) {
+/* The first nvec vectors (the package's, then pycryptodome's). */
+static void vectors(cv_backend_t b, unsigned nvec) {
   unsigned fails = 0, n = 0, ns = 0;
-  for (unsigned i = 0; i < NVEC; i++) {
+  for (unsigned i = 0; i < nvec; i++) {
     const kat_cp_t *v = &kat_cp[i];
     if (cv_aead_init(&ctx, ALG, b, D(v->key), 32) != CV_OK) {
       fails++;
@@ -256,7 +257,9 @@ int main(void) {
       CHECK_EQ(cv_aead_init(&ctx, ALG, b, k, 32), CV_ERR_HW);
       continue;
     }
-    vectors(b);
+    /* a SoC without the engine runs the sw backend on the package's vectors only: fw/crypto's
+     * own tests cover it, and the CHACHA_AEAD SoC's run compares it with every backend */
+    vectors(b, hw ? NVEC : CP_N_PKG);
     refusals(b);
     if (b != CV_BACKEND_SW) shared_engine(b);
     if (on_dma) long_texts(b, CP_LONG_TEXTS);
