@@ -21,10 +21,10 @@ from engines.common.step_bench import StepBench
 from tools import consts as C
 
 SEED = int(os.environ.get("CHACHAPOLY_SEED", "8439"))
-N_RANDOM = int(os.environ.get("CHACHAPOLY_RANDOM", "16"))
+N_RANDOM = int(os.environ.get("CHACHAPOLY_RANDOM", "8"))
 MAXLEN = int(os.environ.get("CHACHAPOLY_MAXLEN", "300"))
 # package records per run: the RFC's, the failing one and a spread of the rest (0: every record)
-N_VECTORS = int(os.environ.get("CHACHAPOLY_VECTORS", "8"))
+N_VECTORS = int(os.environ.get("CHACHAPOLY_VECTORS", "5"))
 ROOT = Path(__file__).resolve().parents[3]
 
 AEAD = 1 << C.CV_CHACHA_CFG_AEAD_LSB
@@ -147,8 +147,8 @@ async def test_vectors(dut):
 
 @cocotb.test()
 async def test_random_differential(dut):
-    """Random keys, nonces, AAD and payloads (0..MAXLEN bytes, every length near the 16- and
-    64-byte edges), encryption against pycryptodome, decryption of the result and of a forged
+    """Random keys, nonces, AAD and payloads (0..MAXLEN bytes; every other message with lengths
+    near the 16- and 64-byte edges), encryption against pycryptodome, decryption of the result and of a forged
     tag, with random valid/ready stalls, back to back."""
     tb = Bench(dut)
     await tb.init()
@@ -156,8 +156,9 @@ async def test_random_differential(dut):
     edges = [0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129]
     for n in range(N_RANDOM):
         key, nonce = rng.randbytes(32), rng.randbytes(12)
-        la = edges[n % len(edges)] if n < 2 * len(edges) else rng.randint(0, MAXLEN)
-        lp = edges[(n * 7) % len(edges)] if n < 2 * len(edges) else rng.randint(0, MAXLEN)
+        # every other message on the edges, the rest random lengths
+        la = edges[(n // 2) % len(edges)] if n % 2 == 0 else rng.randint(0, MAXLEN)
+        lp = edges[(n // 2 * 7 + 3) % len(edges)] if n % 2 == 0 else rng.randint(0, MAXLEN)
         aad, pt = rng.randbytes(la), rng.randbytes(lp)
         pin, pout = rng.choice([(0.0, 0.0), (0.3, 0.3), (0.6, 0.1), (0.1, 0.7)])
         ct, tag = await seal(tb, key, nonce, aad, pt, p_in=pin, p_out=pout, rng=rng)
