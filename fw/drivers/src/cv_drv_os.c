@@ -26,7 +26,9 @@
  * DMA completion. cv_drv_os_dma_sleep (the drivers' CV_DRV_DMA_SLEEP hook, cv_drv_hook.h) blocks
  * the calling thread on a semaphore that cv_drv_os_dma_irq posts from the external interrupt
  * of the DMA's line (IE.DONE and IE.ERR enabled by cv_drv_os_init), instead of polling; the
- * driver's polled wait then reads the final STATUS. */
+ * driver's polled wait then reads the final STATUS. A job shorter than the polling threshold
+ * (input LEN below CV_DRV_OS_DMA_POLL_BYTES, cv_drv_os_dma_poll_below) is polled instead: it
+ * ends before a sleep would have paid for its two switches. */
 #ifdef CV_DRV_OS
 #include "cv_drv_os.h"
 
@@ -38,6 +40,7 @@
 static cv_os_mutex_t lk[L_N];
 static cv_os_sem_t dma_done;
 static int ready;
+static uint32_t poll_below = CV_DRV_OS_DMA_POLL_BYTES;
 cv_os_thread_t *cv_drv_os_job_thread;
 static cv_drv_os_stats_t stats;
 
@@ -71,8 +74,14 @@ static inline int dma_busy(void) {
   return (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) != 0;
 }
 
+void cv_drv_os_dma_poll_below(uint32_t bytes) { poll_below = bytes; }
+
 void cv_drv_os_dma_sleep(void) {
   if (!cv_drv_os_threads()) return;
+  if (CV_REG32(CV_DMA_LEN_ADDR) < poll_below) {  /* a short job: the driver's wait polls */
+    stats.dma_polls++;
+    return;
+  }
   uint32_t s = cv_os_irq_save();
   if (!dma_busy()) {
     cv_os_irq_restore(s);

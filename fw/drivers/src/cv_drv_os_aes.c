@@ -53,7 +53,7 @@ void __wrap_cv_aes_zeroize(cv_aes_ctx *ctx) {
 cv_status_t __wrap_cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t d, uint8_t iv[16],
                                 const uint8_t *in, uint8_t *out, size_t n) {
   const cv_backend_t b = BACKEND(ctx);
-  const uint32_t f = b == CV_BACKEND_SW ? F_NONE : L_AES | F_DMA;
+  const uint32_t f = NO_LOCK(b) ? F_NONE : L_AES | F_DMA;
   uint32_t h = 0;
   if (f != F_NONE) {
     h = cv_drv_os_take(f);

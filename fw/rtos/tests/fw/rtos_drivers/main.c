@@ -257,10 +257,11 @@ static void check_all(void *arg) {
     CHECK_EQ(fails[i], 0);
   }
   const cv_drv_os_stats_t *s = cv_drv_os_stats();
-  printf("dma interrupts %lu, dma sleeps %lu, contended locks %lu, switches %lu\n",
-         (unsigned long)s->dma_irqs, (unsigned long)s->dma_sleeps, (unsigned long)s->contended,
-         (unsigned long)cv_os_switch_count());
+  printf("dma interrupts %lu, dma sleeps %lu, dma polls %lu, contended locks %lu, switches %lu\n",
+         (unsigned long)s->dma_irqs, (unsigned long)s->dma_sleeps, (unsigned long)s->dma_polls,
+         (unsigned long)s->contended, (unsigned long)cv_os_switch_count());
   CHECK(s->dma_sleeps > 0);
+  CHECK(s->dma_polls > 0);
   CHECK(s->dma_irqs >= s->dma_sleeps);
   CHECK(s->contended > 0);
   CHECK_EQ(cv_os_check(), 0);
@@ -271,6 +272,7 @@ static void check_all(void *arg) {
 int main(void) {
   cv_os_init();
   cv_drv_os_init();
+  cv_drv_os_dma_poll_below(MAXLEN / 2);  /* random lengths below MAXLEN: both kinds of wait */
   cv_os_sem_init(&done, 0);
   static const struct { void (*fn)(void *); uint32_t prio; } spec[NT] = {
 #if DRV_SET == 1
