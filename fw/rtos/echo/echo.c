@@ -12,12 +12,16 @@
  * driver backend (cv_backend_t), -1 for the echo without crypto (the data travels in clear,
  * checked and changed the same way). The peer checks every reply; tm_load_end prints
  *   echo <received> <replied> <bad> <dropped>
- * and fails the run on any bad or dropped frame. */
+ * and fails the run on any bad or dropped frame, then where the echo's cycles went (mcycle spans,
+ * which include any interrupt taken inside them), summed over the run:
+ *   echo_cycles <receive interrupt> <server, per request> <AES calls>
+ * from which run.py gives the cycles per message of the link and of the crypto. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cv_aes.h"
+#include "cv_csr.h"
 #include "cv_drv_os.h"
 #include "cv_memmap.h"
 #include "cv_os.h"
@@ -65,6 +69,7 @@ static const uint8_t key[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 
 /* Receive state, owned by the UART interrupt. */
 static uint32_t rx_slot, rx_len, rx_esc, rx_busy;  /* rx_busy: buffers queued, not yet freed */
 static volatile uint32_t n_rx, n_tx, n_bad, n_drop;
+static uint32_t cyc_isr, cyc_server, cyc_aes;  /* mcycle spans (echo_cycles) */
 
 /* Fletcher-32 over n bytes (n a multiple of 4, p word-aligned) as 16-bit little-endian words. */
 static uint32_t fletcher32(const uint8_t *p, uint32_t n) {
@@ -148,7 +153,9 @@ static void uart_rx_irq(void) {
 static void ext_irq(void) {
   cv_drv_os_dma_irq();
   if (CV_REG32(CV_INTC_ACTIVE_ADDR) & (1u << CV_IRQ_UART)) {
+    const uint32_t t0 = cv_mcycle();
     uart_rx_irq();  /* the FIFO drained: then the latched pending bit (a new byte sets it again) */
+    cyc_isr += cv_mcycle() - t0;
     CV_REG32(CV_INTC_PENDING_ADDR) = 1u << CV_IRQ_UART;
   }
 }
@@ -214,7 +221,9 @@ static int serve(uint8_t *f) {
 #if ECHO_BACKEND >= 0
   uint8_t iv[16];
   memcpy(iv, f, 16);
+  uint32_t t0 = cv_mcycle();
   if (cv_aes_ctr(&ctx, iv, f + 16, plain, DATA) != CV_OK) return 2;
+  cyc_aes += cv_mcycle() - t0;
 #else
   memcpy(plain, f + 16, DATA);
 #endif
@@ -226,7 +235,9 @@ static int serve(uint8_t *f) {
   reply[0] ^= 0x80u;
 #if ECHO_BACKEND >= 0
   memcpy(iv, reply, 16);
+  t0 = cv_mcycle();
   if (cv_aes_ctr(&ctx, iv, plain, reply + 16, DATA) != CV_OK) return 4;
+  cyc_aes += cv_mcycle() - t0;
 #else
   memcpy(reply + 16, plain, DATA);
 #endif
@@ -246,8 +257,10 @@ static void server_thread(void *arg) {
   for (;;) {
     uint32_t slot;
     if (cv_os_queue_recv(&rxq, &slot, CV_OS_FOREVER) != CV_OS_OK) continue;
+    const uint32_t t0 = cv_mcycle();
     if (serve(rxbuf[slot].b) == 0) n_tx++;
     else n_bad++;
+    cyc_server += cv_mcycle() - t0;
     const uint32_t s = cv_os_irq_save();
     rx_busy--;
     cv_os_irq_restore(s);
@@ -276,10 +289,13 @@ void tm_load_end(void) {
   cv_os_mutex_lock(&tx_lock, CV_OS_FOREVER);
   const uint32_t s = cv_os_irq_save();  /* one snapshot of the counts */
   const uint32_t rx = n_rx, tx = n_tx, bad = n_bad, drop = n_drop;
+  const uint32_t c_isr = cyc_isr, c_server = cyc_server, c_aes = cyc_aes;
   cv_os_irq_restore(s);
   const int ovf = (CV_REG32(CV_UART_STATUS_ADDR) & CV_UART_STATUS_RXOVF_MASK) != 0;
   printf("echo %lu %lu %lu %lu%s\n", (unsigned long)rx, (unsigned long)tx, (unsigned long)bad,
          (unsigned long)drop, ovf ? " overflow" : "");
+  printf("echo_cycles %lu %lu %lu\n", (unsigned long)c_isr, (unsigned long)c_server,
+         (unsigned long)c_aes);
   CHECK_EQ(bad, 0);
   CHECK_EQ(drop, 0);
   CHECK(!ovf);
