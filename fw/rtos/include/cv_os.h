@@ -165,6 +165,12 @@ void cv_os_mutex_init(cv_os_mutex_t *m);
  * on along a chain of owners that wait for other mutexes). */
 cv_os_status_t cv_os_mutex_lock(cv_os_mutex_t *m, uint32_t timeout);
 cv_os_status_t cv_os_mutex_unlock(cv_os_mutex_t *m);
+/* Two mutexes, always in this order (a, then b): what lock(a) and lock(b) do, and unlock(b)
+ * and unlock(a), in one call each. When both are free (lock2) or held once by the caller with
+ * nobody waiting and no priority lent (unlock2), it is one short step with interrupts off;
+ * otherwise the two calls, in that order. lock2 that fails on b leaves a unlocked again. */
+cv_os_status_t cv_os_mutex_lock2(cv_os_mutex_t *a, cv_os_mutex_t *b, uint32_t timeout);
+cv_os_status_t cv_os_mutex_unlock2(cv_os_mutex_t *a, cv_os_mutex_t *b);
 
 /* ---- message queues (fixed-size messages, copied) ---- */
 
