@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "cv_backend.h"
+
 /* Ticks a DMA wait sleeps before it falls back to polling (an interrupt that never came). */
 #define CV_DRV_OS_DMA_TIMEOUT 4u
 
@@ -35,6 +37,15 @@ void cv_drv_os_dma_irq(void);
 
 /* Sets the polling threshold (input bytes; 0: every wait sleeps). */
 void cv_drv_os_dma_poll_below(uint32_t bytes);
+
+/* Holds the locks an AES call on backend b takes (the AES engine's and the DMA's) across
+ * several calls of the calling thread, e.g. the decryption and the encryption of one request:
+ * the calls in between find them held and take and give none. Returns what to hand to
+ * cv_drv_os_release: 0 (nothing held) on sw and isa, in a handler, before the kernel starts,
+ * when this thread held them already, or when its AES job forbids the wait. Hold them for as
+ * short as a single call would: every other thread's hardware call waits meanwhile. */
+uint32_t cv_drv_os_hold_aes(cv_backend_t b);
+void cv_drv_os_release(uint32_t held);
 
 typedef struct {
   uint32_t dma_irqs;    /* DMA interrupts taken */

@@ -101,13 +101,14 @@ void cv_drv_os_dma_sleep(void) {
 /* Locks what flags name (an engine L_*, F_DMA); returns the locks taken, or ~0u when a lock
  * is held by another thread and the caller, which holds an AES job, must not wait. An engine
  * with the DMA, every hardware call's pair, is one cv_os_mutex_lock2 (and one unlock2 in
- * give): on the common way, both locks free, a single short step instead of two calls. */
-uint32_t cv_drv_os_take(uint32_t flags) {
+ * give): on the common way, both locks free, a single short step instead of two calls.
+ * take_locks is the way that takes them, apart so that the short way of cv_drv_os_take (the
+ * locks held already) saves no registers. */
+static __attribute__((noinline)) uint32_t take_locks(uint32_t flags, cv_os_thread_t *self) {
   if (!cv_drv_os_threads()) return 0;
-  cv_os_thread_t *const self = cv_os_self();
-  const uint32_t to = self == cv_drv_os_job_thread ? CV_OS_NO_WAIT : CV_OS_FOREVER;
   const uint32_t e = flags & 0xffu;
   cv_os_mutex_t *m = &lk[e];
+  const uint32_t to = self == cv_drv_os_job_thread ? CV_OS_NO_WAIT : CV_OS_FOREVER;
   if (m->owner && m->owner != self) stats.contended++;
   if (flags & F_DMA) {
     if (lk[L_DMA].owner && lk[L_DMA].owner != self) stats.contended++;
@@ -117,7 +118,17 @@ uint32_t cv_drv_os_take(uint32_t flags) {
   if (cv_os_mutex_lock(m, to) != CV_OS_OK) return ~0u;
   return 1u << e;
 }
+uint32_t cv_drv_os_take(uint32_t flags) {
+  cv_os_thread_t *const self = cv_os_self();
+  const cv_os_mutex_t *m = &lk[flags & 0xffu];
+  /* Held already by this thread (cv_drv_os_hold_aes, a job): nothing to take or give. Asked
+   * first, as the short way; a handler finds the interrupted thread's locks so, and takes no
+   * lock either way. */
+  if (m->owner == self && (!(flags & F_DMA) || lk[L_DMA].owner == self)) return 0;
+  return take_locks(flags, self);
+}
 void cv_drv_os_give(uint32_t held) {
+  if (!held) return;
   if (held & (1u << L_DMA)) {
     held &= ~(1u << L_DMA);
     if (held && !(held & (held - 1u))) {  /* one engine and the DMA: the pair of take */
@@ -131,5 +142,7 @@ void cv_drv_os_give(uint32_t held) {
   for (int i = 0; i < L_DMA; i++)
     if (held & (1u << i)) (void)cv_os_mutex_unlock(&lk[i]);
 }
+void cv_drv_os_release(uint32_t held) { cv_drv_os_give(held); }
+
 void cv_drv_os_stat_contended(void) { stats.contended++; }
 #endif /* CV_DRV_OS */

@@ -21,6 +21,12 @@ cv_status_t __real_cv_aes_start(cv_aes_ctx *, cv_aes_mode_t, cv_dir_t, uint8_t *
                                 const uint8_t *, uint8_t *, size_t);
 cv_status_t __real_cv_aes_wait(cv_aes_ctx *, uint8_t *);
 
+uint32_t cv_drv_os_hold_aes(cv_backend_t b) {
+  if (NO_LOCK(b)) return 0;
+  const uint32_t h = cv_drv_os_take(L_AES | F_DMA);
+  return h == TAKE_REFUSED ? 0 : h;
+}
+
 cv_status_t __wrap_cv_aes_init(cv_aes_ctx *ctx, cv_backend_t b, const uint8_t *key, size_t n) {
   LOCKED(NEEDS(L_AES, b), __real_cv_aes_init(ctx, b, key, n));
 }

@@ -121,7 +121,10 @@ uint32_t cv_os_tick_cycles(void);
  * from entry ends the thread. May be called before cv_os_start and from threads. */
 cv_os_status_t cv_os_thread_create(cv_os_thread_t *t, const char *name, void (*entry)(void *),
                                    void *arg, void *stack, size_t stack_size, uint32_t prio);
-cv_os_thread_t *cv_os_self(void);
+/* The running thread (the kernel's cv_os_cur, read inline: the drivers' lock path asks on every
+ * call). */
+extern cv_os_thread_t *cv_os_cur;
+static inline cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
 /* Gives the processor to the next ready thread of the same priority, if any. */
 void cv_os_yield(void);
 /* Blocks the caller for ticks ticks (0: a yield). It wakes on the ticks-th tick from now.

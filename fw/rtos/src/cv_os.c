@@ -250,7 +250,6 @@ void cv_os_set_slice(uint32_t n) {
 }
 uint32_t cv_os_tick_cycles(void) { return tick_cycles; }
 uint32_t cv_os_switch_count(void) { return cv_os_switches; }
-cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
 int cv_os_in_isr(void) { return (int)(no_switch && started); }
 
 void cv_os_start(uint32_t cycles) {
