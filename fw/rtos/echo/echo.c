@@ -105,15 +105,33 @@ static inline void put32(uint8_t *p, uint32_t v) {
   p[3] = (uint8_t)(v >> 24);
 }
 
-/* The UART's receive interrupt: every byte in the FIFO through the SLIP decoder. The state
- * lives in registers while the FIFO drains; the common byte costs a load, three compares and a
- * store. A frame that starts while no buffer is free is dropped whole. */
+/* The UART's receive interrupt: every byte in the FIFO through the SLIP decoder, and, inside
+ * a frame, the rest of the frame as it arrives. The state lives in registers while the FIFO
+ * drains. The common byte (neither END nor ESC, inside a frame) goes through a loop that loads
+ * the next byte before it stores this one (no load-use wait) and writes through a pointer:
+ * about 8 cycles, faster than the line brings bytes at 1 cycle per bit (10 cycles a byte). So
+ * the loop catches up with the line inside a frame, and there it polls for the next byte for
+ * up to RX_SPIN polls (a few byte times) rather than return and take a new interrupt (more
+ * than 100 cycles) for each byte: a frame costs one interrupt of about its line time. A frame
+ * that starts while no buffer is free is dropped whole. */
+#ifndef RX_SPIN
+#define RX_SPIN (8u * UART_DIV)
+#endif
 static void uart_rx_irq(void) {
+  volatile uint32_t *const rx = (volatile uint32_t *)CV_UART_RXDATA_ADDR;
   uint32_t len = rx_len, esc = rx_esc;
   uint8_t *buf = rxbuf[rx_slot].b;
+  uint32_t c = *rx;
   for (;;) {
-    uint32_t c = CV_REG32(CV_UART_RXDATA_ADDR);
-    if (c & CV_UART_RXDATA_EMPTY_MASK) break;
+    if (c & CV_UART_RXDATA_EMPTY_MASK) {
+      if (len == 0) break;  /* between frames: done */
+      uint32_t n = RX_SPIN;
+      do {
+        c = *rx;
+      } while ((c & CV_UART_RXDATA_EMPTY_MASK) && --n);
+      if (c & CV_UART_RXDATA_EMPTY_MASK) break;  /* the line went quiet inside a frame */
+      continue;
+    }
     if (c == SLIP_END) {
       if (len == FRAME && !esc) {
         uint32_t slot = rx_slot;
@@ -130,6 +148,7 @@ static void uart_rx_irq(void) {
       }
       len = 0;
       esc = 0;
+      c = *rx;
       continue;
     }
     if (len == 0 && rx_busy >= NBUF - 1) {  /* no free buffer for the next frame */
@@ -138,6 +157,7 @@ static void uart_rx_irq(void) {
     }
     if (c == SLIP_ESC) {
       esc = 1;
+      c = *rx;
       continue;
     }
     if (esc) {
@@ -148,6 +168,16 @@ static void uart_rx_irq(void) {
     }
     buf[len & (BUFSZ - 1)] = (uint8_t)c;
     len++;
+    c = *rx;
+    if (len >= FRAME) continue;  /* no fast loop near the end, nor while discarding */
+    /* The fast loop: plain bytes inside a frame, up to the buffer's end. */
+    uint8_t *p = buf + len, *const end = buf + FRAME;
+    while (!(c & CV_UART_RXDATA_EMPTY_MASK) && c != SLIP_END && c != SLIP_ESC && p < end) {
+      const uint32_t next = *rx;
+      *p++ = (uint8_t)c;
+      c = next;
+    }
+    len = (uint32_t)(p - buf);
   }
   rx_len = len;
   rx_esc = esc;
