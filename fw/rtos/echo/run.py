@@ -242,11 +242,21 @@ def smoke() -> dict:
     return r
 
 
+PARTIAL = ROOT / "build" / "os" / "results.partial.json"
+
+
 def study(tick: int, period: int, tests: list[int], backends: list[str], loads: list[int],
-          jobs: int) -> dict:
+          jobs: int, resume: bool = False) -> dict:
     """Builds every program once (serially: the libraries are shared), then runs the
-    simulations, jobs at a time. Prints each run as it ends and what the study cost."""
+    simulations, jobs at a time. Prints each run as it ends and what the study cost. Each
+    finished run is kept in build/os/results.partial.json; resume takes the runs found there
+    (same tick and period) instead of running them again."""
     res: dict = {"tick_cycles": tick, "period_ticks": period, "loads": loads, "tests": {}}
+    done: dict = {}
+    if resume and PARTIAL.exists():
+        old = json.loads(PARTIAL.read_text())
+        if (old["tick_cycles"], old["period_ticks"]) == (tick, period):
+            done = old["runs"]
     t0 = time.monotonic()
     sims = {False: harness.build_sim(SIM_PARAMS)}
     if ISA in backends:
@@ -258,20 +268,33 @@ def study(tick: int, period: int, tests: list[int], backends: list[str], loads: 
         runs.append((t, None, 0))
         runs += [(t, be, rate) for rate in loads for be in ["none", *backends]]
     t_build = time.monotonic() - t0
+
+    def key_of(be: str | None, rate: int) -> str:
+        return "baseline" if be is None else f"{be}@{rate}"
+
+    for t, be, rate in runs:
+        if f"{t} {key_of(be, rate)}" in done:
+            res["tests"].setdefault(TESTS[t - 1], {})[key_of(be, rate)] = \
+                done[f"{t} {key_of(be, rate)}"]
+    todo = [r for r in runs if f"{r[0]} {key_of(r[1], r[2])}" not in done]
     print(f"built {len(elfs)} programs and {len(sims)} models in {t_build:.0f} s; "
-          f"{len(runs)} runs, {jobs} at a time", flush=True)
+          f"{len(todo)} runs ({len(runs) - len(todo)} resumed), {jobs} at a time", flush=True)
+    PARTIAL.parent.mkdir(parents=True, exist_ok=True)
 
     def one(t: int, be: str | None, rate: int) -> dict:
         return run_one(t, be, rate, tick, period, sims[be == ISA], elfs[t, be])
 
     t1 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = {pool.submit(one, *r): r for r in runs}
+        futs = {pool.submit(one, *r): r for r in todo}
         for f in concurrent.futures.as_completed(futs):
             t, be, rate = futs[f]
             r = f.result()
-            key = "baseline" if be is None else f"{be}@{rate}"
+            key = key_of(be, rate)
             res["tests"].setdefault(TESTS[t - 1], {})[key] = r
+            done[f"{t} {key}"] = r
+            PARTIAL.write_text(json.dumps({"tick_cycles": tick, "period_ticks": period,
+                                           "runs": done}) + "\n")
             print(f"{TESTS[t - 1]} {key} " + (f"overload: {r['lost']} of {r['sent']} lost"
                   if r.get("overload") else f"{r['loops']}" +
                   (f" ({r['sent']} messages)" if be else "")) +
@@ -443,6 +466,8 @@ def main() -> None:
     ap.add_argument("--backends", default=",".join(BACKENDS))
     ap.add_argument("--loads", default=",".join(map(str, LOADS)))
     ap.add_argument("--jobs", type=int, default=2, help="simulations at a time")
+    ap.add_argument("--resume", action="store_true",
+                    help="take the runs kept in build/os/results.partial.json")
     ap.add_argument("--table-only", action="store_true",
                     help="rewrite the table and the plot from build/os/results.json")
     ap.add_argument("--smoke", action="store_true",
@@ -462,7 +487,7 @@ def main() -> None:
     tests = list(range(int(lo), int(hi or lo) + 1))
     backends = [b for b in a.backends.split(",") if b]
     loads = [int(x) for x in a.loads.split(",")]
-    res = study(a.tick, a.period, tests, backends, loads, a.jobs)
+    res = study(a.tick, a.period, tests, backends, loads, a.jobs, a.resume)
     res["commit"] = commit()
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "results.json").write_text(json.dumps(res, indent=2) + "\n")
