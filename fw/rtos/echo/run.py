@@ -394,7 +394,7 @@ def cost_table(res: dict, backends: list[str]) -> list[str]:
         for be in ["none", *backends]:
             runs = [row[f"{be}@{rate}"] for row in res["tests"].values()
                     if f"{be}@{rate}" in row]
-            ok = [r for r in runs if not r.get("overload")]
+            ok = [r for r in runs if not r.get("overload") and "aes_cycles" in r]
             if not ok:
                 continue
             aes = sum(per_msg(r, "aes_cycles") for r in ok) / len(ok)
