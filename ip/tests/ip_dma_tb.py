@@ -37,6 +37,7 @@ from Crypto.Cipher import AES, ChaCha20
 
 from adversarial.tests.adv_tb import ENGINES, Engine
 from coupling.tests.cpl_engine_tb import OFF, fget, words
+from engines.sha3.model import sha3_model
 from ip.tests.ip_tb import AxilPort, Port, WbPort
 from tools import consts as C
 
@@ -375,6 +376,8 @@ async def test_bus_errors(dut):
                                      XOR=1)}.get(eng.num)
     if cfg is None:
         cfg = eng.rand_cfg(rng)[0]
+        if eng.num == C.CV_ENGINE_SHA3:              # an output of at least 8 bytes
+            cfg = sha3_model.cfg_word("SHA3-256", 0)
     await tb.port.w(DMA["IE"], IE_ERR)
     for what in ("read", "write"):
         tb.mem.pressure(rng, 0.3)
@@ -384,11 +387,12 @@ async def test_bus_errors(dut):
             assert not dfield(st, "ERR")
         if eng.has_iv:
             await tb.set_iv(eng, rng.randbytes(16))
-        # read: the source runs 2 blocks past the memory; write: the destination does
-        src, dst = (MEM - 2 * blk, 0x1000) if what == "read" else (0x1000, MEM - 2 * blk)
+        # read: the source's second half lies past the memory; write: the destination's does
+        olen = eng.out_len(cfg, n) if eng.num == C.CV_ENGINE_SHA3 else 0
+        half = ((olen or n) // 2) & ~3 if what == "write" else n // 2
+        src, dst = (MEM - half, 0x1000) if what == "read" else (0x1000, MEM - half)
         tb.mem.write(0x1000, rng.randbytes(n))
         before = tb.mem.read(0, MEM)
-        olen = eng.out_len(cfg, n) if eng.num == C.CV_ENGINE_SHA3 else 0
         st = await tb.job(eng, cfg, src, dst, n, olen)
         assert dfield(st, "ERR") and dfield(st, "ERR_CODE") == BUS_ERR, f"{what}: {st:#x}"
         assert C.get("dma", "IS", "ERR", await tb.port.r(DMA["IS"]))
