@@ -73,6 +73,13 @@ KAT_PARAMS = ["parameters:",
               "    paramtype: vlogparam",
               ""]
 
+# the wrappers' DMA option (ip/README.md): lint_dma, lint_wb_dma
+DMA_PARAM = ["  DMA:",
+             "    datatype: int",
+             "    description: 1 the DMA with its AXI4 (Wishbone) master, 0 none",
+             "    paramtype: vlogparam",
+             ""]
+
 
 def header(name: str, description: str) -> list[str]:
     return ["CAPI=2:",
@@ -124,14 +131,18 @@ def cores() -> dict[str, str]:
         + kat_target("sim", 1, 0, "rtl, tb") + [""] + KAT_PARAMS)
     out["wrappers"] = (
         header("ip:wrappers", "Cipher-V bus wrappers: one engine as an AXI4-Lite or Wishbone B4 "
-               "pipelined slave (ip_axil_engine, ip_wb_engine)")
+               "pipelined slave (ip_axil_engine, ip_wb_engine), optionally with the DMA as an "
+               "AXI4 or Wishbone master (DMA=1)")
         + ["filesets:", "  rtl:", "    depend: [cipher-v:ip:coupling]"] + files_block(wrappers)
         + kat_fileset([]) + ["", "targets:", "  default: &default", "    filesets: [rtl]",
                              "    toplevel: ip_axil_engine",
                              "  lint:", "    <<: *default"] + LINT
         + ["  lint_wb:", "    <<: *default", "    toplevel: ip_wb_engine"] + LINT
+        + ["  lint_dma:", "    <<: *default", "    parameters: [DMA=1]"] + LINT
+        + ["  lint_wb_dma:", "    <<: *default", "    toplevel: ip_wb_engine",
+           "    parameters: [DMA=1]"] + LINT
         + kat_target("sim", 1, 1, "rtl, tb") + kat_target("sim_wb", 1, 0, "rtl, tb") + [""]
-        + KAT_PARAMS)
+        + KAT_PARAMS[:-1] + DMA_PARAM)
     for n, e in ENGINES.items():
         eng_params = ["parameters:",
                       "  ENGINE:",

@@ -182,6 +182,8 @@ module adv_top #(
     .cpi_rsp_err_o(cdma_rsp_err),
     .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o), .mem_be_o(mem_be_o),
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
+    .mem_rgnt_i(1'b1), .mem_wgnt_i(1'b1), .mem_rvalid_i(1'b0), .mem_err_i(1'b0),
+    .mem_idle_i(1'b1),
     .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
     .a_wdata_o(a_wdata_o),
     .dma_own_o(dw_own), .dma_any_o(dw_any), .dma_zeroize_o(dw_zero), .dma_start_o(dw_start), .dma_cfg_o(dw_cfg),

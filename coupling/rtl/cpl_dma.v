@@ -67,6 +67,11 @@ module cpl_dma #(
   parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
   parameter integer A_WRITE    = 0,                  // 1: output beats may also use port A
   parameter integer CONT_JOBS  = 0,                  // 1: ENGINE.CONT/OPEN (continuation jobs)
+  // 0: dmem port B (every access taken at once, read data in the next cycle); 1: a bus master
+  // adapter (ip/rtl): an access waits for its grant, read data come in order, later
+  parameter integer MEM_BUS    = 0,
+  // the memory jobs may use: DMEM_BYTES from MEM_BASE (a multiple of DMEM_BYTES)
+  parameter [31:0]  MEM_BASE   = `CV_DMEM_BASE,
   parameter integer MAW        = $clog2(DMEM_BYTES / (DMA_BITS / 8))  // port B address width
 ) (
   input  wire                    clk_i,
@@ -95,6 +100,15 @@ module cpl_dma #(
   output wire [DMA_BITS/8-1:0]   mem_be_o,
   output wire [DMA_BITS-1:0]     mem_wdata_o,
   input  wire [DMA_BITS-1:0]     mem_rdata_i,
+  // MEM_BUS = 1 only (the SoC ties them off: 1, 1, 0, 0, 1): a read (write) request is taken
+  // in a cycle mem_rgnt_i (mem_wgnt_i) is high, which never depends on the request; read data
+  // come with mem_rvalid_i, in request order; mem_err_i: an access was answered with a bus
+  // error; mem_idle_i: no access taken is still unanswered (from the adapter's flops)
+  input  wire                    mem_rgnt_i,
+  input  wire                    mem_wgnt_i,
+  input  wire                    mem_rvalid_i,
+  input  wire                    mem_err_i,
+  input  wire                    mem_idle_i,
   // dmem port A, shared with the CPU: the write queue's port-word writes (A_WRITE = 1), in a
   // cycle a_free_i says the CPU does not use it (same addressing as port B)
   input  wire                    a_free_i,
@@ -140,7 +154,7 @@ module cpl_dma #(
   localparam integer DEPTH = (DMA_BITS == 32) ? 4 : 2;     // FIFO entries (port words)
   localparam integer FPW   = $clog2(DEPTH);
   localparam integer LW    = $clog2(DMEM_BYTES) + 2;       // byte counts of a checked job
-  localparam [32:0]  BASE  = {1'b0, `CV_DMEM_BASE};
+  localparam [32:0]  BASE  = {1'b0, MEM_BASE};
   localparam [32:0]  LIMIT = BASE + DMEM_BYTES;
   localparam integer  PBM1  = PB - 1;
   localparam [LW-1:0] PB_M  = PBM1[LW-1:0];               // the same numbers at their widths
@@ -156,7 +170,9 @@ module cpl_dma #(
                    E_OVERLAP = `CV_DMA_STATUS_ERR_CODE_OVERLAP,
                    E_LENGTH = `CV_DMA_STATUS_ERR_CODE_LENGTH,
                    E_ENGINE = `CV_DMA_STATUS_ERR_CODE_ENGINE, E_BUSY = `CV_DMA_STATUS_ERR_CODE_BUSY,
-                   E_ABORTED = `CV_DMA_STATUS_ERR_CODE_ABORTED;
+                   E_ABORTED = `CV_DMA_STATUS_ERR_CODE_ABORTED,
+                   E_BUS = `CV_DMA_STATUS_ERR_CODE_BUS;
+  localparam MB = (MEM_BUS != 0);
 
   // cpi-dma operations (funct7[3:0]) and their funct3 = {xd, xs1, xs2} (coupling/regs/cpi.toml)
   localparam [3:0] OP_DSEL = `CV_CPI_OP_DSEL, OP_DADDR = `CV_CPI_OP_DADDR,
@@ -236,6 +252,7 @@ module cpl_dma #(
   reg [7:0]    kw_q, kw_d;
   reg          rr_q, rr_d;          // the last contended cycle went to a write
   reg          infl_q, infl_d;      // a read was issued last cycle: its data arrive now
+  reg [FPW:0]  rif_q, rif_d;        // MEM_BUS: reads taken and not yet answered
   // write queue (A_WRITE): entry 0 is the oldest; address, byte enables, data, byte count
   reg [1:0]            wcnt_q, wcnt_d;
   reg [2*MAW-1:0]      wqa_q, wqa_d;
@@ -470,7 +487,9 @@ module cpl_dma #(
   wire          f_has   = (fcnt_q != {(FPW+1){1'b0}});
   // with the FIFO empty, the word arriving from the memory is the head (bypass: a cycle less
   // from a read to its beat)
-  wire          byp     = !f_has && infl_q;
+  // read data this cycle: the next cycle's on dmem, mem_rvalid_i on a bus
+  wire          rdv     = MB ? mem_rvalid_i : infl_q;
+  wire          byp     = !f_has && rdv;
   wire          beat_ok = in_left && (!use_f || f_has || byp);
   wire [DMA_BITS-1:0] f_head = byp ? mem_rdata_i : fdat_q[DMA_BITS*frp_q +: DMA_BITS];
   wire [LPB-1:0] ib_lo  = ib_q[LPB-1:0];
@@ -481,7 +500,7 @@ module cpl_dma #(
                              ib_hi ? (f_head >> (DMA_BITS / 2)) : f_head;
   // the beat ends its port word: pop the word when the beat goes
   wire          b_pop   = use_f && (({1'b0, ib_lo} + btb[LPB:0]) == PB[LPB:0]);
-  wire          f_push  = infl_q && ((st_q == S_RUN) || (st_q == S_KEY));
+  wire          f_push  = rdv && ((st_q == S_RUN) || (st_q == S_KEY));
   wire          f_pop   = (i_fire || k_fire) && b_pop;
   wire [LW:0]   dl      = {1'b0, jlen_q} - {1'b0, ib_q};          // LEN - offset (negative: past)
   wire          b_last  = blast_q;
@@ -504,7 +523,8 @@ module cpl_dma #(
   end
 
   // ------------------------------------------------------------------ port arbitration
-  wire          credit  = (fcnt_q + {{FPW{1'b0}}, infl_q}) < DEPTH_C;
+  wire [FPW:0]  ifl     = MB ? rif_q : {{FPW{1'b0}}, infl_q};
+  wire          credit  = (fcnt_q + ifl) < DEPTH_C;
   wire          want_rd = ((st_q == S_RUN) || (st_q == S_KEY)) && rnz_q && credit;
   wire          o_drop  = odrop_q;
   // The output side is ready (o_rdy) from the DMA's own registers, whether or not the unit has a
@@ -519,7 +539,8 @@ module cpl_dma #(
   wire          wq_any  = (wcnt_q != 2'd0);
   wire          wq_full = (wcnt_q == 2'd2);
   wire          bq_wr   = qa && (st_q == S_RUN) && wq_any && (!want_rd || (wq_full && !rr_q));
-  wire          wr_slot = !qa && (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q);
+  wire          wr_slot = !qa && (st_q == S_RUN) && !o_drop && (!want_rd || !rr_q) &&
+                          (!MB || mem_wgnt_i);
   // a continuation job takes no output past OUTLEN's blocks (o_stop: it stays in the engine)
   wire          o_stop  = (CONT_JOBS != 0) && jcont_q && oend_q;
   wire          o_rdy   = (st_q == S_RUN) && !o_stop &&
@@ -528,6 +549,7 @@ module cpl_dma #(
   wire          gnt_wr  = wr_slot && u_ov;
   wire          b_wr    = gnt_wr || bq_wr;
   wire          gnt_rd  = want_rd && !b_wr;
+  wire          rd_acc  = gnt_rd && (!MB || mem_rgnt_i);    // the read is taken
   wire          o_fire  = o_rdy && u_ov;
   wire          push    = qa && o_fire && !o_drop && !gnt_wr;
   // port A writes the oldest entry that port B does not write this cycle
@@ -558,6 +580,8 @@ module cpl_dma #(
   // in the cycle a job ends normally comes too late and is ignored.
   wire m_abort = wr_req && (addr_i == `CV_DMA_CTRL_OFFSET) && wdata_i[`CV_DMA_CTRL_ABORT_LSB];
   reg        e_ok, e_fail;
+  // on a bus, a job ends once its writes are answered (mem_idle_i a cycle after the last one)
+  wire       m_done = !MB || mem_idle_i;
   reg [3:0]  e_code;
   always @* begin
     e_ok   = 1'b0;
@@ -565,13 +589,15 @@ module cpl_dma #(
     e_code = 4'd0;
     case (st_q)
       S_RUN: begin
-        if (olast_q) begin
-          e_ok = (wcnt_q == {1'b0, bq_wr});              // its last queued write goes now
+        if (MB && mem_err_i) begin
+          e_fail = 1'b1;  e_code = E_BUS;                // the memory refused an access
+        end else if (olast_q) begin
+          e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;    // its last queued write goes now
         end else if (o_fire && u_olast) begin
-          e_ok = !push && !wq_any;                       // written (or dropped) at once
+          e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
         end else if (o_stop && !in_left) begin
           // a continuation job: input sent, OUTLEN's blocks taken, once they are written
-          e_ok = (wcnt_q == {1'b0, bq_wr});
+          e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
         end else if (!first_q && settle_q == 2'd0) begin
           if (!bseen_q && !u_busy) begin
             e_fail = 1'b1;  e_code = E_ENGINE;           // start refused
@@ -584,9 +610,14 @@ module cpl_dma #(
               e_fail = 1'b1;  e_code = E_ABORTED;        // the unit was zeroized
             end else begin
               // ended without a last output beat (CMAC segment), once what it queued is written
-              e_ok = (wcnt_q == {1'b0, bq_wr});
+              e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
             end
           end
+        end
+      end
+      S_KEY: begin
+        if (MB && mem_err_i) begin
+          e_fail = 1'b1;  e_code = E_BUS;
         end
       end
       S_KWAIT: begin
@@ -621,7 +652,8 @@ module cpl_dma #(
     jcont_d = jcont_q;  jopen_d = jopen_q;  otk_d = otk_q;
     rleft_d = rleft_q;  rnz_d = rnz_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
-    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = gnt_rd;
+    kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = rd_acc;
+    rif_d = rif_q + {{FPW{1'b0}}, rd_acc} - {{FPW{1'b0}}, rdv};
     kw_d = (st_q == S_KWAIT) ? kw_q + 8'd1 : 8'd0;     // cycles of the key-load wait
     fdat_d = fdat_q;  fwp_d = fwp_q;  frp_d = frp_q;  fcnt_d = fcnt_q;
     ckey_d = ckey_q;  pend_d = pend_q;  pfail_d = pfail_q;
@@ -769,7 +801,7 @@ module cpl_dma #(
     end
     if (f_pop) frp_d = frp_q + 1'b1;
     if (f_push != f_pop) fcnt_d = f_push ? fcnt_q + 1'b1 : fcnt_q - 1'b1;
-    if (gnt_rd) begin
+    if (rd_acc) begin
       rptr_d  = rptr_q + 1'b1;
       rleft_d = rleft_q - 1'b1;
       rnz_d   = (rleft_q != {{(LW-1){1'b0}}, 1'b1});
@@ -804,7 +836,9 @@ module cpl_dma #(
         kcode0_d = u_code;
       end
       S_ZERO: begin
-        st_d = S_IDLE;
+        // on a bus, a failed job stays here until the accesses it issued are answered (their
+        // read data are dropped), so none is taken for the next job's
+        st_d = m_done ? S_IDLE : S_ZERO;
         // the failed job's queued beats are not written
         if (wcnt_q != 2'd0) dbytes_d = dbytes_q - {{(31-LPB){1'b0}}, wqn_q[LPB:0]};
         if (wcnt_q == 2'd2) dbytes_d = dbytes_d - {{(31-LPB){1'b0}}, wqn_q[2*LPB+1:LPB+1]};
@@ -842,7 +876,7 @@ module cpl_dma #(
     // refused (err: it traps)
     // (the job goes idle: refused, ended, or wiped; written out rather than read back from st_d,
     // the end of the next-state priority)
-    to_idle = refuse || ok_end || (st_q == S_ZERO);
+    to_idle = refuse || ok_end || ((st_q == S_ZERO) && m_done);
     if (pend_d && to_idle) begin
       pend_d = 1'b0;
       rsp_d  = 1'b1;
@@ -884,11 +918,16 @@ module cpl_dma #(
   // ------------------------------------------------------------------ flops
   always @(posedge clk_i) begin
     if (!qa) begin
-      wcnt_q <= 2'd0;  olast_q <= 1'b0;
+      wcnt_q <= 2'd0;
     end else if (!rst_ni) begin
-      wcnt_q <= 2'd0;  olast_q <= 1'b0;  wqd_q <= {(2*DMA_BITS){1'b0}};
+      wcnt_q <= 2'd0;  wqd_q <= {(2*DMA_BITS){1'b0}};
     end else begin
       wcnt_q <= wcnt_d;  wqd_q <= wqd_d;
+    end
+    // the last output beat was taken: its write is queued (A_WRITE) or not yet answered (bus)
+    if ((!qa && !MB) || !rst_ni) begin
+      olast_q <= 1'b0;
+    end else begin
       olast_q <= (st_q == S_RUN) && !fail && !ok_end && (olast_q || (o_fire && u_olast));
     end
     wqa_q <= wqa_d;  wqb_q <= wqb_d;  wqn_q <= wqn_d;
@@ -911,7 +950,7 @@ module cpl_dma #(
       odrop_q <= 1'b1;  orem_q <= {LW{1'b0}};  olt_q <= 1'b1;
       bseen_q <= 1'b0;  jfail_q <= 1'b0;  kerr0_q <= 1'b0;  kcode0_q <= 4'h0;  rr_q <= 1'b0;
       kw_q <= 8'h0;
-      infl_q <= 1'b0;  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  pclr_q <= 1'b0;  pidx_q <= {FPW{1'b0}};
+      infl_q <= 1'b0;  rif_q <= {(FPW+1){1'b0}};  fdat_q <= {(DEPTH*DMA_BITS){1'b0}};  pclr_q <= 1'b0;  pidx_q <= {FPW{1'b0}};
       fwp_q <= {FPW{1'b0}};  frp_q <= {FPW{1'b0}};  fcnt_q <= {(FPW+1){1'b0}};
       ckey_q <= 1'b0;  pend_q <= 1'b0;  pfail_q <= 1'b0;  rsp_q <= 1'b0;  rerr_q <= 1'b0;
       rdat_q <= 32'h0;
@@ -937,7 +976,7 @@ module cpl_dma #(
       olt_q   <= (orem_d < btb);
       bseen_q <= bseen_d;  jfail_q <= jfail_d;  kerr0_q <= kerr0_d;  kcode0_q <= kcode0_d;
       kw_q <= kw_d;
-      rr_q <= rr_d;  infl_q <= infl_d;  fdat_q <= fdat_d;  pclr_q <= f_pop;  pidx_q <= frp_q;
+      rr_q <= rr_d;  infl_q <= infl_d;  rif_q <= MB ? rif_d : {(FPW+1){1'b0}};  fdat_q <= fdat_d;  pclr_q <= f_pop;  pidx_q <= frp_q;
       fwp_q <= fwp_d;  frp_q <= frp_d;  fcnt_q <= fcnt_d;
       ckey_q <= ckey_d;  pend_q <= pend_d;  pfail_q <= pfail_d;  rsp_q <= rsp_d;  rerr_q <= rerr_d;
       rdat_q <= rdat_d;
@@ -953,7 +992,7 @@ module cpl_dma #(
   assign cpi_rsp_data_o  = rdat_q;
   assign cpi_rsp_err_o   = rerr_q;
 
-  assign mem_req_o   = gnt_rd || b_wr;
+  assign mem_req_o   = gnt_rd || b_wr;         // on a bus: taken with its grant
   assign mem_we_o    = b_wr;
   assign mem_addr_o  = bq_wr ? wqa_q[MAW-1:0] : gnt_wr ? o_addr : rptr_q;
   assign mem_be_o    = bq_wr ? wqb_q[PB-1:0] : gnt_wr ? o_be : {PB{1'b0}};
@@ -993,7 +1032,7 @@ module cpl_dma #(
     end else begin
       own_q  <= own_d;
       any_q  <= |(own_d & att);
-      zero_q <= (st_d == S_ZERO) ? (5'b00001 << je_d) : 5'b0;
+      zero_q <= (st_d == S_ZERO && (!MB || st_q != S_ZERO)) ? (5'b00001 << je_d) : 5'b0;
     end
   end
   assign dma_own_o        = own_q;

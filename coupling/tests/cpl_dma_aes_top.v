@@ -67,6 +67,8 @@ module cpl_dma_aes_top #(
     .cpi_rsp_data_o(cpi_rsp_data_o), .cpi_rsp_err_o(cpi_rsp_err_o),
     .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o), .mem_be_o(mem_be_o),
     .mem_wdata_o(mem_wdata_o), .mem_rdata_i(mem_rdata_i),
+    .mem_rgnt_i(1'b1), .mem_wgnt_i(1'b1), .mem_rvalid_i(1'b0), .mem_err_i(1'b0),
+    .mem_idle_i(1'b1),
     .a_free_i(a_free_i), .a_req_o(a_req_o), .a_addr_o(a_addr_o), .a_be_o(a_be_o),
     .a_wdata_o(a_wdata_o),
     .dma_own_o(own), .dma_any_o(), .dma_zeroize_o(zero), .dma_start_o(start), .dma_cfg_o(cfg),

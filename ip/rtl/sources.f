@@ -7,6 +7,10 @@
 // lint: -GENGINE=5
 // lint: --top-module ip_wb_engine -GENGINE=1
 // lint: --top-module ip_wb_engine -GENGINE=5
+// lint: -GENGINE=1 -GDMA=1
+// lint: -GENGINE=4 -GDMA=1 -GDMA_AW=20
+// lint: --top-module ip_wb_engine -GENGINE=1 -GDMA=1
+// lint: --top-module ip_wb_engine -GENGINE=5 -GDMA=1
 // The bus wrappers need the engines' and the coupling layer's lists first.
 -f engines/aes/rtl/sources.f
 -f engines/prince/rtl/sources.f
@@ -15,5 +19,7 @@
 -f engines/sha3/rtl/sources.f
 -f coupling/rtl/sources.f
 ip/rtl/ip_engine_core.v
+ip/rtl/ip_dma_axi.v
+ip/rtl/ip_dma_wb.v
 ip/rtl/ip_axil_engine.v
 ip/rtl/ip_wb_engine.v

@@ -48,12 +48,24 @@ module ip_axil_top #(
     .s_axil_araddr_i(s_axil_araddr), .s_axil_arvalid_i(s_axil_arvalid),
     .s_axil_arready_o(s_axil_arready), .s_axil_rdata_o(s_axil_rdata),
     .s_axil_rresp_o(s_axil_rresp), .s_axil_rvalid_o(s_axil_rvalid),
-    .s_axil_rready_i(s_axil_rready), .irq_o(irq)
+    .s_axil_rready_i(s_axil_rready), .irq_o(irq),
+    .m_axi_awid_o(), .m_axi_awaddr_o(), .m_axi_awlen_o(), .m_axi_awsize_o(),
+    .m_axi_awburst_o(), .m_axi_awcache_o(), .m_axi_awprot_o(), .m_axi_awvalid_o(),
+    .m_axi_awready_i(1'b0), .m_axi_wdata_o(), .m_axi_wstrb_o(), .m_axi_wlast_o(),
+    .m_axi_wvalid_o(), .m_axi_wready_i(1'b0), .m_axi_bid_i(1'b0), .m_axi_bresp_i(2'b0),
+    .m_axi_bvalid_i(1'b0), .m_axi_bready_o(), .m_axi_arid_o(), .m_axi_araddr_o(),
+    .m_axi_arlen_o(), .m_axi_arsize_o(), .m_axi_arburst_o(), .m_axi_arcache_o(),
+    .m_axi_arprot_o(), .m_axi_arvalid_o(), .m_axi_arready_i(1'b0), .m_axi_rid_i(1'b0),
+    .m_axi_rdata_i(32'h0), .m_axi_rresp_i(2'b0), .m_axi_rlast_i(1'b0), .m_axi_rvalid_i(1'b0),
+    .m_axi_rready_o()
   );
 
   ip_engine_core #(.ENGINE(ENGINE)) u_nat (
     .clk_i(clk), .rst_ni(!rst), .req_i(nat_req), .we_i(nat_we), .addr_i(nat_addr),
-    .wdata_i(nat_wdata), .rdata_o(nat_rdata), .irq_o(nat_irq)
+    .wdata_i(nat_wdata), .rdata_o(nat_rdata), .irq_o(nat_irq),
+    .dsel_i(1'b0), .mem_req_o(), .mem_we_o(), .mem_addr_o(), .mem_be_o(), .mem_wdata_o(),
+    .mem_rdata_i(32'h0), .mem_rgnt_i(1'b0), .mem_wgnt_i(1'b0), .mem_rvalid_i(1'b0),
+    .mem_err_i(1'b0), .mem_idle_i(1'b1)
   );
 endmodule
 

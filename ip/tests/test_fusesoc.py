@@ -19,6 +19,7 @@ LONG = os.environ.get("IP_LONG", "0") == "1"
 NAMES = sorted(cores.cores())
 LINT = [(n, "lint") for n in NAMES if n != "memmap"]
 LINT += [(e, "lint_wb") for e in cores.ENGINES.values()] + [("wrappers", "lint_wb")]
+LINT += [("wrappers", "lint_dma"), ("wrappers", "lint_wb_dma")]
 SIM = [(e, "sim") for e in cores.ENGINES.values()] + [("wrappers", "sim_wb"), ("coupling", "sim")]
 SIM += [(e, "sim_wb") for e in cores.ENGINES.values()] if LONG else []
 

@@ -558,6 +558,11 @@ module soc_top #(
     .mem_be_o         (dma_be),
     .mem_wdata_o      (dma_wdata),
     .mem_rdata_i      (dma_rdata),
+    .mem_rgnt_i       (1'b1),          // dmem takes every access (MEM_BUS = 0)
+    .mem_wgnt_i       (1'b1),
+    .mem_rvalid_i     (1'b0),
+    .mem_err_i        (1'b0),
+    .mem_idle_i       (1'b1),
     .a_free_i         (!data_pend),
     .a_req_o          (dma_a_req),
     .a_addr_o         (dma_a_addr),

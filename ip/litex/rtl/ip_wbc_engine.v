@@ -49,6 +49,13 @@ module ip_wbc_engine #(
   wire stall;    // always low (ip_wb_engine never stalls)
   /* verilator lint_on UNUSEDSIGNAL */
 
+  /* verilator lint_off UNUSEDSIGNAL */  // the wrapper's DMA master, not built here
+  wire        m_cyc, m_stb, m_we;
+  wire [31:2] m_adr;
+  wire [31:0] m_dat;
+  wire [3:0]  m_sel;
+  /* verilator lint_on UNUSEDSIGNAL */
+
   ip_wb_engine #(
     .ENGINE(ENGINE), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .PRINCE_FOLDED(PRINCE_FOLDED),
     .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC)
@@ -56,7 +63,11 @@ module ip_wbc_engine #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .wb_cyc_i(wb_cyc_i), .wb_stb_i(stb), .wb_we_i(wb_we_i), .wb_adr_i(wb_adr_i),
     .wb_dat_i(wb_dat_i), .wb_sel_i(wb_sel_i), .wb_stall_o(stall), .wb_ack_o(wb_ack_o),
-    .wb_err_o(wb_err_o), .wb_dat_o(wb_dat_o), .irq_o(irq_o)
+    .wb_err_o(wb_err_o), .wb_dat_o(wb_dat_o), .irq_o(irq_o),
+    // no DMA (DMA = 0): the master port is idle
+    .m_wb_cyc_o(m_cyc), .m_wb_stb_o(m_stb), .m_wb_we_o(m_we), .m_wb_adr_o(m_adr),
+    .m_wb_dat_o(m_dat), .m_wb_sel_o(m_sel), .m_wb_stall_i(1'b0), .m_wb_ack_i(1'b0),
+    .m_wb_err_i(1'b0), .m_wb_dat_i(32'h0)
   );
 endmodule
 
