@@ -279,8 +279,8 @@ def generate(flat: Flat, out: Path) -> list[Path]:
     rams = {}
     for r in flat.rams:
         which = str(ram_param(r, "INIT_PLUSARG"))
-        if ram_param(r, "B_BITS") != 32:
-            raise ValueError("the gate simulator models soc_ram with B_BITS = 32 only")
+        if ram_param(r, "B_BITS") not in (32, 128):
+            raise ValueError("the gate simulator models soc_ram with B_BITS = 32 or 128 only")
         rams[which] = r
     if set(rams) != {"imem", "dmem"}:
         raise ValueError(f"expected the imem and dmem soc_ram instances, found {sorted(rams)}")
