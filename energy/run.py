@@ -20,6 +20,7 @@ docs/results/energy.md and energy-summary.json.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import datetime
 import json
 import os
@@ -590,9 +591,12 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
     """Netlist, simulator and RTL model of soc_top with params, in out/; every case (and the
     idle program) run at RTL and gate level, the firmware built with fw_vars; the records
     (tagged with build), the runs, the model and the netlist folder."""
-    nl = netlist.build(params, out / "netlist")
-    gsim, _ = gatesim.build(nl, out / "gsim")
-    rtl = build_rtl(out, params)
+    # the RTL model builds (one compiler) while yosys maps the netlist (one process)
+    with concurrent.futures.ThreadPoolExecutor(1) as side:
+        rtl_build = side.submit(build_rtl, out, params)
+        nl = netlist.build(params, out / "netlist")
+        gsim, _ = gatesim.build(nl, out / "gsim")
+        rtl = rtl_build.result()
     print(f"energy: netlist, gate simulator and RTL model ready "
           f"({time.monotonic() - t0:.0f} s)", flush=True)
     model = Model(out / "gsim", cal)
@@ -605,8 +609,13 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
             "dma_bits": 32, "bytes": 0, "seed": 0}]))
     from bench import refs
     records, runs = [], []
-    for name, elf, cs in images:
-        res = run_image(name, elf, rtl, gsim, out / "runs" / name, max_cycles)
+    # the images run in parallel, one per core (each a process of its own); their results
+    # are taken in order
+    pool = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
+    futures = [pool.submit(run_image, name, elf, rtl, gsim, out / "runs" / name, max_cycles)
+               for name, elf, _ in images]
+    for (name, elf, cs), fut in zip(images, futures):
+        res = fut.result()
         runs.append({"image": name, "cases": len(cs), "gate_seconds": res["gate_seconds"],
                      "sim_cycles": res["sim_cycles"]})
         print(f"energy: {name}: {len(cs)} cases, {res['sim_cycles']:,} cycles in "
@@ -634,6 +643,7 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
             records.append(summarize_case(c, rec, model))
             res["toggles"][k].unlink()
             res["enables"][k].unlink()
+    pool.shutdown()
     return records, runs, model, nl
 
 
