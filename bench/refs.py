@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from Crypto.Cipher import AES
+from Crypto.Cipher import AES, ChaCha20_Poly1305
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # PRINCE, PRESENT and ChaCha (8/12 rounds too) have no package implementation: the engines'
@@ -116,8 +116,17 @@ def ref_present(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
 
 def ref_chacha(case: dict, key: bytes, iv: bytes, msg: bytes) -> bytes:
     """The keystream from counter 0 (init: one block; keystream: len(msg) bytes, the message
-    unused) or the message XOR it (xor); nonce = iv[:8] (original) or iv[:12] (RFC 8439)."""
+    unused) or the message XOR it (xor); nonce = iv[:8] (original) or iv[:12] (RFC 8439).
+    ChaCha20-Poly1305 (mode aead, nonce iv[:12]): encryption the text and the tag, decryption
+    the message (the firmware decrypts its own encryption)."""
     alg = case["algorithm"]
+    if case["mode"] == "aead":
+        if case["direction"] == "decrypt":
+            return msg
+        c = ChaCha20_Poly1305.new(key=key[:32], nonce=iv[:12])
+        c.update(aead_aad(case))
+        ct, tag = c.encrypt_and_digest(msg)
+        return ct + tag[:case["tag_bytes"]]
     rfc = alg.endswith("rfc8439")
     rounds = int(alg.split("-")[0][len("chacha"):])
     nonce = iv[:12] if rfc else iv[:8]

@@ -58,23 +58,26 @@ SHA3_RATE = {"sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72,
 # Modes that take whole blocks only: a size that is not a whole number of blocks (E203-NICE's
 # 40,020 bytes) is not expanded for them (the API answers CV_ERR_LENGTH, nothing to measure).
 WHOLE_BLOCK_MODES = {"ecb", "cbc"}
-# Authenticated encryption (AES-GCM, AES-CCM: fw/programs/bench/bench_aead.c through cv_aead.h):
-# a suite gives aad_sizes (each a case: the AAD's bytes) and tag_bytes; the hardware backends
-# run on the SoC built with AES_AEAD = 1 (the AES engine is aead_top), the sw backend on the
-# default SoC as every software suite. Their records carry aad_bytes and tag_bytes (None for
-# every other mode).
-AEAD_MODES = {"gcm", "ccm"}
+# Authenticated encryption (AES-GCM, AES-CCM, ChaCha20-Poly1305 as engine chacha, mode aead:
+# fw/programs/bench/bench_aead.c through cv_aead.h): a suite gives aad_sizes (each a case: the
+# AAD's bytes) and tag_bytes; the hardware backends run on the SoC built with AES_AEAD = 1 (the
+# AES engine is aead_top) or CHACHA_AEAD = 1 (the ChaCha engine is chachapoly_top), the sw
+# backend on the default SoC as every software suite. Their records carry aad_bytes and
+# tag_bytes (None for every other mode).
+AEAD_MODES = {"gcm", "ccm", "aead"}
 # SoC build configurations: a suite's arch and dma_bits -> soc_top parameters. Software suites
 # (arch/dma_bits omitted) run on the default SoC. ASSUMED_DEFAULTS stand for parameters soc_top
 # does not declare (yet): such a configuration builds only if it asks for the assumed value.
 # A configuration is (arch, dma_bits, tags...): the tag "zk" builds the core with ZK = 1 and the
 # images with FW_ZK=1 (the isa coupling: the core's scalar-crypto instructions); "aead" builds
-# the AES engine as aead_top (AES_AEAD = 1: the hardware AEAD cases).
+# the AES engine as aead_top (AES_AEAD = 1: the hardware GCM and CCM cases), "chachapoly" the
+# ChaCha engine as chachapoly_top (CHACHA_AEAD = 1: the hardware ChaCha20-Poly1305 cases).
 ARCH_PARAM = {"rolled": 0, "pipelined": 2}
 DEFAULT_CONFIG = ("rolled", 32)
 ISA_COUPLING = "isa"
-CONFIG_TAGS = {"zk": "ZK", "aead": "AES_AEAD"}
-ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32, "ZK": 0, "AES_AEAD": 0}
+CONFIG_TAGS = {"zk": "ZK", "aead": "AES_AEAD", "chachapoly": "CHACHA_AEAD"}
+ASSUMED_DEFAULTS = {"AES_ARCH": 0, "AES_SBOX": 0, "DMA_BITS": 32, "ZK": 0, "AES_AEAD": 0,
+                    "CHACHA_AEAD": 0}
 # What is timed: "blocking" the call that does the whole work (every backend), "start" the DMA
 # backends' asynchronous start (cv_aes_start: returns with the job running; the wait and the
 # check follow outside the timed region). START_CALLS: the backends and modes that have one.
@@ -186,11 +189,13 @@ def soc_config() -> dict:
 
 def case_config(case: dict) -> tuple:
     """The SoC configuration a case runs on: (arch, dma_bits, tags...); software: the default
-    SoC; the isa coupling: tag "zk" (the core's ZK = 1); a hardware AEAD case (modes gcm, ccm):
-    tag "aead" (AES_AEAD = 1)."""
+    SoC; the isa coupling: tag "zk" (the core's ZK = 1); a hardware AEAD case (modes gcm, ccm,
+    not sw nor isa, which run on the CPU): tag "aead" (AES_AEAD = 1); a hardware
+    ChaCha20-Poly1305 case: tag "chachapoly" (CHACHA_AEAD = 1)."""
     base = (case["arch"] or DEFAULT_CONFIG[0], case["dma_bits"] or DEFAULT_CONFIG[1])
+    hw_aead = case["mode"] in AEAD_MODES and case["coupling"] not in ("sw", ISA_COUPLING)
     tags = (("zk",) if case["coupling"] == ISA_COUPLING else ()) + (
-        ("aead",) if case["mode"] in AEAD_MODES and case["coupling"] != "sw" else ())
+        (("chachapoly",) if case["engine"] == "chacha" else ("aead",)) if hw_aead else ())
     return base + tags
 
 
@@ -226,6 +231,9 @@ def config_overrides(cfg: tuple, params: dict[str, int] | None = None) -> dict:
 
 MAX_ATTEMPTS = 12  # runs per image when cases hang or trap (each drops the failed ones)
 MAX_IMAGE_CASES = 600  # cases per firmware image (the case table lives in the 64 KiB imem)
+# The aead runner set links cv_aead's engines (AES and ChaCha) and every software AEAD: fewer
+# cases leave room for them.
+IMAGE_CASES = {"aead": 300}
 
 
 @dataclass
@@ -297,12 +305,13 @@ def bench_set(c: dict) -> str:
 def images(cases: list[dict]) -> list[tuple[str, list[dict]]]:
     """Split one configuration's cases into firmware images (program memory is 64 KiB): the
     runner set (aes, aead, light, sha = SHA-2: Makefile BENCH_SET) and at most MAX_IMAGE_CASES
-    cases each."""
+    cases each (IMAGE_CASES for a set that needs a smaller table)."""
     out = []
     for bset in ("aes", "aead", "light", "sha"):
         cs = [c for c in cases if bench_set(c) == bset]
-        for i in range(0, len(cs), MAX_IMAGE_CASES):
-            out.append((f"{bset}{i // MAX_IMAGE_CASES}", cs[i:i + MAX_IMAGE_CASES]))
+        cap = IMAGE_CASES.get(bset, MAX_IMAGE_CASES)
+        for i in range(0, len(cs), cap):
+            out.append((f"{bset}{i // cap}", cs[i:i + cap]))
     return out
 
 

@@ -10,7 +10,7 @@ console: setup gen $(SIM_BIN)
 	@$(SIM_BIN) --quiet --max-cycles 0 --rx-prompt "cv> " build/fw/console/console.elf
 
 # The drivers' long tests (marker `long`): the AES and lightweight drivers' misuse programs
-# built -Os, and the AEAD driver on a SoC built with AES_AEAD = 1.
+# built -Os, and the AEAD driver on SoCs built with AES_AEAD = 1 and CHACHA_AEAD = 1.
 drivers-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/drivers/tests
 

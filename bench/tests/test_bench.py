@@ -177,14 +177,20 @@ def test_shipped_cases() -> None:
     groups = run.group_configs(cases)
     assert list(groups)[0] == run.DEFAULT_CONFIG
     assert set(groups) >= {("rolled", 32), ("pipelined", 128), ("rolled", 128),
-                           ("rolled", 32, "aead"), ("rolled", 32, "zk")}
+                           ("rolled", 32, "aead"), ("rolled", 32, "zk"),
+                           ("rolled", 32, "chachapoly")}
     # AES-GCM and AES-CCM: every backend, with and without AAD; the hardware ones (only they)
-    # on the AES_AEAD build, in their own firmware images
+    # on the AES_AEAD build, isa on the ZK build, in their own firmware images
     aead = [c for c in cases if c["mode"] in run.AEAD_MODES]
-    assert {c["coupling"] for c in aead} == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma"}
+    assert {c["coupling"] for c in aead} == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma", "isa"}
+    assert all(run.case_config(c) == ("rolled", 32, "zk") for c in aead if c["coupling"] == "isa")
     assert {c["aad_bytes"] for c in aead} == {0, 32} and {c["tag_bytes"] for c in aead} == {16}
     assert {c["coupling"] for c in groups[("rolled", 32, "aead")]} == {"mmio", "cpi", "cpi-dma",
                                                                       "mmio-dma"}
+    # ChaCha20-Poly1305 (engine chacha, mode aead): its hardware rows on the CHACHA_AEAD build
+    cp = groups[("rolled", 32, "chachapoly")]
+    assert {c["coupling"] for c in cp} == {"mmio", "cpi", "cpi-dma", "mmio-dma"}
+    assert {(c["engine"], c["mode"]) for c in cp} == {("chacha", "aead")}
     assert all(run.bench_set(c) == "aead" for c in aead)
     assert all(c["aad_bytes"] is None and c["tag_bytes"] is None for c in cases
                if c["mode"] not in run.AEAD_MODES)
@@ -197,8 +203,9 @@ def test_shipped_cases() -> None:
     for engine in ("prince", "present", "chacha", "sha3"):
         assert {c["coupling"] for c in cases if c["engine"] == engine} == default, engine
     for cfg, cs in groups.items():   # one light image per configuration
-        assert len([c for c in cs if c["engine"] != "aes"]) <= run.MAX_IMAGE_CASES, cfg
-    # the isa coupling: AES and SHA-2 on the ZK build, SHA-2's sw rows on the default SoC
+        assert len([c for c in cs if run.bench_set(c) == "light"]) <= run.MAX_IMAGE_CASES, cfg
+    # the isa coupling: AES (AES-GCM/CCM too) and SHA-2 on the ZK build, SHA-2's sw rows on the
+    # default SoC
     isa = groups[("rolled", 32, "zk")]
     assert {c["coupling"] for c in isa} == {"isa"}
     assert {c["engine"] for c in isa} == {"aes", "sha2"}

@@ -13,6 +13,7 @@ module cpl_eng #(
   parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 2 pipelined
   parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
   parameter integer AES_AEAD       = 0,  // 1: the AES engine is aead_top (GCM, CCM/CCM*)
+  parameter integer CHACHA_AEAD    = 0,  // 1: the ChaCha engine is chachapoly_top
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1
@@ -54,7 +55,8 @@ module cpl_eng #(
                                   (ENGINE == E_SHA3) ? 0 : 64;
   localparam integer CFG_BITS   = (ENGINE == E_SHA3) ? 32 :
                                   (ENGINE == E_PRINCE || ENGINE == E_PRESENT) ? 4 :
-                                  (ENGINE == E_AES && AES_AEAD != 0) ? 14 : 8;
+                                  (ENGINE == E_AES && AES_AEAD != 0) ? 14 :
+                                  (ENGINE == E_CHACHA && CHACHA_AEAD != 0) ? 10 : 8;
   localparam integer KB         = (KEY_BITS > 0) ? KEY_BITS : 32;
   localparam integer IVB        = (IV_BITS > 0) ? IV_BITS : 32;
 
@@ -154,6 +156,16 @@ module cpl_eng #(
           .err_code_o(err_code)
         );
       end
+    end else if (ENGINE == E_CHACHA && CHACHA_AEAD != 0) begin : g_chachapoly
+      // ChaCha20-Poly1305 takes each phase's last block with its valid bytes (above 64: LEN)
+      chachapoly_top u_eng (
+        .clk_i(clk_i), .rst_ni(rst_ni), .zeroize_i(zeroize), .cfg_i(cfg), .start_i(start),
+        .key_i(key), .key_valid_i(key_valid), .key_ready_o(key_ready), .iv_i(iv),
+        .iv_valid_i(iv_valid), .iv_o(iv_back), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_data_i(in_data), .in_last_i(in_last), .in_bytes_i(in_bytes),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data),
+        .out_last_o(out_last), .busy_o(busy), .err_o(err), .err_code_o(err_code)
+      );
     end else if (ENGINE == E_CHACHA) begin : g_chacha
       wire unused = ^in_bytes;  // the last block is padded; the reader cuts the output
       chacha_top u_eng (

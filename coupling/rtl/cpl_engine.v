@@ -14,6 +14,7 @@ module cpl_engine #(
   parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 2 pipelined
   parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
   parameter integer AES_AEAD       = 0,  // 1: aead_top (GCM, CCM/CCM*) in place of aes_top
+  parameter integer CHACHA_AEAD    = 0,  // 1: chachapoly_top (ChaCha20-Poly1305) in place of chacha_top
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1
@@ -80,6 +81,7 @@ module cpl_engine #(
 
   cpl_hub #(
     .ENGINES(ONE), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD),
+    .CHACHA_AEAD(CHACHA_AEAD),
     .PRINCE_FOLDED(PRINCE_FOLDED), .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC)
   ) u_hub (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -126,7 +128,8 @@ module cpl_engine #(
   assign irq_o           = h_irq[E];
 
   cpl_eng #(
-    .ENGINE(ENGINE), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD), .PRINCE_FOLDED(PRINCE_FOLDED),
+    .ENGINE(ENGINE), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD),
+    .CHACHA_AEAD(CHACHA_AEAD), .PRINCE_FOLDED(PRINCE_FOLDED),
     .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC)
   ) u_eng (
     .clk_i(clk_i), .rst_ni(rst_ni), .dma_own_i(dma_own_i), .zeroize_i(h_zero[E]),

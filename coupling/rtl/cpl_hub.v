@@ -47,6 +47,7 @@ module cpl_hub #(
   parameter integer AES_ARCH       = 0,
   parameter integer AES_SBOX       = 0,
   parameter integer AES_AEAD       = 0,     // 1: the AES engine is aead_top (GCM, CCM/CCM*)
+  parameter integer CHACHA_AEAD    = 0,     // 1: the ChaCha engine is chachapoly_top
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1
@@ -133,6 +134,10 @@ module cpl_hub #(
   // GCM and CCM (aead_top only): phases closed by last blocks of any byte count, empty ones too
   localparam [31:0]  A_AEAD = (AES_AEAD != 0) ? ((32'd1 << `CV_AES_CFG_MODE_GCM) |
                                                  (32'd1 << `CV_AES_CFG_MODE_CCM)) : 32'h0;
+  // ChaCha's mode is {AEAD, XOR} with chachapoly_top (CFG bits 8:7), XOR alone otherwise;
+  // ChaCha20-Poly1305 (AEAD = 1; the engine refuses XOR = 0) has GCM's phase rules
+  localparam integer C_MODE_W = (CHACHA_AEAD != 0) ? 2 : `CV_CHACHA_CFG_XOR_WIDTH;
+  localparam [31:0]  C_AEAD = (CHACHA_AEAD != 0) ? 32'b1100 : 32'h0;
 
   function automatic integer blk_bits(input integer e);
     blk_bits = (e == E_CHACHA) ? 512 : (e == E_AES) ? 128 : 64;
@@ -145,7 +150,7 @@ module cpl_hub #(
   endfunction
   function automatic integer cfg_bits(input integer e);
     cfg_bits = (e == E_SHA3) ? 32 : (e == E_PRINCE || e == E_PRESENT) ? 4 :
-               (e == E_AES && AES_AEAD != 0) ? 14 : 8;
+               (e == E_AES && AES_AEAD != 0) ? 14 : (e == E_CHACHA && CHACHA_AEAD != 0) ? 10 : 8;
   endfunction
   function automatic integer mode_lsb(input integer e);
     mode_lsb = (e == E_AES) ? `CV_AES_CFG_MODE_LSB : (e == E_CHACHA) ? `CV_CHACHA_CFG_XOR_LSB :
@@ -153,15 +158,16 @@ module cpl_hub #(
   endfunction
   function automatic integer mode_w(input integer e);
     mode_w = (e == E_AES) ? `CV_AES_CFG_MODE_WIDTH : (e == E_SHA3) ? `CV_SHA3_CFG_FUNC_WIDTH :
-             (e == E_CHACHA) ? `CV_CHACHA_CFG_XOR_WIDTH : `CV_PRINCE_CFG_MODE_WIDTH;
+             (e == E_CHACHA) ? C_MODE_W : `CV_PRINCE_CFG_MODE_WIDTH;
   endfunction
   function automatic [31:0] partial_m(input integer e);
     partial_m = (e == E_AES) ? (A_CFB | A_OFB | A_CTR | A_CMAC | A_AEAD) :
-                (e == E_CHACHA) ? 32'b11 :
+                (e == E_CHACHA) ? (32'b11 | C_AEAD) :
                 (e == E_SHA3) ? 32'hFF : 32'd1 << `CV_PRINCE_CFG_MODE_CTR;
   endfunction
   function automatic [31:0] empty_m(input integer e);
-    empty_m = (e == E_AES) ? (A_CMAC | A_AEAD) : (e == E_SHA3) ? 32'hFF : 32'h0;
+    empty_m = (e == E_AES) ? (A_CMAC | A_AEAD) : (e == E_CHACHA) ? C_AEAD :
+              (e == E_SHA3) ? 32'hFF : 32'h0;
   endfunction
   function automatic [31:0] outlast_m(input integer e);
     outlast_m = (e == E_AES) ? A_CMAC : (e == E_SHA3) ? 32'hFF : 32'h0;
@@ -171,7 +177,7 @@ module cpl_hub #(
     noread_m = (e == E_CHACHA) ? 32'b01 : 32'h0;
   endfunction
   localparam [31:0] ARCH32 = AES_ARCH, SBOX32 = AES_SBOX, FOLD32 = PRINCE_FOLDED;
-  localparam [31:0] AEAD32 = AES_AEAD;
+  localparam [31:0] AEAD32 = AES_AEAD, CAEAD32 = CHACHA_AEAD;
   localparam [31:0] K128_32 = PRESENT_KEY128;
   // CAP.ARCH: the datapath aes_top builds (any ARCH but pipelined builds rolled)
   localparam [1:0]  CAP_ARCH = (ARCH32 == {30'd0, `CV_AES_CAP_ARCH_PIPELINED}) ?
@@ -179,7 +185,8 @@ module cpl_hub #(
   function automatic [7:0] cap_opt(input integer e);
     cap_opt = (e == E_AES) ? {4'b0, AEAD32 != 0, SBOX32[0], CAP_ARCH} :
               (e == E_PRINCE) ? {7'b0, FOLD32[0]} :
-              (e == E_PRESENT) ? {6'b0, PRESENT_RPC == 2, K128_32[0]} : 8'h00;
+              (e == E_PRESENT) ? {6'b0, PRESENT_RPC == 2, K128_32[0]} :
+              (e == E_CHACHA) ? {7'b0, CAEAD32 != 0} : 8'h00;
   endfunction
 
   // per-engine sizes as vectors indexed by engine-1 (constant: synthesis folds the selects)
@@ -507,7 +514,8 @@ module cpl_hub #(
           .BLOCK_BITS(blk_bits(g)), .KEY_BITS(key_bits(g)), .CFG_BITS(CB),
           .MODE_LSB(mode_lsb(g)), .MODE_W(mode_w(g)), .PARTIAL_MODES(partial_m(g)),
           .EMPTY_MODES(empty_m(g)), .OUTLAST_MODES(outlast_m(g)), .NOREAD_MODES(noread_m(g)),
-          .AEAD_MODES((g == E_AES) ? A_AEAD : 32'h0),
+          .AEAD_MODES((g == E_AES) ? A_AEAD : (g == E_CHACHA) ? C_AEAD : 32'h0),
+          .AEAD_CHACHA((g == E_CHACHA) ? 1 : 0),
           .ZERO_BUSY((g == E_AES) ? 1 : 0),
           .DMA_DRAIN_NOW((g == E_AES) ? AES_PIPE : (g == E_PRINCE || g == E_PRESENT) ? 1 : 0)
         ) u_slot (

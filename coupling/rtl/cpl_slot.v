@@ -25,6 +25,7 @@ module cpl_slot #(
   parameter [31:0]  OUTLAST_MODES = 32'h0,
   parameter [31:0]  NOREAD_MODES  = 32'h0,
   parameter [31:0]  AEAD_MODES    = 32'h0,  // GCM/CCM of aead_top: output per payload block, tag
+  parameter integer AEAD_CHACHA   = 0,      // 1: the AEAD is chachapoly_top's (ChaCha CFG fields)
   parameter integer KLOAD_WAIT    = 63,
   parameter integer ZERO_BUSY     = 0,
   parameter integer DMA_DRAIN_NOW = 0   // the DMA's last beat frees the engine's output at once
@@ -185,15 +186,17 @@ module cpl_slot #(
   // the running message's configuration: held, taken by the engine now, or taken before
   wire [CFG_BITS-1:0] rcfg = sth_q ? sthcfg_q : start_acc ? ecfg_q : mcfg_q;
   // An AEAD message (engines/aead/README.md) is a run of phases, each closed by a last block:
-  // GCM [IV (IVB)], AAD, payload, [tag (DEC)]; CCM AAD, payload, [tag (DEC, TLEN > 0)]. Each
+  // GCM [IV (IVB)], AAD, payload, [tag (DEC)]; CCM AAD, payload, [tag (DEC, TLEN > 0)];
+  // ChaCha20-Poly1305 (engines/chachapoly/README.md) AAD, payload, [tag (DEC)]. Each
   // non-empty payload block gives an output block, and the last phase's last block the final
   // one (tag or verdict): aead_n blocks of output for the block in phase ph.
   /* verilator lint_off UNUSEDSIGNAL */  // the AEAD fields of the word only
   wire [31:0] rc32  = {{(32-CFG_BITS){1'b0}}, rcfg};
   /* verilator lint_on UNUSEDSIGNAL */
   wire        a_gcm = rc32[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] == `CV_AES_CFG_MODE_GCM;
-  wire [1:0]  a_pay = (a_gcm && rc32[`CV_AES_CFG_IVB_LSB]) ? 2'd2 : 2'd1;
-  wire        a_tag = rc32[`CV_AES_CFG_DEC_LSB] &&
+  wire [1:0]  a_pay = (AEAD_CHACHA == 0 && a_gcm && rc32[`CV_AES_CFG_IVB_LSB]) ? 2'd2 : 2'd1;
+  wire        a_tag = (AEAD_CHACHA != 0) ? rc32[`CV_CHACHA_CFG_DEC_LSB] :
+                      rc32[`CV_AES_CFG_DEC_LSB] &&
                       (a_gcm || rc32[`CV_AES_CFG_TLEN_MSB:`CV_AES_CFG_TLEN_LSB] != 5'd0);
   wire [1:0]  a_fin = a_pay + {1'b0, a_tag};
   wire        aead  = (AEAD_MODES != 32'h0) && mode_in(AEAD_MODES, rcfg);

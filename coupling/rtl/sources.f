@@ -4,6 +4,7 @@
 // lint: -GDMA_BITS=128
 // lint: -GDMA_BITS=32 -GENGINES=5'b01110
 // lint: -GDMA_BITS=32 -GAES_AEAD=1
+// lint: -GDMA_BITS=32 -GCHACHA_AEAD=1
 // The engine wrapper (cpl_engine) needs the engines' own lists first (soc/rtl/sources.f).
 coupling/rtl/cpl_slot.v
 coupling/rtl/cpl_hub.v

@@ -6,8 +6,9 @@
 #                   build/rtos/thread_metric.json and docs/results/rtos.md
 #   make os-study   Thread-Metric alone, beside the echo server without crypto and with each AES
 #                   backend, at 20 and 200 messages per million cycles: build/os/results.json,
-#                   docs/results/os_study.md and .png. OS_STUDY_ARGS passes options to
-#                   fw/rtos/echo/run.py (e.g. --period 100 for 5,000,000-cycle measurements).
+#                   docs/results/os_study.md and .png; 5,000,000 cycles per test, two
+#                   simulations at a time. OS_STUDY_ARGS passes options to fw/rtos/echo/run.py
+#                   (e.g. --tests 7 --loads 20 for a subset, --jobs 1).
 .PHONY: rtos-long rtos-tm os-study
 rtos-long: setup gen
 	$(ENV) python -m pytest -q -m long fw/rtos/tests

@@ -15,6 +15,7 @@ module soc_top #(
   parameter integer AES_ARCH        = 0,      // AES datapath: 0 rolled, 2 pipelined
   parameter integer AES_SBOX        = 0,      // AES S-boxes: 0 table (smaller on LUT6), 1 composite
   parameter integer AES_AEAD        = 0,      // 1: AES engine aead_top (+ GCM, CCM/CCM*), 0 aes_top
+  parameter integer CHACHA_AEAD     = 0,      // 1: ChaCha engine chachapoly_top (+ ChaCha20-Poly1305)
   parameter integer RVC             = 0,      // 1: the core is RV32IMC (core_top RVC)
   parameter integer ZK              = 0,      // 1: the core adds Zbkb/c/x, Zkne/d, Zknh (core_top ZK)
   parameter [4:0]   ENGINES         = 5'b11111  // bit e-1: engine number e built
@@ -415,7 +416,8 @@ module soc_top #(
   assign eng_rdata = {5{hub_rdata}};
 
   cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH),
-            .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD)) u_hub (
+            .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD),
+            .CHACHA_AEAD(CHACHA_AEAD)) u_hub (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            ({5{acc_req}} & acc_sel[4:0]),
@@ -485,7 +487,7 @@ module soc_top #(
     for (e = 1; e <= 5; e = e + 1) begin : g_eng
       if (ENGINES[e-1]) begin : g_on
         cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX),
-                  .AES_AEAD(AES_AEAD)) u_eng (
+                  .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD)) u_eng (
           .clk_i       (clk_i),
           .rst_ni      (rst_ni),
           .dma_own_i   (dw_own[e-1]),
@@ -534,7 +536,7 @@ module soc_top #(
   wire [31:0] dma_win_rdata;
 
   cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(DMEM_BYTES), .ENGINES({26'd0, ENGINES, 1'b0}),
-            .A_WRITE(1), .CONT_JOBS(AES_AEAD)) u_dma (
+            .A_WRITE(1), .CONT_JOBS((AES_AEAD != 0 || CHACHA_AEAD != 0) ? 1 : 0)) u_dma (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .req_i            (acc_req && acc_sel[5]),

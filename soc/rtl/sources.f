@@ -6,6 +6,7 @@
 // lint: -GDMA_BITS=32 -GAES_AEAD=1
 // lint: -GDMA_BITS=128 -GAES_ARCH=2 -GAES_AEAD=1
 // lint: -GRVC=1 -GZK=1
+// lint: -GDMA_BITS=32 -GCHACHA_AEAD=1
 -f core/rtl/sources.f
 core/rtl/core_zk.v
 soc/rtl/soc_fifo.v
@@ -16,6 +17,8 @@ engines/aead/rtl/aead_top.v
 -f engines/prince/rtl/sources.f
 -f engines/present/rtl/sources.f
 -f engines/chacha/rtl/sources.f
+engines/poly1305/rtl/poly1305_top.v
+engines/chachapoly/rtl/chachapoly_top.v
 -f engines/sha3/rtl/sources.f
 -f coupling/rtl/sources.f
 soc/rtl/soc_xbar.v

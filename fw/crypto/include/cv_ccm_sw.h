@@ -34,6 +34,8 @@ typedef struct cv_ccm_sw_ctx {
  * bitsliced constant-time AES (cv_aes_sw_init_ct), which makes CCM constant-time on any core. */
 cv_status_t cv_ccm_sw_init(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 cv_status_t cv_ccm_sw_init_ct(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+/* The isa AES (Zkne/Zknd, cv_aes_sw_init_isa): CV_ERR_HW in a build without CV_ZK. */
+cv_status_t cv_ccm_sw_init_isa(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 
 /* One-shot. nonce_len 7..13 (else CV_ERR_ARG); tag_len 4, 6, .., 16 or 0 (CCM*: encryption
  * only, the AAD is then not used and no tag is written or checked), else CV_ERR_OUTLEN; len must

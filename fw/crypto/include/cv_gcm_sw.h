@@ -16,7 +16,8 @@
 typedef struct cv_gcm_sw_ctx {
   cv_aes_sw_ctx aes;
   uint32_t htab[256][4];  /* b * H for every byte b (b's MSB is x^0), as GCM byte strings read
-                             as little-endian words; 4 KiB per key */
+                             as little-endian words; 4 KiB per key (isa: H and its Karatsuba
+                             half sum in the first 8 words, the rest unused) */
   /* one message (start .. finish) */
   uint32_t y[4];          /* GHASH accumulator (byte string as little-endian words) */
   uint8_t ekj0[16];       /* E(K, J0): the tag mask */
@@ -35,6 +36,9 @@ typedef struct cv_gcm_sw_ctx {
 /* Key setup: AES key expansion (16, 24 or 32 bytes, else CV_ERR_KEYLEN) and the GHASH table of
  * H = E(K, 0^128). The context may then carry any number of messages. */
 cv_status_t cv_gcm_sw_init(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_len);
+/* The isa version: the AES on Zkne (cv_aes_sw_init_isa) and GHASH by carry-less multiplication
+ * on Zbkc, no table; the same results. CV_ERR_HW in a build without CV_ZK (FW_ZK=1). */
+cv_status_t cv_gcm_sw_init_isa(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 
 /* One-shot. iv_len >= 1 (12 is the fast and recommended case; others go through GHASH), else
  * CV_ERR_ARG. tag_len 16, 15, 14, 13, 12, 8 or 4, else CV_ERR_OUTLEN. len > 2^36 - 32:

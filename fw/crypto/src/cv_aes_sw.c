@@ -2,6 +2,9 @@
 /* cv_aes_sw.c: software AES (FIPS-197) for RV32IM: a T-table version (default) and a bitsliced
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"
+
+#include <string.h>
+
 #include "cv_bytes.h"
 
 #define CT_ONES 0xffffffffu  /* all-ones slice (affine constants of the bitsliced S-box) */
@@ -416,6 +419,7 @@ static inline __attribute__((always_inline)) void isa_decrypt(const cv_aes_sw_ct
   out[0] = s0; out[1] = s1; out[2] = s2; out[3] = s3;
 }
 
+#if !defined(__riscv)  /* the host's key schedules (RISC-V: cv_aes_zk.S) */
 /* SubWord: the four bytes through the S-box, each left in place. */
 static uint32_t isa_sub_word(uint32_t w) { return ISA_ENC_COL(cv_aes32esi, 0u, w, w, w, w); }
 
@@ -425,6 +429,7 @@ static uint32_t isa_inv_mix_word(uint32_t w) {
   const uint32_t s = isa_sub_word(w);
   return ISA_ENC_COL(cv_aes32dsmi, 0u, s, s, s, s);
 }
+#endif
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
@@ -486,6 +491,29 @@ cv_status_t cv_aes_sw_init_isa(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t ke
 }
 
 #if defined(CV_ZK)
+#if defined(__riscv)
+/* cv_aes_zk.S: cv_aes_isa_expand_enc (AES-128 from an aligned key itself, the rest here),
+ * cv_aes_isa_expand_dec and the AES-192/256 schedules, from the key as aligned words */
+void cv_aes192_zk_ek(uint32_t *ek, const uint32_t *key);
+void cv_aes256_zk_ek(uint32_t *ek, const uint32_t *key);
+void cv_aes_zk_ek_other(uint32_t *ek, const uint8_t *key, size_t key_len);
+
+/* a key of another length or misaligned (copied first); AES-128 from a copy goes the way of
+ * an aligned key again */
+void cv_aes_zk_ek_other(uint32_t *ek, const uint8_t *key, size_t key_len) {
+  uint32_t copy[8];
+  const uint32_t *k = (const cv_word_t *)(const void *)key;
+  const int misaligned = ((uintptr_t)key & 3u) != 0;
+  if (misaligned) {
+    memcpy(copy, key, key_len);
+    k = copy;
+  }
+  if (key_len == 16) cv_aes_isa_expand_enc(ek, (const uint8_t *)k, 16);
+  else if (key_len == 24) cv_aes192_zk_ek(ek, k);
+  else cv_aes256_zk_ek(ek, k);
+  if (misaligned) zero_words(copy, 8);
+}
+#else
 void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
                            size_t key_len) {
   if (key_len != 16) {
@@ -493,18 +521,10 @@ void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
     return;
   }
   /* AES-128 unrolled: per round RotWord (rori), SubWord with the round constant folded into the
-   * accumulator, in two chains of two aes32esi (a result used right behind its instruction
-   * waits a cycle on this core), three XORs, four stores. */
+   * accumulator, in two chains of two aes32esi, three XORs, four stores. */
   static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
-  uint32_t w0, w1, w2, w3;
-  if (((uintptr_t)key & 3u) == 0) {
-    const cv_word_t *q = (const cv_word_t *)(const void *)key;
-    w0 = q[0]; w1 = q[1]; w2 = q[2]; w3 = q[3];
-  } else {
-    w0 = ld32(key); w1 = ld32(key + 4); w2 = ld32(key + 8); w3 = ld32(key + 12);
-  }
+  uint32_t w0 = ld32(key), w1 = ld32(key + 4), w2 = ld32(key + 8), w3 = ld32(key + 12);
   ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
-#pragma GCC unroll 10
   for (int r = 0; r < 10; r++) {
     const uint32_t t = cv_rori(w3, 8);
     const uint32_t lo = cv_aes32esi(cv_aes32esi(w0 ^ rcon[r], t, 0), t, 1);
@@ -515,12 +535,11 @@ void cv_aes_isa_expand_enc(uint32_t *restrict ek, const uint8_t *restrict key,
     w3 ^= w2;
     ek += 4;
     ek[0] = w0; ek[1] = w1; ek[2] = w2; ek[3] = w3;
-    /* each round's words stored before the next: else the pre-allocation scheduler keeps
-     * them all live and spills */
-    __asm__ volatile("" ::: "memory");
   }
 }
+#endif
 
+#if !defined(__riscv)  /* RISC-V: cv_aes_zk.S */
 void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
   for (int i = 0; i < 4; i++) {
     dk[i] = ek[4 * nr + i];
@@ -529,6 +548,7 @@ void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
   for (int r = 1; r < nr; r++)
     for (int i = 0; i < 4; i++) dk[4 * r + i] = isa_inv_mix_word(ek[4 * (nr - r) + i]);
 }
+#endif
 #endif
 
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {

@@ -48,10 +48,12 @@ static void mac_pad(cv_ccm_sw_ctx *ctx) {
   }
 }
 
-static cv_status_t init(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len, int ct) {
+/* impl: 0 the T-table AES, 1 the bitsliced one, 2 the isa one */
+static cv_status_t init(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len, int impl) {
   if (!ctx || !key) return CV_ERR_ARG;
-  cv_status_t rc = ct ? cv_aes_sw_init_ct(&ctx->aes, key, key_len)
-                      : cv_aes_sw_init(&ctx->aes, key, key_len);
+  cv_status_t rc = impl == 2 ? cv_aes_sw_init_isa(&ctx->aes, key, key_len)
+                  : impl     ? cv_aes_sw_init_ct(&ctx->aes, key, key_len)
+                             : cv_aes_sw_init(&ctx->aes, key, key_len);
   ctx->phase = 0;
   return rc;
 }
@@ -62,6 +64,10 @@ cv_status_t cv_ccm_sw_init(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_le
 
 cv_status_t cv_ccm_sw_init_ct(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   return init(ctx, key, key_len, 1);
+}
+
+cv_status_t cv_ccm_sw_init_isa(cv_ccm_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  return init(ctx, key, key_len, 2);
 }
 
 static int tag_len_ok(size_t t) { return t == 0 || (t >= 4 && t <= 16 && (t & 1) == 0); }

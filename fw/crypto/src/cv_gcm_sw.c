@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 /* cv_gcm_sw.c: software AES-GCM (SP 800-38D) for RV32IM: the T-table AES of cv_aes_sw.c in
- * counter mode and GHASH by Shoup's method with 8-bit tables. */
+ * counter mode and GHASH by Shoup's method with 8-bit tables; or, the isa version (CV_ZK), the
+ * AES on Zkne and GHASH by carry-less multiplication (Zbkc). */
 #include "cv_gcm_sw.h"
 #include "cv_bytes.h"
 
+#include <string.h>
+
 #include "cv_gcm_sw_tables.h"
+#if defined(CV_ZK)
+#include "cv_zk.h"
+#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* GHASH                                                                                      */
@@ -54,6 +60,92 @@ static void gmul(const uint32_t htab[256][4], uint32_t y[4]) {
   y[3] = z3;
 }
 
+#if defined(CV_ZK)
+/* GHASH on Zbkc. brev8 reverses the bits of each byte, so a block read as little-endian words
+ * and passed through brev8 is the polynomial in natural order: bit i of word m is the
+ * coefficient of x^(32m + i). The product of two such 128-bit polynomials is Karatsuba on
+ * 64-bit halves, (A1 x^64 + A0)(B1 x^64 + B0) = A1B1 x^128 + ((A0 + A1)(B0 + B1) + A0B0 +
+ * A1B1) x^64 + A0B0, each 64 x 64 product four clmul and four clmulh; B is H, whose half sum
+ * is computed once per key. The 256-bit product is reduced by x^128 = x^7 + x^2 + x + 1
+ * (0x87) word by word from the top: word 4 + j times 0x87 is added at word j (clmul) and its
+ * carry at word j + 1 (clmulh, at most 7 bits), the top word's carry landing in word 4, which
+ * is reduced last. No table, no branch: every instruction takes one cycle whatever its
+ * operands (Zkt). In the context, htab[0] holds H in natural order and htab[1][0..1] its half
+ * sum; the rest of the table is unused. */
+#define CLMUL64(a0, a1, b0, b1, r0, r1, r2, r3)                           \
+  r0 = cv_clmul(a0, b0);                                                  \
+  r1 = cv_clmulh(a0, b0) ^ cv_clmul(a0, b1) ^ cv_clmul(a1, b0);          \
+  r2 = cv_clmulh(a0, b1) ^ cv_clmulh(a1, b0) ^ cv_clmul(a1, b1);         \
+  r3 = cv_clmulh(a1, b1)
+
+/* (v0..v3) = (v0..v3) * H, both in natural order; H and its half sum in h0..h5, pr = 0x87 */
+#define ISA_GMUL()                                                                          \
+  do {                                                                                      \
+    uint32_t l0, l1, l2, l3, u0, u1, u2, u3, m0, m1, m2, m3;                                \
+    CLMUL64(v0, v1, h0, h1, l0, l1, l2, l3);                                                \
+    CLMUL64(v2, v3, h2, h3, u0, u1, u2, u3);                                                \
+    CLMUL64(v0 ^ v2, v1 ^ v3, h4, h5, m0, m1, m2, m3);                                      \
+    m0 ^= l0 ^ u0;                                                                          \
+    m1 ^= l1 ^ u1;                                                                          \
+    m2 ^= l2 ^ u2;                                                                          \
+    m3 ^= l3 ^ u3;                                                                          \
+    uint32_t z4 = u0 ^ m2;                                                                  \
+    const uint32_t z5 = u1 ^ m3;                                                            \
+    v3 = l3 ^ m1 ^ cv_clmul(u3, pr) ^ cv_clmulh(u2, pr);                                      \
+    z4 ^= cv_clmulh(u3, pr);                                                                 \
+    v2 = l2 ^ m0 ^ cv_clmul(u2, pr) ^ cv_clmulh(z5, pr);                                      \
+    v1 = l1 ^ cv_clmul(z5, pr) ^ cv_clmulh(z4, pr);                                           \
+    v0 = l0 ^ cv_clmul(z4, pr);                                                              \
+  } while (0)
+
+static int is_isa(const cv_gcm_sw_ctx *ctx) { return ctx->aes.impl == CV_AES_SW_IMPL_ISA; }
+/* H and its half sum: the first 8 words of the (otherwise unused) table */
+static const uint32_t *isa_h(const cv_gcm_sw_ctx *ctx) {
+  return (const uint32_t *)(const void *)ctx->htab;
+}
+
+/* y (a byte string as little-endian words) ^= n whole blocks at p, multiplying by H after each;
+ * y is kept in natural order across the blocks, H in registers. A misaligned block is copied
+ * first (one loop, one copy of the multiplication: the program memory is small). */
+static __attribute__((noinline)) void isa_ghash(const cv_gcm_sw_ctx *ctx, uint32_t y[4],
+                                                const uint8_t *p, size_t n) {
+  const uint32_t *h = isa_h(ctx);
+  const uint32_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], pr = 0x87u;
+  const int aligned = ((uintptr_t)p & 3u) == 0;
+  uint32_t v0 = cv_brev8(y[0]), v1 = cv_brev8(y[1]), v2 = cv_brev8(y[2]), v3 = cv_brev8(y[3]);
+  uint32_t b[4];
+  for (; n; n--, p += 16) {
+    const uint32_t *q = (const cv_word_t *)(const void *)p;
+    if (!aligned) {
+      memcpy(b, p, 16);
+      q = b;
+    }
+    v0 ^= cv_brev8(q[0]);
+    v1 ^= cv_brev8(q[1]);
+    v2 ^= cv_brev8(q[2]);
+    v3 ^= cv_brev8(q[3]);
+    ISA_GMUL();
+  }
+  y[0] = cv_brev8(v0);
+  y[1] = cv_brev8(v1);
+  y[2] = cv_brev8(v2);
+  y[3] = cv_brev8(v3);
+}
+
+static const uint8_t isa_zero_block[16] __attribute__((aligned(4)));
+#endif
+
+/* y = y * H on the context's accumulator (or another byte string) */
+static void gmul_ctx(const cv_gcm_sw_ctx *ctx, uint32_t y[4]) {
+#if defined(CV_ZK)
+  if (is_isa(ctx)) {
+    isa_ghash(ctx, y, isa_zero_block, 1);
+    return;
+  }
+#endif
+  gmul(ctx->htab, y);
+}
+
 /* XOR n bytes into the accumulator, multiplying at each completed block. */
 static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
   uint8_t *yb = (uint8_t *)ctx->y;
@@ -62,10 +154,17 @@ static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
     yb[pos++] ^= *p++;
     n--;
     if (pos == 16) {
-      gmul(ctx->htab, ctx->y);
+      gmul_ctx(ctx, ctx->y);
       pos = 0;
     }
   }
+#if defined(CV_ZK)
+  if (is_isa(ctx)) {
+    isa_ghash(ctx, ctx->y, p, n / 16);
+    p += n & ~(size_t)15;
+    n &= 15;
+  }
+#endif
   if (((uintptr_t)p & 3u) == 0) {
     for (; n >= 16; n -= 16, p += 16) {
       const cv_word_t *q = (const cv_word_t *)(const void *)p;
@@ -73,7 +172,7 @@ static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
       ctx->y[1] ^= q[1];
       ctx->y[2] ^= q[2];
       ctx->y[3] ^= q[3];
-      gmul(ctx->htab, ctx->y);
+      gmul_ctx(ctx, ctx->y);
     }
   } else {
     for (; n >= 16; n -= 16, p += 16) {
@@ -81,7 +180,7 @@ static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
       ctx->y[1] ^= ld32(p + 4);
       ctx->y[2] ^= ld32(p + 8);
       ctx->y[3] ^= ld32(p + 12);
-      gmul(ctx->htab, ctx->y);
+      gmul_ctx(ctx, ctx->y);
     }
   }
   while (n--) yb[pos++] ^= *p++;
@@ -91,7 +190,7 @@ static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
 /* Zero padding to a block boundary: the pending bytes are already XORed in, so multiply. */
 static void ghash_pad(cv_gcm_sw_ctx *ctx) {
   if (ctx->y_pos) {
-    gmul(ctx->htab, ctx->y);
+    gmul_ctx(ctx, ctx->y);
     ctx->y_pos = 0;
   }
 }
@@ -104,13 +203,13 @@ static void ghash_lengths(cv_gcm_sw_ctx *ctx, uint64_t a_bytes, uint64_t b_bytes
     yb[7 - i] ^= (uint8_t)(a >> (8 * i));
     yb[15 - i] ^= (uint8_t)(b >> (8 * i));
   }
-  gmul(ctx->htab, ctx->y);
+  gmul_ctx(ctx, ctx->y);
 }
 
 void cv_gcm_sw_ghash_block(const cv_gcm_sw_ctx *ctx, uint8_t y[16], const uint8_t block[16]) {
   uint32_t w[4];
   for (int i = 0; i < 4; i++) w[i] = ld32(y + 4 * i) ^ ld32(block + 4 * i);
-  gmul(ctx->htab, w);
+  gmul_ctx(ctx, w);
   for (int i = 0; i < 4; i++) st32(y + 4 * i, w[i]);
 }
 
@@ -126,6 +225,36 @@ static void next_ks(cv_gcm_sw_ctx *ctx, uint32_t k[4]) {
   cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, (uint8_t *)k);
 }
 
+#if defined(CV_ZK)
+/* isa, aligned in and out: n whole blocks, the counter blocks built as words (the counter
+ * word is rev8 of cnt) four at a time and encrypted by one ECB call, which runs the isa AES on
+ * the words in place */
+static void isa_ctr_blocks(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
+  uint32_t ks[16], c[3];
+  memcpy(c, ctx->ctr, 12);
+  const cv_word_t *p = (const cv_word_t *)(const void *)in;
+  cv_word_t *o = (cv_word_t *)(void *)out;
+  while (n) {
+    const size_t nb = n < 4 ? n : 4;
+    for (size_t b = 0; b < nb; b++) {
+      ks[4 * b] = c[0];
+      ks[4 * b + 1] = c[1];
+      ks[4 * b + 2] = c[2];
+      ks[4 * b + 3] = cv_rev8(ctx->cnt++);
+    }
+    (void)cv_aes_sw_ecb(&ctx->aes, CV_ENCRYPT, (const uint8_t *)ks, (uint8_t *)ks, 16 * nb);
+    for (size_t i = 0; i < 4 * nb; i++) o[i] = p[i] ^ ks[i];
+    p += 4 * nb;
+    o += 4 * nb;
+    n -= nb;
+  }
+  for (int i = 0; i < 16; i++) {
+    ks[i] = 0;
+    __asm__ volatile("" : : "r"(ks) : "memory");
+  }
+}
+#endif
+
 static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
   uint32_t pos = ctx->ks_pos;
   while (n && pos < 16) {
@@ -134,6 +263,14 @@ static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t 
   }
   uint32_t k[4];
   if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
+#if defined(CV_ZK)
+    if (is_isa(ctx) && n >= 16) {
+      isa_ctr_blocks(ctx, in, out, n / 16);
+      in += n & ~(size_t)15;
+      out += n & ~(size_t)15;
+      n &= 15;
+    }
+#endif
     for (; n >= 16; n -= 16, in += 16, out += 16) {
       const cv_word_t *p = (const cv_word_t *)(const void *)in;
       cv_word_t *o = (cv_word_t *)(void *)out;
@@ -183,6 +320,26 @@ cv_status_t cv_gcm_sw_init(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_le
       for (int w = 0; w < 4; w++) ctx->htab[i + j][w] = ctx->htab[i][w] ^ ctx->htab[j][w];
   ctx->phase = 0;
   return CV_OK;
+}
+
+cv_status_t cv_gcm_sw_init_isa(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
+  if (!ctx || !key) return CV_ERR_ARG;
+#if defined(CV_ZK)
+  cv_status_t rc = cv_aes_sw_init_isa(&ctx->aes, key, key_len);
+  if (rc != CV_OK) return rc;
+  uint32_t *h = (uint32_t *)(void *)ctx->htab;
+  uint32_t z[4] = {0, 0, 0, 0};
+  cv_aes_sw_encrypt_block(&ctx->aes, (const uint8_t *)z, (uint8_t *)z);
+  for (int i = 0; i < 4; i++) h[i] = cv_brev8(z[i]);
+  h[4] = h[0] ^ h[2];
+  h[5] = h[1] ^ h[3];
+  h[6] = h[7] = 0;
+  ctx->phase = 0;
+  return CV_OK;
+#else
+  if (key_len != 16 && key_len != 24 && key_len != 32) return CV_ERR_KEYLEN;
+  return CV_ERR_HW;
+#endif
 }
 
 static int tag_len_ok(size_t t) {

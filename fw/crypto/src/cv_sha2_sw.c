@@ -14,7 +14,9 @@
 #include "cv_zk.h"
 #endif
 
-static const uint32_t K256[64] = {
+/* shared with cv_sha256_zk.S, whose last round loads one word past K[63]: the 0 */
+extern const uint32_t cv_sha256_k[65];
+const uint32_t cv_sha256_k[65] = {
   0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u, 0x3956c25bu, 0x59f111f1u, 0x923f82a4u,
   0xab1c5ed5u, 0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u, 0x72be5d74u, 0x80deb1feu,
   0x9bdc06a7u, 0xc19bf174u, 0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu, 0x2de92c6fu,
@@ -24,7 +26,7 @@ static const uint32_t K256[64] = {
   0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u, 0x19a4c116u,
   0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
   0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u,
-  0xc67178f2u};
+  0xc67178f2u, 0u};
 
 static const uint64_t K512[80] = {
   0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
@@ -119,7 +121,7 @@ static inline uint32_t be32(const uint8_t *p) {
     uint32_t a = h0[0], b = h0[1], c = h0[2], d = h0[3];                                     \
     uint32_t e = h0[4], f = h0[5], g = h0[6], h = h0[7], bc = b ^ c;                         \
     LOAD16(w, blk);                                                                          \
-    const uint32_t *k = K256;                                                                \
+    const uint32_t *k = cv_sha256_k;                                                         \
     /* an opaque pointer: otherwise GCC folds k[i] into immediates (two instructions each)   \
      * and, short of registers, spills them */                                               \
     __asm__("" : "+r"(k));                                                                   \
@@ -220,9 +222,26 @@ static inline uint64_t isa_ch64(uint64_t e, uint64_t f, uint64_t g) {
   return isa_pair((HI(e) & HI(f)) ^ cv_andn(HI(g), HI(e)), (LO(e) & LO(f)) ^ cv_andn(LO(g), LO(e)));
 }
 
+#if defined(__riscv)
+/* cv_sha256_zk.S: the compression scheduled by hand (aligned blocks only) */
+void cv_sha256_zk_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk);
+
+void cv_sha256_isa_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk) {
+  if (((uintptr_t)blk & 3u) == 0) {
+    cv_sha256_zk_blocks(h0, blk, nblk);
+    return;
+  }
+  uint32_t w[16];
+  for (; nblk; nblk--, blk += 64) {
+    memcpy(w, blk, 64);
+    cv_sha256_zk_blocks(h0, (const uint8_t *)w, 1);
+  }
+}
+#else
 void cv_sha256_isa_blocks(uint32_t h0[8], const uint8_t *blk, size_t nblk) {
   SHA256_BLOCKS(cv_sha256sum0, cv_sha256sum1, cv_sha256sig0, cv_sha256sig1, ISA_LOAD16, ISA_CH)
 }
+#endif
 
 void cv_sha512_isa_blocks(uint64_t h0[8], const uint8_t *blk, size_t nblk) {
   SHA512_BLOCKS(isa_sum0, isa_sum1, isa_sig0, isa_sig1, ISA_LOAD16_64, isa_ch64)
@@ -238,6 +257,19 @@ int cv_sha2_sw_isa_built(void) {
 }
 
 /* ---- streaming ---------------------------------------------------------------------------- */
+/* n zero bytes at p, a word at a time where aligned (the picolibc memset of the firmware goes a
+ * byte at a time, four instructions a byte); the barrier keeps GCC from turning the loop back
+ * into a memset call, and the wipes of keys and states from being dropped */
+static void zero(void *p, size_t n) {
+  uint8_t *b = (uint8_t *)p;
+  for (; n && ((uintptr_t)b & 3u); n--) *b++ = 0;
+  for (; n >= 4; n -= 4, b += 4) {
+    *(cv_word_t *)(void *)b = 0;
+    __asm__ volatile("" : : "r"(b) : "memory");
+  }
+  for (; n; n--) *b++ = 0;
+}
+
 static void blocks(cv_sha2_sw_ctx *ctx, const uint8_t *p, size_t n) {
 #if defined(CV_ZK)
   if (ctx->impl == CV_SHA2_IMPL_ISA) {
@@ -258,11 +290,13 @@ cv_status_t cv_sha2_sw_init(cv_sha2_sw_ctx *ctx, int alg, int impl) {
   if (!ctx || (alg != CV_SHA2_256 && alg != CV_SHA2_512)) return CV_ERR_ARG;
   if (impl != CV_SHA2_IMPL_SW && impl != CV_SHA2_IMPL_ISA) return CV_ERR_ARG;
   if (impl == CV_SHA2_IMPL_ISA && !cv_sha2_sw_isa_built()) return CV_ERR_HW;
-  memset(ctx, 0, sizeof *ctx);
+  zero(ctx, sizeof *ctx);
   ctx->alg = alg;
   ctx->impl = impl;
-  if (alg == CV_SHA2_256) memcpy(ctx->h.h32, IV256, sizeof IV256);
-  else memcpy(ctx->h.h64, IV512, sizeof IV512);
+  for (int i = 0; i < 8; i++) {
+    if (alg == CV_SHA2_256) ctx->h.h32[i] = IV256[i];
+    else ctx->h.h64[i] = IV512[i];
+  }
   return CV_OK;
 }
 
@@ -308,11 +342,11 @@ cv_status_t cv_sha2_sw_final(cv_sha2_sw_ctx *ctx, uint8_t *out, size_t out_len) 
   uint32_t p = ctx->pos;
   ctx->buf[p++] = 0x80;
   if (p > bl - (ctx->alg == CV_SHA2_256 ? 8u : 16u)) {
-    memset(ctx->buf + p, 0, bl - p);
+    zero(ctx->buf + p, bl - p);
     blocks(ctx, ctx->buf, 1);
     p = 0;
   }
-  memset(ctx->buf + p, 0, bl - 8 - p);   /* SHA-512: the length field's upper half too */
+  zero(ctx->buf + p, bl - 8 - p);   /* SHA-512: the length field's upper half too */
   const uint64_t bits = ctx->len << 3;
   put_be32(ctx->buf + bl - 8, (uint32_t)(bits >> 32));
   put_be32(ctx->buf + bl - 4, (uint32_t)bits);
@@ -326,7 +360,7 @@ cv_status_t cv_sha2_sw_final(cv_sha2_sw_ctx *ctx, uint8_t *out, size_t out_len) 
     }
   }
   const int alg = ctx->alg, impl = ctx->impl;
-  memset(ctx, 0, sizeof *ctx);
+  zero(ctx, sizeof *ctx);
   ctx->alg = alg;
   ctx->impl = impl;
   ctx->done = 1;
@@ -346,7 +380,8 @@ cv_status_t cv_sha2_sw_hash(int alg, int impl, const uint8_t *msg, size_t len, u
 cv_status_t cv_hmac_sha256_sw_init(cv_hmac_sha256_sw_ctx *ctx, int impl, const uint8_t *key,
                                    size_t key_len) {
   if (!ctx || (!key && key_len)) return CV_ERR_ARG;
-  uint32_t kb[16] = {0};
+  uint32_t kb[16];
+  zero(kb, sizeof kb);
   cv_status_t st;
   if (key_len > 64) {
     st = cv_sha2_sw_hash(CV_SHA2_256, impl, key, key_len, (uint8_t *)kb, 32);
@@ -362,8 +397,8 @@ cv_status_t cv_hmac_sha256_sw_init(cv_hmac_sha256_sw_ctx *ctx, int impl, const u
     ctx->okey[i] = kb[i] ^ 0x5c5c5c5cu;
   }
   st = cv_sha2_sw_update(&ctx->inner, (const uint8_t *)ik, 64);
-  memset(kb, 0, sizeof kb);
-  memset(ik, 0, sizeof ik);
+  zero(kb, sizeof kb);
+  zero(ik, sizeof ik);
   return st;
 }
 
@@ -385,8 +420,8 @@ cv_status_t cv_hmac_sha256_sw_final(cv_hmac_sha256_sw_ctx *ctx, uint8_t *mac, si
   if (st == CV_OK) st = cv_sha2_sw_update(&outer, (const uint8_t *)md, sizeof md);
   if (st == CV_OK) st = cv_sha2_sw_final(&outer, (uint8_t *)md, sizeof md);
   if (st == CV_OK) memcpy(mac, md, mac_len);
-  memset(md, 0, sizeof md);
-  memset(ctx->okey, 0, sizeof ctx->okey);
+  zero(md, sizeof md);
+  zero(ctx->okey, sizeof ctx->okey);
   return st;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* cv_zk.h: the scalar-crypto instructions (Zkne, Zknd, Zknh, Zbkb) the `isa` code of this
+/* cv_zk.h: the scalar-crypto instructions (Zkne, Zknd, Zknh, Zbkb, Zbkc) the `isa` code of this
  * library uses, one inline function each, compiled in with CV_ZK (fw/common.mk FW_ZK=1).
  *
  * On RISC-V each function is one instruction in inline assembly between `.option arch, +z..`
@@ -61,7 +61,10 @@ CV_ZK_R(sha512sig1l, "zknh")
 CV_ZK_R(sha512sum0r, "zknh")
 CV_ZK_R(sha512sum1r, "zknh")
 CV_ZK_U(rev8, "zbkb")
+CV_ZK_U(brev8, "zbkb")
 CV_ZK_R(andn, "zbkb")
+CV_ZK_R(clmul, "zbkc")
+CV_ZK_R(clmulh, "zbkc")
 
 #else /* host: the specification's definitions */
 
@@ -100,6 +103,21 @@ static inline uint32_t cv_rev8(uint32_t x) {
   return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
 }
 static inline uint32_t cv_andn(uint32_t a, uint32_t b) { return a & ~b; }
+static inline uint32_t cv_brev8(uint32_t x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  return ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+}
+static inline uint64_t cv_zk_clmul64(uint32_t a, uint32_t b) {
+  uint64_t r = 0;
+  for (int i = 0; i < 32; i++)
+    if ((b >> i) & 1u) r ^= (uint64_t)a << i;
+  return r;
+}
+static inline uint32_t cv_clmul(uint32_t a, uint32_t b) { return (uint32_t)cv_zk_clmul64(a, b); }
+static inline uint32_t cv_clmulh(uint32_t a, uint32_t b) {
+  return (uint32_t)(cv_zk_clmul64(a, b) >> 32);
+}
 
 /* AES: the S-box computed (inversion in GF(2^8) as x^254, then the affine map). */
 static inline uint8_t cv_zk_xt(uint8_t x) { return (uint8_t)((x << 1) ^ ((x >> 7) * 0x1b)); }

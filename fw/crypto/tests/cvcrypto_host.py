@@ -17,6 +17,8 @@ CRYPTO = HERE.parent
 ROOT = CRYPTO.parent.parent
 BUILD = ROOT / "build" / "crypto-host"
 SOURCES = sorted((CRYPTO / "src").glob("*.c"))
+# RISC-V only (hand-scheduled isa code; on a host the C isa versions stand in)
+ASM_SOURCES = sorted((CRYPTO / "src").glob("*.S"))
 GEN = ROOT / "build" / "gen"  # cv_status_codes.h, generated from fw/drivers/status.toml
 # CV_ZK: the isa versions too (on the host, cv_zk.h defines each instruction in C).
 CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{CRYPTO / 'include'}",
@@ -199,6 +201,8 @@ def _aead_argtypes(lb: ctypes.CDLL) -> None:
         getattr(lb, f"cv_{alg}_sw_finish").argtypes = [p, p]
         getattr(lb, f"cv_{alg}_sw_verify").argtypes = [p, p]
     lb.cv_ccm_sw_init_ct.argtypes = [p, p, s]
+    lb.cv_ccm_sw_init_isa.argtypes = [p, p, s]
+    lb.cv_gcm_sw_init_isa.argtypes = [p, p, s]
     lb.cv_gcm_sw_start.argtypes = [p, i, p, s, s]
     lb.cv_ccm_sw_start.argtypes = [p, i, p, s, s, s, s]
     lb.cv_chachapoly_sw_start.argtypes = [p, i, p, s]
@@ -209,9 +213,11 @@ def _aead_argtypes(lb: ctypes.CDLL) -> None:
     lb.cv_poly1305_sw_mac.argtypes = [p, p, s, p]
 
 
-def aead_init(alg: str, key: bytes, ct: bool = False) -> tuple[int, ctypes.Array]:
+def aead_init(alg: str, key: bytes, ct: bool | str = False) -> tuple[int, ctypes.Array]:
+    """ct: True CCM on the constant-time AES, "isa" GCM or CCM on the scalar-crypto version."""
     c = ctx(AEADS[alg])
-    fn = lib().cv_ccm_sw_init_ct if ct else getattr(lib(), f"cv_{alg}_sw_init")
+    fn = (getattr(lib(), f"cv_{alg}_sw_init_isa") if ct == "isa" else
+          lib().cv_ccm_sw_init_ct if ct else getattr(lib(), f"cv_{alg}_sw_init"))
     return fn(c, bytes(key), len(key)), c
 
 

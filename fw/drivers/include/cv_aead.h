@@ -15,11 +15,14 @@
  *                              802.15.4 encryption only: no tag is written or checked and the
  *                              AAD is not used); len within the length field of 15 - nonce
  *                              bytes (CV_ERR_LENGTH); SP 800-38C
- *   CV_AEAD_CHACHA20_POLY1305  key 32; nonce 12; tag 16; RFC 8439; the sw backend only
- *                              (a hardware backend: CV_ERR_MODE from init)
- * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw), mmio, cpi, cpi-dma and
- * mmio-dma (the AES engine built as aead_top: soc_top AES_AEAD = 1; cv_aead_available() says
- * so, else a hardware init returns CV_ERR_HW). On the DMA backends the text goes through the
+ *   CV_AEAD_CHACHA20_POLY1305  key 32; nonce 12; tag 16; RFC 8439
+ * Backends: sw (fw/crypto's cv_gcm_sw, cv_ccm_sw, cv_chachapoly_sw); isa (GCM and CCM on the
+ * core's scalar-crypto instructions: the AES on Zkne/Zknd, GCM's GHASH on Zbkc; a firmware built
+ * without FW_ZK=1 gets CV_ERR_HW from init, ChaCha20-Poly1305 CV_ERR_MODE); mmio, cpi, cpi-dma
+ * and mmio-dma: GCM and CCM on the AES engine built as aead_top (soc_top AES_AEAD = 1),
+ * ChaCha20-Poly1305 on the ChaCha engine built as chachapoly_top (soc_top CHACHA_AEAD = 1);
+ * cv_aead_hw_available(alg) says so, else a hardware init returns CV_ERR_HW. On the DMA
+ * backends the text goes through the
  * DMA (the nonce, AAD and tag as on cpi / mmio): in and out must be aligned to CV_DMA_ALIGN
  * (else CV_ERR_DMA, nothing written); text in program memory goes the cpi (mmio) way.
  *
@@ -32,14 +35,15 @@
  * then finish. CCM puts both lengths into its first block, so start takes aad_len and len (the
  * other algorithms ignore them) and the calls must then supply exactly that much
  * (CV_ERR_LENGTH otherwise, at the call that goes past it or at finish). Every update but the
- * last must be a whole number of 16-byte blocks: a partial update ends the text, and a later
- * update returns CV_ERR_LENGTH. finish writes the tag (encryption) or checks the received tag
+ * last must be a whole number of 16-byte blocks (ChaCha20-Poly1305 on a hardware backend: of
+ * 64-byte blocks, the ChaCha engine's): a partial update ends the text, and a later update
+ * returns CV_ERR_LENGTH. finish writes the tag (encryption) or checks the received tag
  * (decryption: CV_OK or CV_ERR_AUTH). Streaming decryption releases plaintext at each update, as
  * every multi-part AEAD API does (PSA, mbedTLS): none of it may be used before finish returns
  * CV_OK.
  *
- * The AES engine is shared with cv_aes: a context owns it from its first message until another
- * context (AEAD or AES) uses it; the key is reloaded from the context's copy when ownership
+ * The AES engine is shared with cv_aes, the ChaCha engine with cv_chacha: a context owns its
+ * engine from its first message until another context (AEAD, AES or ChaCha) uses it; the key is reloaded from the context's copy when ownership
  * changed. A streaming message another context's call interrupted (the engine runs one
  * message) gets CV_ERR_ABORTED from its next aad, update or finish; a start ends any message
  * left unfinished. A DMA job running, or an AES background job (cv_aes_start) pending, gives
@@ -77,7 +81,7 @@ typedef struct cv_aead_ctx {
   uint32_t msg_left;
   uint32_t nbuf;         /* hardware: bytes of the AAD block being collected */
   uint32_t cfg;          /* hardware: the message's CFG (the DMA jobs' ECFG) */
-  uint32_t buf[4];
+  uint32_t buf[16];      /* hardware: the AAD block being collected (16 or 64 bytes) */
   uint32_t kw[8];        /* hardware: the key, for reloads; wiped by zeroize */
   union {
     cv_gcm_sw_ctx gcm;
@@ -88,6 +92,8 @@ typedef struct cv_aead_ctx {
 
 /* 1 when this SoC's AES engine runs GCM and CCM (CAP.AEAD), else 0. */
 int cv_aead_available(void);
+/* 1 when this SoC's engines run alg on the hardware backends (AES or ChaCha CAP.AEAD), else 0. */
+int cv_aead_hw_available(cv_aead_alg_t alg);
 
 CV_MUST_CHECK cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backend,
                                        const uint8_t *key, size_t key_len);

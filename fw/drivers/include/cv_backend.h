@@ -8,7 +8,7 @@
  *   cpi       custom instructions carry key and data in registers
  *   cpi-dma   custom instructions program the DMA; the engine reads and writes memory
  *   mmio-dma  the same DMA job programmed through its register window
- *   isa       the standard scalar-crypto instructions of the core (AES and SHA-2 only)
+ *   isa       the standard scalar-crypto instructions of the core (AES, AES-GCM/CCM, SHA-2)
  *
  * The hardware backends need the engine in the SoC build: cv_<engine>_available() says whether
  * it is there, and a hardware init on a SoC without it returns CV_ERR_HW. */
@@ -26,10 +26,11 @@ typedef enum cv_backend {
   CV_BACKEND_CPI_DMA = 3,
   CV_BACKEND_MMIO_DMA = 4,
   CV_BACKEND_COUNT,      /* the engine couplings: sw and the four above */
-  /* The core's scalar-crypto instructions (Zkne, Zknd, Zknh, Zbkb): no engine; for the
-   * algorithms the ISA is made for (cv_aes, cv_sha2) in a firmware built with FW_ZK=1
-   * (fw/common.mk) on a core built with ZK = 1, else their init returns CV_ERR_HW. A value
-   * apart from the couplings, so loops over 0..CV_BACKEND_COUNT-1 leave it out. */
+  /* The core's scalar-crypto instructions (Zkne, Zknd, Zknh, Zbkb, Zbkc): no engine; for the
+   * algorithms the ISA is made for (cv_aes, cv_aead's GCM and CCM, cv_sha2) in a firmware built
+   * with FW_ZK=1 (fw/common.mk) on a core built with ZK = 1, else their init returns
+   * CV_ERR_HW. A value apart from the couplings, so loops over 0..CV_BACKEND_COUNT-1 leave it
+   * out. */
   CV_BACKEND_ISA = 8
 } cv_backend_t;
 

@@ -12,8 +12,18 @@
 
 #include <stdint.h>
 
+#include "cv_backend.h"
+
 /* Ticks a DMA wait sleeps before it falls back to polling (an interrupt that never came). */
 #define CV_DRV_OS_DMA_TIMEOUT 4u
+
+/* DMA jobs of fewer input bytes than this are polled, not slept on, by default: such a job
+ * (an 80-byte AES-256 job runs in a few hundred cycles) ends before sleeping on the semaphore
+ * and being woken by the completion interrupt would have given the processor to another thread
+ * and back (a switch away, the interrupt, a switch back: about 500 cycles). */
+#ifndef CV_DRV_OS_DMA_POLL_BYTES
+#define CV_DRV_OS_DMA_POLL_BYTES 256u
+#endif
 
 /* Initialises the locks and the DMA semaphore, enables the DMA's DONE and ERR interrupts and
  * its interrupt-controller line, and installs cv_drv_os_ext_irq as the external interrupt's
@@ -25,9 +35,22 @@ void cv_drv_os_ext_irq(void);
 /* Acknowledges the DMA's line if it is active and wakes the thread waiting for the job. */
 void cv_drv_os_dma_irq(void);
 
+/* Sets the polling threshold (input bytes; 0: every wait sleeps). */
+void cv_drv_os_dma_poll_below(uint32_t bytes);
+
+/* Holds the locks an AES call on backend b takes (the AES engine's and the DMA's) across
+ * several calls of the calling thread, e.g. the decryption and the encryption of one request:
+ * the calls in between find them held and take and give none. Returns what to hand to
+ * cv_drv_os_release: 0 (nothing held) on sw and isa, in a handler, before the kernel starts,
+ * when this thread held them already, or when its AES job forbids the wait. Hold them for as
+ * short as a single call would: every other thread's hardware call waits meanwhile. */
+uint32_t cv_drv_os_hold_aes(cv_backend_t b);
+void cv_drv_os_release(uint32_t held);
+
 typedef struct {
   uint32_t dma_irqs;    /* DMA interrupts taken */
   uint32_t dma_sleeps;  /* DMA waits that slept until the interrupt */
+  uint32_t dma_polls;   /* DMA waits of short jobs that polled */
   uint32_t contended;   /* lock requests that found the lock held by another thread */
 } cv_drv_os_stats_t;
 const cv_drv_os_stats_t *cv_drv_os_stats(void);

@@ -28,10 +28,12 @@ void cv_drv_os_give(uint32_t held);
 /* The thread whose AES background job holds the AES and DMA locks until its wait. */
 extern cv_os_thread_t *cv_drv_os_job_thread;
 
-/* The locks a call on backend b needs: none for sw; the engine's and the DMA's for every
- * hardware backend (while a DMA job runs, the coupling hub refuses the other engines' cpi and
- * mmio traffic with BUSY, so the DMA's lock covers the hub). */
-#define NEEDS(eng, b) ((b) == CV_BACKEND_SW ? F_NONE : (uint32_t)(eng) | F_DMA)
+/* The locks a call on backend b needs: none for sw and isa (the core's own instructions, the
+ * state in the caller's context); the engine's and the DMA's for every coupling backend (while
+ * a DMA job runs, the coupling hub refuses the other engines' cpi and mmio traffic with BUSY,
+ * so the DMA's lock covers the hub). */
+#define NO_LOCK(b) ((b) == CV_BACKEND_SW || (b) == CV_BACKEND_ISA)
+#define NEEDS(eng, b) (NO_LOCK(b) ? F_NONE : (uint32_t)(eng) | F_DMA)
 #define BACKEND(ctx) ((ctx) ? (ctx)->backend : CV_BACKEND_SW)
 
 /* One wrapped call with a status: lock, the driver's own call, unlock. */

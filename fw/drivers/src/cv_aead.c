@@ -2,8 +2,12 @@
 /* cv_aead.c: the AEAD API of cv_aead.h.
  *
  * sw    fw/crypto's cv_gcm_sw, cv_ccm_sw and cv_chachapoly_sw, call for call.
- * mmio  the AES window (CV_AES_*) of an engine built as aead_top (engines/aead/README.md).
- * cpi   custom instructions to target 1 (cv_cpi.h).
+ * isa   the same calls on the library's isa versions of GCM and CCM (the AES on Zkne/Zknd,
+ *       GHASH on Zbkc), in a firmware built with FW_ZK=1 (not ChaCha20-Poly1305).
+ * mmio  the AES window (CV_AES_*) of an engine built as aead_top (engines/aead/README.md);
+ *       ChaCha20-Poly1305: the ChaCha window (CV_CHACHA_*) of an engine built as
+ *       chachapoly_top (engines/chachapoly/README.md).
+ * cpi   custom instructions to target 1 (AES) or 4 (ChaCha) (cv_cpi.h).
  * cpi-dma, mmio-dma  the message as on cpi (mmio), its text through the DMA: one continuation
  *       job per update (ENGINE.CONT, coupling/README.md: no START, the job carries the text
  *       phase or, with ENGINE.OPEN, whole blocks of it), which ends once the text's output
@@ -21,37 +25,74 @@
  * message ends with one block: the tag (encryption) or an all-zero verdict (decryption), with
  * STATUS.ERR and ERR_CODE AUTH when the received tag is wrong. The AAD is collected into whole
  * blocks in the context (it has no output, so holding a block back costs nothing); the text is
- * sent as it comes: whole blocks, and a partial block that ends the phase. */
+ * sent as it comes: whole blocks, and a partial block that ends the phase.
+ *
+ * A ChaCha20-Poly1305 message on the ChaCha engine is the same with 64-byte blocks: the IV is
+ * a zero counter and the 12-byte nonce (the engine derives the one-time key from block 0), CFG
+ * {ROUNDS 20, RFC, XOR, AEAD, DEC}, phases AAD, text, [received tag (decryption)]. The key
+ * ownership of the ChaCha engine is cv_chacha's (cv_light_owner): a ChaCha20-Poly1305 context
+ * takes an id of that sequence, so either driver reloads its key when the other used the
+ * engine. */
 #include <string.h>
 
 #include "cv_aead.h"
 #include "cv_cpl.h"
 #include "cv_light.h"
 
+/* Short copy loops stay loops: picolibc's memset and memcpy go byte by byte, which on a
+ * 64-byte ChaCha block costs more than the engine's work on a short message. */
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+
 #define AES CV_ENGINE_AES
+#define CHA CV_ENGINE_CHACHA
 #define AEAD_MAGIC 0xC5AEAD17u
+/* the ChaCha engine's configuration of a ChaCha20-Poly1305 message (DEC added per message) */
+#define CHA_CFG                                                                                 \
+  ((uint32_t)CV_CHACHA_CFG_ROUNDS_20 << CV_CHACHA_CFG_ROUNDS_SHIFT | CV_CHACHA_CFG_RFC_MASK |     \
+   CV_CHACHA_CFG_XOR_MASK | CV_CHACHA_CFG_AEAD_MASK)
+/* the ChaCha engine's own error codes (STATUS.ERR_CODE 1..3) as API results */
+static const int8_t cha_errmap[8] = {
+    [CV_CHACHA_STATUS_ERR_CODE_CFG] = CV_ERR_MODE,
+    [CV_CHACHA_STATUS_ERR_CODE_BUSY] = CV_ERR_BUSY,
+    [CV_CHACHA_STATUS_ERR_CODE_NOKEY] = CV_ERR_NOKEY,
+};
 
 enum { PH_NONE = 0, PH_AAD = 1, PH_TEXT = 2, PH_TEXT_END = 3 };
 
 static uint32_t aead_ids;    /* the last context id handed out */
 static uint32_t aead_owner;  /* the context whose key the engine holds, while cv_aes_owner says
                                 the engine's key is an AEAD context's */
-static uint32_t aead_msg;    /* the context whose message runs in the engine (0: none) */
+static uint32_t aead_msg[2]; /* per engine (AES, ChaCha): the context whose message runs in it
+                                (0: none) */
 
 int cv_aead_available(void) {
   return cv_cpl_engine_present(CV_ENGINE_AES) &&
          (CV_REG32(CV_AES_CAP_ADDR) & CV_AES_CAP_AEAD_MASK) != 0;
 }
 
-/* The DMA backends also need the DMA's continuation jobs (CAP.CONT, built with AES_AEAD). */
-static int aead_dma_available(void) {
-  return cv_aead_available() && (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_CONT_MASK) != 0;
+int cv_aead_hw_available(cv_aead_alg_t alg) {
+  if (alg != CV_AEAD_CHACHA20_POLY1305) return (unsigned)alg < CV_AEAD_ALG_COUNT &&
+                                               cv_aead_available();
+  return cv_cpl_engine_present(CV_ENGINE_CHACHA) &&
+         (CV_REG32(CV_CHACHA_CAP_ADDR) & CV_CHACHA_CAP_AEAD_MASK) != 0;
+}
+
+/* The DMA backends also need the DMA's continuation jobs (CAP.CONT, built with AES_AEAD or
+ * CHACHA_AEAD). */
+static int aead_dma_available(cv_aead_alg_t alg) {
+  return cv_aead_hw_available(alg) && (CV_REG32(CV_DMA_CAP_ADDR) & CV_DMA_CAP_CONT_MASK) != 0;
 }
 
 static inline uint32_t seal(const cv_aead_ctx *c) {
   return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
 }
-static inline int is_hw(const cv_aead_ctx *c) { return c->backend != CV_BACKEND_SW; }
+/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa) */
+static inline int is_hw(const cv_aead_ctx *c) {
+  return c->backend != CV_BACKEND_SW && c->backend != CV_BACKEND_ISA;
+}
+static inline int backend_ok(cv_backend_t b) {
+  return (unsigned)b < CV_BACKEND_COUNT || b == CV_BACKEND_ISA;
+}
 static inline int cpi_of(const cv_aead_ctx *c) {
   return c->backend == CV_BACKEND_CPI || c->backend == CV_BACKEND_CPI_DMA;
 }
@@ -65,30 +106,58 @@ static inline int dma_misaligned(const cv_aead_ctx *c, const uint8_t *in, const 
   return dma_of(c) && len && !cv_buf_in_prog(in) &&
          (((uintptr_t)in | (uintptr_t)out) & (CV_DMA_ALIGN - 1u));
 }
-static inline volatile uint32_t *regs(void) { return (volatile uint32_t *)(uintptr_t)CV_AES_BASE; }
-#define R(off) (regs()[(off) / 4])
+/* ChaCha20-Poly1305 runs on the ChaCha engine, GCM and CCM on the AES engine. */
+static inline int cha_of(const cv_aead_ctx *c) { return c->alg == CV_AEAD_CHACHA20_POLY1305; }
+static inline uint32_t base_of(const cv_aead_ctx *c) {
+  return cha_of(c) ? CV_CHACHA_BASE : CV_AES_BASE;
+}
+/* words of the engine's block, and its bytes */
+static inline unsigned bw_of(const cv_aead_ctx *c) { return cha_of(c) ? 16u : 4u; }
+static inline uint32_t bb_of(const cv_aead_ctx *c) { return 4u * bw_of(c); }
+static inline const int8_t *map_of(const cv_aead_ctx *c) {
+  return cha_of(c) ? cha_errmap : cv_aes_errmap;
+}
+#define R(off) CV_CPL_REG(base_of(c), off)
+static inline uint32_t cpi_status(const cv_aead_ctx *c) {
+  return cha_of(c) ? CV_CPI_STATUS(CHA) : CV_CPI_STATUS(AES);
+}
 
 static int gcm_tag_ok(size_t t) { return t == 4 || t == 8 || (t >= 12 && t <= 16); }
 static int ccm_tag_ok(size_t t) { return t == 0 || (t >= 4 && t <= 16 && !(t & 1)); }
 
 /* ------------------------------------------------------------------ the engine */
+/* (The ChaCha engine's zeroize here is not cv_light_zeroize: that one also revokes the keys of
+ * every cv_chacha context, which only lose the engine and reload their key.) */
 static inline void hw_zero(const cv_aead_ctx *c) {
+  if (cha_of(c)) {
+    if (cpi_of(c)) CV_CPI_ZERO(CHA);
+    else cv_cpl_mmio_zeroize(CV_CHACHA_BASE);
+    cv_light_owner[CHA] = CV_LIGHT_NO_OWNER;
+    aead_msg[1] = 0;
+    return;
+  }
   if (cpi_of(c)) CV_CPI_ZERO(AES);
   else cv_cpl_mmio_zeroize(CV_AES_BASE);
   cv_aes_owner = CV_CPL_NO_OWNER;
-  aead_msg = 0;
+  aead_msg[0] = 0;
 }
 
-/* The engine still runs this context's message: no other context (AEAD or AES) used it since
- * the message's start. */
+/* The engine holds this context's key. */
+static inline int hw_owns(const cv_aead_ctx *c) {
+  if (cha_of(c)) return cv_light_owner[CHA] == c->id;
+  return cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == c->id;
+}
+
+/* The engine still runs this context's message: no other context (AEAD, AES or ChaCha) used it
+ * since the message's start. */
 static inline int hw_mine(const cv_aead_ctx *c) {
-  return cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == c->id && aead_msg == c->id;
+  return hw_owns(c) && aead_msg[cha_of(c)] == c->id;
 }
 
 /* An engine error in the middle of a message: map it, leave the engine idle and without key. */
 static int hw_fail(const cv_aead_ctx *c, uint32_t s) {
-  /* the engine's codes 1..7; AEAD's PARAM, LEN and AUTH are aead_err's */
-  int e = cv_cpl_status_err(s, cv_aes_errmap);
+  /* the engine's own codes; AEAD's PARAM, LEN and AUTH are aead_err's */
+  int e = cv_cpl_status_err(s, map_of(c));
   if (e == CV_OK) e = CV_ERR_HW;
   hw_zero(c);
   return e;
@@ -96,18 +165,25 @@ static int hw_fail(const cv_aead_ctx *c, uint32_t s) {
 
 /* The context's key into the engine, unless it is there already. */
 static int hw_claim(cv_aead_ctx *c) {
-  if (cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == c->id) return CV_OK;
-  const uint32_t ksz = (c->key_bytes - 16u) >> 3;
+  if (hw_owns(c)) return CV_OK;
+  const int cha = cha_of(c);
+  const uint32_t ksz = cha ? CHA_CFG : (c->key_bytes - 16u) >> 3;
   uint32_t s;
   for (int attempt = 0; attempt < 2; attempt++) {
     if (cpi_of(c)) {
-      s = cv_cpl_cpi_key(AES, ksz, c->kw, c->key_bytes / 4);
+      if (cha) s = cv_cpl_cpi_key(CHA, ksz, c->kw, 8);
+      else s = cv_cpl_cpi_key(AES, ksz, c->kw, c->key_bytes / 4);
     } else {
-      s = cv_cpl_mmio_key(CV_AES_BASE, ksz, c->kw, c->key_bytes / 4);
+      s = cv_cpl_mmio_key(base_of(c), ksz, c->kw, c->key_bytes / 4);
     }
     if (!(s & CV_CPL_STATUS_ERR_MASK) && (s & CV_CPL_STATUS_KEY_READY_MASK)) {
-      cv_aes_owner = CV_AES_OWNER_AEAD;
-      aead_owner = c->id;
+      if (cha) {
+        cv_light_owner[CHA] = c->id;
+        cv_light_kcfg[CHA] = ksz;
+      } else {
+        cv_aes_owner = CV_AES_OWNER_AEAD;
+        aead_owner = c->id;
+      }
       return CV_OK;
     }
     /* a stale unit error (a command refused earlier stays flagged until START or ZEROIZE):
@@ -118,25 +194,88 @@ static int hw_claim(cv_aead_ctx *c) {
 }
 
 static inline void hw_lastb(const cv_aead_ctx *c, uint32_t n) {
-  if (cpi_of(c)) CV_CPI_LASTB(AES, n);
-  else R(CV_CPL_LAST_BYTES_OFFSET) = n;
+  if (!cpi_of(c)) R(CV_CPL_LAST_BYTES_OFFSET) = n;
+  else if (cha_of(c)) CV_CPI_LASTB(CHA, n);
+  else CV_CPI_LASTB(AES, n);
 }
 
 /* One block into the hub's staging once it is free (IN_READY: a block written while the
  * previous one waits for the engine would be dropped, OVERRUN). */
-static int hw_push(const cv_aead_ctx *c, const uint32_t w[4], int last) {
-  const int cpi = cpi_of(c);
-  const uint32_t s = cv_cpl_wait_on_likely(cpi, AES, CV_AES_BASE, CV_CPL_STATUS_IN_READY_MASK);
+static int hw_push(const cv_aead_ctx *c, const uint32_t *w, int last) {
+  uint32_t s;
+  if (!cpi_of(c)) {
+    s = cv_cpl_mmio_wait_likely(base_of(c), CV_CPL_STATUS_IN_READY_MASK);
+  } else if (cha_of(c)) {
+    s = cv_cpl_cpi_wait_likely(CHA, CV_CPL_STATUS_IN_READY_MASK);
+  } else {
+    s = cv_cpl_cpi_wait_likely(AES, CV_CPL_STATUS_IN_READY_MASK);
+  }
   if (!(s & CV_CPL_STATUS_IN_READY_MASK) || s == 0xFFFFFFFFu) return hw_fail(c, s);
-  if (cpi) cv_cpl_cpi_push(AES, w, 4, last);
-  else cv_cpl_mmio_push(CV_AES_BASE, w, 4, last);
+  if (!cpi_of(c)) cv_cpl_mmio_push(base_of(c), w, bw_of(c), last);
+  else if (cha_of(c)) cv_cpl_cpi_push(CHA, w, 16, last);
+  else cv_cpl_cpi_push(AES, w, 4, last);
   return CV_OK;
 }
 
-/* A phase's last block of n bytes (0..16) from p, zero padded. */
+/* n bytes (0..4 nw) from p into the nw-word block w, zero padded (memory-order words); word
+ * copies where p is aligned. */
+static void fill(uint32_t *w, unsigned nw, const uint8_t *p, uint32_t n) {
+  unsigned i = 0;
+  if (!((uintptr_t)p & 3)) {
+    const uint32_t *q = (const uint32_t *)(const void *)p;
+    for (; 4 * i + 4 <= n; i++) w[i] = q[i];
+  }
+  for (; i < nw; i++) {
+    uint32_t v = 0;
+    for (unsigned b = 4 * i; b < n && b < 4 * i + 4; b++) v |= (uint32_t)p[b] << (8 * (b & 3));
+    w[i] = v;
+  }
+}
+/* The first n bytes of the block w to out; word stores where out is aligned. */
+static void drain(uint8_t *out, const uint32_t *w, uint32_t n) {
+  unsigned i = 0;
+  if (!((uintptr_t)out & 3)) {
+    uint32_t *q = (uint32_t *)(void *)out;
+    for (; 4 * i + 4 <= n; i++) q[i] = w[i];
+  }
+  for (uint32_t b = 4 * i; b < n; b++) out[b] = (uint8_t)(w[b / 4] >> (8 * (b % 4)));
+}
+static void wipe_words(uint32_t *w, unsigned n) {
+  volatile uint32_t *q = w;
+  for (unsigned i = 0; i < n; i++) q[i] = 0;
+}
+
+/* A ChaCha phase's last block whose n valid bytes are in the first nw words of w (nw even):
+ * the engine uses only those bytes, and the hub clears a block's words once its engine took it,
+ * so only those words are written (DIN / DATA pairs), then the block's final word (DINL) or
+ * DATAL closes it. A short block then costs a few stores instead of sixteen. */
+static int hw_push_part(const cv_aead_ctx *c, const uint32_t *w, unsigned nw) {
+  const uint32_t s = cpi_of(c) ? cv_cpl_cpi_wait_likely(CHA, CV_CPL_STATUS_IN_READY_MASK)
+                               : cv_cpl_mmio_wait_likely(CV_CHACHA_BASE,
+                                                         CV_CPL_STATUS_IN_READY_MASK);
+  if (!(s & CV_CPL_STATUS_IN_READY_MASK) || s == 0xFFFFFFFFu) return hw_fail(c, s);
+  if (cpi_of(c)) {
+    unsigned i = 0;
+    for (; i + 2 < nw; i += 2) CV_CPI_DATA(CHA, w[i], w[i + 1]);
+    if (nw) CV_CPI_DATAL(CHA, w[i], w[i + 1]);
+    else CV_CPI_DATAL(CHA, 0, 0);
+  } else {
+    for (unsigned i = 0; i < nw && i < 15; i++) R(CV_CPL_DIN_OFFSET + 4 * i) = w[i];
+    R(CV_CPL_DINL_OFFSET + 60) = nw == 16 ? w[15] : 0;
+  }
+  return CV_OK;
+}
+
+/* A phase's last block of n bytes (0..block) from p, zero padded. */
 static int hw_push_last(const cv_aead_ctx *c, const uint8_t *p, uint32_t n) {
-  uint32_t w[4] = {0, 0, 0, 0};
-  if (n) memcpy(w, p, n);
+  uint32_t w[16];
+  if (cha_of(c)) {
+    const unsigned nw = ((n + 7u) / 8u) * 2u;
+    fill(w, nw, p, n);
+    hw_lastb(c, n);
+    return hw_push_part(c, w, nw);
+  }
+  fill(w, 4, p, n);
   hw_lastb(c, n);
   return hw_push(c, w, 1);
 }
@@ -146,38 +285,39 @@ static int hw_push_last(const cv_aead_ctx *c, const uint8_t *p, uint32_t n) {
 static uint32_t hw_wait_out(const cv_aead_ctx *c) {
   uint32_t n = CV_CPL_POLL_LIMIT, s;
   do {
-    s = cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET);
+    s = cpi_of(c) ? cpi_status(c) : R(CV_CPL_STATUS_OFFSET);
     if (s & CV_CPL_STATUS_OUT_VALID_MASK) return s;
     if ((s & CV_CPL_STATUS_ERR_MASK) && !(s & CV_CPL_STATUS_BUSY_MASK)) return s;
   } while (--n);
   return 0xFFFFFFFFu;
 }
 
-static inline void hw_pop(const cv_aead_ctx *c, uint32_t w[4]) {
-  if (cpi_of(c)) cv_cpl_cpi_pop(AES, w, 4);
-  else cv_cpl_mmio_pop(CV_AES_BASE, w, 4);
+static inline void hw_pop(const cv_aead_ctx *c, uint32_t *w) {
+  if (!cpi_of(c)) cv_cpl_mmio_pop(base_of(c), w, bw_of(c));
+  else if (cha_of(c)) cv_cpl_cpi_pop(CHA, w, 16);
+  else cv_cpl_cpi_pop(AES, w, 4);
 }
 
-/* 16 bytes as memory-order words, and back: straight word accesses when aligned. */
-static inline void ld16(uint32_t w[4], const uint8_t *p) {
+/* A block (n words) as memory-order words, and back: straight word accesses when aligned. */
+static inline void ldb(uint32_t *w, const uint8_t *p, unsigned n) {
   if (!((uintptr_t)p & 3)) {
     const uint32_t *q = (const uint32_t *)(const void *)p;
-    w[0] = q[0], w[1] = q[1], w[2] = q[2], w[3] = q[3];
+    for (unsigned i = 0; i < n; i++) w[i] = q[i];
   } else {
-    memcpy(w, p, 16);
+    memcpy(w, p, 4 * n);
   }
 }
-static inline void st16(uint8_t *p, const uint32_t w[4]) {
+static inline void stb(uint8_t *p, const uint32_t *w, unsigned n) {
   if (!((uintptr_t)p & 3)) {
     uint32_t *q = (uint32_t *)(void *)p;
-    q[0] = w[0], q[1] = w[1], q[2] = w[2], q[3] = w[3];
+    for (unsigned i = 0; i < n; i++) q[i] = w[i];
   } else {
-    memcpy(p, w, 16);
+    memcpy(p, w, 4 * n);
   }
 }
 
 /* The output block of the oldest text block in the engine. */
-static int hw_out(const cv_aead_ctx *c, uint32_t w[4]) {
+static int hw_out(const cv_aead_ctx *c, uint32_t *w) {
   if (!cpi_of(c)) {  /* cpi: RESULT waits for the block in hardware */
     const uint32_t s = hw_wait_out(c);
     if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
@@ -186,33 +326,53 @@ static int hw_out(const cv_aead_ctx *c, uint32_t w[4]) {
   return CV_OK;
 }
 
+/* The first nw words of the output block there is (mmio on the ChaCha engine: those words, then
+ * the final one, whose read consumes the block; cpi: RESULT takes every word in order). */
+static void hw_pop_part(const cv_aead_ctx *c, uint32_t *w, unsigned nw) {
+  if (cpi_of(c) || !cha_of(c)) {
+    hw_pop(c, w);
+    return;
+  }
+  for (unsigned i = 0; i < nw; i++) w[i] = R(CV_CPL_DOUT_OFFSET + 4 * i);
+  if (nw < 16) (void)R(CV_CPL_DOUT_OFFSET + 60);
+}
+static int hw_out_part(const cv_aead_ctx *c, uint32_t *w, unsigned nw) {
+  if (cpi_of(c) || !cha_of(c)) return hw_out(c, w);
+  const uint32_t s = hw_wait_out(c);
+  if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
+  hw_pop_part(c, w, nw);
+  return CV_OK;
+}
+
 /* n >= 1 whole text blocks, not the phase's last: two in flight (block i + 1 goes into the
  * hub's staging once the engine took block i, while block i computes), so the engine never
  * waits for the CPU's copy of the next block. In place: block i + 1 is read before output i is
  * written. */
 static int hw_blocks(const cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t n) {
-  uint32_t w[4];
-  ld16(w, in);
+  uint32_t w[16];
+  const unsigned bw = bw_of(c), bb = 4u * bw;
+  ldb(w, in, bw);
   int e = hw_push(c, w, 0);
   for (size_t i = 0; e == CV_OK && i < n; i++) {
     if (i + 1 < n) {
-      ld16(w, in + 16 * (i + 1));
+      ldb(w, in + bb * (i + 1), bw);
       if ((e = hw_push(c, w, 0)) != CV_OK) break;
     }
     if ((e = hw_out(c, w)) != CV_OK) break;
-    st16(out + 16 * i, w);
+    stb(out + bb * i, w, bw);
   }
   return e;
 }
 
-/* The text phase's last block, of n bytes (1..15). */
+/* The text phase's last block, of n bytes (1..block - 1). */
 static int hw_text_last(const cv_aead_ctx *c, const uint8_t *in, uint8_t *out, uint32_t n) {
-  uint32_t w[4] = {0, 0, 0, 0};
-  memcpy(w, in, n);
+  uint32_t w[16];
+  const unsigned nw = cha_of(c) ? ((n + 7u) / 8u) * 2u : 4u;
+  fill(w, nw, in, n);
   hw_lastb(c, n);
-  int e = hw_push(c, w, 1);
-  if (e == CV_OK) e = hw_out(c, w);
-  if (e == CV_OK) memcpy(out, w, n);
+  int e = cha_of(c) ? hw_push_part(c, w, nw) : hw_push(c, w, 1);
+  if (e == CV_OK) e = hw_out_part(c, w, nw);
+  if (e == CV_OK) drain(out, w, n);
   return e;
 }
 
@@ -224,9 +384,29 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
                     size_t aad_len, size_t len, size_t tag_len) {
   if (cv_dma_busy() || cv_light_dma_held()) return CV_ERR_BUSY;
   /* a message left unfinished holds the engine (it would refuse the START): end it */
-  if (aead_msg && cv_aes_owner == CV_AES_OWNER_AEAD) hw_zero(c);
+  const int cha = cha_of(c);
+  if (aead_msg[cha] && (cha ? cv_light_owner[CHA] == aead_msg[1]
+                            : cv_aes_owner == CV_AES_OWNER_AEAD))
+    hw_zero(c);
   int e = hw_claim(c);
   if (e) return e;
+  c->nbuf = 0;
+  if (cha) {  /* counter 0 (the engine's one-time key block), the nonce */
+    uint32_t iv[4] = {0, 0, 0, 0};
+    memcpy(iv + 1, nonce, 12);
+    const uint32_t cfg = CHA_CFG | ((uint32_t)dir << CV_CHACHA_CFG_DEC_SHIFT);
+    c->cfg = cfg;
+    if (cpi_of(c)) {
+      cv_cpl_cpi_iv_load(CHA, iv, 4);
+      CV_CPI_START(CHA, cfg);
+    } else {
+      for (unsigned i = 0; i < 4; i++) R(CV_CPL_IV_OFFSET + 4 * i) = iv[i];
+      R(CV_CPL_CFG_OFFSET) = cfg;
+      R(CV_CPL_CTRL_OFFSET) = CV_CPL_CTRL_IVLOAD_MASK | CV_CPL_CTRL_START_MASK;
+    }
+    aead_msg[1] = c->id;
+    return CV_OK;
+  }
   const int gcm = c->alg == CV_AEAD_AES_GCM;
   const int ivb = gcm && nonce_len != 12;
   uint32_t cfg = ((c->key_bytes - 16u) >> 3) |
@@ -237,7 +417,6 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
                  ((uint32_t)ivb << CV_AES_CFG_IVB_SHIFT);
   uint32_t iv[4] = {0, 0, 0, 0};
   uint8_t *b = (uint8_t *)iv;
-  c->nbuf = 0;
   c->cfg = cfg;  /* the DMA's ECFG: the hub allows GCM/CCM partial and empty jobs */
   if (!gcm) {  /* B0: flags (Adata, M', L'), the nonce, the text length in L bytes */
     const unsigned q = 15u - (unsigned)nonce_len;
@@ -270,7 +449,7 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
     R(CV_CPL_CFG_OFFSET) = cfg;
     R(CV_CPL_CTRL_OFFSET) = (ivb ? 0u : CV_CPL_CTRL_IVLOAD_MASK) | CV_CPL_CTRL_START_MASK;
   }
-  aead_msg = c->id;
+  aead_msg[0] = c->id;
   if (ivb) {  /* the IV phase: J0 through GHASH in the engine */
     size_t i = 0;
     for (; i + 16 < nonce_len; i += 16) {
@@ -285,22 +464,23 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
 
 static int hw_aad(cv_aead_ctx *c, const uint8_t *aad, size_t len) {
   uint8_t *p = (uint8_t *)c->buf;
-  while (c->nbuf == 0 && len >= 16) {  /* whole blocks straight from the caller's buffer */
-    uint32_t w[4];
-    ld16(w, aad);
+  const uint32_t bb = bb_of(c);
+  while (c->nbuf == 0 && len >= bb) {  /* whole blocks straight from the caller's buffer */
+    uint32_t w[16];
+    ldb(w, aad, bw_of(c));
     const int e = hw_push(c, w, 0);
     if (e) return e;
-    aad += 16;
-    len -= 16;
+    aad += bb;
+    len -= bb;
   }
   while (len) {
-    uint32_t k = 16u - c->nbuf;
+    uint32_t k = bb - c->nbuf;
     if (k > len) k = (uint32_t)len;
     memcpy(p + c->nbuf, aad, k);
     c->nbuf += k;
     aad += k;
     len -= k;
-    if (c->nbuf == 16) {
+    if (c->nbuf == bb) {
       c->nbuf = 0;
       const int e = hw_push(c, c->buf, 0);
       if (e) return e;
@@ -309,11 +489,11 @@ static int hw_aad(cv_aead_ctx *c, const uint8_t *aad, size_t len) {
   return CV_OK;
 }
 
-/* The AAD phase's last block: what is collected (0..15 bytes). */
+/* The AAD phase's last block: what is collected (0..block - 1 bytes). */
 static int hw_aad_end(cv_aead_ctx *c) {
   const int e = hw_push_last(c, (const uint8_t *)c->buf, c->nbuf);
+  wipe_words(c->buf, bw_of(c));
   c->nbuf = 0;
-  cv_cpl_wipe(c->buf, sizeof c->buf);
   return e;
 }
 
@@ -322,8 +502,8 @@ static int hw_aad_end(cv_aead_ctx *c) {
  * final block stays for hw_finish. A failed job leaves the engine zeroized (by the DMA, or here
  * for a job the DMA refused). */
 static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
-  const uint32_t eng = CV_ENGINE_AES | CV_DMA_ENGINE_CONT_MASK |
-                       (final ? 0u : CV_DMA_ENGINE_OPEN_MASK);
+  const uint32_t eng = (cha_of(c) ? (uint32_t)CV_ENGINE_CHACHA : (uint32_t)CV_ENGINE_AES) |
+                       CV_DMA_ENGINE_CONT_MASK | (final ? 0u : CV_DMA_ENGINE_OPEN_MASK);
   uint32_t s;
   if (cpi_of(c)) {
     cv_dma_cpi_start(eng, c->cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)len);
@@ -334,8 +514,8 @@ static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len,
   }
   if (__builtin_expect(cv_dma_status_clean(s), 1)) return CV_OK;
   if (cv_dma_status_ok(s)) return CV_OK;
-  int e = cv_dma_status_err(s, cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET),
-                            cv_aes_errmap);
+  int e = cv_dma_status_err(s, cpi_of(c) ? cpi_status(c) : R(CV_CPL_STATUS_OFFSET),
+                            map_of(c));
   if (e == CV_OK) e = CV_ERR_HW;
   hw_zero(c);
   return e;
@@ -343,16 +523,17 @@ static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len,
 
 /* final: this is the text's end (one-shot), so a whole-block text closes the phase too. */
 static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
+  const size_t bm = bb_of(c) - 1u;
   if (dma_of(c) && !cv_buf_in_prog(in)) {
-    const int last = final || (len & 15);
+    const int last = final || (len & bm);
     const int e = dma_text(c, in, out, len, last);
     if (last) c->phase = PH_TEXT_END;
     return e;
   }
-  const size_t whole = len & ~(size_t)15;
-  int e = whole ? hw_blocks(c, in, out, whole / 16) : CV_OK;
-  if (e == CV_OK && (len & 15)) {
-    e = hw_text_last(c, in + whole, out + whole, (uint32_t)(len & 15));
+  const size_t whole = len & ~bm;
+  int e = whole ? hw_blocks(c, in, out, whole / bb_of(c)) : CV_OK;
+  if (e == CV_OK && (len & bm)) {
+    e = hw_text_last(c, in + whole, out + whole, (uint32_t)(len & bm));
     c->phase = PH_TEXT_END;
   }
   return e;
@@ -361,45 +542,49 @@ static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len
 static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
   int e = CV_OK;
   if (c->phase == PH_TEXT) e = hw_push_last(c, NULL, 0);
-  const int gcm = c->alg == CV_AEAD_AES_GCM;
+  const int gcm = c->alg != CV_AEAD_AES_CCM;  /* GCM, ChaCha20-Poly1305: a tag phase always */
   const int dec = c->dir == CV_DECRYPT;
   if (e == CV_OK && dec && (gcm || c->tag_len)) e = hw_push_last(c, tag, c->tag_len);
   if (e) return e;
   const uint32_t s = hw_wait_out(c);
   if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
-  uint32_t w[4];
-  hw_pop(c, w);
-  aead_msg = 0;
-  const uint32_t s2 = cpi_of(c) ? CV_CPI_STATUS(AES) : R(CV_CPL_STATUS_OFFSET);
+  uint32_t w[16];
+  hw_pop_part(c, w, 4);  /* the tag: the final block's first 16 bytes */
+  aead_msg[cha_of(c)] = 0;
+  const uint32_t s2 = cpi_of(c) ? cpi_status(c) : R(CV_CPL_STATUS_OFFSET);
+  _Static_assert(CV_AES_STATUS_ERR_CODE_AUTH == CV_CHACHA_STATUS_ERR_CODE_AUTH,
+                 "one AUTH code for both AEAD engines");
   if (s2 & CV_CPL_STATUS_ERR_MASK) {
     if (CV_CPL_ERR_CODE(s2) == CV_AES_STATUS_ERR_CODE_AUTH) return CV_ERR_AUTH;
     return hw_fail(c, s2);
   }
-  if (!dec && c->tag_len) memcpy(tag, w, c->tag_len);
-  cv_cpl_wipe(w, sizeof w);
+  if (!dec && c->tag_len) drain(tag, w, c->tag_len);
+  wipe_words(w, 4);  /* the tag; the rest of the final block is zero */
   return CV_OK;
 }
 
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
-  return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT &&
-         (unsigned)c->backend < CV_BACKEND_COUNT;
+  return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT && backend_ok(c->backend);
 }
 
 cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backend,
                          const uint8_t *key, size_t key_len) {
-  if (!ctx || !key || (unsigned)alg >= CV_AEAD_ALG_COUNT ||
-      (unsigned)backend >= CV_BACKEND_COUNT)
+  if (!ctx || !key || (unsigned)alg >= CV_AEAD_ALG_COUNT || !backend_ok(backend))
     return CV_ERR_ARG;
   if (alg == CV_AEAD_CHACHA20_POLY1305 ? key_len != 32
                                        : (key_len != 16 && key_len != 24 && key_len != 32))
     return CV_ERR_KEYLEN;
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
   if (backend != CV_BACKEND_SW) {
-    if (alg == CV_AEAD_CHACHA20_POLY1305) return CV_ERR_MODE;
-    if (!cv_aead_available()) return CV_ERR_HW;
+    if (backend == CV_BACKEND_ISA) {
+      /* isa without the instructions in the build: CV_ERR_HW from the library's init */
+      if (alg == CV_AEAD_CHACHA20_POLY1305) return CV_ERR_MODE;
+    } else if (!cv_aead_hw_available(alg)) {
+      return CV_ERR_HW;
+    }
     if ((backend == CV_BACKEND_CPI_DMA || backend == CV_BACKEND_MMIO_DMA) &&
-        !aead_dma_available())
+        !aead_dma_available(alg))
       return CV_ERR_HW;
   }
   cv_status_t e = CV_OK;
@@ -408,13 +593,18 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
   ctx->key_bytes = (uint32_t)key_len;
   ctx->phase = PH_NONE;
   ctx->nbuf = 0;
-  if (backend == CV_BACKEND_SW) {
+  if (backend == CV_BACKEND_ISA) {
+    ctx->id = 0;
+    e = alg == CV_AEAD_AES_GCM ? cv_gcm_sw_init_isa(&ctx->sw.gcm, key, key_len)
+                               : cv_ccm_sw_init_isa(&ctx->sw.ccm, key, key_len);
+  } else if (backend == CV_BACKEND_SW) {
     ctx->id = 0;
     if (alg == CV_AEAD_AES_GCM) e = cv_gcm_sw_init(&ctx->sw.gcm, key, key_len);
     else if (alg == CV_AEAD_AES_CCM) e = cv_ccm_sw_init(&ctx->sw.ccm, key, key_len);
     else e = cv_chachapoly_sw_init(&ctx->sw.cp, key, key_len);
   } else {
-    ctx->id = ++aead_ids;
+    /* a ChaCha engine context's id is of cv_chacha's sequence (cv_light_owner) */
+    ctx->id = alg == CV_AEAD_CHACHA20_POLY1305 ? cv_light_new_id(CHA) : ++aead_ids;
     memset(ctx->kw, 0, sizeof ctx->kw);
     memcpy(ctx->kw, key, key_len);
   }
@@ -504,7 +694,7 @@ static cv_status_t update(cv_aead_ctx *ctx, const uint8_t *in, uint8_t *out, siz
   }
   if (ccm) ctx->msg_left -= (uint32_t)len;
   if (!is_hw(ctx)) {
-    ctx->phase = (len & 15) ? PH_TEXT_END : PH_TEXT;
+    ctx->phase = (len & 15) ? PH_TEXT_END : PH_TEXT;  /* (the hw backends: hw_update) */
     if (ctx->alg == CV_AEAD_AES_GCM) return cv_gcm_sw_update(&ctx->sw.gcm, in, out, len);
     if (ccm) return cv_ccm_sw_update(&ctx->sw.ccm, in, out, len);
     return cv_chachapoly_sw_update(&ctx->sw.cp, in, out, len);
@@ -590,10 +780,32 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
     return cv_chachapoly_sw_decrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
                                     tag, tag_len);
   }
-  cv_status_t e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
-  if (e == CV_OK) e = cv_aead_aad(ctx, aad, aad_len);
-  if (e == CV_OK) e = update(ctx, in, out, len, 1);
-  if (e == CV_OK) e = cv_aead_finish(ctx, tag);
+  cv_status_t e;
+  if (cha_of(ctx)) {
+    /* ChaCha20-Poly1305: the streaming calls' steps without their per-call checks (those above
+     * cover the arguments; a short message is mostly the driver's own time) */
+    if (nonce_len != 12) return CV_ERR_ARG;
+    if (tag_len != 16) return CV_ERR_OUTLEN;
+    if (cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
+    ctx->phase = PH_NONE;
+    e = hw_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
+    if (e == CV_OK) {
+      ctx->phase = PH_AAD;
+      ctx->dir = dir;
+      ctx->tag_len = (uint32_t)tag_len;
+      if (aad_len) e = hw_aad(ctx, aad, aad_len);
+      if (e == CV_OK) e = hw_aad_end(ctx);
+      ctx->phase = PH_TEXT;
+      if (e == CV_OK && len) e = hw_update(ctx, in, out, len, 1);
+      if (e == CV_OK) e = hw_finish(ctx, tag);
+      if (e == CV_OK || e == CV_ERR_AUTH) ctx->phase = PH_NONE;
+    }
+  } else {
+    e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
+    if (e == CV_OK) e = cv_aead_aad(ctx, aad, aad_len);
+    if (e == CV_OK) e = update(ctx, in, out, len, 1);
+    if (e == CV_OK) e = cv_aead_finish(ctx, tag);
+  }
   if (e != CV_OK) {
     if (ctx->phase != PH_NONE) {  /* stopped half-way: the engine is left idle */
       hw_zero(ctx);
@@ -619,8 +831,7 @@ cv_status_t cv_aead_decrypt(cv_aead_ctx *ctx, const uint8_t *nonce, size_t nonce
 
 void cv_aead_zeroize(cv_aead_ctx *ctx) {
   if (!ctx) return;
-  if (ctx_ok(ctx) && is_hw(ctx) && cv_aes_owner == CV_AES_OWNER_AEAD && aead_owner == ctx->id &&
-      !cv_dma_busy() && !cv_light_dma_held())
+  if (ctx_ok(ctx) && is_hw(ctx) && hw_owns(ctx) && !cv_dma_busy() && !cv_light_dma_held())
     hw_zero(ctx);
   cv_cpl_wipe(ctx, sizeof *ctx);
 }

@@ -26,7 +26,9 @@
  * DMA completion. cv_drv_os_dma_sleep (the drivers' CV_DRV_DMA_SLEEP hook, cv_drv_hook.h) blocks
  * the calling thread on a semaphore that cv_drv_os_dma_irq posts from the external interrupt
  * of the DMA's line (IE.DONE and IE.ERR enabled by cv_drv_os_init), instead of polling; the
- * driver's polled wait then reads the final STATUS. */
+ * driver's polled wait then reads the final STATUS. A job shorter than the polling threshold
+ * (input LEN below CV_DRV_OS_DMA_POLL_BYTES, cv_drv_os_dma_poll_below) is polled instead: it
+ * ends before a sleep would have paid for its two switches. */
 #ifdef CV_DRV_OS
 #include "cv_drv_os.h"
 
@@ -38,6 +40,7 @@
 static cv_os_mutex_t lk[L_N];
 static cv_os_sem_t dma_done;
 static int ready;
+static uint32_t poll_below = CV_DRV_OS_DMA_POLL_BYTES;
 cv_os_thread_t *cv_drv_os_job_thread;
 static cv_drv_os_stats_t stats;
 
@@ -71,8 +74,14 @@ static inline int dma_busy(void) {
   return (CV_REG32(CV_DMA_STATUS_ADDR) & CV_DMA_STATUS_BUSY_MASK) != 0;
 }
 
+void cv_drv_os_dma_poll_below(uint32_t bytes) { poll_below = bytes; }
+
 void cv_drv_os_dma_sleep(void) {
   if (!cv_drv_os_threads()) return;
+  if (CV_REG32(CV_DMA_LEN_ADDR) < poll_below) {  /* a short job: the driver's wait polls */
+    stats.dma_polls++;
+    return;
+  }
   uint32_t s = cv_os_irq_save();
   if (!dma_busy()) {
     cv_os_irq_restore(s);
@@ -90,28 +99,50 @@ void cv_drv_os_dma_sleep(void) {
 }
 
 /* Locks what flags name (an engine L_*, F_DMA); returns the locks taken, or ~0u when a lock
- * is held by another thread and the caller, which holds an AES job, must not wait. */
-uint32_t cv_drv_os_take(uint32_t flags) {
+ * is held by another thread and the caller, which holds an AES job, must not wait. An engine
+ * with the DMA, every hardware call's pair, is one cv_os_mutex_lock2 (and one unlock2 in
+ * give): on the common way, both locks free, a single short step instead of two calls.
+ * take_locks is the way that takes them, apart so that the short way of cv_drv_os_take (the
+ * locks held already) saves no registers. */
+static __attribute__((noinline)) uint32_t take_locks(uint32_t flags, cv_os_thread_t *self) {
   if (!cv_drv_os_threads()) return 0;
-  const uint32_t to = cv_os_self() == cv_drv_os_job_thread ? CV_OS_NO_WAIT : CV_OS_FOREVER;
-  cv_os_mutex_t *m = &lk[flags & 0xffu];
-  if (m->owner && m->owner != cv_os_self()) stats.contended++;
-  if (cv_os_mutex_lock(m, to) != CV_OS_OK) return ~0u;
-  uint32_t held = 1u << (flags & 0xffu);
+  const uint32_t e = flags & 0xffu;
+  cv_os_mutex_t *m = &lk[e];
+  const uint32_t to = self == cv_drv_os_job_thread ? CV_OS_NO_WAIT : CV_OS_FOREVER;
+  if (m->owner && m->owner != self) stats.contended++;
   if (flags & F_DMA) {
-    if (lk[L_DMA].owner && lk[L_DMA].owner != cv_os_self()) stats.contended++;
-    if (cv_os_mutex_lock(&lk[L_DMA], to) != CV_OS_OK) {
-      (void)cv_os_mutex_unlock(m);
-      return ~0u;
-    }
-    held |= 1u << L_DMA;
+    if (lk[L_DMA].owner && lk[L_DMA].owner != self) stats.contended++;
+    if (cv_os_mutex_lock2(m, &lk[L_DMA], to) != CV_OS_OK) return ~0u;
+    return (1u << e) | (1u << L_DMA);
   }
-  return held;
+  if (cv_os_mutex_lock(m, to) != CV_OS_OK) return ~0u;
+  return 1u << e;
+}
+uint32_t cv_drv_os_take(uint32_t flags) {
+  cv_os_thread_t *const self = cv_os_self();
+  const cv_os_mutex_t *m = &lk[flags & 0xffu];
+  /* Held already by this thread (cv_drv_os_hold_aes, a job): nothing to take or give. Asked
+   * first, as the short way; a handler finds the interrupted thread's locks so, and takes no
+   * lock either way. */
+  if (m->owner == self && (!(flags & F_DMA) || lk[L_DMA].owner == self)) return 0;
+  return take_locks(flags, self);
 }
 void cv_drv_os_give(uint32_t held) {
-  if (held & (1u << L_DMA)) (void)cv_os_mutex_unlock(&lk[L_DMA]);
+  if (!held) return;
+  if (held & (1u << L_DMA)) {
+    held &= ~(1u << L_DMA);
+    if (held && !(held & (held - 1u))) {  /* one engine and the DMA: the pair of take */
+      uint32_t e = 0;
+      while (!((held >> e) & 1u)) e++;
+      (void)cv_os_mutex_unlock2(&lk[e], &lk[L_DMA]);
+      return;
+    }
+    (void)cv_os_mutex_unlock(&lk[L_DMA]);
+  }
   for (int i = 0; i < L_DMA; i++)
     if (held & (1u << i)) (void)cv_os_mutex_unlock(&lk[i]);
 }
+void cv_drv_os_release(uint32_t held) { cv_drv_os_give(held); }
+
 void cv_drv_os_stat_contended(void) { stats.contended++; }
 #endif /* CV_DRV_OS */

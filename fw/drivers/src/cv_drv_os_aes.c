@@ -21,6 +21,12 @@ cv_status_t __real_cv_aes_start(cv_aes_ctx *, cv_aes_mode_t, cv_dir_t, uint8_t *
                                 const uint8_t *, uint8_t *, size_t);
 cv_status_t __real_cv_aes_wait(cv_aes_ctx *, uint8_t *);
 
+uint32_t cv_drv_os_hold_aes(cv_backend_t b) {
+  if (NO_LOCK(b)) return 0;
+  const uint32_t h = cv_drv_os_take(L_AES | F_DMA);
+  return h == TAKE_REFUSED ? 0 : h;
+}
+
 cv_status_t __wrap_cv_aes_init(cv_aes_ctx *ctx, cv_backend_t b, const uint8_t *key, size_t n) {
   LOCKED(NEEDS(L_AES, b), __real_cv_aes_init(ctx, b, key, n));
 }
@@ -53,7 +59,7 @@ void __wrap_cv_aes_zeroize(cv_aes_ctx *ctx) {
 cv_status_t __wrap_cv_aes_start(cv_aes_ctx *ctx, cv_aes_mode_t mode, cv_dir_t d, uint8_t iv[16],
                                 const uint8_t *in, uint8_t *out, size_t n) {
   const cv_backend_t b = BACKEND(ctx);
-  const uint32_t f = b == CV_BACKEND_SW ? F_NONE : L_AES | F_DMA;
+  const uint32_t f = NO_LOCK(b) ? F_NONE : L_AES | F_DMA;
   uint32_t h = 0;
   if (f != F_NONE) {
     h = cv_drv_os_take(f);

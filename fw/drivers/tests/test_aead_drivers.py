@@ -11,7 +11,11 @@ with another user, cycle counts "cycles aes128_<alg>_<what>_<backend> N").
   also their buffer rules (misaligned: CV_ERR_DMA, overlapping: CV_ERR_ARG, nothing written, in
   place allowed) and texts of random lengths up to 4 KiB (0, partial and whole blocks, CCM*)
   one-shot and in two jobs against the sw backend, with a forged tag each (CV_ERR_AUTH, the
-  plaintext the DMA wrote zeroed); the cycle counts go to build/drivers-perf/aead_cycles.json."""
+  plaintext the DMA wrote zeroed); the cycle counts go to build/drivers-perf/aead_cycles.json.
+- On the SoC with ZK = 1, an FW_ZK=1 image (marker `long`, the model the other isa tests build):
+  sw and isa (GCM and CCM on the core's Zkne/Zknd, GHASH on Zbkc) on every vector, isa against
+  sw on texts of random lengths up to 4 KiB, equal cycles for unrelated keys and data;
+  build/drivers-perf/aead_cycles-zk.json."""
 from __future__ import annotations
 
 import json
@@ -29,9 +33,9 @@ CYCLES = re.compile(r"^cycles ([\w-]+) (\d+)$", re.M)
 VECTORS = re.compile(r"^(\S+): (\d+) vectors, (\d+) streamed$", re.M)
 
 
-def _run(params: dict[str, int] | None) -> str:
+def _run(params: dict[str, int] | None, make_vars: tuple[str, ...] = ()) -> str:
     sim = harness.build_sim(params)
-    elf = harness.build_fw(PROG, folder=FOLDER)
+    elf = harness.build_fw(PROG, list(make_vars), folder=FOLDER)
     res = harness.run_elf(elf, max_cycles=150_000_000, sim=sim, timeout=1500)
     print(res.stdout)
     summary = SUMMARY.findall(res.stdout)
@@ -46,6 +50,7 @@ def test_aead_driver_default_soc() -> None:
     out = _run(None)
     assert "hw: no aead engine" in out
     assert "aead sw done" in out and "aead mmio done" not in out
+    assert "isa: not in this image" in out
     counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
     assert counts["sw"][0] >= 50 and counts["sw"][1] >= 20, counts
 
@@ -68,3 +73,17 @@ def test_aead_driver_aead_soc() -> None:
     dst = ROOT / "build" / "drivers-perf"
     dst.mkdir(parents=True, exist_ok=True)
     (dst / "aead_cycles.json").write_text(json.dumps(cycles, indent=1) + "\n")
+
+
+@pytest.mark.long
+def test_aead_driver_zk_soc() -> None:
+    out = _run({"ZK": 1}, ("FW_ZK=1",))
+    counts = {b: (int(n), int(s)) for b, n, s in VECTORS.findall(out)}
+    assert sorted(counts) == ["isa", "sw"] and counts["isa"] == counts["sw"], counts
+    assert "aead sw done" in out and "aead isa done" in out
+    cycles = {k: int(v) for k, v in CYCLES.findall(out)}
+    assert {"aes128_gcm_enc_4k_isa", "aes128_gcm_dec_4k_isa",
+            "aes128_ccm_enc_4k_isa"} <= cycles.keys()
+    dst = ROOT / "build" / "drivers-perf"
+    dst.mkdir(parents=True, exist_ok=True)
+    (dst / "aead_cycles-zk.json").write_text(json.dumps(cycles, indent=1) + "\n")

@@ -131,7 +131,7 @@ int main(void) {
     if (n <= BENCH_IN_BYTES) {
       fill(&s, in, n);
       if (dst == out) memset(out, 0, n < 16 ? 16 : n);
-      if (c->mode == BENCH_MODE_GCM || c->mode == BENCH_MODE_CCM) {
+      if (c->mode == BENCH_MODE_GCM || c->mode == BENCH_MODE_CCM || c->mode == BENCH_MODE_AEAD) {
         if (bench_aead) bench_aead(c, key, iv, in, dst, &r);  /* every backend: cv_aead */
       } else {
         for (unsigned b = 0; b < sizeof backends / sizeof backends[0]; b++) {

@@ -121,7 +121,10 @@ uint32_t cv_os_tick_cycles(void);
  * from entry ends the thread. May be called before cv_os_start and from threads. */
 cv_os_status_t cv_os_thread_create(cv_os_thread_t *t, const char *name, void (*entry)(void *),
                                    void *arg, void *stack, size_t stack_size, uint32_t prio);
-cv_os_thread_t *cv_os_self(void);
+/* The running thread (the kernel's cv_os_cur, read inline: the drivers' lock path asks on every
+ * call). */
+extern cv_os_thread_t *cv_os_cur;
+static inline cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
 /* Gives the processor to the next ready thread of the same priority, if any. */
 void cv_os_yield(void);
 /* Blocks the caller for ticks ticks (0: a yield). It wakes on the ticks-th tick from now.
@@ -165,6 +168,12 @@ void cv_os_mutex_init(cv_os_mutex_t *m);
  * on along a chain of owners that wait for other mutexes). */
 cv_os_status_t cv_os_mutex_lock(cv_os_mutex_t *m, uint32_t timeout);
 cv_os_status_t cv_os_mutex_unlock(cv_os_mutex_t *m);
+/* Two mutexes, always in this order (a, then b): what lock(a) and lock(b) do, and unlock(b)
+ * and unlock(a), in one call each. When both are free (lock2) or held once by the caller with
+ * nobody waiting and no priority lent (unlock2), it is one short step with interrupts off;
+ * otherwise the two calls, in that order. lock2 that fails on b leaves a unlocked again. */
+cv_os_status_t cv_os_mutex_lock2(cv_os_mutex_t *a, cv_os_mutex_t *b, uint32_t timeout);
+cv_os_status_t cv_os_mutex_unlock2(cv_os_mutex_t *a, cv_os_mutex_t *b);
 
 /* ---- message queues (fixed-size messages, copied) ---- */
 

@@ -250,7 +250,6 @@ void cv_os_set_slice(uint32_t n) {
 }
 uint32_t cv_os_tick_cycles(void) { return tick_cycles; }
 uint32_t cv_os_switch_count(void) { return cv_os_switches; }
-cv_os_thread_t *cv_os_self(void) { return cv_os_cur; }
 int cv_os_in_isr(void) { return (int)(no_switch && started); }
 
 void cv_os_start(uint32_t cycles) {
@@ -516,6 +515,46 @@ cv_os_status_t cv_os_mutex_unlock(cv_os_mutex_t *m) {
   }
   cv_os_irq_restore(s);
   return CV_OS_OK;
+}
+
+/* The common case of two locks (the drivers take an engine's and the DMA's for every call):
+ * both free on the way in, both held once with nobody waiting on the way out. */
+cv_os_status_t cv_os_mutex_lock2(cv_os_mutex_t *a, cv_os_mutex_t *b, uint32_t timeout) {
+  if (no_switch) return CV_OS_ERR_CONTEXT;
+  uint32_t s = cv_os_irq_save();
+  if (!a->owner && !b->owner) {
+    cv_os_thread_t *t = cv_os_cur;
+    take(a, t);
+    take(b, t);
+    cv_os_irq_restore(s);
+    return CV_OS_OK;
+  }
+  cv_os_irq_restore(s);
+  cv_os_status_t r = cv_os_mutex_lock(a, timeout);
+  if (r != CV_OS_OK) return r;
+  r = cv_os_mutex_lock(b, timeout);
+  if (r != CV_OS_OK) (void)cv_os_mutex_unlock(a);
+  return r;
+}
+
+cv_os_status_t cv_os_mutex_unlock2(cv_os_mutex_t *a, cv_os_mutex_t *b) {
+  uint32_t s = cv_os_irq_save();
+  cv_os_thread_t *t = cv_os_cur;
+  /* b on top of a on the held list, each held once, nobody waiting, nothing lent: popping the
+   * two is all there is to do (no wake, no priority change, no switch). */
+  if (!no_switch && t->held == b && b->next_held == a && a->owner == t && b->owner == t &&
+      (a->depth | b->depth) == 1 && list_empty(&a->waiters.head) &&
+      list_empty(&b->waiters.head) && t->prio == t->base_prio) {
+    t->held = a->next_held;
+    a->owner = b->owner = NULL;
+    a->depth = b->depth = 0;
+    cv_os_irq_restore(s);
+    return CV_OS_OK;
+  }
+  cv_os_irq_restore(s);
+  const cv_os_status_t r = cv_os_mutex_unlock(b);
+  const cv_os_status_t r2 = cv_os_mutex_unlock(a);
+  return r != CV_OS_OK ? r : r2;
 }
 
 /* ---- message queues ---- */

@@ -100,7 +100,7 @@
   .endm
 
   .text
-  .balign 4
+  .balign 64
   .globl cv_os_trap_entry
 cv_os_trap_entry:
   addi  sp, sp, -FRAME
@@ -205,6 +205,7 @@ exception:
 /* void cv_os_switch(cv_os_thread_t *cur, cv_os_thread_t *next): called by the kernel with
  * interrupts off; cur is cv_os_cur, next the thread to run. Saves a partial frame; returns when
  * the calling thread runs again. */
+  .balign 64
   .globl cv_os_switch
 cv_os_switch:
   addi  sp, sp, -FRAME

@@ -94,12 +94,13 @@ def test_cycles(sim: None) -> None:
 @pytest.mark.parametrize("drv_set", [1, 2], ids=["aes", "chacha_prince_sha3"])
 def test_drivers(sim: None, drv_set: int) -> None:
     """Concurrent threads on the same engines through different contexts give the sw backend's
-    and the published bytes; the locks were contended and DMA waits slept until the interrupt
-    (both checked in the firmware, whose counters are printed)."""
+    and the published bytes; the locks were contended, long DMA jobs' waits slept until the
+    interrupt and short ones polled (checked in the firmware, whose counters are printed)."""
     out = run("rtos_drivers", 3_000_000, (f"PROG_CFLAGS=-DDRV_SET={drv_set}",),
               f"rtos_drivers{drv_set}")
-    m = re.search(r"^dma interrupts (\d+), dma sleeps (\d+), contended locks (\d+)", out, re.M)
-    assert m and int(m.group(2)) > 0 and int(m.group(3)) > 0, out
+    m = re.search(r"^dma interrupts (\d+), dma sleeps (\d+), dma polls (\d+), "
+                  r"contended locks (\d+)", out, re.M)
+    assert m and int(m.group(2)) > 0 and int(m.group(3)) > 0 and int(m.group(4)) > 0, out
 
 
 @pytest.mark.long

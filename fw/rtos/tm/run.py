@@ -32,6 +32,8 @@ CYCLE_DOC = {
     "mcycle_pair": "two back-to-back mcycle reads (the measurement's own offset)",
     "sem_post_wait": "cv_os_sem_post + cv_os_sem_wait, nobody waiting",
     "mutex_lock_unlock": "cv_os_mutex_lock + cv_os_mutex_unlock, uncontended",
+    "mutex_lock2_unlock2": "cv_os_mutex_lock2 + cv_os_mutex_unlock2 of two mutexes, "
+                           "uncontended (the drivers' engine and DMA locks)",
     "queue_send_recv_16B": "cv_os_queue_send + cv_os_queue_recv of a 16-byte message",
     "pool_alloc_free": "cv_os_pool_alloc + cv_os_pool_free",
     "isr_no_switch_trigger": "store to msip to the interrupted thread's next instruction, "

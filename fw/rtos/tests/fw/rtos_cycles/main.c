@@ -167,8 +167,9 @@ static void block_lo(void *arg) {
 }
 
 /* ---- kernel calls that do not block ---- */
+static range_t r_mutex2 = RANGE;
 static range_t r_sem = RANGE, r_mutex = RANGE, r_queue = RANGE, r_pool = RANGE, r_empty = RANGE;
-static cv_os_mutex_t mtx;
+static cv_os_mutex_t mtx, mtx2;
 static cv_os_queue_t q;
 static uint32_t qbuf[4][4];
 static cv_os_pool_t pool;
@@ -177,6 +178,7 @@ static uint32_t pool_mem[4][32];
 static void calls(void) {
   cv_os_sem_init(&sem, 0);
   cv_os_mutex_init(&mtx);
+  cv_os_mutex_init(&mtx2);
   cv_os_queue_init(&q, qbuf, 16, 4);
   cv_os_pool_init(&pool, pool_mem, 128, 4);
   uint32_t msg[4] = {1, 2, 3, 4};
@@ -195,6 +197,11 @@ static void calls(void) {
     cv_os_mutex_unlock(&mtx);
     t1 = cv_mcycle();
     rec(&r_mutex, t1 - t0);
+    t0 = cv_mcycle();
+    cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_NO_WAIT);
+    cv_os_mutex_unlock2(&mtx, &mtx2);
+    t1 = cv_mcycle();
+    rec(&r_mutex2, t1 - t0);
     t0 = cv_mcycle();
     cv_os_queue_send(&q, msg, CV_OS_NO_WAIT);
     cv_os_queue_recv(&q, msg, CV_OS_NO_WAIT);
@@ -250,6 +257,7 @@ static void controller(void *arg) {
   report("mcycle_pair", &r_empty);
   report("sem_post_wait", &r_sem);
   report("mutex_lock_unlock", &r_mutex);
+  report("mutex_lock2_unlock2", &r_mutex2);
   report("queue_send_recv_16B", &r_queue);
   report("pool_alloc_free", &r_pool);
   report("isr_no_switch_trigger", &r_isr_none);

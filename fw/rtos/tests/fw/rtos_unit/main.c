@@ -2,7 +2,7 @@
 /* rtos_unit: the RTOS's semantics on the SoC. A controller thread at priority 1 runs one case
  * after another; each case creates its threads, waits for them and checks what they logged:
  * scheduling order, round robin, preemption from an interrupt (with its latency bound),
- * semaphores, mutexes (priority inheritance, also along a chain), queues, pools, sleep and the
+ * semaphores, mutexes (priority inheritance, also along a chain; two in one call), queues, pools, sleep and the
  * tick's accuracy against mtime, exceptions taken by a thread, a thread woken from an external
  * interrupt. Ends with "N passed, N failed". */
 #include <stdint.h>
@@ -318,6 +318,69 @@ static void case_chain(void) {
   CHECK_EQ(th[1].prio, 8);
 }
 
+/* Two locks in one call: both free, recursion on the first, the second held by another
+ * thread (no wait: the first is given back), a waiter on the first (the holder's unlock2
+ * hands it over, the waiter then takes the second, freed first; the priority it lent ends). */
+static void pair_b_only(void *arg) {
+  (void)arg;
+  CHECK_EQ(cv_os_mutex_lock(&mtx2, CV_OS_FOREVER), CV_OS_OK);
+  cv_os_sleep(2);
+  CHECK_EQ(cv_os_mutex_unlock(&mtx2), CV_OS_OK);
+}
+static void pair_holder(void *arg) {
+  (void)arg;
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_FOREVER), CV_OS_OK);
+  log_c('a');
+  cv_os_sleep(2);
+  low_prio_seen = cv_os_self()->prio;  /* the waiter's, lent through mtx */
+  CHECK_EQ(cv_os_mutex_unlock2(&mtx, &mtx2), CV_OS_OK);
+  log_c('b');
+}
+static void pair_waiter(void *arg) {
+  (void)arg;
+  cv_os_sleep(1);
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_NO_WAIT), CV_OS_TIMEOUT);
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_FOREVER), CV_OS_OK);
+  CHECK(mtx.owner == cv_os_self() && mtx2.owner == cv_os_self());
+  log_c('w');
+  CHECK_EQ(cv_os_mutex_unlock2(&mtx, &mtx2), CV_OS_OK);
+}
+
+static void case_pair(void) {
+  cv_os_mutex_init(&mtx);
+  cv_os_mutex_init(&mtx2);
+  cv_os_thread_t *self = cv_os_self();
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_NO_WAIT), CV_OS_OK);
+  CHECK(mtx.owner == self && mtx2.owner == self && mtx.depth == 1 && mtx2.depth == 1);
+  CHECK(self->held == &mtx2 && mtx2.next_held == &mtx);
+  CHECK_EQ(cv_os_mutex_unlock2(&mtx, &mtx2), CV_OS_OK);
+  CHECK(!mtx.owner && !mtx2.owner && self->held == NULL);
+  CHECK_EQ(cv_os_mutex_unlock2(&mtx, &mtx2), CV_OS_ERR_OWNER);
+  CHECK_EQ(cv_os_mutex_lock(&mtx, CV_OS_NO_WAIT), CV_OS_OK);  /* the first held already */
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_NO_WAIT), CV_OS_OK);
+  CHECK(mtx.depth == 2 && mtx2.depth == 1);
+  CHECK_EQ(cv_os_mutex_unlock2(&mtx, &mtx2), CV_OS_OK);
+  CHECK(mtx.owner == self && mtx.depth == 1 && !mtx2.owner);
+  CHECK_EQ(cv_os_mutex_unlock(&mtx), CV_OS_OK);
+  CHECK(self->held == NULL);
+  spawn(0, pair_b_only, 12, 0);
+  cv_os_sleep(1);
+  CHECK(mtx2.owner == &th[0]);
+  CHECK_EQ(cv_os_mutex_lock2(&mtx, &mtx2, CV_OS_NO_WAIT), CV_OS_TIMEOUT);
+  CHECK(!mtx.owner && self->held == NULL);
+  join(1);
+  log_reset();
+  low_prio_seen = 0;
+  spawn(0, pair_holder, 12, 0);
+  spawn(1, pair_waiter, 4, 0);
+  join(2);
+  CHECK(log_is("awb"));
+  CHECK_EQ(low_prio_seen, 4);
+  CHECK_EQ(th[0].prio, 12);
+  CHECK(!mtx.owner && !mtx2.owner);
+  CHECK_EQ(cv_os_check(), 0);
+}
+
 /* ---- queues ---- */
 static cv_os_queue_t q;
 static uint32_t qbuf[4][3];
@@ -493,6 +556,7 @@ static void controller(void *arg) {
   case_sem();
   case_inversion();
   case_chain();
+  case_pair();
   case_queue();
   case_pool();
   case_timer();
