@@ -678,16 +678,8 @@ def main(argv: list[str] | None = None) -> int:
         by_cfg.setdefault(bench_run.case_config(c), []).append(c)
     records, runs, model, nl = measure({}, by_cfg.pop(bench_run.DEFAULT_CONFIG, []), out, cal,
                                        args.max_cycles, idle=not args.no_idle, t0=t0)
-    configs = {}
-    for cfg, cs in by_cfg.items():
-        name = bench_run.config_name(cfg)
-        params = bench_run.config_overrides(cfg)
-        recs, rs, cmodel, _ = measure(params, cs, out / name, cal, args.max_cycles, idle=False,
-                                      t0=t0, fw_vars=bench_run.config_fw_vars(cfg), build=name)
-        records += recs
-        runs += [{**r, "build": name} for r in rs]
-        configs[name] = {"params": params, "kge": round(sum(cmodel.ge.values()) / 1000, 2),
-                         "groups": {g: round(cmodel.ge[g] / 1000, 2) for g in cmodel.groups}}
+    configs: dict[str, dict] = {}
+
     def save(asic: dict | None) -> dict:
         """results.json and the reports of the records so far."""
         cells = synth.cell_counts(nl / "stat.json")
@@ -716,8 +708,19 @@ def main(argv: list[str] | None = None) -> int:
         print(write_reports(data, out, args.docs))
         return data
 
-    # the default build's results are written first: the ASIC build's run adds to them
+    # the default build's results are written first; each other configuration's run, then the
+    # AES engine's ASIC build, adds to them (a stopped run leaves what it finished)
     save(None)
+    for cfg, cs in by_cfg.items():
+        name = bench_run.config_name(cfg)
+        params = bench_run.config_overrides(cfg)
+        recs, rs, cmodel, _ = measure(params, cs, out / name, cal, args.max_cycles, idle=False,
+                                      t0=t0, fw_vars=bench_run.config_fw_vars(cfg), build=name)
+        records += recs
+        runs += [{**r, "build": name} for r in rs]
+        configs[name] = {"params": params, "kge": round(sum(cmodel.ge.values()) / 1000, 2),
+                         "groups": {g: round(cmodel.ge[g] / 1000, 2) for g in cmodel.groups}}
+        save(None)
     if args.asic_aes:
         # the AES engine's ASIC build (composite-field S-boxes) on its hardware cases
         hw = [c for c in bench_run.load_cases(args.cases) if c["engine"] == "aes"
