@@ -22,8 +22,10 @@ Verilator's toggle coverage on this netlist generates far more C++ than compiles
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -279,8 +281,8 @@ def generate(flat: Flat, out: Path) -> list[Path]:
     rams = {}
     for r in flat.rams:
         which = str(ram_param(r, "INIT_PLUSARG"))
-        if ram_param(r, "B_BITS") != 32:
-            raise ValueError("the gate simulator models soc_ram with B_BITS = 32 only")
+        if ram_param(r, "B_BITS") not in (32, 128):
+            raise ValueError("the gate simulator models soc_ram with B_BITS = 32 or 128 only")
         rams[which] = r
     if set(rams) != {"imem", "dmem"}:
         raise ValueError(f"expected the imem and dmem soc_ram instances, found {sorted(rams)}")
@@ -343,16 +345,20 @@ def compile_sim(flat: Flat, out: Path, binary: Path) -> None:
     np.save(out / "ff_enable.npy", enables(flat)[1])
     (out / "net_names.json").write_text(json.dumps([flat.name.get(i, "") for i in
                                                     range(flat.n)]))
-    objs = []
-    for s in [*srcs, harness]:
-        o = out / "obj" / (s.stem + ".o")
-        o.parent.mkdir(exist_ok=True)
+    (out / "obj").mkdir(exist_ok=True)
+    objs = [out / "obj" / (s.stem + ".o") for s in [*srcs, harness]]
+
+    def cc(src: Path, obj: Path) -> None:
         subprocess.run(["nice", "-n", "10", "g++", "-O1", "-std=c++17", "-c",
                         f"-I{out / 'src'}", f"-I{ROOT / 'build' / 'gen'}",
-                        f"-I{ROOT / 'fw' / 'runtime' / 'include'}", str(s), "-o", str(o)],
+                        f"-I{ROOT / 'fw' / 'runtime' / 'include'}", str(src), "-o", str(obj)],
                        check=True)
-        objs.append(str(o))
-    subprocess.run(["g++", "-o", str(binary), *objs], check=True)
+
+    # one compiler per core: the files are independent
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for f in [pool.submit(cc, s, o) for s, o in zip([*srcs, harness], objs)]:
+            f.result()
+    subprocess.run(["g++", "-o", str(binary), *map(str, objs)], check=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,7 @@ docs/results/energy.md and energy-summary.json.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import datetime
 import json
 import os
@@ -87,15 +88,19 @@ def build_rtl(out: Path, params: dict[str, int] | None = None) -> Path:
     return binary
 
 
-def build_images(cases: list[dict], out: Path) -> list[tuple[str, Path, list[dict]]]:
-    """The benchmark firmware for these cases (bench/run.py's images) and the idle program."""
+def build_images(cases: list[dict], out: Path, fw_vars: list[str] | None = None,
+                 prefix: str = "") -> list[tuple[str, Path, list[dict]]]:
+    """The benchmark firmware for these cases (bench/run.py's images), with the
+    configuration's firmware make variables (FW_ZK=1 for the isa coupling); prefix names a
+    configuration's firmware builds apart from the default's."""
     imgs = []
     for name, cs in bench_run.images(cases):
         gen = out / "fw" / name
         bench_run.write_header(cs, gen)
         elf = harness.build_fw("bench", [f"BENCH_GEN={gen.resolve()}",
-                                         f"BENCH_SET={name.rstrip('0123456789')}"],
-                               name=f"energy-{name}")
+                                         f"BENCH_SET={name.rstrip('0123456789')}",
+                                         *(fw_vars or [])],
+                               name=f"energy-{prefix}{name}")
         imgs.append((name, elf, cs))
     return imgs
 
@@ -394,8 +399,16 @@ def asic_aes_lines(data: dict) -> list[str]:
     return lines + [""]
 
 
+def where(r: dict) -> str:
+    """The coupling column: the backend, and the SoC configuration when it is not the
+    default's."""
+    b = r.get("build", "default")
+    return (r["coupling"] or "-") + ("" if b == "default" else f" ({b})")
+
+
 def markdown(data: dict, seeds: dict) -> str:
-    recs = [r for r in data["records"] if r.get("build", "default") == "default"]
+    # every configuration's records (the AES engine's ASIC build has a section of its own)
+    recs = [r for r in data["records"] if r.get("build", "default") != "aes-asic"]
     c = data["calibration"]
     m = data["model"]
     lines = ["# Energy per operation", "",
@@ -431,6 +444,11 @@ def markdown(data: dict, seeds: dict) -> str:
                             f"{data['netlist']['groups'][g]['banks']:,} gated banks)"
                             if 'banks' in data['netlist']['groups'][g] else "")
                          for g in gatesim.GROUPS) + ".", "",
+             *([f"Other SoC configurations, each its own netlist (cases marked with it): "
+                + "; ".join(f"{n} ({', '.join(f'{k} = {v}' for k, v in c['params'].items())}"
+                            f"): {c['kge']:.1f} kGE, aes {c['groups']['aes']:.1f}, core "
+                            f"{c['groups']['core']:.1f}" for n, c in data["configs"].items())
+                + ".", ""] if data.get("configs") else []),
              "## Per case (whole SoC)", "",
              "| case | coupling | cycles | toggles (all nets) | nJ 45 nm | nJ 65 nm | "
              "nJ 65 nm no CG | pJ/bit 65 nm | core | coupling | engine | bus | memories | "
@@ -439,7 +457,7 @@ def markdown(data: dict, seeds: dict) -> str:
     for r in recs:
         split = r["split_65nm"]
         lines.append("| " + " | ".join([
-            label(r), r["coupling"] or "-", fmt(r["cycles"]),
+            label(r), where(r), fmt(r["cycles"]),
             fmt(sum(v for v in r["toggles"].values() if v)),
             fmt(r["nj_total_45nm"], 3), fmt(r["nj_total_65nm"], 3),
             fmt(r.get("nj_total_65nm_nocg"), 3),
@@ -460,7 +478,7 @@ def markdown(data: dict, seeds: dict) -> str:
         t = r["toggles"]
         eng = r["engine"] if r["engine"] in gatesim.ENGINES.values() else None
         others = sum(t[e] for e in gatesim.ENGINES.values() if e != eng)
-        lines.append(f"| {label(r)} | {r['coupling'] or '-'} | {fmt(t['core'])} | "
+        lines.append(f"| {label(r)} | {where(r)} | {fmt(t['core'])} | "
                      f"{fmt(t['coupling'])} | {fmt(t[eng]) if eng else '-'} | {fmt(others)} | "
                      f"{fmt(t['bus'])} | {fmt(r['mem_accesses'])} |")
     lines += ["", "## Engine alone (engine boundary, 65 nm assumption)", "",
@@ -468,7 +486,7 @@ def markdown(data: dict, seeds: dict) -> str:
               "engine mW at 100 MHz | engine toggles |", "|---|---|---|---|---|---|---|"]
     for r in recs:
         if r["engine"] in gatesim.ENGINES.values() and r["bytes"]:
-            lines.append(f"| {label(r)} | {r['coupling']} | "
+            lines.append(f"| {label(r)} | {where(r)} | "
                          f"{r['engine_nj_65nm']:.4f} | {r['engine_pj_per_bit_65nm']:.2f} | "
                          f"{fmt(r.get('engine_pj_per_bit_65nm_nocg'))} | "
                          f"{r['engine_mw_65nm']:.2f} | {fmt(r['toggles'][r['engine']])} |")
@@ -568,17 +586,22 @@ def summarize_case(case: dict, rec: dict, model: Model) -> dict:
 
 
 def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max_cycles: int,
-            idle: bool, t0: float) -> tuple[list[dict], list[dict], "Model", Path]:
+            idle: bool, t0: float, fw_vars: list[str] | None = None,
+            build: str = "default") -> tuple[list[dict], list[dict], "Model", Path]:
     """Netlist, simulator and RTL model of soc_top with params, in out/; every case (and the
-    idle program) run at RTL and gate level; the records, the runs, the model and the netlist
-    folder."""
-    nl = netlist.build(params, out / "netlist")
-    gsim, _ = gatesim.build(nl, out / "gsim")
-    rtl = build_rtl(out, params)
+    idle program) run at RTL and gate level, the firmware built with fw_vars; the records
+    (tagged with build), the runs, the model and the netlist folder."""
+    # the RTL model builds (one compiler) while yosys maps the netlist (one process)
+    with concurrent.futures.ThreadPoolExecutor(1) as side:
+        rtl_build = side.submit(build_rtl, out, params)
+        nl = netlist.build(params, out / "netlist")
+        gsim, _ = gatesim.build(nl, out / "gsim")
+        rtl = rtl_build.result()
     print(f"energy: netlist, gate simulator and RTL model ready "
           f"({time.monotonic() - t0:.0f} s)", flush=True)
     model = Model(out / "gsim", cal)
-    images = build_images(cases, out)
+    images = build_images(cases, out, fw_vars,
+                          "" if build == "default" else f"{build}-")
     if idle:
         images.append(("idle", harness.build_fw(IDLE_PROG), [{
             "id": 0, "engine": "idle", "algorithm": None, "key_bits": None, "mode": None,
@@ -586,8 +609,13 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
             "dma_bits": 32, "bytes": 0, "seed": 0}]))
     from bench import refs
     records, runs = [], []
-    for name, elf, cs in images:
-        res = run_image(name, elf, rtl, gsim, out / "runs" / name, max_cycles)
+    # the images run in parallel, one per core (each a process of its own); their results
+    # are taken in order
+    pool = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
+    futures = [pool.submit(run_image, name, elf, rtl, gsim, out / "runs" / name, max_cycles)
+               for name, elf, _ in images]
+    for (name, elf, cs), fut in zip(images, futures):
+        res = fut.result()
         runs.append({"image": name, "cases": len(cs), "gate_seconds": res["gate_seconds"],
                      "sim_cycles": res["sim_cycles"]})
         print(f"energy: {name}: {len(cs)} cases, {res['sim_cycles']:,} cycles in "
@@ -611,10 +639,11 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
             rec.update({"cycles": cycles, "window": [first, end], "verified": ok,
                         "mem": res["mem"][k],
                         **model.case(tog, end - first, res["mem"][k], en_hi)})
-            rec["build"] = "default"
+            rec["build"] = build
             records.append(summarize_case(c, rec, model))
             res["toggles"][k].unlink()
             res["enables"][k].unlink()
+    pool.shutdown()
     return records, runs, model, nl
 
 
@@ -641,8 +670,16 @@ def main(argv: list[str] | None = None) -> int:
     cal = calib.calibrate(out / "calib")
     print(f"energy: E_GE {cal['e_ge_fj_45nm']} fJ at 45 nm ({cal['ge_toggles_per_add']} "
           f"GE-toggles per 32-bit addition)", flush=True)
-    records, runs, model, nl = measure({}, bench_run.load_cases(args.cases), out, cal,
+    # the cases by the SoC configuration they run on (bench/run.py case_config): the default
+    # SoC's cases (with the idle program) on the energy netlist of record, then each other
+    # configuration (the pipelined AES, the AEAD engine, the isa core) on a netlist of its own
+    by_cfg: dict[tuple, list[dict]] = {}
+    for c in bench_run.load_cases(args.cases):
+        by_cfg.setdefault(bench_run.case_config(c), []).append(c)
+    records, runs, model, nl = measure({}, by_cfg.pop(bench_run.DEFAULT_CONFIG, []), out, cal,
                                        args.max_cycles, idle=not args.no_idle, t0=t0)
+    configs: dict[str, dict] = {}
+
     def save(asic: dict | None) -> dict:
         """results.json and the reports of the records so far."""
         cells = synth.cell_counts(nl / "stat.json")
@@ -665,23 +702,33 @@ def main(argv: list[str] | None = None) -> int:
                                        "banks": int(model.banks[g][0].size),
                                        "gated_ffs": int(model.banks[g][1].sum())}
                                    for g in model.groups}},
-            "asic_aes": asic,
+            "asic_aes": asic, "configs": configs,
             "runs": runs, "records": records, "seconds": round(time.monotonic() - t0)}
         (out / "results.json").write_text(json.dumps(data, indent=1) + "\n")
         print(write_reports(data, out, args.docs))
         return data
 
-    # the default build's results are written first: the ASIC build's run adds to them
+    # the default build's results are written first; each other configuration's run, then the
+    # AES engine's ASIC build, adds to them (a stopped run leaves what it finished)
     save(None)
+    for cfg, cs in by_cfg.items():
+        name = bench_run.config_name(cfg)
+        params = bench_run.config_overrides(cfg)
+        recs, rs, cmodel, _ = measure(params, cs, out / name, cal, args.max_cycles, idle=False,
+                                      t0=t0, fw_vars=bench_run.config_fw_vars(cfg), build=name)
+        records += recs
+        runs += [{**r, "build": name} for r in rs]
+        configs[name] = {"params": params, "kge": round(sum(cmodel.ge.values()) / 1000, 2),
+                         "groups": {g: round(cmodel.ge[g] / 1000, 2) for g in cmodel.groups}}
+        save(None)
     if args.asic_aes:
         # the AES engine's ASIC build (composite-field S-boxes) on its hardware cases
         hw = [c for c in bench_run.load_cases(args.cases) if c["engine"] == "aes"
-              and c["coupling"] != "sw"]
+              and c["coupling"] != "sw"
+              and bench_run.case_config(c) == bench_run.DEFAULT_CONFIG]
         if hw:
             recs, rs, amodel, _ = measure(ASIC_AES_PARAMS, hw, out / "aes-asic", cal,
-                                          args.max_cycles, idle=False, t0=t0)
-            for r in recs:
-                r["build"] = "aes-asic"
+                                          args.max_cycles, idle=False, t0=t0, build="aes-asic")
             records += recs
             runs += [{**r, "build": "aes-asic"} for r in rs]
             asic = {"params": ASIC_AES_PARAMS,

@@ -4,10 +4,10 @@
 // Clocks the netlist as sim/verilator/cv_sim.cpp clocks soc_top: reset held for the first 4
 // edges, cycles counted from the first edge out of reset, the UART TX line decoded to stdout,
 // the run ends when the firmware writes simctrl EXIT. The program and data memories are C++
-// models of soc/rtl/soc_ram.v with B_BITS = 32 (one bank): port A reads into a register (the
-// word before this edge's writes), writes bytes by a_be; the row write c_* goes through port A
-// in a cycle without a port-A request; port B reads or writes; when both write one word, port B
-// wins (applied last).
+// models of soc/rtl/soc_ram.v (B_BITS 32 or 128: one or four banks): port A reads a word into a
+// register (the word before this edge's writes), writes bytes by a_be; the row write c_* goes
+// through port A in a cycle without a port-A request; port B reads or writes a row (a word of
+// every bank); when both write one word, port B wins (applied last).
 //
 // --windows FILE (from the RTL run, energy/sim/en_sim.cpp): per window [first, end), the
 // toggles of every net over the edges with cycle numbers first+1 .. end are counted and written
@@ -56,14 +56,15 @@ struct Counts {
   uint64_t ia_r = 0, ia_w = 0, da_r = 0, da_w = 0, db_r = 0, db_w = 0, dc_w = 0;
 };
 
-// One soc_ram instance: the pins' net indices and the storage.
+// One soc_ram instance: the pins' net indices and the storage, as 32-bit words (word w is
+// bank w % lanes, row w / lanes of soc_ram.v; lanes = B_BITS / 32, 1 or 4).
 struct Ram {
   std::vector<uint32_t> mem;
   const int32_t *a_req, *a_we, *a_addr, *a_be, *a_wdata, *a_rdata;
   const int32_t *b_req, *b_we, *b_addr, *b_be, *b_wdata, *b_rdata;
   const int32_t *c_req, *c_addr, *c_be, *c_wdata;
-  int aw, bw;
-  uint32_t a_rd = 0, b_rd = 0;
+  int aw, bw, lanes;
+  uint32_t a_rd = 0, b_rd[4] = {0, 0, 0, 0};
 
   static uint32_t merge(uint32_t old, uint32_t data, uint32_t be) {
     uint32_t m = 0;
@@ -72,33 +73,48 @@ struct Ram {
     return (old & ~m) | (data & m);
   }
 
-  // the edge: sample the pins (settled values), update storage and read registers
+  // the edge: sample the pins (settled values), update storage and read registers. Counts are
+  // per 32-bit bank access: a port-B or row access touches one bank per lane (a write only the
+  // lanes with a byte enable).
   void edge(const uint8_t* v, uint64_t* ar, uint64_t* aw_, uint64_t* br, uint64_t* bw_,
             uint64_t* cw) {
     uint32_t areq = v[a_req[0]], awe = v[a_we[0]], creq = v[c_req[0]];
     uint32_t breq = v[b_req[0]], bwe = v[b_we[0]];
-    uint32_t row = creq ? get(v, c_addr, bw) : get(v, a_addr, aw);
-    uint32_t brow = get(v, b_addr, bw);
-    uint32_t na = a_rd, nb = b_rd;
-    if (areq && !awe) na = mem[row];
-    if (breq && !bwe) nb = mem[brow];
+    uint32_t word = get(v, a_addr, aw);
+    uint32_t brow = get(v, b_addr, bw) * uint32_t(lanes);
+    uint32_t na = a_rd, nb[4] = {b_rd[0], b_rd[1], b_rd[2], b_rd[3]};
+    if (areq && !awe) na = mem[word];
+    if (breq && !bwe)
+      for (int l = 0; l < lanes; l++) nb[l] = mem[brow + l];
     if (creq) {
-      mem[row] = merge(mem[row], get(v, c_wdata, 32), get(v, c_be, 4));
-      (*cw)++;
+      uint32_t crow = get(v, c_addr, bw) * uint32_t(lanes);
+      for (int l = 0; l < lanes; l++) {
+        uint32_t be = get(v, c_be + 4 * l, 4);
+        if (!be) continue;
+        mem[crow + l] = merge(mem[crow + l], get(v, c_wdata + 32 * l, 32), be);
+        (*cw)++;
+      }
     } else if (areq && awe) {
-      mem[row] = merge(mem[row], get(v, a_wdata, 32), get(v, a_be, 4));
+      mem[word] = merge(mem[word], get(v, a_wdata, 32), get(v, a_be, 4));
     }
     if (areq) (awe ? *aw_ : *ar)++;
     if (breq) {
-      if (bwe) mem[brow] = merge(mem[brow], get(v, b_wdata, 32), get(v, b_be, 4));
-      (bwe ? *bw_ : *br)++;
+      for (int l = 0; l < lanes; l++) {
+        uint32_t be = get(v, b_be + 4 * l, 4);
+        if (!bwe) {
+          (*br)++;
+        } else if (be) {
+          mem[brow + l] = merge(mem[brow + l], get(v, b_wdata + 32 * l, 32), be);
+          (*bw_)++;
+        }
+      }
     }
     a_rd = na;
-    b_rd = nb;
+    for (int l = 0; l < lanes; l++) b_rd[l] = nb[l];
   }
   void drive(uint8_t* v) const {
     put(v, a_rdata, 32, a_rd);
-    put(v, b_rdata, 32, b_rd);
+    for (int l = 0; l < lanes; l++) put(v, b_rdata + 32 * l, 32, b_rd[l]);
   }
 };
 
@@ -114,6 +130,7 @@ struct Ram {
   r.b_we = GSIM_##W##_B_WE_I;                                                               \
   r.b_addr = GSIM_##W##_B_ADDR_I;                                                           \
   r.bw = len(GSIM_##W##_B_ADDR_I);                                                          \
+  r.lanes = len(GSIM_##W##_B_RDATA_O) / 32;                                                 \
   r.b_be = GSIM_##W##_B_BE_I;                                                               \
   r.b_wdata = GSIM_##W##_B_WDATA_I;                                                         \
   r.b_rdata = GSIM_##W##_B_RDATA_O;                                                         \

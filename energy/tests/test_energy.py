@@ -250,24 +250,29 @@ def test_generated_cpp_compiles(tmp_path: Path) -> None:
     subprocess.run(["g++", "-c", "-o", str(tmp_path / "c.o"), str(src)], check=True)
 
 
-def _tiny_soc() -> dict:
+def _tiny_soc(dmem_b_bits: int = 32, dmem_b_reads: bool = False) -> dict:
     """soc_top's ports around one flip-flop that inverts itself every cycle (q, its inverter
-    output nq) and the two memories with idle pins: what gsim.cpp needs, and nothing else."""
+    output nq) and the two memories with idle pins: what gsim.cpp needs, and nothing else.
+    dmem_b_bits: the data memory's port-B width; dmem_b_reads: its port B reads row 0 in
+    every cycle."""
     zero = lambda n: ["0"] * n  # noqa: E731
-    ram_pins = {"clk_i": [2], "a_req_i": ["0"], "a_we_i": ["0"], "a_addr_i": zero(14),
-                "a_be_i": zero(4), "a_wdata_i": zero(32), "b_req_i": ["0"], "b_we_i": ["0"],
-                "b_addr_i": zero(14), "b_be_i": zero(4), "b_wdata_i": zero(32),
-                "c_req_i": ["0"], "c_addr_i": zero(14), "c_be_i": zero(4), "c_wdata_i": zero(32)}
     cells = {"ff": {"type": "$_DFF_P_", "connections": {"C": [2], "D": [6], "Q": [5]}},
              "inv": {"type": "$_NOT_", "connections": {"A": [5], "Y": [6]}}}
     nxt = 100
     for which in ("imem", "dmem"):
-        pins = dict(ram_pins)
+        bb = dmem_b_bits if which == "dmem" else 32
+        bw = 14 - (bb // 32).bit_length() + 1
+        pins = {"clk_i": [2], "a_req_i": ["0"], "a_we_i": ["0"], "a_addr_i": zero(14),
+                "a_be_i": zero(4), "a_wdata_i": zero(32),
+                "b_req_i": ["1" if which == "dmem" and dmem_b_reads else "0"],
+                "b_we_i": ["0"], "b_addr_i": zero(bw), "b_be_i": zero(bb // 8),
+                "b_wdata_i": zero(bb), "c_req_i": ["0"], "c_addr_i": zero(bw),
+                "c_be_i": zero(bb // 8), "c_wdata_i": zero(bb)}
         pins["a_rdata_o"] = list(range(nxt, nxt + 32))
-        pins["b_rdata_o"] = list(range(nxt + 32, nxt + 64))
-        nxt += 64
+        pins["b_rdata_o"] = list(range(nxt + 32, nxt + 32 + bb))
+        nxt += 32 + bb
         cells[f"u_{which}"] = {"type": "soc_ram", "connections": pins, "parameters": {
-            "BYTES": format(65536, "032b"), "B_BITS": format(32, "032b"),
+            "BYTES": format(65536, "032b"), "B_BITS": format(bb, "032b"),
             "INIT_PLUSARG": which}}
     top = _mod({"clk_i": ("input", [2]), "rst_ni": ("input", [3]), "uart_rx_i": ("input", [4]),
                 "uart_tx_o": ("output", ["1"]), "uart_div_o": ("output", zero(16)),
@@ -299,3 +304,20 @@ def test_gsim_harness_counts_a_window() -> None:
     assert tog.sum() == 20
     assert (out / "mem.txt").read_text().split()[1:] == [
         "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "0", "0", "dmem_c", "0"]
+
+
+def test_gsim_ram_128_counts_bank_accesses() -> None:
+    """A data memory with a 128-bit port B (the pipelined AES's SoC): a port-B read touches
+    four 32-bit banks, so ten cycles of reads count 40 bank reads."""
+    from sim.verilator import harness
+    out = OUT / "gsim-tiny128"
+    flat = gatesim.Flat(_tiny_soc(128, dmem_b_reads=True))
+    gatesim.compile_sim(flat, out, out / "gsim")
+    elf = harness.build_fw("exit42")
+    (out / "win.txt").write_text("10 20\n")
+    res = subprocess.run([str(out / "gsim"), "--windows", str(out / "win.txt"), "--mem",
+                          str(out / "mem.txt"), "--out-prefix", str(out / "t"),
+                          "--max-cycles", "40", str(elf)], capture_output=True, text=True)
+    assert res.returncode == 124, res.stderr
+    assert (out / "mem.txt").read_text().split()[1:] == [
+        "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "40", "0", "dmem_c", "0"]
