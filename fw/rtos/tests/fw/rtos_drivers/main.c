@@ -35,7 +35,13 @@
 #ifndef DRV_SET
 #define DRV_SET 1
 #endif
+#if DRV_SET == 3
+/* the AEAD set's contexts (a hardware and a sw one per thread, GCM's tables in each) leave
+ * less of the data memory for the stacks */
+#define STACK 2816u
+#else
 #define STACK 3072u
+#endif
 #define MAXLEN 256u
 
 #if DRV_SET == 1
@@ -268,7 +274,13 @@ static void check_all(void *arg) {
   printf("dma interrupts %lu, dma sleeps %lu, dma polls %lu, contended locks %lu, switches %lu\n",
          (unsigned long)s->dma_irqs, (unsigned long)s->dma_sleeps, (unsigned long)s->dma_polls,
          (unsigned long)s->contended, (unsigned long)cv_os_switch_count());
+#if DRV_SET == 3
+  /* the AEAD set's DMA jobs are texts below MAXLEN: a job polled (below the threshold) or so
+   * short that it has ended before its thread could sleep; its interrupts still come */
+  CHECK(s->dma_irqs > 0);
+#else
   CHECK(s->dma_sleeps > 0);
+#endif
   CHECK(s->dma_polls > 0);
   CHECK(s->dma_irqs >= s->dma_sleeps);
   CHECK(s->contended > 0);
