@@ -3,7 +3,9 @@
  * constant-time version, with ECB/CBC/CFB128/OFB/CTR and CMAC on top of either. */
 #include "cv_aes_sw.h"
 
-#include <string.h>
+#if defined(CV_ZK)
+#include <string.h>  /* memcpy of a misaligned key; the T-table build is freestanding */
+#endif
 
 #include "cv_bytes.h"
 
