@@ -611,39 +611,38 @@ def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max
     records, runs = [], []
     # the images run in parallel, one per core (each a process of its own); their results
     # are taken in order
-    pool = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
-    futures = [pool.submit(run_image, name, elf, rtl, gsim, out / "runs" / name, max_cycles)
-               for name, elf, _ in images]
-    for (name, elf, cs), fut in zip(images, futures):
-        res = fut.result()
-        runs.append({"image": name, "cases": len(cs), "gate_seconds": res["gate_seconds"],
-                     "sim_cycles": res["sim_cycles"]})
-        print(f"energy: {name}: {len(cs)} cases, {res['sim_cycles']:,} cycles in "
-              f"{res['gate_seconds']} s at gate level", flush=True)
-        lines = {int(m[0]): m for m in res["gate_lines"]}
-        same = res["rtl_lines"] == res["gate_lines"]
-        if len(res["windows"]) != len(cs):
-            raise RuntimeError(f"{name}: {len(res['windows'])} windows for {len(cs)} cases")
-        for k, c in enumerate(cs):
-            m = lines.get(c["id"])
-            first, end = res["windows"][k]
-            cycles = int(m[1]) if m else None
-            ok = bool(m) and same and int(m[3]) == 0 and cycles == end - first
-            if ok and c["engine"] != "idle":
-                ok = int(m[4], 16) == (zlib.crc32(refs.expected(c)) & 0xFFFF_FFFF)
-            tog = np.fromfile(res["toggles"][k], dtype=np.uint32)
-            en_hi = np.fromfile(res["enables"][k], dtype=np.uint32)
-            rec = {key: c.get(key) for key in ("engine", "algorithm", "key_bits", "mode",
-                                               "direction", "coupling", "arch", "dma_bits",
-                                               "bytes")}
-            rec.update({"cycles": cycles, "window": [first, end], "verified": ok,
-                        "mem": res["mem"][k],
-                        **model.case(tog, end - first, res["mem"][k], en_hi)})
-            rec["build"] = build
-            records.append(summarize_case(c, rec, model))
-            res["toggles"][k].unlink()
-            res["enables"][k].unlink()
-    pool.shutdown()
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        futures = [pool.submit(run_image, name, elf, rtl, gsim, out / "runs" / name, max_cycles)
+                   for name, elf, _ in images]
+        for (name, elf, cs), fut in zip(images, futures):
+            res = fut.result()
+            runs.append({"image": name, "cases": len(cs), "gate_seconds": res["gate_seconds"],
+                         "sim_cycles": res["sim_cycles"]})
+            print(f"energy: {name}: {len(cs)} cases, {res['sim_cycles']:,} cycles in "
+                  f"{res['gate_seconds']} s at gate level", flush=True)
+            lines = {int(m[0]): m for m in res["gate_lines"]}
+            same = res["rtl_lines"] == res["gate_lines"]
+            if len(res["windows"]) != len(cs):
+                raise RuntimeError(f"{name}: {len(res['windows'])} windows for {len(cs)} cases")
+            for k, c in enumerate(cs):
+                m = lines.get(c["id"])
+                first, end = res["windows"][k]
+                cycles = int(m[1]) if m else None
+                ok = bool(m) and same and int(m[3]) == 0 and cycles == end - first
+                if ok and c["engine"] != "idle":
+                    ok = int(m[4], 16) == (zlib.crc32(refs.expected(c)) & 0xFFFF_FFFF)
+                tog = np.fromfile(res["toggles"][k], dtype=np.uint32)
+                en_hi = np.fromfile(res["enables"][k], dtype=np.uint32)
+                rec = {key: c.get(key) for key in ("engine", "algorithm", "key_bits", "mode",
+                                                   "direction", "coupling", "arch", "dma_bits",
+                                                   "bytes")}
+                rec.update({"cycles": cycles, "window": [first, end], "verified": ok,
+                            "mem": res["mem"][k],
+                            **model.case(tog, end - first, res["mem"][k], en_hi)})
+                rec["build"] = build
+                records.append(summarize_case(c, rec, model))
+                res["toggles"][k].unlink()
+                res["enables"][k].unlink()
     return records, runs, model, nl
 
 
