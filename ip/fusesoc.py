@@ -26,10 +26,19 @@ REL = "../../"                  # from ip/cores to the repository root
 _V = C.CV_CPL_ID_VERSION_V1_0
 VERSION = f"{_V >> 8}.{_V & 0xFF}.0"
 ENGINES = {1: "aes", 2: "prince", 3: "present", 4: "chacha", 5: "sha3"}
+# the AEAD builds of AES and ChaCha (AES_AEAD, CHACHA_AEAD): their engines and what they add
+AEAD_RTL = {"ghash": [], "poly1305": [], "aead": ["aes", "ghash"],
+            "chachapoly": ["chacha", "poly1305"]}
+AEAD_PARAM = {"aes": "AES_AEAD", "chacha": "CHACHA_AEAD"}
+AEAD_DESCR = {"aes": "1 aead_top (GCM, CCM/CCM*) in place of aes_top, 0 aes_top",
+              "chacha": "1 chachapoly_top (ChaCha20-Poly1305) in place of chacha_top, 0 chacha_top"}
 DESCR = {"aes": "AES-128/192/256 (ECB, CBC, CFB, OFB, CTR, CMAC)",
          "prince": "PRINCE (ECB, CTR)", "present": "PRESENT-80/128 (ECB, CTR)",
          "chacha": "ChaCha8/12/20 (original and RFC 8439)",
-         "sha3": "SHA3-224/256/384/512, SHAKE128/256"}
+         "sha3": "SHA3-224/256/384/512, SHAKE128/256",
+         "ghash": "GHASH (GF(2^128) multiplier of GCM)", "poly1305": "Poly1305",
+         "aead": "AES with GCM and CCM/CCM* (aead_top)",
+         "chachapoly": "ChaCha20-Poly1305 (RFC 8439, chachapoly_top)"}
 
 
 def own_files(filelist: str) -> list[str]:
@@ -110,12 +119,14 @@ def cores() -> dict[str, str]:
                         f"      - {REL}build/gen/soc_memmap.vh: {{is_include_file: true}}",
                         "    file_type: verilogSource", "",
                         "targets:", "  default:", "    filesets: [inc]", ""])
-    for e in ENGINES.values():
+    for e in list(ENGINES.values()) + list(AEAD_RTL):
         fl = f"engines/{e}/rtl/sources.f"
         top = top_of(fl)
+        deps = ["cipher-v:ip:memmap"] + [f"cipher-v:rtl:{d}" for d in AEAD_RTL.get(e, [])]
         out[f"rtl_{e}"] = (
             header(f"rtl:{e}", f"Cipher-V {DESCR[e]} engine, streaming interface")
-            + ["filesets:", "  rtl:", "    depend: [cipher-v:ip:memmap]"] + files_block(own_files(fl))
+            + ["filesets:", "  rtl:", f"    depend: [{', '.join(deps)}]"]
+            + files_block(own_files(fl))
             + ["", "targets:", "  default: &default", "    filesets: [rtl]", f"    toplevel: {top}",
                "  lint:", "    <<: *default"] + LINT + [""])
     cpl = "coupling/rtl/sources.f"
@@ -124,7 +135,8 @@ def cores() -> dict[str, str]:
         header("ip:coupling", "Cipher-V coupling layer: register block, custom-instruction "
                "decoder, DMA (cpl_hub, cpl_dma)")
         + ["filesets:", "  rtl:",
-           "    depend: [" + ", ".join(f"cipher-v:rtl:{e}" for e in ENGINES.values()) + "]"]
+           "    depend: [" + ", ".join(f"cipher-v:rtl:{e}" for e in
+                                   ["aead", "prince", "present", "chachapoly", "sha3"]) + "]"]
         + files_block(own_files(cpl)) + kat_fileset(wrappers) + ["", "targets:",
            "  default: &default", "    filesets: [rtl]", f"    toplevel: {top_of(cpl)}",
            "  lint:", "    <<: *default"] + LINT
@@ -166,8 +178,15 @@ def cores() -> dict[str, str]:
                "  wishbone: &wishbone", "    <<: *default", "    toplevel: ip_wb_engine",
                "  lint:", "    <<: *default"] + LINT
             + ["  lint_wb:", "    <<: *wishbone"] + LINT
+            + (["  lint_aead:", "    <<: *default",
+                f"    parameters: [ENGINE={n}, {AEAD_PARAM[e]}=1]"] + LINT
+               if e in AEAD_PARAM else [])
             + kat_target("sim", n, 1, "wrappers, tb") + kat_target("sim_wb", n, 0, "wrappers, tb")
-            + [""] + eng_params)
+            + [""] + eng_params[:-1]
+            + ([f"  {AEAD_PARAM[e]}:",
+                "    datatype: int",
+                f"    description: {AEAD_DESCR[e]}",
+                "    paramtype: vlogparam"] if e in AEAD_PARAM else []) + [""])
     core_fl = "core/rtl/sources.f"
     out["core"] = (
         header("cpu:core", "Cipher-V RV32IM core (in-order, with the custom-0 coprocessor port)")

@@ -59,19 +59,14 @@ module ip_dma_wb #(
   // the answer's request: the oldest unanswered, or the one taken now
   wire a_we = (pn_q != 3'd0) ? pwe_q[0] : we_q;
 
-  integer i;
-  reg [2:0] iv;
+  // the request taken now waits in slot pn_q (one-hot; NOUT >= 2, pn_q < NOUT when it is taken)
+  wire [NOUT-1:0] slot = {{(NOUT - 1){1'b0}}, 1'b1} << pn_q;
   always @* begin
     pwe_d = pwe_q;
     pn_d  = pn_q;
-    iv    = 3'd0;
     if (go) begin
-      for (i = 0; i < NOUT; i = i + 1)
-      begin
-        iv = i[2:0];
-        if (iv == pn_q) pwe_d[i] = we_q;
-      end
-      pn_d = pn_q + 3'd1;
+      pwe_d = (pwe_q & ~slot) | (slot & {NOUT{we_q}});
+      pn_d  = pn_q + 3'd1;
     end
     if (ans) begin
       pwe_d = pwe_d >> 1;

@@ -14,6 +14,8 @@ module ip_engine_core #(
   parameter integer ENGINE         = 1,
   parameter integer AES_ARCH       = 0,
   parameter integer AES_SBOX       = 0,
+  parameter integer AES_AEAD       = 0,         // 1: aead_top in place of aes_top
+  parameter integer CHACHA_AEAD    = 0,         // 1: chachapoly_top in place of chacha_top
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1,
@@ -45,6 +47,9 @@ module ip_engine_core #(
   input  wire           mem_idle_i
 );
   localparam integer E = ENGINE - 1;
+  // the engine runs an AEAD: the DMA builds continuation jobs (one message over several jobs)
+  localparam integer AEAD = ((ENGINE == 1 && AES_AEAD != 0) || (ENGINE == 4 && CHACHA_AEAD != 0))
+                            ? 1 : 0;
 
   /* verilator lint_off UNUSEDSIGNAL */  // the custom-instruction answers: ports unused
   wire        rsp_valid, rsp_err;
@@ -63,7 +68,8 @@ module ip_engine_core #(
 
   cpl_engine #(
     .ENGINE(ENGINE), .DMA_BITS(32), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX),
-    .PRINCE_FOLDED(PRINCE_FOLDED), .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC)
+    .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD), .PRINCE_FOLDED(PRINCE_FOLDED),
+    .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC)
   ) u_eng (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i && !(DMA != 0 && dsel_i)), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i),
@@ -100,7 +106,7 @@ module ip_engine_core #(
       end
 
       cpl_dma #(
-        .DMA_BITS(32), .DMEM_BYTES(1 << DMA_AW), .ENGINES(2 << E), .A_WRITE(0), .CONT_JOBS(0),
+        .DMA_BITS(32), .DMEM_BYTES(1 << DMA_AW), .ENGINES(2 << E), .A_WRITE(0), .CONT_JOBS(AEAD),
         .MEM_BUS(1), .MEM_BASE(DMA_BASE)
       ) u_dma (
         .clk_i(clk_i), .rst_ni(rst_ni),

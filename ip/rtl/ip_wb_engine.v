@@ -25,6 +25,8 @@ module ip_wb_engine #(
   parameter integer ENGINE         = 1,  // 1 AES, 2 PRINCE, 3 PRESENT, 4 ChaCha, 5 SHA-3
   parameter integer AES_ARCH       = 0,  // aes_top ARCH: 0 rolled, 2 pipelined
   parameter integer AES_SBOX       = 0,  // aes_top SBOX: 0 table, 1 composite field
+  parameter integer AES_AEAD       = 0,  // 1: aead_top (GCM, CCM/CCM*) for aes_top
+  parameter integer CHACHA_AEAD    = 0,  // 1: chachapoly_top (ChaCha20-Poly1305)
   parameter integer PRINCE_FOLDED  = 1,
   parameter integer PRESENT_KEY128 = 1,
   parameter integer PRESENT_RPC    = 1,
@@ -89,7 +91,8 @@ module ip_wb_engine #(
   wire [31:0]    mem_wdata, mem_rdata;
 
   ip_engine_core #(
-    .ENGINE(ENGINE), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .PRINCE_FOLDED(PRINCE_FOLDED),
+    .ENGINE(ENGINE), .AES_ARCH(AES_ARCH), .AES_SBOX(AES_SBOX), .AES_AEAD(AES_AEAD),
+    .CHACHA_AEAD(CHACHA_AEAD), .PRINCE_FOLDED(PRINCE_FOLDED),
     .PRESENT_KEY128(PRESENT_KEY128), .PRESENT_RPC(PRESENT_RPC), .DMA(DMA), .DMA_AW(DMA_AW),
     .DMA_BASE(DMA_BASE)
   ) u_core (

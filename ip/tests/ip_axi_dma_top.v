@@ -5,7 +5,9 @@
 `default_nettype none
 
 module ip_axi_dma_top #(
-  parameter integer ENGINE = 1,
+  parameter integer ENGINE      = 1,
+  parameter integer AES_AEAD    = 0,
+  parameter integer CHACHA_AEAD = 0,
   parameter integer DMA_AW = 17
 ) (
   input  wire        clk,
@@ -66,7 +68,8 @@ module ip_axi_dma_top #(
 );
   wire unused = ^{s_axil_awprot, s_axil_arprot};
 
-  ip_axil_engine #(.ENGINE(ENGINE), .DMA(1), .DMA_AW(DMA_AW)) u_dut (
+  ip_axil_engine #(.ENGINE(ENGINE), .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD),
+                  .DMA(1), .DMA_AW(DMA_AW)) u_dut (
     .clk_i(clk), .rst_ni(!rst),
     .s_axil_awaddr_i(s_axil_awaddr), .s_axil_awvalid_i(s_axil_awvalid),
     .s_axil_awready_o(s_axil_awready), .s_axil_wdata_i(s_axil_wdata),

@@ -5,7 +5,9 @@
 `default_nettype none
 
 module ip_axil_top #(
-  parameter integer ENGINE = 1
+  parameter integer ENGINE      = 1,
+  parameter integer AES_AEAD    = 0,
+  parameter integer CHACHA_AEAD = 0
 ) (
   input  wire        clk,
   input  wire        rst,            // active high, as cocotbext-axi's reset
@@ -38,7 +40,7 @@ module ip_axil_top #(
 );
   wire unused = ^{s_axil_awprot, s_axil_arprot};
 
-  ip_axil_engine #(.ENGINE(ENGINE)) u_dut (
+  ip_axil_engine #(.ENGINE(ENGINE), .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD)) u_dut (
     .clk_i(clk), .rst_ni(!rst),
     .s_axil_awaddr_i(s_axil_awaddr), .s_axil_awvalid_i(s_axil_awvalid),
     .s_axil_awready_o(s_axil_awready), .s_axil_wdata_i(s_axil_wdata),
@@ -60,7 +62,7 @@ module ip_axil_top #(
     .m_axi_rready_o()
   );
 
-  ip_engine_core #(.ENGINE(ENGINE)) u_nat (
+  ip_engine_core #(.ENGINE(ENGINE), .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD)) u_nat (
     .clk_i(clk), .rst_ni(!rst), .req_i(nat_req), .we_i(nat_we), .addr_i(nat_addr),
     .wdata_i(nat_wdata), .rdata_o(nat_rdata), .irq_o(nat_irq),
     .dsel_i(1'b0), .mem_req_o(), .mem_we_o(), .mem_addr_o(), .mem_be_o(), .mem_wdata_o(),

@@ -17,8 +17,13 @@ memory compared; bus errors on a read and on a write in the middle of a job (STA
 IS.ERR, nothing written outside DST, the engine usable after a key load); the cycles of AES-128
 ECB jobs (16 bytes, 4 KiB) from the START write to the interrupt.
 
-Environment: IP_BUS (axi, wb), IP_ENGINE (1-5), IP_JOBS (random jobs), IP_SEED, IP_FIGURES
-(1: the cycle figures, AES only), IP_PERF_JSON (where they are written).
+With IP_AEAD = 1 (the AEAD build of AES or ChaCha, CONT_JOBS) test_aead_jobs runs GCM, CCM or
+ChaCha20-Poly1305 messages as the drivers do: the message started through the engine window,
+continuation jobs for the AAD and the text, the tag read from the engine (or sent by a job, and
+the verdict read).
+
+Environment: IP_BUS (axi, wb), IP_ENGINE (1-5), IP_AEAD, IP_JOBS (random jobs), IP_SEED,
+IP_FIGURES (1: the cycle figures, AES only), IP_PERF_JSON (where they are written).
 """
 from __future__ import annotations
 
@@ -33,12 +38,13 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiBus, AxiRam
-from Crypto.Cipher import AES, ChaCha20
+from Crypto.Cipher import AES, ChaCha20, ChaCha20_Poly1305
 
 from adversarial.tests.adv_tb import ENGINES, Engine
-from coupling.tests.cpl_engine_tb import OFF, fget, words
+from coupling.tests.cpl_engine_tb import OFF, fget, wbytes, words
 from engines.sha3.model import sha3_model
-from ip.tests.ip_tb import AxilPort, Port, WbPort
+from engines.chacha.model import chacha_model
+from ip.tests.ip_tb import AES_KSZ, CCM, GCM, AxilPort, Port, WbPort, aead_cfg, ccm_b0
 from tools import consts as C
 
 BUS = os.environ.get("IP_BUS", "axi")
@@ -46,6 +52,7 @@ ENGINE = int(os.environ.get("IP_ENGINE", "1"))
 N_JOBS = int(os.environ.get("IP_JOBS", "4"))
 SEED = int(os.environ.get("IP_SEED", "44"))
 FIGURES = os.environ.get("IP_FIGURES", "0") == "1"
+AEAD = os.environ.get("IP_AEAD", "0") == "1"   # the engine is its AEAD build (ip/tests/ip_tb.py)
 PERF_JSON = os.environ.get("IP_PERF_JSON", "")
 ENG: Engine = ENGINES[ENGINE]
 
@@ -438,3 +445,93 @@ async def test_figures(dut):
     dut._log.info("AES-128 ECB over the %s master: %s", BUS, res)
     if PERF_JSON:
         Path(PERF_JSON).write_text(json.dumps({f"aes-{BUS}-dma": res}, indent=1))
+
+
+# ------------------------------------------------------------------------------- AEAD
+async def aead_message(tb: Bench, rng: random.Random, mode: int | None, dec: bool,
+                       forged: bool = False) -> None:
+    """One AEAD message with the DMA (mode GCM / CCM, None: ChaCha20-Poly1305), against
+    pycryptodome; the memory outside the text's destination is unchanged; a forged tag gives
+    AUTH and a zero verdict block."""
+    aad, pt = rng.randbytes(rng.choice((0, 13, 32, 70))), rng.randbytes(rng.randrange(0, 200))
+    if mode is None:
+        key, nonce, tlen = rng.randbytes(32), rng.randbytes(12), 16
+        kcfg = C.put("chacha", "CFG", ROUNDS=20, RFC=1, XOR=1)
+        cfg = kcfg | C.put("chacha", "CFG", AEAD=1, DEC=int(dec))
+        ivreg, aphase = chacha_model.make_iv(0, nonce), aad
+        c = ChaCha20_Poly1305.new(key=key, nonce=nonce)
+    else:
+        key = rng.randbytes(rng.choice((16, 32)))
+        kcfg = C.put("aes", "CFG", KSZ=AES_KSZ[len(key)])
+        if mode == GCM:
+            nonce, tlen = rng.randbytes(12), rng.choice((8, 12, 16))
+            c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
+            ivreg, aphase = nonce + bytes(4), aad
+        else:
+            nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 8, 16))
+            c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
+                        assoc_len=len(aad))
+            ivreg = ccm_b0(nonce, tlen, len(aad), len(pt))
+            aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
+        cfg = aead_cfg(AES_KSZ[len(key)], mode, int(dec), tlen)
+    c.update(aad)
+    ct, tag = c.encrypt_and_digest(pt)
+    if forged:
+        tag = bytes([tag[0] ^ 0x80]) + tag[1:]
+    st = await tb.key_load(ENG, kcfg, key)
+    assert not dfield(st, "ERR"), f"key load: {st:#x}"
+    text, want = (ct, pt) if dec else (pt, ct)
+    a_at, t_at, g_at, dst = 0x1000, 0x2000, 0x3000, 0x4000 + 4 * rng.randrange(0, 64)
+    tb.mem.write(a_at, aphase)
+    tb.mem.write(t_at, text)
+    tb.mem.write(g_at, tag)
+    before = tb.mem.read(0, MEM)
+    # the CPU's part: IV, CFG, START; then the phases as continuation jobs
+    for i, wd in enumerate(words(ivreg)):
+        await tb.port.w(OFF["IV"] + 4 * i, wd)
+    await tb.port.w(OFF["CFG"], cfg)
+    await tb.port.w(OFF["CTRL"], C.put("cpl", "CTRL", START=1, IVLOAD=1))
+    cont = ENG.num | C.put("dma", "ENGINE", CONT=1)
+    jobs = [(a_at, len(aphase), 0), (t_at, len(text), len(text))] + ([(g_at, tlen, 0)]
+                                                                     if dec else [])
+    for src, n, olen in jobs:
+        for reg, v in (("ENGINE", cont), ("ECFG", cfg), ("SRC", src), ("DST", dst),
+                       ("LEN", n), ("OUTLEN", olen)):
+            await tb.port.w(DMA[reg], v)
+        await tb.port.w(DMA["CTRL"], D_START)
+        st = await tb.dma_status()
+        assert dfield(st, "DONE") and not dfield(st, "ERR"), f"job {src:#x}: {st:#x}"
+    for _ in range(200):
+        est = await tb.port.r(OFF["STATUS"])
+        if fget(est, "STATUS", "OUT_VALID"):
+            break
+    else:
+        raise AssertionError(f"no final block: STATUS {est:#x}")
+    final = wbytes([await tb.port.r(OFF["DOUT"] + 4 * i) for i in range(ENG.block // 4)])
+    est = await tb.port.r(OFF["STATUS"])
+    after = tb.mem.read(0, MEM)
+    assert after[:dst] == before[:dst] and after[dst + len(text):] == before[dst + len(text):]
+    assert after[dst:dst + len(text)] == want, f"mode {mode} dec {dec}: text"
+    if not dec:
+        assert final[:tlen] == tag and final[tlen:] == bytes(len(final) - tlen), "tag"
+    elif forged:
+        assert final == bytes(len(final)) and fget(est, "STATUS", "ERR") and \
+            fget(est, "STATUS", "ERR_CODE") == C.CONSTANTS[
+                f"CV_{ENG.name.upper()}_STATUS_ERR_CODE_AUTH"], f"forged: {est:#x}"
+    else:
+        assert final == bytes(len(final)) and not fget(est, "STATUS", "ERR"), f"{est:#x}"
+
+
+@cocotb.test(skip=not AEAD or ENGINE not in (C.CV_ENGINE_AES, C.CV_ENGINE_CHACHA))
+async def test_aead_jobs(dut):
+    """GCM and CCM (AES) or ChaCha20-Poly1305 messages with continuation jobs, both directions,
+    a forged tag, and back-pressure on the master side in the second half."""
+    tb = await setup(dut)
+    rng = random.Random(SEED * 13 + ENGINE)
+    modes = (GCM, CCM) if ENGINE == C.CV_ENGINE_AES else (None,)
+    for i in range(N_JOBS):
+        tb.mem.pressure(rng, 0.0 if i < N_JOBS // 2 else 0.4)
+        mode = modes[i % len(modes)]
+        for dec in (False, True):
+            await aead_message(tb, rng, mode, dec)
+        await aead_message(tb, rng, mode, True, forged=True)

@@ -11,8 +11,14 @@ error responses for bad offsets and widths (and that such an access changes noth
 protocol monitor on every cycle, and the cycles of one message through each port.
 
 Register offsets and fields come from the generated constants (tools/consts.py).
-Environment: IP_BUS (axil, wb), IP_ENGINE (1-5), IP_RANDOM (random messages), IP_KAT (known
-answers per group, 0 = all), IP_SEED, IP_PERF_JSON (the cycle figures are written there).
+With IP_AEAD = 1 the engine is its AEAD build (AES: aead_top, AES_AEAD = 1; ChaCha:
+chachapoly_top, CHACHA_AEAD = 1), a superset of the plain engine, and test_aead runs GCM and CCM
+(CAVP records and random messages against pycryptodome) or ChaCha20-Poly1305 (the package's
+RFC 8439 records and random messages) through the bus, both directions, with forged tags.
+
+Environment: IP_BUS (axil, wb), IP_ENGINE (1-5), IP_AEAD, IP_RANDOM (random messages), IP_KAT
+(known answers per group, 0 = all), IP_AEAD_KAT (AEAD records per file, 0: the CI set), IP_SEED,
+IP_PERF_JSON (the cycle figures are written there).
 """
 from __future__ import annotations
 
@@ -28,12 +34,15 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge, Timer
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 from cocotbext.wishbone import WBOp, WishboneMaster
+from Crypto.Cipher import AES, ChaCha20_Poly1305
 
 from adversarial.tests.adv_tb import ENGINES, Engine
-from coupling.tests.cpl_engine_tb import OFF, fbit, fget, wbytes, words
+from coupling.tests.cpl_engine_tb import OFF, aead_cfg, ccm_b0, fbit, fget, wbytes, words
+from engines.aead.model import vectors as aead_vectors
 from engines.aes.model import vectors as aes_vectors
 from engines.chacha.model import chacha_model
 from engines.chacha.tests.chacha_tb import KAT as CHACHA_KAT, TC1_20_FULL
+from engines.chachapoly.model import chachapoly_model
 from engines.present.tests.present_tb import VECTORS as PRESENT_VECTORS
 from engines.prince.tests.prince_tb import VECTORS as PRINCE_VECTORS
 from engines.sha3.model import sha3_model
@@ -44,6 +53,8 @@ ENGINE = int(os.environ.get("IP_ENGINE", "1"))
 N_RANDOM = int(os.environ.get("IP_RANDOM", "3"))
 N_KAT = int(os.environ.get("IP_KAT", "2"))
 SEED = int(os.environ.get("IP_SEED", "44"))
+AEAD = os.environ.get("IP_AEAD", "0") == "1"
+N_AEAD_KAT = int(os.environ.get("IP_AEAD_KAT", "0"))
 PERF_JSON = os.environ.get("IP_PERF_JSON", "")
 ENG: Engine = ENGINES[ENGINE]
 POLL = 2000
@@ -556,3 +567,161 @@ async def test_cycles(dut):
     dut._log.info("cycles of one message (%s, %d bytes): %s", ENG.name, len(msg), figures)
     write_perf(f"{ENG.name}-{BUS}", figures)
     assert figures[f"{BUS}-gap0"] == figures["nat-gap0"], figures
+
+
+# ------------------------------------------------------------------------------- AEAD
+GCM, CCM = C.CV_AES_CFG_MODE_GCM, C.CV_AES_CFG_MODE_CCM
+AES_KSZ = {16: C.CV_AES_CFG_KSZ_128, 24: C.CV_AES_CFG_KSZ_192, 32: C.CV_AES_CFG_KSZ_256}
+
+
+def aead_phase(data: bytes, size: int) -> list[tuple[bytes, bool, int]]:
+    """A phase as (block, last, valid bytes): whole blocks, the last one with what is left
+    (an empty phase: one block of 0 bytes), zero padded."""
+    out = [(data[i:i + size], i + size >= len(data)) for i in range(0, len(data), size)]
+    out = out or [(b"", True)]
+    return [(b.ljust(size, b"\0"), last, len(b)) for b, last in out]
+
+
+def aead_job(mode: int | None, key: bytes, nonce: bytes, aad: bytes, text: bytes, tag: bytes,
+             dec: bool) -> tuple[int, bytes | None, list]:
+    """(CFG, IV register or None, phases) of one message as coupling/README.md's AEAD guide
+    has it: mode GCM / CCM (AES) or None (ChaCha20-Poly1305); `tag` the received tag
+    (decryption) or the expected one (encryption: its length is the tag length)."""
+    if mode is None:
+        cfg = C.put("chacha", "CFG", ROUNDS=20, K128=0, RFC=1, XOR=1, AEAD=1, DEC=int(dec))
+        phases = [aead_phase(aad, 64), aead_phase(text, 64)]
+        return cfg, chachapoly_iv(nonce), phases + ([aead_phase(tag, 64)] if dec else [])
+    ivb = mode == GCM and len(nonce) != 12     # J0 through GHASH: the IV is a phase of its own
+    cfg = aead_cfg(AES_KSZ[len(key)], mode, int(dec), len(tag), int(ivb))
+    if mode == GCM:
+        ivreg, pre, aphase = (None if ivb else nonce + bytes(4)), ([aead_phase(nonce, 16)]
+                                                                     if ivb else []), aad
+    else:
+        ivreg, pre = ccm_b0(nonce, len(tag), len(aad), len(text)), []
+        aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
+    phases = pre + [aead_phase(aphase, 16), aead_phase(text, 16)]
+    return cfg, ivreg, phases + ([aead_phase(tag, 16)] if dec else [])
+
+
+def chachapoly_iv(nonce: bytes) -> bytes:
+    return chacha_model.make_iv(0, nonce)
+
+
+async def aead_run(p: Port, cfg: int, ivreg: bytes | None, phases: list,
+                   dec: bool) -> tuple[bytes, bytes, int]:
+    """START, every phase's blocks (LAST_BYTES before each phase's last block), the output of
+    each non-empty text block and the final block: (text out, final block, STATUS)."""
+    if ivreg is not None:
+        for i, wd in enumerate(words(ivreg)):
+            await p.w(OFF["IV"] + 4 * i, wd)
+    await p.w(OFF["CFG"], cfg)
+    await p.w(OFF["CTRL"], START | (0 if ivreg is None else IVLOAD))
+    nw = ENG.block // 4
+    text, out = len(phases) - (2 if dec else 1), b""
+    for k, ph in enumerate(phases):
+        for blk, last, n in ph:
+            if last:
+                await p.w(OFF["LAST_BYTES"], n)
+            await in_block(p, blk, last)
+            if k == text and n:
+                out += (await out_block(p, nw))[:n]
+    final = await out_block(p, nw)
+    return out, final, await status(p)
+
+
+async def aead_check(p: Port, what: str, mode: int | None, key: bytes, nonce: bytes, aad: bytes,
+                     pt: bytes, ct: bytes, tag: bytes, fail: bool = False) -> None:
+    """Encrypt (unless `fail`: a record whose tag is wrong) and decrypt one message; a
+    decryption with the tag's first byte flipped answers AUTH with a zero final block."""
+    auth = (C.CV_AES_STATUS_ERR_CODE_AUTH if mode is not None
+            else C.CV_CHACHA_STATUS_ERR_CODE_AUTH)
+    await zeroize(p)
+    if mode is None:
+        kcfg = C.put("chacha", "CFG", ROUNDS=20, K128=0, RFC=1, XOR=1)
+    else:
+        kcfg = aead_cfg(AES_KSZ[len(key)], 0, 0, 0)
+    await load_key(p, ENG, kcfg, key)
+    if not fail:
+        cfg, ivreg, phases = aead_job(mode, key, nonce, aad, pt, tag, False)
+        out, final, st = await aead_run(p, cfg, ivreg, phases, False)
+        assert out == ct and final[:len(tag)] == tag, f"{what}: encrypt"
+        assert final[len(tag):] == bytes(len(final) - len(tag)) and not fget(st, "STATUS", "ERR")
+    for forged in ((False, True) if not fail else (True,)):
+        t = (bytes([tag[0] ^ 1]) + tag[1:]) if forged and not fail else tag
+        cfg, ivreg, phases = aead_job(mode, key, nonce, aad, ct, t, True)
+        out, final, st = await aead_run(p, cfg, ivreg, phases, True)
+        assert final == bytes(len(final)), f"{what}: verdict block"
+        if forged:
+            assert fget(st, "STATUS", "ERR") and fget(st, "STATUS", "ERR_CODE") == auth, \
+                f"{what}: STATUS {st:#x}"
+        else:
+            assert out == pt and not fget(st, "STATUS", "ERR"), f"{what}: decrypt"
+
+
+def aead_kats() -> list[tuple]:
+    """(name, mode, key, nonce, aad, pt, ct, tag, fail) of the CAVP GCM and CCM files (AES) or
+    the package's ChaCha20-Poly1305 records. IP_AEAD_KAT = N: N records spread over each file
+    (ip-long); 0: the CI set, one record from each kind of file with the key sizes rotated
+    (what the wrapper passes on is the same for every key size: the engine's own tests run
+    every record), and GCM's and CCM's refused records."""
+    def cut(xs: list, n: int) -> list:
+        return xs[::max(1, len(xs) // n)][:n]
+    n = N_AEAD_KAT or 1
+    out = []
+    if ENGINE == C.CV_ENGINE_CHACHA:
+        recs = chachapoly_model.vector_cases()
+        picks = cut([r for r in recs if not r.get("fail")], 2 * n) + \
+            cut([r for r in recs if r.get("fail")], n)
+        return [("chacha20-poly1305", None, r["key"], r["nonce"], r["aad"], r["pt"], r["ct"],
+                 r["tag"], bool(r.get("fail"))) for r in picks]
+    gcm = [("enc", 128, False), ("dec", 256, False), ("dec", 192, True)]
+    ccm = [("DVPT", 128, False), ("DVPT", 256, True), ("VADT", 192, False),
+           ("VNT", 256, False), ("VPT", 128, False), ("VTT", 192, False)]
+    if N_AEAD_KAT:
+        gcm = [(k, kl, f) for k in ("enc", "dec") for kl in (128, 192, 256) for f in (0, 1)
+               if k == "dec" or not f]
+        ccm = [(k, kl, f) for k in ("DVPT", "VADT", "VNT", "VPT", "VTT") for kl in (128, 192, 256)
+               for f in (0, 1) if k == "DVPT" or not f]
+    for kind, kl, fail in gcm:
+        for r in cut([r for r in aead_vectors.gcm_records(kind, kl) if r["fail"] == fail], n):
+            out.append((f"{r['src']}#{r['Count']}", GCM, r["Key"], r["IV"], r["AAD"],
+                        r.get("PT", b""), r["CT"], r["Tag"], r["fail"]))
+    for kind, kl, fail in ccm:
+        recs = [r for r in aead_vectors.ccm_records(kind, kl) if r.get("fail", False) == fail]
+        for r in cut(recs, n):
+            out.append((f"{r['src']}#{r['Count']}", CCM, r["Key"], r["Nonce"], r["Adata"],
+                        r.get("Payload", b""), r["CT"], r["Tag"], r.get("fail", False)))
+    return out
+
+
+@cocotb.test(skip=not AEAD or ENGINE not in (C.CV_ENGINE_AES, C.CV_ENGINE_CHACHA))
+async def test_aead(dut):
+    """The AEAD build through the bus: known answers, random messages (random lengths, tag
+    lengths and nonce lengths) against pycryptodome, forged tags."""
+    tb = Bench(dut)
+    p = await tb.init()
+    n = 0
+    for name, mode, key, nonce, aad, pt, ct, tag, fail in aead_kats():
+        await aead_check(p, name, mode, key, nonce, aad, pt, ct, tag, fail)
+        n += 1
+    rng = tb.rng
+    for i in range(N_RANDOM):
+        aad, pt = rng.randbytes(rng.choice((0, 5, 16, 70))), rng.randbytes(rng.randrange(0, 150))
+        if ENGINE == C.CV_ENGINE_CHACHA:
+            key, nonce, mode = rng.randbytes(32), rng.randbytes(12), None
+            c = ChaCha20_Poly1305.new(key=key, nonce=nonce)
+        else:
+            key, mode = rng.randbytes(rng.choice((16, 24, 32))), (GCM, CCM)[i % 2]
+            if mode == GCM:
+                nonce, tlen = rng.randbytes(rng.choice((12, 12, 8, 20))), rng.choice((4, 8, 12,
+                                                                                     13, 16))
+                c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
+            else:
+                nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 6, 10, 16))
+                c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
+                            assoc_len=len(aad))
+        c.update(aad)
+        ct, tag = c.encrypt_and_digest(pt)
+        await aead_check(p, f"random {i}", mode, key, nonce, aad, pt, ct, tag)
+        n += 1
+    dut._log.info("%d AEAD messages passed (each encrypted and decrypted, with a forged tag)", n)

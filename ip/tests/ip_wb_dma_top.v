@@ -5,7 +5,9 @@
 `default_nettype none
 
 module ip_wb_dma_top #(
-  parameter integer ENGINE = 1,
+  parameter integer ENGINE      = 1,
+  parameter integer AES_AEAD    = 0,
+  parameter integer CHACHA_AEAD = 0,
   parameter integer DMA_AW = 17
 ) (
   input  wire        clk,
@@ -32,7 +34,8 @@ module ip_wb_dma_top #(
   input  wire        m_wb_err,
   input  wire [31:0] m_wb_dat_i
 );
-  ip_wb_engine #(.ENGINE(ENGINE), .DMA(1), .DMA_AW(DMA_AW)) u_dut (
+  ip_wb_engine #(.ENGINE(ENGINE), .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD),
+                  .DMA(1), .DMA_AW(DMA_AW)) u_dut (
     .clk_i(clk), .rst_ni(!rst), .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we),
     .wb_adr_i(wb_adr), .wb_dat_i(wb_datwr), .wb_sel_i(wb_sel), .wb_stall_o(wb_stall),
     .wb_ack_o(wb_ack), .wb_err_o(wb_err), .wb_dat_o(wb_datrd), .irq_o(irq),

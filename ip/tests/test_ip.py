@@ -16,7 +16,9 @@ import pytest
 
 from sim.cocotb_run import BUILD, run
 
-SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
+# AES and ChaCha through their AEAD builds' lists (aead_top, chachapoly_top: AES_AEAD, CHACHA_AEAD)
+SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aead", "prince", "present", "chachapoly",
+                                                   "sha3")]
 SOURCES += ["coupling/rtl/sources.f", "ip/rtl/ip_engine_core.v", "ip/rtl/ip_axil_engine.v",
             "ip/rtl/ip_wb_engine.v"]
 TB = "ip.tests.ip_tb"
@@ -24,15 +26,18 @@ LONG = os.environ.get("IP_LONG", "0") == "1"
 ENGINES = {1: "aes", 2: "prince", 3: "present", 4: "chacha", 5: "sha3"}
 
 
-def run_bench(bus: str, engine: int) -> dict:
-    name = f"ip-{bus}-{ENGINES[engine]}{'-long' if LONG else ''}"
+def run_bench(bus: str, engine: int, aead: bool = False) -> dict:
+    name = f"ip-{bus}-{ENGINES[engine]}{'-aead' if aead else ''}{'-long' if LONG else ''}"
     sim = "verilator" if LONG else "icarus"
     perf = BUILD / f"{name}-{sim}-perf.json"
     if perf.exists():
         perf.unlink()
     run(name, f"ip_{bus}_top", SOURCES + [f"ip/tests/ip_{bus}_top.v"], TB, sim=sim,
-        parameters={"ENGINE": engine},
+        parameters={"ENGINE": engine, "AES_AEAD": int(aead and engine == 1),
+                    "CHACHA_AEAD": int(aead and engine == 4)},
+        testcase=["test_aead", "test_cycles"] if aead else None,
         extra_env={"IP_BUS": bus, "IP_ENGINE": str(engine), "IP_PERF_JSON": str(perf),
+                   "IP_AEAD": str(int(aead)), "IP_AEAD_KAT": "20" if LONG else "0",
                    "IP_RANDOM": "60" if LONG else "2", "IP_KAT": "0" if LONG else "1"})
     return json.loads(perf.read_text())
 
@@ -48,5 +53,20 @@ def test_ip_wrapper(bus: str, engine: int) -> None:
     cycles of one message through the bus against the native port (equal for a master that
     issues an access per cycle)."""
     perf = run_bench(bus, engine)
+    fig = perf[f"{ENGINES[engine]}-{bus}"]
+    assert fig[f"{bus}-gap0"] == fig["nat-gap0"]
+
+
+AEAD_PAIRS = [pytest.param(bus, engine, id=f"{bus}-{ENGINES[engine]}",
+                           marks=[] if (bus, engine) in (("axil", 1), ("wb", 4)) else
+                           [pytest.mark.long]) for bus in ("axil", "wb") for engine in (1, 4)]
+
+
+@pytest.mark.parametrize("bus,engine", AEAD_PAIRS)
+def test_ip_aead(bus: str, engine: int) -> None:
+    """The AEAD builds (AES_AEAD: GCM and CCM; CHACHA_AEAD: ChaCha20-Poly1305) through each
+    bus: known answers, random messages, forged tags, and a message's cycles against the native
+    port."""
+    perf = run_bench(bus, engine, aead=True)
     fig = perf[f"{ENGINES[engine]}-{bus}"]
     assert fig[f"{bus}-gap0"] == fig["nat-gap0"]

@@ -14,7 +14,9 @@ import pytest
 
 from sim.cocotb_run import BUILD, run
 
-SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aes", "prince", "present", "chacha", "sha3")]
+# AES and ChaCha through their AEAD builds' lists (aead_top, chachapoly_top: AES_AEAD, CHACHA_AEAD)
+SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aead", "prince", "present", "chachapoly",
+                                                   "sha3")]
 SOURCES += ["coupling/rtl/sources.f", "ip/rtl/ip_engine_core.v", "ip/rtl/ip_dma_axi.v",
             "ip/rtl/ip_dma_wb.v", "ip/rtl/ip_axil_engine.v", "ip/rtl/ip_wb_engine.v"]
 TB = "ip.tests.ip_dma_tb"
@@ -23,16 +25,20 @@ ENGINES = {1: "aes", 2: "prince", 3: "present", 4: "chacha", 5: "sha3"}
 CI = {("axi", 1), ("wb", 4)}
 
 
-def run_bench(bus: str, engine: int) -> dict | None:
-    figures = engine == 1 and LONG
-    name = f"ip-dma-{bus}-{ENGINES[engine]}{'-long' if LONG else ''}"
+def run_bench(bus: str, engine: int, aead: bool = False) -> dict | None:
+    figures = engine == 1 and LONG and not aead
+    name = f"ip-dma-{bus}-{ENGINES[engine]}{'-aead' if aead else ''}{'-long' if LONG else ''}"
     sim = "verilator" if LONG else "icarus"
     perf = BUILD / f"{name}-{sim}-perf.json"
     perf.unlink(missing_ok=True)
     run(name, f"ip_{bus}_dma_top", SOURCES + [f"ip/tests/ip_{bus}_dma_top.v"], TB, sim=sim,
-        parameters={"ENGINE": engine},
+        parameters={"ENGINE": engine, "AES_AEAD": int(aead and engine == 1),
+                    "CHACHA_AEAD": int(aead and engine == 4)},
+        testcase=["test_aead_jobs"] if aead else None,
         extra_env={"IP_BUS": bus, "IP_ENGINE": str(engine), "IP_PERF_JSON": str(perf),
-                   "IP_JOBS": "40" if LONG else "4", "IP_FIGURES": "1" if figures else "0"})
+                   "IP_AEAD": str(int(aead)),
+                   "IP_JOBS": "40" if LONG else ("2" if aead else "4"),
+                   "IP_FIGURES": "1" if figures else "0"})
     return json.loads(perf.read_text()) if figures else None
 
 
@@ -48,3 +54,15 @@ def test_ip_dma(bus: str, engine: int) -> None:
     fig = run_bench(bus, engine)
     if fig:
         print(f"DMA over {bus}: {fig}")
+
+
+AEAD_PAIRS = [pytest.param(bus, engine, id=f"{bus}-{ENGINES[engine]}",
+                           marks=[] if (bus, engine) in CI else [pytest.mark.long])
+              for bus in ("axi", "wb") for engine in (1, 4)]
+
+
+@pytest.mark.parametrize("bus,engine", AEAD_PAIRS)
+def test_ip_dma_aead(bus: str, engine: int) -> None:
+    """The AEAD builds' DMA: GCM and CCM (AES_AEAD) or ChaCha20-Poly1305 (CHACHA_AEAD)
+    messages as continuation jobs, against pycryptodome, with forged tags."""
+    run_bench(bus, engine, aead=True)

@@ -11,14 +11,10 @@
 core/rtl/core_zk.v
 soc/rtl/soc_fifo.v
 soc/rtl/soc_ram.v
--f engines/aes/rtl/sources.f
-engines/ghash/rtl/ghash_top.v
-engines/aead/rtl/aead_top.v
+-f engines/aead/rtl/sources.f
 -f engines/prince/rtl/sources.f
 -f engines/present/rtl/sources.f
--f engines/chacha/rtl/sources.f
-engines/poly1305/rtl/poly1305_top.v
-engines/chachapoly/rtl/chachapoly_top.v
+-f engines/chachapoly/rtl/sources.f
 -f engines/sha3/rtl/sources.f
 -f coupling/rtl/sources.f
 soc/rtl/soc_xbar.v
