@@ -122,8 +122,21 @@ static inline uint32_t cpi_status(const cv_aead_ctx *c) {
   return cha_of(c) ? CV_CPI_STATUS(CHA) : CV_CPI_STATUS(AES);
 }
 
-static int gcm_tag_ok(size_t t) { return t == 4 || t == 8 || (t >= 12 && t <= 16); }
-static int ccm_tag_ok(size_t t) { return t == 0 || (t >= 4 && t <= 16 && !(t & 1)); }
+/* A message's nonce, tag and text lengths for alg, and its nonce's buffer: CV_OK or the
+ * documented error. The tag lengths allowed (bit t: t bytes): GCM 4, 8, 12..16; CCM 0 and
+ * 4..16 even; ChaCha20-Poly1305 16. */
+static int msg_params(cv_aead_alg_t alg, const uint8_t *nonce, size_t nonce_len, size_t len,
+                      size_t tag_len) {
+  const uint32_t tags = alg == CV_AEAD_AES_GCM ? 0x1F110u : alg == CV_AEAD_AES_CCM ? 0x15551u
+                                                                                 : 0x10000u;
+  if (alg == CV_AEAD_AES_CCM ? nonce_len < 7 || nonce_len > 13
+                             : alg == CV_AEAD_AES_GCM ? !nonce_len : nonce_len != 12)
+    return CV_ERR_ARG;
+  if (tag_len > 16 || !((tags >> tag_len) & 1u)) return CV_ERR_OUTLEN;
+  const unsigned q = 15u - (unsigned)nonce_len;  /* CCM: the length field's bytes */
+  if (alg == CV_AEAD_AES_CCM && q < 4 && (uint64_t)len >> (8 * q)) return CV_ERR_LENGTH;
+  return cv_buf_rd_bad(nonce, nonce_len) ? CV_ERR_ARG : CV_OK;
+}
 
 /* ------------------------------------------------------------------ the engine */
 /* (The ChaCha engine's zeroize here is not cv_light_zeroize: that one also revokes the keys of
@@ -380,6 +393,52 @@ static void put_be(uint8_t *p, uint32_t v, unsigned n) {
   for (unsigned i = 0; i < n; i++) p[n - 1 - i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The message's IV (unless IVB: ivload 0), CFG and START, and the engine marked as running
+ * this context's message. */
+static __attribute__((noinline)) void hw_go(cv_aead_ctx *c, const uint32_t *iv, uint32_t cfg,
+                                            int ivload) {
+  c->cfg = cfg;  /* the DMA's ECFG: the hub allows partial and empty jobs for the AEAD modes */
+  if (cpi_of(c)) {
+    if (cha_of(c)) {
+      CV_CPI_IV(CHA, iv[0], iv[1]);
+      CV_CPI_IV(CHA, iv[2], iv[3]);
+      CV_CPI_IVLOAD(CHA);
+      CV_CPI_START(CHA, cfg);
+    } else {
+      if (ivload) cv_cpl_cpi_iv_load(AES, iv, 4);
+      CV_CPI_START(AES, cfg);
+    }
+  } else {
+    volatile uint32_t *r = (volatile uint32_t *)base_of(c);
+    if (ivload) {
+      for (unsigned i = 0; i < 4; i++) r[CV_CPL_IV_OFFSET / 4 + i] = iv[i];
+    }
+    r[CV_CPL_CFG_OFFSET / 4] = cfg;
+    r[CV_CPL_CTRL_OFFSET / 4] = (ivload ? CV_CPL_CTRL_IVLOAD_MASK : 0u) | CV_CPL_CTRL_START_MASK;
+  }
+  aead_msg[cha_of(c)] = c->id;
+}
+
+/* The configuration of an AES-engine message (GCM or CCM). */
+static uint32_t aes_cfg(const cv_aead_ctx *c, cv_dir_t dir, size_t tag_len, int ivb) {
+  return ((c->key_bytes - 16u) >> 3) |
+         ((c->alg == CV_AEAD_AES_GCM ? (uint32_t)CV_AES_CFG_MODE_GCM : (uint32_t)CV_AES_CFG_MODE_CCM)
+          << CV_AES_CFG_MODE_SHIFT) |
+         ((uint32_t)dir << CV_AES_CFG_DEC_SHIFT) | ((uint32_t)tag_len << CV_AES_CFG_TLEN_SHIFT) |
+         ((uint32_t)ivb << CV_AES_CFG_IVB_SHIFT);
+}
+
+/* CCM's B0: flags (Adata, M', L'), the nonce, the text length in L bytes. */
+static void ccm_b0(uint32_t *iv, const uint8_t *nonce, size_t nonce_len, int adata, size_t len,
+                   size_t tag_len) {
+  uint8_t *b = (uint8_t *)iv;
+  const unsigned q = 15u - (unsigned)nonce_len;
+  iv[0] = iv[1] = iv[2] = iv[3] = 0;
+  b[0] = (uint8_t)((adata << 6) | ((tag_len ? (tag_len - 2) / 2 : 0) << 3) | (q - 1));
+  memcpy(b + 1, nonce, nonce_len);
+  put_be(b + 16 - (q < 4 ? q : 4), (uint32_t)len, q < 4 ? q : 4);
+}
+
 static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t nonce_len,
                     size_t aad_len, size_t len, size_t tag_len) {
   if (cv_dma_busy() || cv_light_dma_held()) return CV_ERR_BUSY;
@@ -391,39 +450,18 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
   int e = hw_claim(c);
   if (e) return e;
   c->nbuf = 0;
+  uint32_t iv[4];
   if (cha) {  /* counter 0 (the engine's one-time key block), the nonce */
-    uint32_t iv[4] = {0, 0, 0, 0};
-    memcpy(iv + 1, nonce, 12);
-    const uint32_t cfg = CHA_CFG | ((uint32_t)dir << CV_CHACHA_CFG_DEC_SHIFT);
-    c->cfg = cfg;
-    if (cpi_of(c)) {
-      cv_cpl_cpi_iv_load(CHA, iv, 4);
-      CV_CPI_START(CHA, cfg);
-    } else {
-      for (unsigned i = 0; i < 4; i++) R(CV_CPL_IV_OFFSET + 4 * i) = iv[i];
-      R(CV_CPL_CFG_OFFSET) = cfg;
-      R(CV_CPL_CTRL_OFFSET) = CV_CPL_CTRL_IVLOAD_MASK | CV_CPL_CTRL_START_MASK;
-    }
-    aead_msg[1] = c->id;
+    iv[0] = 0;
+    fill(iv + 1, 3, nonce, 12);
+    hw_go(c, iv, CHA_CFG | ((uint32_t)dir << CV_CHACHA_CFG_DEC_SHIFT), 1);
     return CV_OK;
   }
   const int gcm = c->alg == CV_AEAD_AES_GCM;
   const int ivb = gcm && nonce_len != 12;
-  uint32_t cfg = ((c->key_bytes - 16u) >> 3) |
-                 ((gcm ? (uint32_t)CV_AES_CFG_MODE_GCM : (uint32_t)CV_AES_CFG_MODE_CCM)
-                  << CV_AES_CFG_MODE_SHIFT) |
-                 ((uint32_t)dir << CV_AES_CFG_DEC_SHIFT) |
-                 ((uint32_t)tag_len << CV_AES_CFG_TLEN_SHIFT) |
-                 ((uint32_t)ivb << CV_AES_CFG_IVB_SHIFT);
-  uint32_t iv[4] = {0, 0, 0, 0};
-  uint8_t *b = (uint8_t *)iv;
-  c->cfg = cfg;  /* the DMA's ECFG: the hub allows GCM/CCM partial and empty jobs */
-  if (!gcm) {  /* B0: flags (Adata, M', L'), the nonce, the text length in L bytes */
-    const unsigned q = 15u - (unsigned)nonce_len;
+  if (!gcm) {
     const int adata = aad_len != 0 && tag_len != 0;
-    b[0] = (uint8_t)((adata << 6) | ((tag_len ? (tag_len - 2) / 2 : 0) << 3) | (q - 1));
-    memcpy(b + 1, nonce, nonce_len);
-    put_be(b + 16 - (q < 4 ? q : 4), (uint32_t)len, q < 4 ? q : 4);
+    ccm_b0(iv, nonce, nonce_len, adata, len, tag_len);
     if (adata) {  /* the AAD's length prefix starts the AAD phase */
       uint8_t *p = (uint8_t *)c->buf;
       if (aad_len < 0xFF00u) {
@@ -437,24 +475,14 @@ static int hw_start(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce, size_t n
       }
     }
   } else if (!ivb) {
-    memcpy(b, nonce, 12);
+    fill(iv, 4, nonce, 12);
   }
-  if (cpi_of(c)) {
-    if (!ivb) cv_cpl_cpi_iv_load(AES, iv, 4);
-    CV_CPI_START(AES, cfg);
-  } else {
-    if (!ivb) {
-      for (unsigned i = 0; i < 4; i++) R(CV_CPL_IV_OFFSET + 4 * i) = iv[i];
-    }
-    R(CV_CPL_CFG_OFFSET) = cfg;
-    R(CV_CPL_CTRL_OFFSET) = (ivb ? 0u : CV_CPL_CTRL_IVLOAD_MASK) | CV_CPL_CTRL_START_MASK;
-  }
-  aead_msg[0] = c->id;
+  hw_go(c, iv, aes_cfg(c, dir, tag_len, ivb), !ivb);
   if (ivb) {  /* the IV phase: J0 through GHASH in the engine */
     size_t i = 0;
     for (; i + 16 < nonce_len; i += 16) {
       uint32_t w[4];
-      memcpy(w, nonce + i, 16);
+      fill(w, 4, nonce + i, 16);
       if ((e = hw_push(c, w, 0)) != CV_OK) return e;
     }
     return hw_push_last(c, nonce + i, (uint32_t)(nonce_len - i));
@@ -546,8 +574,11 @@ static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
   const int dec = c->dir == CV_DECRYPT;
   if (e == CV_OK && dec && (gcm || c->tag_len)) e = hw_push_last(c, tag, c->tag_len);
   if (e) return e;
-  const uint32_t s = hw_wait_out(c);
-  if (!(s & CV_CPL_STATUS_OUT_VALID_MASK)) return hw_fail(c, s);
+  /* cpi: RESULT waits for the final block in hardware, once STATUS shows no error (an engine
+   * that refused the message has nothing due, and RESULT would trap); mmio: polled */
+  const uint32_t s = cpi_of(c) ? cpi_status(c) : hw_wait_out(c);
+  if (!(s & CV_CPL_STATUS_OUT_VALID_MASK) && (!cpi_of(c) || (s & CV_CPL_STATUS_ERR_MASK)))
+    return hw_fail(c, s);
   uint32_t w[16];
   hw_pop_part(c, w, 4);  /* the tag: the final block's first 16 bytes */
   aead_msg[cha_of(c)] = 0;
@@ -561,6 +592,54 @@ static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
   if (!dec && c->tag_len) drain(tag, w, c->tag_len);
   wipe_words(w, 4);  /* the tag; the rest of the final block is zero */
   return CV_OK;
+}
+
+/* The one-shot message of the usual shape (the AES engine: GCM with a 12-byte nonce, CCM without
+ * AAD or CCM*; ChaCha20-Poly1305), its buffers word-aligned, the engine holding the context's key
+ * and running no message: the IV straight from the nonce's words, the phases without the
+ * streaming calls' checks and state (the text as one DMA job on the DMA backends). LN_OTHER
+ * when the message is not of this shape (nothing done: the caller takes the streaming calls). */
+#define LN_OTHER 1
+static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce,
+                                            size_t nonce_len, const uint8_t *aad,
+                                            size_t aad_len, const uint8_t *in, uint8_t *out,
+                                            size_t len, uint8_t *tag, size_t tag_len) {
+  const int cha = cha_of(c), ccm = c->alg == CV_AEAD_AES_CCM;
+  if ((((uintptr_t)aad | (uintptr_t)tag | (ccm ? 0u : (uintptr_t)nonce) | (uintptr_t)in |
+        (uintptr_t)out) & 3u) ||
+      (ccm ? aad_len && tag_len : nonce_len != 12) ||
+      msg_params(c->alg, nonce, nonce_len, len, tag_len) != CV_OK ||
+      (dma_of(c) && len && cv_buf_in_prog(in)) || aead_msg[cha] || !hw_owns(c) ||
+      cv_dma_busy() || cv_light_dma_held())
+    return LN_OTHER;
+  uint32_t iv[4], cfg;
+  const uint32_t *nw = (const uint32_t *)(const void *)nonce;
+  if (ccm) {
+    ccm_b0(iv, nonce, nonce_len, 0, len, tag_len);
+    aad_len = 0;  /* CCM*: the AAD is not used */
+  } else {
+    iv[cha] = nw[0];
+    iv[cha + 1] = nw[1];
+    iv[cha + 2] = nw[2];
+    iv[cha ? 0 : 3] = 0;
+  }
+  cfg = cha ? CHA_CFG | ((uint32_t)dir << CV_CHACHA_CFG_DEC_SHIFT) : aes_cfg(c, dir, tag_len, 0);
+  c->dir = dir;
+  c->tag_len = (uint32_t)tag_len;
+  c->nbuf = 0;
+  hw_go(c, iv, cfg, 1);
+  c->phase = PH_TEXT;
+  /* the AAD straight from the caller's words: whole blocks, then the last (1..block bytes, or
+   * an empty block) */
+  const uint32_t bb = bb_of(c);
+  int e = CV_OK;
+  for (; e == CV_OK && aad_len > bb; aad += bb, aad_len -= bb)
+    e = hw_push(c, (const uint32_t *)(const void *)aad, 0);
+  if (e == CV_OK) e = hw_push_last(c, aad, (uint32_t)aad_len);
+  if (e == CV_OK && len) e = hw_update(c, in, out, len, 1);
+  if (e == CV_OK) e = hw_finish(c, tag);
+  c->phase = PH_NONE;  /* done, or stopped by an error that zeroized the engine */
+  return e;
 }
 
 /* ------------------------------------------------------------------ API */
@@ -617,20 +696,8 @@ cv_status_t cv_aead_start(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce,
   if (!ctx || !nonce || (unsigned)dir > CV_DECRYPT) return CV_ERR_ARG;
   if (!ctx_ok(ctx)) return CV_ERR_NOKEY;
   const cv_aead_alg_t alg = ctx->alg;
-  if (alg == CV_AEAD_AES_GCM) {
-    if (!nonce_len) return CV_ERR_ARG;
-    if (!gcm_tag_ok(tag_len)) return CV_ERR_OUTLEN;
-  } else if (alg == CV_AEAD_AES_CCM) {
-    if (nonce_len < 7 || nonce_len > 13) return CV_ERR_ARG;
-    if (!ccm_tag_ok(tag_len)) return CV_ERR_OUTLEN;
-    const unsigned q = 15u - (unsigned)nonce_len;
-    if (q < 4 && (uint64_t)len >> (8 * q)) return CV_ERR_LENGTH;
-  } else {
-    if (nonce_len != 12) return CV_ERR_ARG;
-    if (tag_len != 16) return CV_ERR_OUTLEN;
-  }
-  if (cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
-  cv_status_t e;
+  cv_status_t e = msg_params(alg, nonce, nonce_len, len, tag_len);
+  if (e != CV_OK) return e;
   if (!is_hw(ctx)) {
     if (alg == CV_AEAD_AES_GCM) e = cv_gcm_sw_start(&ctx->sw.gcm, dir, nonce, nonce_len, tag_len);
     else if (alg == CV_AEAD_AES_CCM)
@@ -780,27 +847,9 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
     return cv_chachapoly_sw_decrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
                                     tag, tag_len);
   }
-  cv_status_t e;
-  if (cha_of(ctx)) {
-    /* ChaCha20-Poly1305: the streaming calls' steps without their per-call checks (those above
-     * cover the arguments; a short message is mostly the driver's own time) */
-    if (nonce_len != 12) return CV_ERR_ARG;
-    if (tag_len != 16) return CV_ERR_OUTLEN;
-    if (cv_buf_rd_bad(nonce, nonce_len)) return CV_ERR_ARG;
+  cv_status_t e = ln_one(ctx, dir, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+  if (e == LN_OTHER) {
     ctx->phase = PH_NONE;
-    e = hw_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
-    if (e == CV_OK) {
-      ctx->phase = PH_AAD;
-      ctx->dir = dir;
-      ctx->tag_len = (uint32_t)tag_len;
-      if (aad_len) e = hw_aad(ctx, aad, aad_len);
-      if (e == CV_OK) e = hw_aad_end(ctx);
-      ctx->phase = PH_TEXT;
-      if (e == CV_OK && len) e = hw_update(ctx, in, out, len, 1);
-      if (e == CV_OK) e = hw_finish(ctx, tag);
-      if (e == CV_OK || e == CV_ERR_AUTH) ctx->phase = PH_NONE;
-    }
-  } else {
     e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);
     if (e == CV_OK) e = cv_aead_aad(ctx, aad, aad_len);
     if (e == CV_OK) e = update(ctx, in, out, len, 1);
