@@ -323,16 +323,17 @@ def test_gsim_ram_128_counts_bank_accesses() -> None:
         "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "40", "0", "dmem_c", "0"]
 
 
-def _compare_full(gsim: Path, elf: Path, windows: Path, work: Path) -> int:
-    """Run gsim on elf with activity skipping and with --full; assert every window's per-net
-    toggles, enable counts and memory accesses are identical. Returns the number of windows."""
+def _compare_full(gsim: Path, elf: Path, windows: Path, work: Path, max_cycles: int = 0) -> int:
+    """Run gsim on elf (up to max_cycles, 0: to its exit) with activity skipping and with
+    --full; assert every window's per-net toggles, enable counts and memory accesses are
+    identical. Returns the number of windows."""
     outs = []
     for mode in ("skip", "full"):
         d = work / mode
         d.mkdir(parents=True, exist_ok=True)
         res = subprocess.run([str(gsim), "--windows", str(windows), "--mem", str(d / "mem.txt"),
-                              "--out-prefix", str(d / "t"), *(["--full"] if mode == "full"
-                                                              else []), str(elf)],
+                              "--out-prefix", str(d / "t"), "--max-cycles", str(max_cycles),
+                              *(["--full"] if mode == "full" else []), str(elf)],
                              capture_output=True, text=True)
         assert res.returncode in (0, 124), res.stderr
         outs.append((d, res.stdout, res.stderr.splitlines()[-1]))
@@ -422,7 +423,7 @@ def test_gsim_skipping_matches_every_gate_every_cycle(monkeypatch) -> None:
     elf = harness.build_fw("exit42")
     first, end, limit = 10, 60, 70
     (out / "win.txt").write_text(f"{first} {end}\n")
-    _compare_full(out / "gsim", elf, out / "win.txt", out)
+    assert _compare_full(out / "gsim", elf, out / "win.txt", out, limit) == 1
     got = np.fromfile(out / "skip" / "t0.bin", dtype=np.uint32)
     # the reference: every gate every cycle, cycles counted as gsim.cpp counts them
     order = flat.order()
