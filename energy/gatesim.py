@@ -10,12 +10,14 @@ Verilator's toggle coverage on this netlist generates far more C++ than compiles
   flip-flop, and its enable net is recorded (with a reset over the enable, enable | reset):
   flops sharing one enable net in one group are a register bank, which the model clock-gates
   (energy/tech.py), and the harness counts the cycles each enable net is high;
-- the gates are sorted in topological order and written as straight-line C++, one statement
-  per gate on a byte per net; the flip-flops are a table (D, Q), the program and data memories
-  (soc_ram, a black box in the netlist) a C++ model of soc_ram.v's ports (energy/sim/gsim.cpp);
-- the harness (energy/sim/gsim.cpp) clocks it exactly as the Verilator harnesses do, and over
-  each window of the RTL run (energy/sim/en_sim.cpp) adds v[i] ^ v_prev[i] per net per cycle,
-  writing the per-net counts of each window to a binary file.
+- the gates are sorted in topological order, cut into blocks (schedule) and written as
+  straight-line C++, one function per block, one statement per gate on a byte per net; the
+  flip-flops are a table (D, Q), the program and data memories (soc_ram, a black box in the
+  netlist) a C++ model of soc_ram.v's ports (energy/sim/gsim.cpp);
+- the harness (energy/sim/gsim.cpp) clocks it exactly as the Verilator harnesses do, evaluates
+  only the blocks whose inputs changed (generate), and over each window of the RTL run
+  (energy/sim/en_sim.cpp) adds each net's change per cycle, writing the per-net counts of each
+  window to a binary file.
 
     python energy/gatesim.py [--netlist build/energy/netlist] [--out build/energy/gsim]
 """
@@ -333,7 +335,7 @@ def generate(flat: Flat, out: Path) -> list[Path]:
     # sources, in segments
     segs: list[list[int]] = []
     for pname, bits in flat.ports.items():
-        if pname in ("clk_i",):
+        if pname == "clk_i":  # never driven: the harness clocks the flip-flop table
             continue
         ins = [b for b in bits if b > 1]
         if ins and pname in flat.top_inputs:
