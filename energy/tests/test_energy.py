@@ -321,3 +321,137 @@ def test_gsim_ram_128_counts_bank_accesses() -> None:
     assert res.returncode == 124, res.stderr
     assert (out / "mem.txt").read_text().split()[1:] == [
         "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "40", "0", "dmem_c", "0"]
+
+
+def _compare_full(gsim: Path, elf: Path, windows: Path, work: Path, max_cycles: int = 0) -> int:
+    """Run gsim on elf (up to max_cycles, 0: to its exit) with activity skipping and with
+    --full; assert every window's per-net toggles, enable counts and memory accesses are
+    identical. Returns the number of windows."""
+    outs = []
+    for mode in ("skip", "full"):
+        d = work / mode
+        d.mkdir(parents=True, exist_ok=True)
+        res = subprocess.run([str(gsim), "--windows", str(windows), "--mem", str(d / "mem.txt"),
+                              "--out-prefix", str(d / "t"), "--max-cycles", str(max_cycles),
+                              *(["--full"] if mode == "full" else []), str(elf)],
+                             capture_output=True, text=True)
+        assert res.returncode in (0, 124), res.stderr
+        outs.append((d, res.stdout, res.stderr.splitlines()[-1]))
+    (a, out_a, tail_a), (b, out_b, tail_b) = outs
+    assert out_a == out_b and tail_a == tail_b
+    assert (a / "mem.txt").read_text() == (b / "mem.txt").read_text()
+    n = len((a / "mem.txt").read_text().splitlines())
+    for k in range(n):
+        for suffix in (".bin", ".en.bin"):
+            assert (a / f"t{k}{suffix}").read_bytes() == (b / f"t{k}{suffix}").read_bytes()
+    return n
+
+
+@pytest.mark.long
+def test_gsim_skipping_exact_on_the_soc(tmp_path: Path) -> None:
+    """The default SoC's gate simulator (build/energy, as make energy builds it): the blocks it
+    skips change nothing. AES-128 16 B in software and on the rolled engine by CPI and
+    MMIO-DMA: toggles per net, enable counts and memory accesses of every window equal those of
+    evaluating every gate every cycle (--full)."""
+    from bench import run as bench_run
+    from energy import netlist, run
+    cases = [c for c in bench_run.load_cases(run.CASES)
+             if c["engine"] == "aes" and c["bytes"] == 16 and c["mode"] == "ecb"
+             and c["coupling"] in ("sw", "cpi", "mmio-dma")
+             and bench_run.case_config(c) == bench_run.DEFAULT_CONFIG]
+    assert len(cases) == 3
+    rtl = run.build_rtl(run.OUT)
+    gsim, _ = gatesim.build(netlist.build({}, run.OUT / "netlist"), run.OUT / "gsim")
+    ((name, elf, _),) = run.build_images(cases, tmp_path, prefix="skipcheck-")
+    win = tmp_path / "windows.txt"
+    subprocess.run([str(rtl), "--windows", str(win), str(elf)], cwd=tmp_path, check=True,
+                   capture_output=True)
+    assert _compare_full(gsim, elf, win, tmp_path) == 3
+
+
+def _random_logic(seed: int = 7, n_gates: int = 300) -> dict:
+    """_tiny_soc with random logic beside its flop: an 8-bit LFSR (XNOR feedback, so it runs
+    from all zeros), a bank of 8 enable flops loaded when three LFSR bits are 1, and n_gates
+    random gates each reading earlier nets (LFSR, bank, gates), some only the quiet bank."""
+    import random
+    rnd = random.Random(seed)
+    soc = _tiny_soc()
+    cells = soc["modules"]["soc_top"]["cells"]
+    nxt = [1000]
+
+    def new() -> int:
+        nxt[0] += 1
+        return nxt[0]
+
+    lfsr = [new() for _ in range(8)]
+    fb = new()
+    cells["fb"] = {"type": "$_XNOR_", "connections": {"A": [lfsr[7]], "B": [lfsr[5]], "Y": [fb]}}
+    for k in range(8):
+        cells[f"l{k}"] = {"type": "$_DFF_P_", "connections": {
+            "C": [2], "D": [fb if k == 0 else lfsr[k - 1]], "Q": [lfsr[k]]}}
+    a01, en = new(), new()
+    cells["a01"] = {"type": "$_AND_", "connections": {"A": [lfsr[0]], "B": [lfsr[1]], "Y": [a01]}}
+    cells["en"] = {"type": "$_AND_", "connections": {"A": [a01], "B": [lfsr[2]], "Y": [en]}}
+    bank = [new() for _ in range(8)]
+    gates = [t for t in gatesim.GATE_CPP if t != "$alias"]
+    nets, quiet = list(lfsr), list(bank)
+    for i in range(n_gates):
+        typ = rnd.choice(gates)
+        pool = quiet if i % 3 == 0 else nets + quiet
+        pins = {p: [rnd.choice(pool)] for p in "ABCDS" if "{" + p + "}" in gatesim.GATE_CPP[typ]}
+        y = new()
+        cells[f"g{i}"] = {"type": typ, "connections": {**pins, "Y": [y]}}
+        (quiet if i % 3 == 0 else nets).append(y)
+    for k in range(8):
+        cells[f"b{k}"] = {"type": "$_DFFE_PP_", "connections": {
+            "C": [2], "E": [en], "D": [nets[-1 - k]], "Q": [bank[k]]}}
+    return soc
+
+
+def test_gsim_skipping_matches_every_gate_every_cycle(monkeypatch) -> None:
+    """Random logic cut into small blocks and flip-flop segments: the simulator's toggles per
+    net with activity skipping, with --full, and of a Python simulation of every gate every
+    cycle are the same."""
+    from sim.verilator import harness
+    monkeypatch.setattr(gatesim, "BLOCK_GATES", 16)
+    monkeypatch.setattr(gatesim, "BLOCK_MIN_GATES", 4)
+    monkeypatch.setattr(gatesim, "SEG_FLOPS", 4)
+    out = OUT / "gsim-skip"
+    flat = gatesim.Flat(_random_logic())
+    gatesim.compile_sim(flat, out, out / "gsim")
+    assert len(gatesim.schedule(flat, 16, 4)) > 10
+    elf = harness.build_fw("exit42")
+    first, end, limit = 10, 60, 70
+    (out / "win.txt").write_text(f"{first} {end}\n")
+    assert _compare_full(out / "gsim", elf, out / "win.txt", out, limit) == 1
+    got = np.fromfile(out / "skip" / "t0.bin", dtype=np.uint32)
+    # the reference: every gate every cycle, cycles counted as gsim.cpp counts them
+    order = flat.order()
+    v = np.zeros(flat.n, np.uint8)
+    v[1] = 1
+    v[flat.ports["uart_rx_i"][0]] = 1
+    tog = np.zeros(flat.n, np.uint32)
+
+    def comb() -> None:
+        for i in order:
+            typ, pins, o, _ = flat.gates[i]
+            v[o] = _cpp_eval(gatesim.GATE_CPP[typ], {k: int(v[x]) for k, x in pins.items()})
+
+    comb()
+    cycle = edges = 0
+    while cycle < limit:
+        prev = v.copy()
+        q = [v[d] for d, _, _ in flat.dffs]
+        for (_, qn, _), x in zip(flat.dffs, q):
+            v[qn] = x
+        comb()
+        if v[flat.ports["rst_ni"][0]]:
+            cycle += 1
+        edges += 1
+        if edges == 4:
+            v[flat.ports["rst_ni"][0]] = 1
+            comb()
+        if first < cycle <= end:
+            tog += v ^ prev
+    assert tog.sum() > 1000 and np.count_nonzero(tog) < flat.n - 20  # busy, and quiet parts
+    assert np.array_equal(got, tog)
