@@ -587,14 +587,16 @@ def summarize_case(case: dict, rec: dict, model: Model) -> dict:
 
 def measure(params: dict[str, int], cases: list[dict], out: Path, cal: dict, max_cycles: int,
             idle: bool, t0: float, fw_vars: list[str] | None = None,
-            build: str = "default") -> tuple[list[dict], list[dict], "Model", Path]:
+            build: str = "default", nl_ahead: concurrent.futures.Future | None = None
+            ) -> tuple[list[dict], list[dict], "Model", Path]:
     """Netlist, simulator and RTL model of soc_top with params, in out/; every case (and the
     idle program) run at RTL and gate level, the firmware built with fw_vars; the records
-    (tagged with build), the runs, the model and the netlist folder."""
+    (tagged with build), the runs, the model and the netlist folder. nl_ahead: the netlist
+    folder's build, already submitted (main maps the netlists ahead)."""
     # the RTL model builds (one compiler) while yosys maps the netlist (one process)
     with concurrent.futures.ThreadPoolExecutor(1) as side:
         rtl_build = side.submit(build_rtl, out, params)
-        nl = netlist.build(params, out / "netlist")
+        nl = nl_ahead.result() if nl_ahead else netlist.build(params, out / "netlist")
         gsim, _ = gatesim.build(nl, out / "gsim")
         rtl = rtl_build.result()
     print(f"energy: netlist, gate simulator and RTL model ready "
@@ -675,8 +677,32 @@ def main(argv: list[str] | None = None) -> int:
     by_cfg: dict[tuple, list[dict]] = {}
     for c in bench_run.load_cases(args.cases):
         by_cfg.setdefault(bench_run.case_config(c), []).append(c)
-    records, runs, model, nl = measure({}, by_cfg.pop(bench_run.DEFAULT_CONFIG, []), out, cal,
-                                       args.max_cycles, idle=not args.no_idle, t0=t0)
+    default_cases = by_cfg.pop(bench_run.DEFAULT_CONFIG, [])
+    # yosys maps one netlist on one core for minutes, and the configurations are measured one
+    # after another: the other configurations' netlists (and the AES engine's ASIC build's) are
+    # mapped ahead, one at a time beside the measuring, so each is ready (or nearly) when its
+    # configuration's turn comes
+    ahead_jobs = [(out / bench_run.config_name(cfg), bench_run.config_overrides(cfg))
+                  for cfg in by_cfg]
+    if args.asic_aes:
+        ahead_jobs.append((out / "aes-asic", ASIC_AES_PARAMS))
+    mapper = concurrent.futures.ThreadPoolExecutor(1)
+    ahead = {d: mapper.submit(netlist.build, params, d / "netlist") for d, params in ahead_jobs}
+    try:
+        return _run_all(args, out, cal, t0, by_cfg, default_cases, ahead)
+    finally:
+        for fut in ahead.values():
+            fut.cancel()
+        mapper.shutdown(wait=True)
+
+
+def _run_all(args: argparse.Namespace, out: Path, cal: dict, t0: float,
+             by_cfg: dict[tuple, list[dict]], default_cases: list[dict],
+             ahead: dict[Path, concurrent.futures.Future]) -> int:
+    """main's measuring: the default configuration, then every other one (records saved after
+    each), then the AES engine's ASIC build; 1 when a case was not verified."""
+    records, runs, model, nl = measure({}, default_cases, out, cal, args.max_cycles,
+                                       idle=not args.no_idle, t0=t0)
     configs: dict[str, dict] = {}
 
     def save(asic: dict | None) -> dict:
@@ -714,7 +740,8 @@ def main(argv: list[str] | None = None) -> int:
         name = bench_run.config_name(cfg)
         params = bench_run.config_overrides(cfg)
         recs, rs, cmodel, _ = measure(params, cs, out / name, cal, args.max_cycles, idle=False,
-                                      t0=t0, fw_vars=bench_run.config_fw_vars(cfg), build=name)
+                                      t0=t0, fw_vars=bench_run.config_fw_vars(cfg), build=name,
+                                      nl_ahead=ahead.get(out / name))
         records += recs
         runs += [{**r, "build": name} for r in rs]
         configs[name] = {"params": params, "kge": round(sum(cmodel.ge.values()) / 1000, 2),
@@ -727,7 +754,8 @@ def main(argv: list[str] | None = None) -> int:
               and bench_run.case_config(c) == bench_run.DEFAULT_CONFIG]
         if hw:
             recs, rs, amodel, _ = measure(ASIC_AES_PARAMS, hw, out / "aes-asic", cal,
-                                          args.max_cycles, idle=False, t0=t0, build="aes-asic")
+                                          args.max_cycles, idle=False, t0=t0, build="aes-asic",
+                                          nl_ahead=ahead.get(out / "aes-asic"))
             records += recs
             runs += [{**r, "build": "aes-asic"} for r in rs]
             asic = {"params": ASIC_AES_PARAMS,
