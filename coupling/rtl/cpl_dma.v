@@ -441,6 +441,17 @@ module cpl_dma #(
   reg [5:0]  bl2;
   wire       c_cont = (CONT_JOBS != 0) && cont_q;           // ENGINE.CONT, ENGINE.OPEN
   wire       c_open = c_cont && open_q;
+  // An AEAD configuration (AES GCM / CCM, ChaCha's AEAD bit) runs a message in phases that the
+  // CPU starts and ends: a job without ENGINE.CONT would start it, send one phase and then wait
+  // for output the engine never gives (it waits for the next phase), so it is refused as a
+  // configuration the engine refuses (ENGINE). Only built with CONT_JOBS (the AEAD SoCs).
+  wire       c_aead = (CONT_JOBS != 0) &&
+                      (((sel_q == `CV_ENGINE_AES) &&
+                        ((ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
+                          `CV_AES_CFG_MODE_GCM) ||
+                         (ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
+                          `CV_AES_CFG_MODE_CCM))) ||
+                       ((sel_q == `CV_ENGINE_CHACHA) && ecfg_q[`CV_CHACHA_CFG_AEAD_LSB]));
   reg [LW-1:0] c_so, c_do;            // SRC, DST offsets into dmem
   always @* begin
     eff_olen = (olen_q == 32'h0 && !c_cont) ? len_q : olen_q;
@@ -455,7 +466,7 @@ module cpl_dma #(
       covl_d = 1'b0;
       clen_d = 1'b0;
     end else begin
-      ceng_d = !s_ok || hub_other_i[se];
+      ceng_d = !s_ok || hub_other_i[se] || (c_aead && !c_cont);
       crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen);
       cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}});
       // DST < SRC + LEN and SRC < DST + OUTLEN, both non-empty, DST != SRC (both inside dmem,
