@@ -558,15 +558,17 @@ async def regfuzz_aead(dut) -> None:
     per_engine = max(150, ADV_OPS // 2)
     scen: dict[str, int] = {}
     last_dump = 0
-    for e, eng in ENGS.items():
+    for i, (e, eng) in enumerate(ENGS.items()):
+        # every kind first (so a CI-size run has each): on each unit in a long run, shared
+        # between the two at CI size
+        kinds = KINDS if ADV_LONG else KINDS[i::2]
         first, done = tb.ops, 0
-        while tb.ops - first < per_engine or done < len(KINDS):
+        while tb.ops - first < per_engine or done < len(kinds):
             try:
                 for _ in range(rng.randint(5, 40)):
                     await fz.step(eng)
                 await fz.wiped(eng)
-                # every kind once per engine first (so a CI-size run has each), then at random
-                w = await fz.scenario(e, KINDS[done] if done < len(KINDS) else None)
+                w = await fz.scenario(e, kinds[done] if done < len(kinds) else None)
                 done += 1
                 scen[w] = scen.get(w, 0) + 1
                 if tb.ops // 20000 != last_dump:          # a long run's progress record
@@ -627,8 +629,9 @@ class DmaFaults:
     def __init__(self, tb: AeadBench, c: Counters, rng: random.Random, log) -> None:
         self.tb, self.c, self.rng, self.log = tb, c, rng, log
         self.stats = dict.fromkeys(("messages", "jobs", "refused_jobs", "failed_jobs",
-                                    "aborted", "done_before_abort"), 0)
+                                    "aborted", "aborted_before_start", "done_before_abort"), 0)
         self.faults = dict.fromkeys(FAULTS, 0)
+        self.now = self.prev = ""                      # the message and fault under way
 
     def mem_check(self, want: bytes, what: str) -> None:
         tb = self.tb
@@ -694,10 +697,11 @@ class DmaFaults:
         self.faults[kind] += 1
         await self.job(sel | flags, m.cfg, src, dst, n, olen, code, f"{m} fault {kind}")
 
-    async def interrupted(self, m: Msg, kind: str) -> bool:
+    async def interrupted(self, m: Msg, kind: str) -> bool | None:
         """The text phase as one job through the dma window, interrupted by the DMA's ABORT or
-        the unit's ZEROIZE 0..60 cycles in. True: the job had ended before (DONE), the message
-        goes on."""
+        the unit's ZEROIZE 0..60 cycles in. True: the job had ended before (DONE), the text is
+        out; False: the ABORT refused the job before it started, the message goes on without
+        it; None: the engine was wiped."""
         tb, rng = self.tb, self.rng
         data = m.phases[m.text]
         tb.mem[SRC0:SRC0 + len(data)] = data
@@ -706,7 +710,8 @@ class DmaFaults:
                        ("DST", DMEM_BASE + DST0), ("LEN", len(data)), ("OUTLEN", len(data))):
             await tb.dw(reg, v)
         await tb.dw("CTRL", 1)
-        await tb.ticks(rng.randint(0, 60))
+        # half the time in the job's first cycles (its checks, its start), else anywhere
+        await tb.ticks(rng.randint(0, 8) if rng.random() < 0.5 else rng.randint(0, 60))
         if kind == "abort":
             await tb.dw("CTRL", ABORT)
         else:
@@ -732,15 +737,28 @@ class DmaFaults:
             if kind == "zeroize":                      # the unit's ZEROIZE came after the end
                 await tb.idle(m.eng)
                 await self.nokey(m.eng, f"{m} {kind} after DONE")
-                return False
+                return None
             return True
         self.stats["failed_jobs"] += 1
-        self.stats["aborted"] += 1
-        if code != D["ABORTED"]:
+        # an ABORT while the job is in CHECK or DECIDE refuses it (nothing sent, nothing to
+        # wipe: the message goes on); later it stops the job and wipes the engine. A unit
+        # ZEROIZE before the job runs leaves no message: ENGINE (the engine never shows busy)
+        await tb.ticks(4)
+        ust = await tb.ust(m.eng)
+        alive = kind == "abort" and fget(ust, "STATUS", "BUSY") and \
+            fget(ust, "STATUS", "KEY_READY") and not fget(ust, "STATUS", "ERR")
+        if code != D["ABORTED"] and not (kind == "zeroize" and code == D["ENGINE"]):
             self.c.fail("other_failures", f"{m} {kind}: DMA STATUS {st:#x}", self.log)
+        if alive:
+            self.stats["aborted_before_start"] += 1
+            if got != want[DST0:DST0 + len(data)] or code != D["ABORTED"]:
+                self.c.fail("other_failures", f"{m} {kind}: refused with output or code "
+                            f"{code}", self.log)
+            return False
+        self.stats["aborted"] += 1
         await tb.idle(m.eng)
         await self.nokey(m.eng, f"{m} {kind}")
-        return False
+        return None
 
     async def message(self, e: int, fault: str | None) -> None:
         """A message with the phases before the text by MMIO or jobs, the text by jobs (with
@@ -749,6 +767,7 @@ class DmaFaults:
         m = new_msg(rng, e, maxlen=200 if ADV_LONG else 64)
         if rng.random() < 0.3 and len(m.phases) > m.text + 1:
             forge(m, rng)
+        self.prev, self.now = self.now, f"{m} fault {fault}"
         await tb.key(m, rng.choice(("mmio", "cpi", "dma")))
         if fault == "idle":                            # no message runs: ENGINE at run time
             self.faults[fault] += 1
@@ -769,11 +788,13 @@ class DmaFaults:
                     await self.static_fault(m, k, fault)
                     fault = None
                 if k == m.text and fault in ("abort", "zeroize"):
-                    alive = await self.interrupted(m, fault)
-                    if not alive:
+                    sent = await self.interrupted(m, fault)
+                    if sent is None:                   # wiped: the message is gone
                         return
-                    text = bytes(tb.mem[DST0:DST0 + len(m.out)])
-                    continue
+                    if sent:                           # the job had ended: the text is out
+                        text = bytes(tb.mem[DST0:DST0 + len(m.out)])
+                        continue
+                    # refused before it started: the message goes on with a good job
                 before = bytearray(tb.mem)
                 t, sts = await tb.dma_phase(m, k, SRC0, DST0, rng.choice(("cpi", "mmio")),
                                             rng.random() < 0.5)
@@ -814,7 +835,10 @@ async def dmafault_aead(dut) -> None:
         try:
             await df.message(e, fault)
         except Hang as h:
-            c.fail("hangs", str(h), dut._log)
+            c.fail("hangs", f"{df.now}: {h}", dut._log)
+            await tb.reset()
+        except AssertionError as a:                    # a bench expectation (a key load)
+            c.fail("other_failures", f"{df.now} (after {df.prev}): {a}", dut._log)
             await tb.reset()
         if tb.ops // 20000 != last_dump:              # a long run's progress record
             last_dump = tb.ops // 20000
@@ -931,3 +955,44 @@ async def consttime_aead(dut) -> None:
     c.dump({"samples": samples, "rounds": rounds, "cases": len(ref), "figures": figures})
     dut._log.info("consttime-aead: %d operations, %d samples of %d cases, %d rounds: %s",
                   tb.ops, samples, len(ref), rounds, c)
+
+
+
+
+@cocotb.test()
+async def zeroize_cont_job(dut) -> None:
+    """A unit ZEROIZE 0..11 cycles after a continuation job's START (AES, whose key wipe keeps
+    it busy; the text empty or one block): the job ends ABORTED, or DONE when it had ended
+    before; either way the hub's staging is free (the ChaCha window shows IN_READY) and the
+    next AES message is right."""
+    tb = AeadBench(dut)
+    await tb.init()
+    rng, bad = tb.rng, []
+    for plen in (0, 16):
+        for d in range(12):
+            m = new_msg(rng, AES_E, mode=GCM, dec=1, tlen=4, nlen=33, alen=0, plen=plen)
+            await tb.key(m, "mmio")
+            await tb.mmio_start(m)
+            for k in range(m.text):
+                await tb.mmio_phase(m, k)
+            data = m.phases[m.text]
+            tb.mem[SRC0:SRC0 + len(data)] = data
+            for reg, v in (("ENGINE", AES_E | CONT), ("ECFG", m.cfg),
+                           ("SRC", DMEM_BASE + SRC0), ("DST", DMEM_BASE + DST0),
+                           ("LEN", len(data)), ("OUTLEN", len(data))):
+                await tb.dw(reg, v)
+            await tb.dw("CTRL", 1)
+            await tb.ticks(d)
+            await tb.uw(AES_E, OFF["CTRL"], ZEROIZE)
+            st, _ = await tb.dma_wait(DMA_LIMIT)
+            await tb.ticks(10)
+            uc = await tb.ust(CHA_E)
+            m2 = new_msg(rng, AES_E)
+            await tb.key(m2, "mmio")
+            out, fin, st2 = await tb.run_mmio(m2)
+            ok = ((st == 2 or (st & 4 and (st >> 8) & 0xF == D["ABORTED"])) and
+                  fget(uc, "STATUS", "IN_READY") and (out, fin, code_of(st2)) ==
+                  (m2.out, m2.final, 0))
+            if not ok:
+                bad.append((plen, d, hex(st), hex(uc)))
+    assert not bad, f"(text bytes, delay, DMA STATUS, ChaCha STATUS): {bad}"

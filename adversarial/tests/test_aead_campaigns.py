@@ -40,6 +40,14 @@ def test_aead_truncated_tag() -> None:
     run_adv_top(32, MODULE, aead=True, testcase="truncated_tag")
 
 
+@pytest.mark.long
+def test_aead_zeroize_cont_job() -> None:
+    """Directed: a unit ZEROIZE at each of a continuation job's first cycles ends it ABORTED (or
+    DONE, had it ended) and leaves the hub's staging free (cpl_dma ends a continuation job only
+    while the engine holds its key)."""
+    run_adv_top(32, MODULE, aead=True, testcase="zeroize_cont_job")
+
+
 def test_adv_top_aead_lint() -> None:
     """The AEAD build of adv_top is Verilator -Wall clean."""
     lint_top(32, aead=True)

@@ -607,8 +607,16 @@ module cpl_dma #(
         end else if (o_fire && u_olast) begin
           e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
         end else if (o_stop && !in_left) begin
-          // a continuation job: input sent, OUTLEN's blocks taken, once they are written
-          e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
+          // a continuation job: input sent, OUTLEN's blocks taken, once they are written. The
+          // engine must still hold its key: a zeroize during the job wipes it, and an engine
+          // that stays busy for its key wipe (AES) takes beats into the hub's staging that no
+          // message will take (held for it, refusing every other engine): ABORTED, whose wipe
+          // clears them
+          if (!u_krdy) begin
+            e_fail = 1'b1;  e_code = E_ABORTED;
+          end else begin
+            e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
+          end
         end else if (!first_q && settle_q == 2'd0) begin
           if (!bseen_q && !u_busy) begin
             e_fail = 1'b1;  e_code = E_ENGINE;           // start refused
