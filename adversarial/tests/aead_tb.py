@@ -942,8 +942,7 @@ async def consttime_aead(dut) -> None:
         rounds += 1
         c.operations = tb.ops
         c.dump({"samples": samples, "rounds": rounds, "cases": len(ref)}, partial=True)
-    # the measurement is not blind: one text block more, or a forged tag counted in the
-    # signature's place of the text (a different length), changes every coupling's signature
+    # the measurement is not blind: one text block more changes every coupling's signature
     for how in ("mmio", "cpi", "dma"):
         sigs = [(await ct_sample(tb, new_msg(rng, AES_E, mode=GCM, ksz=0, dec=0, tlen=16,
                                              nlen=12, ivb=0, alen=20, plen=n), how))[0]
