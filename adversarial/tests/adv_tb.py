@@ -86,6 +86,11 @@ class Engine:
         """The configuration a key load of `cfg`'s key size uses."""
         return cfg
 
+    def nokey_cfg(self, rng: random.Random) -> int:
+        """A configuration whose START without a key the engine refuses with its NO_KEY code
+        (no other check of the START fails first)."""
+        return self.rand_cfg(rng)[0]
+
 
 class Aes(Engine):
     MODES = tuple((C.CONSTANTS[f"CV_AES_CFG_MODE_{m}"], dec) for m, dec in (
@@ -511,8 +516,9 @@ class Counters:
                "key_leaks": self.key_leaks, "timing_variations": self.timing_variations,
                "other_failures": self.other_failures, "seed": ADV_SEED, "long": ADV_LONG,
                "details": self.details, "dma_bits": PB * 8, "partial": partial, **(extra or {})}
-        if ADV_JSON:
-            Path(ADV_JSON).write_text(json.dumps(rec, indent=1))
+        if ADV_JSON:   # "{campaign}" in it: one file per campaign of a run
+            Path(ADV_JSON.replace("{campaign}", self.campaign)).write_text(
+                json.dumps(rec, indent=1))
 
 
 def diff_bytes(a: bytes, b: bytes) -> int:
@@ -529,32 +535,65 @@ COUNTERS = ("hangs", "lost_or_corrupted_bytes", "key_leaks", "timing_variations"
             "other_failures")
 
 
-def run_adv_top(dma_bits: int, module: str, env: dict | None = None) -> None:
-    """Build adv_top for one port width (build/sim/adv-<width>) and run a cocotb module on it.
-    Every user of adv_top shares the build per width (the campaigns, the hub's test): a lock
-    file serialises them (pytest -n runs them in parallel)."""
+# the AEAD build (adversarial/aead.md): the AES engine as aead_top, the ChaCha engine as
+# chachapoly_top, the DMA with continuation jobs; only those two engines attached (a smaller
+# model: its build is most of the CI cost)
+AEAD_SOURCES = [f"engines/{e}/rtl/sources.f" for e in ("aead", "prince", "present", "chachapoly",
+                                                       "sha3")]
+AEAD_SOURCES += ["coupling/rtl/sources.f", "adversarial/tests/adv_top.v"]
+AEAD_PARAMS = {"ENGINES": "5'b01001", "AES_AEAD": 1, "CHACHA_AEAD": 1}
+
+
+def run_adv_top(dma_bits: int, module: str, env: dict | None = None, aead: bool = False,
+                testcase: str | list[str] | None = None) -> None:
+    """Build adv_top for one port width (build/sim/adv-<width>, adv-aead-<width> for the AEAD
+    build) and run a cocotb module on it. Every user of a build shares it (the campaigns, the
+    hub's test): a lock file serialises them (pytest -n runs them in parallel). The AEAD build's
+    C++ is unoptimised at CI size (about half the build) and optimised for a long run."""
     import fcntl
 
     from sim.cocotb_run import BUILD, run
 
+    name = f"adv-aead-{dma_bits}" if aead else f"adv-{dma_bits}"
     BUILD.mkdir(parents=True, exist_ok=True)
-    with open(BUILD / f"adv-{dma_bits}.lock", "w") as lock:
+    with open(BUILD / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        run(f"adv-{dma_bits}", "adv_top", SOURCES, module, parameters={"DMA_BITS": dma_bits},
-            extra_env={"DMA_BITS": str(dma_bits), **(env or {})})
+        run(name, "adv_top", AEAD_SOURCES if aead else SOURCES, module,
+            parameters={"DMA_BITS": dma_bits, **(AEAD_PARAMS if aead else {})},
+            extra_env={"DMA_BITS": str(dma_bits), "ADV_AEAD": str(int(aead)), **(env or {})},
+            testcase=testcase, cxx_o0=aead and not ADV_LONG)
 
 
-def run_campaign(campaign: str, module: str, dma_bits: int, env: dict | None = None) -> dict:
+def run_campaign(campaign: str, module: str, dma_bits: int, env: dict | None = None,
+                 aead: bool = False, testcase: str | None = None) -> dict:
     """Build adv_top for one port width and run one campaign's cocotb module (run_adv_top);
     returns the record the run wrote."""
     OUT.mkdir(parents=True, exist_ok=True)
     part = OUT / "parts" / f"{campaign}-{dma_bits}.json"
     part.parent.mkdir(exist_ok=True)
     part.unlink(missing_ok=True)
-    run_adv_top(dma_bits, module, {"ADV_JSON": str(part), **(env or {})})
+    run_adv_top(dma_bits, module, {"ADV_JSON": str(part), **(env or {})}, aead, testcase)
     rec = json.loads(part.read_text())
     assert not rec.pop("partial"), f"{campaign}: the simulation ended before its final record"
     return rec
+
+
+def run_campaigns(names: list[str], module: str, dma_bits: int, aead: bool = False,
+                  env: dict | None = None) -> list[dict]:
+    """Several campaigns of one cocotb module in one simulation (one model start; each cocotb
+    test named like its campaign with "_" for "-"), each writing its record; returns them."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "parts").mkdir(exist_ok=True)
+    parts = [OUT / "parts" / f"{n}-{dma_bits}.json" for n in names]
+    for p in parts:
+        p.unlink(missing_ok=True)
+    run_adv_top(dma_bits, module,
+                {"ADV_JSON": str(OUT / "parts" / f"{{campaign}}-{dma_bits}.json"), **(env or {})},
+                aead, [n.replace("-", "_") for n in names])
+    recs = [json.loads(p.read_text()) for p in parts]
+    for n, r in zip(names, recs):
+        assert not r.pop("partial"), f"{n}: the simulation ended before its final record"
+    return recs
 
 
 def merge(campaign: str, interface: str, parts: list[dict]) -> dict:
@@ -573,27 +612,29 @@ def merge(campaign: str, interface: str, parts: list[dict]) -> dict:
     return rec
 
 
-def check_campaign(campaign: str, interface: str, module: str, dma_bits: int) -> dict:
+def check_campaign(campaign: str, interface: str, module: str, dma_bits: int,
+                   aead: bool = False, testcase: str | None = None) -> dict:
     """Run one campaign on one DMA port width, write its record, assert every counter is 0 (the
     pytest wrappers' body). The 32-bit port's record is <campaign>.json, the 128-bit port's
     <campaign>-dma128.json (a campaign of its own in the report)."""
     name = campaign if dma_bits == 32 else f"{campaign}-dma{dma_bits}"
     rec = merge(name, f"{interface}, DMA {dma_bits}-bit",
-                [run_campaign(campaign, module, dma_bits)])
+                [run_campaign(campaign, module, dma_bits, aead=aead, testcase=testcase)])
     print({k: v for k, v in rec.items() if not k.startswith("figures")})
     assert rec["operations"] > 0
     assert {k: rec[k] for k in COUNTERS} == dict.fromkeys(COUNTERS, 0), rec["details"]
     return rec
 
 
-def lint_top(dma_bits: int) -> None:
+def lint_top(dma_bits: int, aead: bool = False) -> None:
     """Verilator -Wall lint of adv_top (bench tops are outside make lint's rtl/sources.f)."""
     import subprocess
 
     from sim.cocotb_run import ROOT, expand_sources
 
     cmd = ["verilator", "--lint-only", "-Wall", f"-I{ROOT / 'build' / 'gen'}",
-           *map(str, expand_sources(SOURCES)), "--top-module", "adv_top",
-           f"-GDMA_BITS={dma_bits}"]
+           *map(str, expand_sources(AEAD_SOURCES if aead else SOURCES)), "--top-module",
+           "adv_top", f"-GDMA_BITS={dma_bits}",
+           *(f"-G{k}={v}" for k, v in (AEAD_PARAMS if aead else {}).items())]
     res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr

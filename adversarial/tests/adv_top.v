@@ -11,6 +11,9 @@
 module adv_top #(
   parameter integer DMA_BITS = 32,
   parameter integer AES_ARCH = 0,
+  parameter [4:0]   ENGINES  = 5'b11111,  // bit e-1: engine e is attached (the others read 0)
+  parameter integer AES_AEAD = 0,         // 1: the AES engine is aead_top (GCM, CCM/CCM*)
+  parameter integer CHACHA_AEAD = 0,      // 1: the ChaCha engine is chachapoly_top
   parameter integer MAW      = $clog2(65536 / (DMA_BITS / 8))
 ) (
   input  wire                  clk_i,
@@ -64,7 +67,7 @@ module adv_top #(
   wire         cdma_req_valid, cdma_req_ready, cdma_rsp_valid, cdma_rsp_err;
   wire [31:0]  cdma_req_insn, cdma_req_rs1, cdma_req_rs2, cdma_rsp_data;
 
-  cpl_dispatch #(.ENGINES(5'b11111), .HAS_DMA(1)) u_cpi (
+  cpl_dispatch #(.ENGINES(ENGINES), .HAS_DMA(1)) u_cpi (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_valid_i(cpi_req_valid_i), .req_ready_o(cpi_req_ready_o), .req_insn_i(cpi_req_insn_i),
     .req_rs1_i(cpi_req_rs1_i), .req_rs2_i(cpi_req_rs2_i), .rsp_valid_o(cpi_rsp_valid_o),
@@ -115,7 +118,8 @@ module adv_top #(
   wire [19:0]   e_ecode;
   assign eng_rdata = {5{hub_rdata}};
 
-  cpl_hub #(.ENGINES(5'b11111), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(0)) u_hub (
+  cpl_hub #(.ENGINES(ENGINES), .DMA_BITS(DMA_BITS), .AES_ARCH(AES_ARCH), .AES_SBOX(0),
+            .AES_AEAD(AES_AEAD), .CHACHA_AEAD(CHACHA_AEAD)) u_hub (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i({ureq_i && usel_i == 3'd5, ureq_i && usel_i == 3'd4, ureq_i && usel_i == 3'd3,
             ureq_i && usel_i == 3'd2, ureq_i && usel_i == 3'd1}),
@@ -145,17 +149,36 @@ module adv_top #(
   genvar e;
   generate
     for (e = 1; e <= 5; e = e + 1) begin : g_eng
-      cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(0)) u_eng (
-        .clk_i(clk_i), .rst_ni(rst_ni), .dma_own_i(dw_own[e-1]), .zeroize_i(e_zero[e-1]),
-        .cfg_i(e_cfg[32*(e-1) +: 32]), .start_i(e_start[e-1]), .key_i(e_key),
-        .key_valid_i(e_kvalid[e-1]), .key_ready_o(e_krdy[e-1]), .iv_i(e_iv),
-        .iv_valid_i(e_ivvalid[e-1]), .iv_o(e_ivback[128*(e-1) +: 128]),
-        .in_valid_i(e_invalid[e-1]), .in_ready_o(e_inrdy[e-1]), .in_data_i(e_indata),
-        .in_last_i(e_inlast), .in_bytes_i(e_inbytes[8*(e-1) +: 8]),
-        .out_valid_o(out_valid_o[e-1]), .out_ready_i(e_ordy[e-1]),
-        .out_data_o(e_odata[512*(e-1) +: 512]), .out_last_o(e_olast[e-1]),
-        .busy_o(e_busy[e-1]), .err_o(e_err[e-1]), .err_code_o(e_ecode[4*(e-1) +: 4])
-      );
+      if (ENGINES[e-1]) begin : g_on
+        cpl_eng #(.ENGINE(e), .AES_ARCH(AES_ARCH), .AES_SBOX(0), .AES_AEAD(AES_AEAD),
+                  .CHACHA_AEAD(CHACHA_AEAD)) u_eng (
+          .clk_i(clk_i), .rst_ni(rst_ni), .dma_own_i(dw_own[e-1]), .zeroize_i(e_zero[e-1]),
+          .cfg_i(e_cfg[32*(e-1) +: 32]), .start_i(e_start[e-1]), .key_i(e_key),
+          .key_valid_i(e_kvalid[e-1]), .key_ready_o(e_krdy[e-1]), .iv_i(e_iv),
+          .iv_valid_i(e_ivvalid[e-1]), .iv_o(e_ivback[128*(e-1) +: 128]),
+          .in_valid_i(e_invalid[e-1]), .in_ready_o(e_inrdy[e-1]), .in_data_i(e_indata),
+          .in_last_i(e_inlast), .in_bytes_i(e_inbytes[8*(e-1) +: 8]),
+          .out_valid_o(out_valid_o[e-1]), .out_ready_i(e_ordy[e-1]),
+          .out_data_o(e_odata[512*(e-1) +: 512]), .out_last_o(e_olast[e-1]),
+          .busy_o(e_busy[e-1]), .err_o(e_err[e-1]), .err_code_o(e_ecode[4*(e-1) +: 4])
+        );
+      end else begin : g_off
+        assign e_krdy[e-1] = 1'b0;
+        assign e_ivback[128*(e-1) +: 128] = 128'h0;
+        assign e_inrdy[e-1] = 1'b0;
+        assign out_valid_o[e-1] = 1'b0;
+        assign e_odata[512*(e-1) +: 512] = 512'h0;
+        assign e_olast[e-1] = 1'b0;
+        assign e_busy[e-1] = 1'b0;
+        assign e_err[e-1] = 1'b0;
+        assign e_ecode[4*(e-1) +: 4] = 4'h0;
+        // the hub's strobes and buses for an engine that is not attached go nowhere
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_off = |{e_zero[e-1], e_start[e-1], e_kvalid[e-1], e_ivvalid[e-1],
+                            e_invalid[e-1], e_ordy[e-1], e_cfg[32*(e-1) +: 32],
+                            e_inbytes[8*(e-1) +: 8]};
+        /* verilator lint_on UNUSEDSIGNAL */
+      end
     end
   endgenerate
 
@@ -173,7 +196,8 @@ module adv_top #(
   assign urdata_o = urdata;
   assign own_o    = dw_own;
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(32'h3E), .A_WRITE(1)) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES({26'h0, ENGINES, 1'b0}),
+           .A_WRITE(1), .CONT_JOBS((AES_AEAD != 0 || CHACHA_AEAD != 0) ? 1 : 0)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_valid_i(cdma_req_valid), .cpi_req_ready_o(cdma_req_ready),

@@ -53,9 +53,12 @@ class Fuzzer:
         self.idw: dict[int, int] = {}
         self.cap: dict[int, int] = {}
         self.zeroized = False          # a ZEROIZE reached the unit during a DMA job
+        self.engines = ENGINES
+        self.cfg_mask = CFG_MASK
+        self.max_code = C.CV_CPL_STATUS_ERR_CODE_BUSY_OTHER   # the highest ERR_CODE allowed
 
     async def learn(self) -> None:
-        for e, eng in ENGINES.items():
+        for e, eng in self.engines.items():
             idw = await self.tb.ur(e, OFF["ID"])
             cap = await self.tb.ur(e, OFF["CAP"])
             if (fget(idw, "ID", "MAGIC"), fget(idw, "ID", "ENGINE"),
@@ -72,7 +75,7 @@ class Fuzzer:
         bad = []
         if st & ~0xF3F:
             bad.append("reserved bits")
-        if bool(err) != bool(code) or code > C.CV_CPL_STATUS_ERR_CODE_BUSY_OTHER:
+        if bool(err) != bool(code) or code > self.max_code:
             bad.append("ERR/ERR_CODE")
         if e == 5 and fget(st, "STATUS", "KEY_READY"):
             bad.append("KEY_READY without key")
@@ -123,7 +126,7 @@ class Fuzzer:
                 val = rng.randint(0, 16)
             await tb.uw(e, off, val)
             if off in (OFF["CFG"], OFF["IE"], OFF["LAST_BYTES"]) and rng.random() < 0.3:
-                mask = {OFF["CFG"]: CFG_MASK[e], OFF["IE"]: 7, OFF["LAST_BYTES"]: 0xFF}[off]
+                mask = {OFF["CFG"]: self.cfg_mask[e], OFF["IE"]: 7, OFF["LAST_BYTES"]: 0xFF}[off]
                 got = await tb.ur(e, off)
                 want = val & mask
                 if off == OFF["CFG"] and not dma_idle:
@@ -188,7 +191,9 @@ class Fuzzer:
         if st != 0x4:
             self.c.fail("other_failures", f"engine {e} STATUS {st:#x} after ZEROIZE", self.log)
 
-    async def recovery(self, eng: Engine, mode: str) -> None:
+    async def wiped(self, eng: Engine) -> None:
+        """ZEROIZE; then KEY, IV and DOUT read 0 and a START without a key is refused with the
+        engine's NO_KEY code (nothing of the old key schedule survives); ZEROIZE again."""
         tb, rng, e = self.tb, self.rng, eng.num
         await self.zeroize_clean(eng)
         for off in sorted(KEY_OFFS):
@@ -205,7 +210,7 @@ class Fuzzer:
             self.c.fail("key_leaks", f"engine {e} DOUT {v:#x} after ZEROIZE", self.log)
         if eng.has_key:
             # a START without a key must be refused: nothing of the old key schedule survives
-            await tb.uw(e, OFF["CFG"], eng.rand_cfg(rng)[0])
+            await tb.uw(e, OFF["CFG"], eng.nokey_cfg(rng))
             await tb.uw(e, OFF["CTRL"], 1)
             # (the START reaches the engine a cycle after the write: STATUS shows BUSY until
             # the engine's answer)
@@ -214,6 +219,10 @@ class Fuzzer:
                 self.c.fail("key_leaks", f"engine {e} START after ZEROIZE: STATUS {st:#x}",
                             self.log)
         await self.zeroize_clean(eng)
+
+    async def recovery(self, eng: Engine, mode: str) -> None:
+        tb, rng, e = self.tb, self.rng, eng.num
+        await self.wiped(eng)
         cfg, klen = eng.rand_cfg(rng)
         key, iv = rng.randbytes(klen), rng.randbytes(16)
         msg = rng.randbytes(eng.rand_len(rng, cfg))

@@ -441,6 +441,17 @@ module cpl_dma #(
   reg [5:0]  bl2;
   wire       c_cont = (CONT_JOBS != 0) && cont_q;           // ENGINE.CONT, ENGINE.OPEN
   wire       c_open = c_cont && open_q;
+  // An AEAD configuration (AES GCM / CCM, ChaCha's AEAD bit) runs a message in phases that the
+  // CPU starts and ends: a job without ENGINE.CONT would start it, send one phase and then wait
+  // for output the engine never gives (it waits for the next phase), so it is refused as a
+  // configuration the engine refuses (ENGINE). Only built with CONT_JOBS (the AEAD SoCs).
+  wire       c_aead = (CONT_JOBS != 0) &&
+                      (((sel_q == `CV_ENGINE_AES) &&
+                        ((ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
+                          `CV_AES_CFG_MODE_GCM) ||
+                         (ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
+                          `CV_AES_CFG_MODE_CCM))) ||
+                       ((sel_q == `CV_ENGINE_CHACHA) && ecfg_q[`CV_CHACHA_CFG_AEAD_LSB]));
   reg [LW-1:0] c_so, c_do;            // SRC, DST offsets into dmem
   always @* begin
     eff_olen = (olen_q == 32'h0 && !c_cont) ? len_q : olen_q;
@@ -455,7 +466,7 @@ module cpl_dma #(
       covl_d = 1'b0;
       clen_d = 1'b0;
     end else begin
-      ceng_d = !s_ok || hub_other_i[se];
+      ceng_d = !s_ok || hub_other_i[se] || (c_aead && !c_cont);
       crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen);
       cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}});
       // DST < SRC + LEN and SRC < DST + OUTLEN, both non-empty, DST != SRC (both inside dmem,
@@ -596,8 +607,16 @@ module cpl_dma #(
         end else if (o_fire && u_olast) begin
           e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
         end else if (o_stop && !in_left) begin
-          // a continuation job: input sent, OUTLEN's blocks taken, once they are written
-          e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
+          // a continuation job: input sent, OUTLEN's blocks taken, once they are written. The
+          // engine must still hold its key: a zeroize during the job wipes it, and an engine
+          // that stays busy for its key wipe (AES) takes beats into the hub's staging that no
+          // message will take (held for it, refusing every other engine): ABORTED, whose wipe
+          // clears them
+          if (!u_krdy) begin
+            e_fail = 1'b1;  e_code = E_ABORTED;
+          end else begin
+            e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;
+          end
         end else if (!first_q && settle_q == 2'd0) begin
           if (!bseen_q && !u_busy) begin
             e_fail = 1'b1;  e_code = E_ENGINE;           // start refused

@@ -200,8 +200,8 @@ class Engine:
             tag = _mask(_xor(x, e(a0)), tlen)
         if dec:
             if tlen:
-                got = ph.pop(0)[0][0]
-                if bad or _mask(got, tlen) != tag:
+                got, gn = take(ph.pop(0))[0]      # the received tag, zero-padded to its bytes
+                if bad or _mask(_mask(got, gn), tlen) != tag:
                     res.err = ERR_LEN if bad else ERR_AUTH
             res.final = bytes(16)
         else:

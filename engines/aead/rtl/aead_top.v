@@ -470,7 +470,10 @@ module aead_top #(
         if (dec_q && tlen_q != 5'd0) begin
           in_rdy = od_free;
           fin_tag = in_valid_i && in_rdy;
-          if (fin_tag && (bad_q || (((in_data_i ^ m0_q) & tmask) != 128'h0))) begin
+          // the received tag is the block's valid bytes, zero-padded like every last block:
+          // a truncated tag never matches on bytes the bus carries past in_bytes_i
+          if (fin_tag && (bad_q || ((((in_data_i & bmask(eb)) ^ m0_q) & tmask) != 128'h0)))
+          begin
             err_d = 1'b1;
             ecode_d = bad_q ? ERR_LEN : ERR_AUTH;
           end

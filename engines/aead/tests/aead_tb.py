@@ -399,6 +399,22 @@ async def test_errors(dut):
     assert s["err_code_o"] == C.CV_AES_STATUS_ERR_CODE_WRITE_BUSY
     await tb.step(zeroize_i=1)
     await tb.load_key(key)
+    # a truncated received tag (GCM and CCM) with the true tag's other bytes on the bus past
+    # in_bytes_i: the engine zero-pads it, so AUTH
+    for mode in (m.MODE_GCM, m.MODE_CCM):
+        for k in (0, 1, 15):
+            if mode == m.MODE_GCM:
+                ivreg, ivb, ph = m.gcm_phases(iv, b"a", b"b" * 20)
+            else:
+                ivreg, ph = m.ccm_phases(iv[:13], 16, b"a", b"b" * 20)
+                ivb = False
+            enc = m.Engine(key).message(mode, False, 16, ivreg, ph, ivb=ivb)
+            ph[-1] = m.blocks(b"".join(enc.out)[:20])
+            ph.append([(enc.final, k, True)])
+            cfg = m.cfg_word(0, mode, True, 16, ivb)
+            r = await tb.message(cfg, ivreg, ph)
+            check(r, m.Engine(key).message(mode, True, 16, ivreg, ph, ivb=ivb))
+            assert r["err"] == m.ERR_AUTH and r["final"] == bytes(16), (mode, k, r["err"])
     # LEN: a last block with more than 16 valid bytes; no tag released, engine usable
     ivreg, ivb, ph = m.gcm_phases(iv, b"x" * 5, b"y" * 20)
     ph[0] = [(ph[0][0][0], 25, True)]
