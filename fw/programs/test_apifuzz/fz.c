@@ -535,7 +535,9 @@ const fz_module_t *const fz_modules[] = {&fz_aes_module};
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_l64_module};
 #elif ADV_PART == 4
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_chacha_module};
-#else
+#elif ADV_PART == 5
 const fz_module_t *const fz_modules[] = {&fz_aes_module, &fz_sha3_module};
+#else
+const fz_module_t *const fz_modules[] = {&fz_sha2_module};
 #endif
 const unsigned fz_nmodules = sizeof fz_modules / sizeof fz_modules[0];
