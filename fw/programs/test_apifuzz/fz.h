@@ -102,6 +102,10 @@ void fz_pick_io(unsigned zone, unsigned zone_n, size_t n, const uint8_t **in, ui
 uint8_t *fz_pick_aux(size_t n, int input);
 /* A length: 0, short, whole blocks of blk, whole blocks and a part, up to max. */
 size_t fz_len(size_t blk, size_t max);
+/* A streaming call's buffer of n bytes in the data zone: an output (fz_pick, watched: fz_watch)
+ * or an input (fz_pick, filled with fresh random bytes where it lies in the arena). */
+uint8_t *fz_data_out(size_t n);
+const uint8_t *fz_data_in(size_t n);
 
 /* ------------------------------------------------------------------ a call and its judgement */
 #define FZ_NONE 1000        /* no alternative status */

@@ -164,13 +164,11 @@ static void op_stream(int s, int mac, int fin) {
     const size_t md = mac ? CV_SHA256_DIGEST : md_of(s < 0 ? 0 : m[s].alg);
     n = fz_below(4) ? (mac ? 1u + fz_below(32) : md) : fz_len(8, 80);
     A.outlen = n;
-    A.out = fz_pick(FZ_DATA, FZ_DATA_N, n, 0);
-    fz_watch(A.out, n);
+    A.out = fz_data_out(n);
   } else {
     n = fz_len(16, 300);
     A.len = n;
-    A.in = fz_pick(FZ_DATA, FZ_DATA_N, n, 1);
-    if (n <= FZ_DATA_N && fz_in_arena(A.in, n)) fz_fill((uint8_t *)A.in, n);
+    A.in = fz_data_in(n);
   }
   int want = CV_OK, go = 0;
   if (s < 0) want = CV_ERR_ARG;
