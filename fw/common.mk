@@ -47,10 +47,13 @@ ifeq ($(FW_ZK),1)
 CFLAGS_ZK := -DCV_ZK=1
 OUT     := $(ROOT)/build/fw$(if $(filter 1,$(FW_RVC)),-rvc)-zk/$(PROG)
 endif
+# LIBCFLAGS: the flags of every source, the libraries' too; CFLAGS adds the program's own
+# (INCLUDES_EXTRA, PROG_CFLAGS). Built up from the parts, not filtered out of CFLAGS: a flag in
+# both CFLAGS_EXTRA and PROG_CFLAGS (-Os) stays in the libraries' flags.
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
-            $(if $(LIBS),-I$(FW_ROOT)/drivers/include) $(INCLUDES_EXTRA)
-CFLAGS  := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-           -specs=picolibc.specs $(INCLUDES) $(CFLAGS_ZK) $(CFLAGS_EXTRA) $(PROG_CFLAGS)
+            $(if $(LIBS),-I$(FW_ROOT)/drivers/include)
+LIBCFLAGS := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
+             -specs=picolibc.specs $(INCLUDES) $(CFLAGS_ZK) $(CFLAGS_EXTRA)
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
 LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
            -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map
@@ -60,11 +63,12 @@ LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostar
 # wrapped calls being the __wrap_ functions of fw/drivers/src/cv_drv_os_*.c (one list, read here).
 ifneq ($(filter drivers,$(LIBS)),)
 ifneq ($(filter rtos,$(LIBS)),)
-CFLAGS  += -DCV_DRV_OS
+LIBCFLAGS += -DCV_DRV_OS
 LDFLAGS += $(patsubst __wrap_%,-Wl$(COMMA)--wrap=%,$(sort $(shell grep -ho '__wrap_cv_[a-z0-9_]*' \
              $(FW_ROOT)/drivers/src/cv_drv_os_*.c)))
 endif
 endif
+CFLAGS  := $(LIBCFLAGS) $(INCLUDES_EXTRA) $(PROG_CFLAGS)
 
 RT_SRCS := $(FW_ROOT)/runtime/crt0.S $(wildcard $(FW_ROOT)/runtime/*.c)
 RT_OBJS := $(patsubst $(FW_ROOT)/runtime/%,$(OUT)/runtime/%.o,$(RT_SRCS))
@@ -92,11 +96,10 @@ $(OUT)/obj/%.o: % $(GEN_HDRS)
 
 # The libraries (fw/<lib>/src/*.c and *.S, compiled with the library's internal/ folder) are
 # built once per set of compile flags, in build/fw-lib/<hash of the flags>/, and shared by every
-# program built with those flags (fw/lib.mk). The flags are the program's without its
-# INCLUDES_EXTRA and PROG_CFLAGS, which are the program's own and no library's business. Programs built in
-# parallel (the tests do) take the folder's lock, so one builds while the others wait and then
-# find the archives up to date.
-LIBCFLAGS := $(filter-out $(INCLUDES_EXTRA) $(PROG_CFLAGS),$(CFLAGS))
+# program built with those flags (fw/lib.mk). The flags are LIBCFLAGS (above): the program's
+# without its INCLUDES_EXTRA and PROG_CFLAGS, which are the program's own and no library's
+# business. Programs built in parallel (the tests do) take the folder's lock, so one builds while
+# the others wait and then find the archives up to date.
 LIBOUT  := $(ROOT)/build/fw-lib/$(shell printf '%s' '$(LIBCFLAGS)' | md5sum | cut -c1-12)
 LIBAS   := $(foreach l,$(LIBS),$(LIBOUT)/libcv_$(l).a)
 

@@ -112,8 +112,9 @@ def main() -> int:
     for r in rows:
         a0, a1 = r["rv32im"], r["rv32imc"]
         if not a0 or not a1:
-            out.append(f"| {r['program']} | {a0['image'] if a0 else 'build failed'} | "
-                       f"{a1['image'] if a1 else 'build failed'} | | | | |")
+            cells = [f"{v['image']:,}" if v else "build failed" for v in (a0, a1)]
+            own = [f"{v['own_text']:,}" if v else "" for v in (a0, a1)]
+            out.append(f"| {r['program']} | {cells[0]} | {cells[1]} | | {own[0]} | {own[1]} | |")
             continue
         for k, v in (("rv32im", a0), ("rv32imc", a1)):
             tot[k][0] += v["image"]

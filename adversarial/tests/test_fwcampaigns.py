@@ -2,7 +2,7 @@
 """Adversarial firmware campaigns on the Verilator SoC: custom-instruction fuzzing
 (fw/programs/test_adv_cpi, adversarial/adv_cpi.md), interrupt storms (fw/programs/test_adv_irq,
 adversarial/adv_irq.md) and API-level fuzzing of the drivers (fw/programs/test_apifuzz and its
-four sibling images, adversarial/apifuzz.md). Each writes build/adversarial/<campaign>.json and
+five sibling images, adversarial/apifuzz.md). Each writes build/adversarial/<campaign>.json and
 requires every counter to be zero.
 
 `make test` already runs every program at its CI size through soc/tests/test_firmware.py (the
@@ -43,7 +43,9 @@ CHUNK = {"adv_cpi": 50_000, "adv_irq": 100_000, "apifuzz": 20_000}
 # share of the campaign's calls: AES has the largest API. APIFUZZ_OS of each image's calls run
 # with the drivers built for size (ADV_OS=1, as the console links them: their slow paths).
 APIFUZZ_PARTS = {"test_apifuzz": 0.4, "test_apifuzz_prince": 0.15, "test_apifuzz_present": 0.15,
-                 "test_apifuzz_chacha": 0.15, "test_apifuzz_sha3": 0.15}
+                 "test_apifuzz_chacha": 0.15, "test_apifuzz_sha3": 0.15, "test_apifuzz_sha2": 0.15}
+# images built with FW_ZK=1 and run on the SoC with ZK = 1: SHA-2's isa backend (the core's Zknh)
+APIFUZZ_ZK = {"test_apifuzz_sha2"}
 APIFUZZ_OS = 0.2
 # interrupts one test_adv_irq round takes at the default period, rounded down, so that a campaign
 # takes at least ADV_OPS
@@ -72,10 +74,12 @@ def _run(prog: str, make_vars: dict[str, int], ops: int) -> tuple[dict[str, int]
     """One simulation: (statistics, failed checks, hang (0/1), output tail)."""
     name = prog.replace("test_", "") + "_" + "_".join(f"{k}{v}" for k, v in make_vars.items())
     elf = harness.build_fw(prog, [f"{k}={v}" for k, v in make_vars.items()], name=name)
+    sim = harness.build_sim({"ZK": 1}) if make_vars.get("FW_ZK") else None
     campaign = _campaign(prog)
     max_cycles = ops * CYCLES_PER_OP[campaign] + 20_000_000
     t0 = time.monotonic()
-    res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000))
+    res = harness.run_elf(elf, max_cycles=max_cycles, timeout=max(600.0, max_cycles / 50_000),
+                          sim=sim)
     # seconds of one core: the simulator's CPU time (its cycles over its speed per CPU second),
     # so that the figure holds when simulations share the cores; wall time when it gave none
     seconds = time.monotonic() - t0
@@ -209,7 +213,8 @@ def test_apifuzz(sim: None) -> None:
             for i, n in enumerate(_chunks(part_calls, CHUNK["apifuzz"])):
                 # seeds: consecutive per simulation, apart per image and build
                 seed = ADV_SEED + 1000 * k + 500 * os_build + i
-                runs.append((prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build}, n))
+                zk = {"FW_ZK": 1} if prog in APIFUZZ_ZK else {}
+                runs.append((prog, {"ADV_OPS": n, "ADV_SEED": seed, "ADV_OS": os_build, **zk}, n))
     done = _logged_runs("apifuzz") if ADV_RESUME else {}
     todo = [r for r in runs if _run_key(r[0], r[1]) not in done]
     with ThreadPoolExecutor(ADV_JOBS) as pool:
@@ -238,13 +243,15 @@ def test_apifuzz(sim: None) -> None:
                       for p, n in per_part.items())
     rec = _write({
         "campaign": "apifuzz",
-        "interface": "C API of every driver (AES, PRINCE, PRESENT, ChaCha, SHA-3), every backend",
+        "interface": ("C API of every driver (AES, PRINCE, PRESENT, ChaCha, SHA-3, SHA-2), "
+                      "every backend"),
         "operations": tot["calls"], "hangs": tot["hangs"] + hangs,
         "lost_or_corrupted_bytes": tot["wrong_bytes"] + tot["stray_bytes"], "key_leaks": 0,
         "timing_variations": 0,
         "other_failures": tot["traps"] + tot["status_errors"] + failed, "seed": ADV_SEED,
         "long": LONG,
-        "details": (f"{tot['calls']} API calls in five images ({parts}; {os_calls} of them "
+        "details": (f"{tot['calls']} API calls in {len(per_part)} images ({parts}; "
+                    f"{os_calls} of them "
                     f"with the drivers built for size): {tot['ok']} answered "
                     f"CV_OK, {tot['errors']} an error; {tot['events']} contexts zero-filled, "
                     f"filled with garbage or changed after init between calls; traps "

@@ -125,14 +125,18 @@ module core_csr #(
   wire wr_ret_hi = we && csr_addr_i == 12'hB82;
   wire cyc_inc = !(wr_cyc_lo || wr_cyc_hi);
   wire ret_inc = retire_i && !(wr_ret_lo || wr_ret_hi);
-  wire [32:0] cyc_lo = {1'b0, wr_cyc_lo ? wval : mcycle_q[31:0]} + {32'd0, cyc_inc};
-  wire [31:0] cyc_hi = (wr_cyc_hi ? wval : mcycle_q[63:32]) + {31'd0, cyc_lo[32]};
+  // The low half's carry out is 1 only when it increments from all ones (a write stops the
+  // increment), so it is taken from the flops beside the low half's chain rather than from its
+  // end: two 32-bit chains side by side instead of one of 64 bits.
+  wire        cyc_c32 = cyc_inc && (&mcycle_q[31:0]);
+  wire [31:0] cyc_lo = (wr_cyc_lo ? wval : mcycle_q[31:0]) + {31'd0, cyc_inc};
+  wire [31:0] cyc_hi = (wr_cyc_hi ? wval : mcycle_q[63:32]) + {31'd0, cyc_c32};
   // retire_i is late (it waits for a load's or a coprocessor's answer), so it does not enter
   // the carry chain: the incremented count is computed from the flops and selected after.
   wire [63:0] ret_plus  = minstret_q + 64'd1;
   wire [63:0] ret_write = {wr_ret_hi ? wval : minstret_q[63:32],
                            wr_ret_lo ? wval : minstret_q[31:0]};
-  wire [63:0] mcycle_next   = {cyc_hi, cyc_lo[31:0]};
+  wire [63:0] mcycle_next   = {cyc_hi, cyc_lo};
   wire [63:0] minstret_next = ret_inc ? ret_plus : ret_write;
 
   always @* begin

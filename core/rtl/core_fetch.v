@@ -208,18 +208,28 @@ module core_fetch #(
 
   // (in lf_q's cycle every response is to a request after the jump's)
   wire resp_live = imem_rvalid_i && (disc_q == 2'd0) && !lf_q;
-  // the head comes from the ring entry npop - 1 behind it, or from the response when the take
+  // the head comes from the ring entry ntk - 1 behind it, or from the response when the take
   // empties the buffer
-  wire [1:0] npop;                   // words ID's take moves out of the buffer (0..2)
+  // The words a take of the head instruction moves out of the buffer (ntk, 0..2) are decided
+  // by flops alone, and ID's take (consume_i) is the last select in front of the head's and the
+  // pointers' flops: the ring's read address and the choice of what a take loads do not wait
+  // for ID's decode and hazard check.
+  wire [1:0] ntk;
   // qrp_q + 1 and + 2, modulo NQ
   wire [1:0] qrp1 = (NQ == 3 && qrp_q == 2'd2) ? 2'd0 : qrp_q + 2'd1;
   wire [1:0] qrp2 = (NQ == 3 && qrp_q == 2'd0) ? 2'd2 : (NQ == 3) ? qrp_q - 2'd1 :
                     qrp_q + 2'd2;
-  wire [1:0] qsel = (npop == 2'd2) ? qrp1 : qrp_q;
-  wire [2:0] rpop = (cnt_q > {1'b0, npop}) ? {1'b0, npop} : cnt_q - 3'd1;
+  wire [1:0] qsel = (ntk == 2'd2) ? qrp1 : qrp_q;
+  // (qrp_adv: where a take that pops ntk words leaves the ring's read pointer)
+  wire [2:0] rpop = (cnt_q > {1'b0, ntk}) ? {1'b0, ntk} : cnt_q - 3'd1;
   wire [1:0] qrp_adv = (rpop == 3'd2) ? qrp2 : (rpop == 3'd1) ? qrp1 : qrp_q;
-  wire head_from_ring = !redirect_i && npop != 2'd0 && cnt_q > {1'b0, npop};
-  wire head_from_resp = !redirect_i && resp_live && (cnt_q == {1'b0, npop});
+  // a take loads the head from the ring (hr_t) or from the response (hs_t); without a take the
+  // response goes to the head only when the buffer is empty (hs_n)
+  wire hr_t = !redirect_i && ntk != 2'd0 && cnt_q > {1'b0, ntk};
+  wire hs_t = !redirect_i && resp_live && (cnt_q == {1'b0, ntk});
+  wire hs_n = !redirect_i && resp_live && (cnt_q == 3'd0);
+  wire head_from_ring = consume_i && hr_t;
+  wire head_from_resp = consume_i ? hs_t : hs_n;
   // With C the ring is wide (each word's pre-decode) and its write enable reaches many cells,
   // so it does not wait for ID's take: a response that goes to the head is also written into
   // the ring, at its first free place, where it is never read.
@@ -306,12 +316,13 @@ module core_fetch #(
       always @(posedge clk_i) begin
         if (resp_live) seq_q <= (st || rc0) && !rc1;
       end
+      // (each head flop: its value after a take, then after none, chosen by consume_i)
+      wire [XW-1:0] x0_t  = hr_t ? xq_q[qsel] : hs_t ? resp_x : x0_q;
+      wire [40:1]   im0_t = hr_t ? imq_q[qsel] : hs_t ? resp_im : im0_q;
       always @(posedge clk_i) begin
-        if (head_from_ring)      x0_q <= xq_q[qsel];
-        else if (head_from_resp) x0_q <= resp_x;
+        x0_q  <= consume_i ? x0_t : hs_n ? resp_x : x0_q;
         if (q_wr) xq_q[qwp] <= resp_x;
-        if (head_from_ring)      im0_q <= imq_q[qsel];
-        else if (head_from_resp) im0_q <= resp_im;
+        im0_q <= consume_i ? im0_t : hs_n ? resp_im : im0_q;
         if (q_wr) imq_q[qwp] <= resp_im;
       end
       // A 32-bit instruction that starts in a word's upper half ends in the lower half of the
@@ -320,7 +331,7 @@ module core_fetch #(
       // of the ring; it is 0 until then and when the upper half is compressed, so that ID's
       // instruction is an OR with x1. The word before a response is the last one in the buffer: the head when the
       // buffer holds one word, else the ring's entry before qwp (NQ = 4); it is the head after
-      // this cycle's take when the take leaves one word (cnt_q - npop = 1).
+      // this cycle's take when the take leaves one word (cnt_q - ntk = 1).
       // The instruction's immediate (ims) is written with it. s: {lo, lo is ebreak's upper half,
       // ims}.
       reg  [36:0] s0_q;                // the head word's
@@ -336,10 +347,11 @@ module core_fetch #(
       wire [36:0] resp_s = nc1 ? 37'd0 :
                            {imem_rdata_i[15:0], resp_x[0], jb_imm({imem_rdata_i[15:0], nhi})};
       wire        s_wr  = !redirect_i && resp_live;
+      wire [36:0] s0_t = (s_wr && cnt_q - {1'b0, ntk} == 3'd1) ? resp_s :
+                         hr_t ? sq_q[qsel] : hs_t ? 37'd0 : s0_q;
+      wire [36:0] s0_n = (s_wr && cnt_q == 3'd1) ? resp_s : hs_n ? 37'd0 : s0_q;
       always @(posedge clk_i) begin
-        if (s_wr && cnt_q - {1'b0, npop} == 3'd1) s0_q <= resp_s;
-        else if (head_from_ring)                  s0_q <= sq_q[qsel];
-        else if (head_from_resp)                  s0_q <= 37'd0;
+        s0_q <= consume_i ? s0_t : s0_n;
         if (s_wr && cnt_q >= 3'd2) sq_q[qlast] <= resp_s;
         if (q_wr)                  sq_q[qwp]   <= 37'd0;
       end
@@ -386,7 +398,7 @@ module core_fetch #(
       assign imm_o     = h ? im0_q[20:1] | s0_q[19:0] : im0_q[40:21];
       assign h_pt      = apply && !refetch;
       assign h_tgt     = need2 ? q1[30:0] : b0_q[30:0];
-      assign npop      = !consume_i ? 2'd0 : (cmp && !h) ? {1'b0, apply} :
+      assign ntk       = (cmp && !h) ? {1'b0, apply} :
                          (need2 && !refetch) ? 2'd1 + {1'b0, apply} : 2'd1;
       assign hpc4      = hpc_q + (cmp ? 32'd2 : 32'd4);
     end else begin : g_rv32
@@ -404,7 +416,7 @@ module core_fetch #(
       assign c_tgt   = 31'd0;
       assign h_pt    = b0_q[32];
       assign h_tgt   = b0_q[30:0];
-      assign npop    = {1'b0, consume_i};
+      assign ntk     = 2'd1;
       assign hpc4    = hpc_q + 32'd4;
       /* verilator lint_off UNUSEDSIGNAL */
       wire unused = ^{b0_q[31], ip_h_q[0], ip_sq_q[0]};   // e, and the C tracker's inputs
@@ -433,15 +445,15 @@ module core_fetch #(
     hpc_d   = hpc_q;
     cnt_d   = cnt_q;
     qrp_d   = qrp_q;
-    // the ring gives up npop entries, or all it holds (cnt_q - 1) when that is fewer
-    if (npop != 2'd0 && !redirect_i) qrp_d = qrp_adv;
+    // a take makes the ring give up ntk entries, or all it holds (cnt_q - 1) when that is fewer
+    if (consume_i && ntk != 2'd0 && !redirect_i) qrp_d = qrp_adv;
     if (redirect_i) begin
       disc_d = out_q - rv;
       hpc_d  = redirect_pc_i;
       cnt_d  = 3'd0;
     end else begin
       if (consume_i) hpc_d = h_pt ? {h_tgt, 1'b0} : hpc4;
-      cnt_d = cnt_q - {1'b0, npop} + {2'd0, resp_live};
+      cnt_d = (consume_i ? cnt_q - {1'b0, ntk} : cnt_q) + {2'd0, resp_live};
       if (lf_q) disc_d = out_q - rv;
     end
     if (stale_grant) disc_d = disc_d + 2'd1;
@@ -489,8 +501,10 @@ module core_fetch #(
   // The head is loaded from the ring when ID takes it and the ring holds the next instruction,
   // from the response when the buffer is (or becomes) empty; any other live response goes into
   // the ring behind what it holds (below).
+  wire [W-1:0] b0_t = hr_t ? q_q[qsel] : hs_t ? resp_e : b0_q;
   always @(posedge clk_i) begin
-    if (head_from_ring)      b0_q <= q_q[qsel];
+    if (RVC != 0)            b0_q <= consume_i ? b0_t : hs_n ? resp_e : b0_q;
+    else if (head_from_ring) b0_q <= q_q[qsel];
     else if (head_from_resp) b0_q <= resp_e;
     if (q_wr) q_q[qwp] <= resp_e;
   end

@@ -273,11 +273,24 @@ module core_top #(
                                  if_insn[3] ? id_imm_j : id_imm_b);
   wire id_is_jal = if_insn[6:0] == 7'b1101111;
   wire id_is_br  = if_insn[6:0] == 7'b1100011;
-  wire id_tok    = if_ptgt == id_target[31:2] && (RVC == 0 || if_ptgt1 == id_target[1]);
+  // (C) id_tok compares without the adder's carry chain: pc + imm equals the prediction
+  // exactly when, at every bit, the carry the sum needs there (a ^ b ^ target) is the carry
+  // the bit below produces with its own needed carry, and none enters the lowest bit.
+  wire [31:1] tk_a = if_pc[31:1];
+  wire [31:1] tk_b = {{11{if_imm[20]}}, if_imm};
+  wire [31:1] tk_c = {if_ptgt, if_ptgt1};
+  wire [31:1] tk_k = tk_a ^ tk_b ^ tk_c;
+  wire [30:1] tk_g = (tk_a[30:1] & tk_b[30:1]) | ((tk_a[30:1] ^ tk_b[30:1]) & ~tk_c[30:1]);
+  wire id_tok    = (RVC == 0) ? if_ptgt == id_target[31:2] :
+                                !tk_k[1] && tk_k[31:2] == tk_g[30:1];
   wire id_pred   = id_is_jal || (id_is_br && ((if_pt && id_tok) || if_bp));
   // (C) a head the fetch could not complete (if_refetch) is taken as nothing and fetched again
   wire id_fix    = if_refetch || (if_pt ? !(id_pred && id_tok) : id_pred);
-  wire [31:0] id_fix_pc = if_refetch ? if_pc : id_pred ? id_target : if_pc4;
+  // Where ID corrects the fetch, its prediction is the static one (a branch predicted with the
+  // right target is no correction), so the correction's address does not wait for id_tok.
+  wire id_spred  = id_is_jal || (id_is_br && if_bp);
+  wire [31:0] id_fix_pc = if_refetch ? if_pc : ((RVC != 0) ? id_spred : id_pred) ? id_target :
+                          if_pc4;
 
   // ------------------------------------------------------------------ EX
   reg             mem_valid_q;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* fz.h: the harness of the API-level fuzzing campaign apifuzz (adversarial/apifuzz.md), shared
- * by the driver modules (fz_aes.c, fz_l64.c, fz_chacha.c, fz_sha3.c).
+ * by the driver modules (fz_aes.c, fz_l64.c, fz_chacha.c, fz_sha3.c, fz_sha2.c).
  *
  * One operation is one call of a driver API. Before it, the driver module draws the call's
  * arguments and asks its reference model of the contract (fw/drivers/README.md, "The contract")
@@ -34,8 +34,10 @@
 #define ADV_SEED 1u
 #endif
 /* Which drivers this image fuzzes (one image cannot hold them all at -O2): 1 AES; 2 PRINCE;
- * 3 PRESENT; 4 ChaCha; 5 SHA-3. Parts 2 to 5 also run AES background jobs (cv_aes_start) among
- * their calls: the DMA and the coupling hub are shared. */
+ * 3 PRESENT; 4 ChaCha; 5 SHA-3; 6 SHA-2. Parts 2 to 5 also run AES background jobs
+ * (cv_aes_start) among their calls: the DMA and the coupling hub are shared. Part 6 runs SHA-2
+ * alone: it uses no engine, hub or DMA (the core computes it), and its software library with
+ * SHA-512 leaves no room for the AES driver at -O2. */
 #ifndef ADV_PART
 #define ADV_PART 1
 #endif
@@ -100,6 +102,10 @@ void fz_pick_io(unsigned zone, unsigned zone_n, size_t n, const uint8_t **in, ui
 uint8_t *fz_pick_aux(size_t n, int input);
 /* A length: 0, short, whole blocks of blk, whole blocks and a part, up to max. */
 size_t fz_len(size_t blk, size_t max);
+/* A streaming call's buffer of n bytes in the data zone: an output (fz_pick, watched: fz_watch)
+ * or an input (fz_pick, filled with fresh random bytes where it lies in the arena). */
+uint8_t *fz_data_out(size_t n);
+const uint8_t *fz_data_in(size_t n);
 
 /* ------------------------------------------------------------------ a call and its judgement */
 #define FZ_NONE 1000        /* no alternative status */
@@ -181,7 +187,8 @@ extern uint32_t fz_job_n;
 extern const uint8_t *fz_job_exp;
 
 /* The modules of this image. */
-extern const fz_module_t fz_aes_module, fz_l64_module, fz_chacha_module, fz_sha3_module;
+extern const fz_module_t fz_aes_module, fz_l64_module, fz_chacha_module, fz_sha3_module,
+    fz_sha2_module;
 /* parts 2 to 5: 1 while an AES background job may still run (cv_aes_busy), so that a call of
  * another engine on a hardware backend may answer CV_ERR_BUSY (the job owns the coupling hub
  * while it runs); fz_aes_job_pending: 1 from the job's start to its wait, while the job holds

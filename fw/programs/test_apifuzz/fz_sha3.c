@@ -139,13 +139,11 @@ static void op_stream(int s, int api) {
     n = fz_len(8, 200);
     if (api == H_FINAL && alg < CV_SHAKE128 && fz_below(4)) n = md_bytes[alg];
     A.outlen = n;
-    A.out = fz_pick(FZ_DATA, FZ_DATA_N, n, 0);
-    fz_watch(A.out, n);
+    A.out = fz_data_out(n);
   } else {
     n = fz_len(8, 200);
     A.len = n;
-    A.in = fz_pick(FZ_DATA, FZ_DATA_N, n, 1);
-    if (n <= FZ_DATA_N && fz_in_arena(A.in, n)) fz_fill((uint8_t *)A.in, n);
+    A.in = fz_data_in(n);
   }
   const void *buf = wr ? (const void *)A.out : (const void *)A.in;
   int want = CV_OK, go = 0;
