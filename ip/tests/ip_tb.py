@@ -582,29 +582,34 @@ def aead_phase(data: bytes, size: int) -> list[tuple[bytes, bool, int]]:
     return [(b.ljust(size, b"\0"), last, len(b)) for b, last in out]
 
 
+def aead_message(mode: int | None, key: bytes, nonce: bytes, aad: bytes, text_len: int,
+                 tag_len: int, dec: bool) -> tuple[int, int, bytes | None, list[bytes]]:
+    """(key-load CFG, message CFG, IV register or None, the phases before the text) of one
+    message as coupling/README.md's AEAD guide has it: mode GCM / CCM (AES) or None
+    (ChaCha20-Poly1305). GCM with a nonce of other than 12 bytes: J0 through GHASH, the nonce a
+    phase of its own before the AAD; CCM: B0 in IV, the AAD phase led by its 2-byte length."""
+    if mode is None:
+        kcfg = C.put("chacha", "CFG", ROUNDS=20, K128=0, RFC=1, XOR=1)
+        return (kcfg, kcfg | C.put("chacha", "CFG", AEAD=1, DEC=int(dec)),
+                chacha_model.make_iv(0, nonce), [aad])
+    ivb = mode == GCM and len(nonce) != 12
+    kcfg = aead_cfg(AES_KSZ[len(key)], 0, 0, 0)
+    cfg = aead_cfg(AES_KSZ[len(key)], mode, int(dec), tag_len, int(ivb))
+    if mode == GCM:
+        return kcfg, cfg, (None if ivb else nonce + bytes(4)), ([nonce] if ivb else []) + [aad]
+    aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
+    return kcfg, cfg, ccm_b0(nonce, tag_len, len(aad), text_len), [aphase]
+
+
 def aead_job(mode: int | None, key: bytes, nonce: bytes, aad: bytes, text: bytes, tag: bytes,
              dec: bool) -> tuple[int, bytes | None, list]:
-    """(CFG, IV register or None, phases) of one message as coupling/README.md's AEAD guide
-    has it: mode GCM / CCM (AES) or None (ChaCha20-Poly1305); `tag` the received tag
-    (decryption) or the expected one (encryption: its length is the tag length)."""
-    if mode is None:
-        cfg = C.put("chacha", "CFG", ROUNDS=20, K128=0, RFC=1, XOR=1, AEAD=1, DEC=int(dec))
-        phases = [aead_phase(aad, 64), aead_phase(text, 64)]
-        return cfg, chachapoly_iv(nonce), phases + ([aead_phase(tag, 64)] if dec else [])
-    ivb = mode == GCM and len(nonce) != 12     # J0 through GHASH: the IV is a phase of its own
-    cfg = aead_cfg(AES_KSZ[len(key)], mode, int(dec), len(tag), int(ivb))
-    if mode == GCM:
-        ivreg, pre, aphase = (None if ivb else nonce + bytes(4)), ([aead_phase(nonce, 16)]
-                                                                     if ivb else []), aad
-    else:
-        ivreg, pre = ccm_b0(nonce, len(tag), len(aad), len(text)), []
-        aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
-    phases = pre + [aead_phase(aphase, 16), aead_phase(text, 16)]
-    return cfg, ivreg, phases + ([aead_phase(tag, 16)] if dec else [])
-
-
-def chachapoly_iv(nonce: bytes) -> bytes:
-    return chacha_model.make_iv(0, nonce)
+    """(CFG, IV register or None, phases as blocks) of one message (aead_message); `tag` the
+    received tag (decryption) or the expected one (encryption: its length is the tag
+    length)."""
+    _, cfg, ivreg, pre = aead_message(mode, key, nonce, aad, len(text), len(tag), dec)
+    size = 64 if mode is None else 16
+    phases = [aead_phase(ph, size) for ph in pre + [text] + ([tag] if dec else [])]
+    return cfg, ivreg, phases
 
 
 async def aead_run(p: Port, cfg: int, ivreg: bytes | None, phases: list,
@@ -636,11 +641,7 @@ async def aead_check(p: Port, what: str, mode: int | None, key: bytes, nonce: by
     auth = (C.CV_AES_STATUS_ERR_CODE_AUTH if mode is not None
             else C.CV_CHACHA_STATUS_ERR_CODE_AUTH)
     await zeroize(p)
-    if mode is None:
-        kcfg = C.put("chacha", "CFG", ROUNDS=20, K128=0, RFC=1, XOR=1)
-    else:
-        kcfg = aead_cfg(AES_KSZ[len(key)], 0, 0, 0)
-    await load_key(p, ENG, kcfg, key)
+    await load_key(p, ENG, aead_message(mode, key, nonce, aad, len(pt), len(tag), False)[0], key)
     if not fail:
         cfg, ivreg, phases = aead_job(mode, key, nonce, aad, pt, tag, False)
         out, final, st = await aead_run(p, cfg, ivreg, phases, False)
