@@ -282,19 +282,25 @@ def _tiny_soc(dmem_b_bits: int = 32, dmem_b_reads: bool = False) -> dict:
     return {"modules": {"soc_top": top}}
 
 
+def _run_tiny(flat: "gatesim.Flat", out: Path) -> subprocess.CompletedProcess:
+    """Compile flat's simulator with the real harness into out/ and run exit42 on it for 40
+    cycles with one window, cycles 10 to 20 (toggles in out/t0.bin, accesses in out/mem.txt)."""
+    from sim.verilator import harness
+    gatesim.compile_sim(flat, out, out / "gsim")
+    elf = harness.build_fw("exit42")
+    (out / "win.txt").write_text("10 20\n")
+    return subprocess.run([str(out / "gsim"), "--windows", str(out / "win.txt"), "--mem",
+                           str(out / "mem.txt"), "--out-prefix", str(out / "t"),
+                           "--max-cycles", "40", str(elf)], capture_output=True, text=True)
+
+
 def test_gsim_harness_counts_a_window() -> None:
     """The generated simulator with the real harness (energy/sim/gsim.cpp): a flop that
     inverts itself toggles once per edge, so a window of 10 cycles counts 10 on q and on its
     inverter's output and nothing elsewhere; reset and cycle counting as cv_sim's."""
-    from sim.verilator import harness
     out = OUT / "gsim-tiny"
     flat = gatesim.Flat(_tiny_soc())
-    gatesim.compile_sim(flat, out, out / "gsim")
-    elf = harness.build_fw("exit42")
-    (out / "win.txt").write_text("10 20\n")
-    res = subprocess.run([str(out / "gsim"), "--windows", str(out / "win.txt"), "--mem",
-                          str(out / "mem.txt"), "--out-prefix", str(out / "t"),
-                          "--max-cycles", "40", str(elf)], capture_output=True, text=True)
+    res = _run_tiny(flat, out)
     assert res.returncode == 124, res.stderr  # no exit: the cycle limit
     assert "cycles 40" in res.stderr and "windows 1" in res.stderr
     tog = np.fromfile(out / "t0.bin", dtype=np.uint32)
@@ -309,15 +315,8 @@ def test_gsim_harness_counts_a_window() -> None:
 def test_gsim_ram_128_counts_bank_accesses() -> None:
     """A data memory with a 128-bit port B (the pipelined AES's SoC): a port-B read touches
     four 32-bit banks, so ten cycles of reads count 40 bank reads."""
-    from sim.verilator import harness
     out = OUT / "gsim-tiny128"
-    flat = gatesim.Flat(_tiny_soc(128, dmem_b_reads=True))
-    gatesim.compile_sim(flat, out, out / "gsim")
-    elf = harness.build_fw("exit42")
-    (out / "win.txt").write_text("10 20\n")
-    res = subprocess.run([str(out / "gsim"), "--windows", str(out / "win.txt"), "--mem",
-                          str(out / "mem.txt"), "--out-prefix", str(out / "t"),
-                          "--max-cycles", "40", str(elf)], capture_output=True, text=True)
+    res = _run_tiny(gatesim.Flat(_tiny_soc(128, dmem_b_reads=True)), out)
     assert res.returncode == 124, res.stderr
     assert (out / "mem.txt").read_text().split()[1:] == [
         "imem_a", "0", "0", "dmem_a", "0", "0", "dmem_b", "40", "0", "dmem_c", "0"]
