@@ -692,6 +692,44 @@ def comparison(records: list[dict], figures: list[dict]) -> list[str]:
             "|---|---|---|---|---|---|---|---|---|---|---|---|", *out, "", beaten_line(rows)]
 
 
+def load_targets(path: Path) -> list[dict]:
+    """bench/targets.toml's targets (Cipher-V's own goals for work no seed publishes)."""
+    targets = tomllib.loads(path.read_text())["target"]
+    for t in targets:
+        if ("target_max" in t) == ("target_per_block" in t):
+            raise ValueError(f"{path}: {t['work']}: give one of target_max, target_per_block")
+    return targets
+
+
+def target_rows(records: list[dict], targets: list[dict]) -> list[str]:
+    """A row per target of bench/targets.toml: the best matching record (fewest cycles among
+    the verified ones of the target's couplings), the target, whether it is met, and the
+    baseline coupling's figure for the same work. A target no record of this run matches is
+    left out."""
+    out = []
+    for t in targets:
+        f = {"match": t["match"], **{k: t[k] for k in ("target_max", "target_per_block")
+                                      if k in t}}
+        got = [r for r in records if r["coupling"] in t["couplings"] and matches(r, f)
+               and r["verified"] and r["cycles"] is not None]
+        if not got:
+            continue
+        best = min(got, key=lambda r: r["cycles"])
+        base_match = {k: v for k, v in t["match"].items() if k not in ("arch", "dma_bits")}
+        base = [r for r in records if r["coupling"] == t["baseline"] and r["verified"]
+                and matches(r, {"match": base_match})]
+        bcell = (f"{fmt(base[0]['cycles'])} ({fmt(per_block(base[0]))}/block)"
+                 if base and "target_per_block" in t else
+                 fmt(base[0]["cycles"]) if base else "-")
+        out.append(f"| {t['work']} | {backend(best)} | {fmt(best['cycles'])} | "
+                   f"{fmt(per_block(best))} | {t['target']} | {target_met(best, f)} | "
+                   f"{t['baseline']}: {bcell} |")
+    if not out:
+        return []
+    return ["| work | best backend | cycles | cycles/block | target | met | software |",
+            "|---|---|---|---|---|---|---|", *out]
+
+
 def fmax_lines(builds: list[dict]) -> list[str]:
     """Each SoC build's ECP5 Fmax (synth/fmax.json) or why it has none, once per build."""
     out, seen = [], set()
@@ -919,6 +957,13 @@ def bench_md(records: list[dict], figures: list[dict], config: dict,
                 "fastest backend for the seed's work. `target` is Cipher-V's own goal for the "
                 "row and `met` says whether this run meets it (reported, never asserted).", "",
                 *cmp_rows, ""]
+    trows = target_rows(records, load_targets(ROOT / "bench" / "targets.toml"))
+    if trows:
+        out += ["## Cipher-V's targets for authenticated encryption and the scalar-crypto ISA",
+                "", "Work no seed publishes, against Cipher-V's own targets "
+                "(bench/targets.toml): the best backend the target names, at the default "
+                "SoC's build unless the row names another; the software figure beside it. "
+                "Reported, never asserted.", "", *trows, ""]
     energy = energy_lines()
     if energy:
         out += energy

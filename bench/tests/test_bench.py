@@ -178,13 +178,18 @@ def test_shipped_cases() -> None:
     assert list(groups)[0] == run.DEFAULT_CONFIG
     assert set(groups) >= {("rolled", 32), ("pipelined", 128), ("rolled", 128),
                            ("rolled", 32, "aead"), ("rolled", 32, "zk"),
-                           ("rolled", 32, "chachapoly")}
+                           ("rolled", 32, "chachapoly"), ("pipelined", 128, "aead")}
     # AES-GCM and AES-CCM: every backend, with and without AAD; the hardware ones (only they)
     # on the AES_AEAD build, isa on the ZK build, in their own firmware images
     aead = [c for c in cases if c["mode"] in run.AEAD_MODES]
     assert {c["coupling"] for c in aead} == {"sw", "mmio", "cpi", "cpi-dma", "mmio-dma", "isa"}
     assert all(run.case_config(c) == ("rolled", 32, "zk") for c in aead if c["coupling"] == "isa")
-    assert {c["aad_bytes"] for c in aead} == {0, 32} and {c["tag_bytes"] for c in aead} == {16}
+    assert {c["aad_bytes"] for c in aead} == {0, 16, 32} and {c["tag_bytes"] for c in aead} == {16}
+    # the 16-byte AAD: the 64-byte GCM packet of bench/targets.toml, on every backend
+    assert {c["coupling"] for c in aead if c["aad_bytes"] == 16} == {
+        "sw", "mmio", "cpi", "cpi-dma", "mmio-dma", "isa"}
+    assert {(c["mode"], c["bytes"]) for c in aead if c["aad_bytes"] == 16} == {("gcm", 64)}
+    assert {c["coupling"] for c in groups[("pipelined", 128, "aead")]} == {"cpi-dma", "mmio-dma"}
     assert {c["coupling"] for c in groups[("rolled", 32, "aead")]} == {"mmio", "cpi", "cpi-dma",
                                                                       "mmio-dma"}
     # ChaCha20-Poly1305 (engine chacha, mode aead): its hardware rows on the CHACHA_AEAD build
@@ -228,6 +233,38 @@ def test_report_targets() -> None:
     rng = {"match": {"bytes": 64}, "cycles": [1129, 1525], "source": "AES-RV", "target_max": 80}
     assert run.seed_cycles(rng) == "1,129-1,525" and run.seed_per_block(rng) is None
     assert run.target_met(dict(rec, bytes=64, cycles=81), rng) == "no"
+
+
+def test_own_targets() -> None:
+    """bench/targets.toml: every target names a case of cases.toml on each of its couplings and
+    its baseline; the table takes the best verified backend and says whether it is met."""
+    cases = run.load_cases(run.ROOT / "bench" / "cases.toml")
+    targets = run.load_targets(run.ROOT / "bench" / "targets.toml")
+    for t in targets:
+        f = {"match": t["match"]}
+        have = {c["coupling"] for c in cases if run.matches(c, f)}
+        assert have >= set(t["couplings"]), t["work"]
+        base = {k: v for k, v in t["match"].items() if k not in ("arch", "dma_bits")}
+        assert any(c["coupling"] == t["baseline"] and run.matches(c, {"match": base})
+                   for c in cases), t["work"]
+    gcm = {"engine": "aes", "algorithm": "aes-128", "key_bits": 128, "mode": "gcm",
+           "direction": "encrypt", "call": "blocking", "bytes": 4096, "aad_bytes": 0,
+           "tag_bytes": 16, "instret": 1}
+    recs = [dict(gcm, coupling="cpi-dma", arch="rolled", dma_bits=32, cycles=2_800,
+                 verified=True),
+            dict(gcm, coupling="mmio-dma", arch="rolled", dma_bits=32, cycles=2_700,
+                 verified=False),
+            dict(gcm, coupling="mmio-dma", arch="pipelined", dma_bits=128, cycles=900,
+                 verified=True),
+            dict(gcm, coupling="sw", arch=None, dma_bits=None, cycles=409_600, verified=True)]
+    rows = run.target_rows(recs, targets)
+    # the unverified mmio-dma record is not the best; the pipelined row misses its target
+    assert rows[2] == ("| AES-128-GCM encrypt 4 KiB, no AAD | cpi-dma rolled dma32 | 2,800 | "
+                       "10.9 | <= 11 cycles/block | yes | sw: 409,600 (1,600/block) |")
+    assert rows[3].startswith("| AES-128-GCM encrypt 4 KiB, no AAD, pipelined AES, 128-bit "
+                              "DMA port | mmio-dma pipelined dma128 | 900 | 3.52 |")
+    assert rows[3].split(" | ")[5] == "no"
+    assert len(rows) == 4  # targets without a matching record are left out
 
 
 def test_diff_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
