@@ -31,9 +31,16 @@ ARCH    := -march=rv32im -mabi=ilp32 -misa-spec=2.2
 # into build/fw-rvc/<prog>. GCC maps -march=rv32imc (no _z suffix) onto the rv32im/ilp32
 # multilib (there is no rv32imc one), so picolibc and libgcc come in uncompressed, which an
 # RV32IMC core runs as well; everything compiled here is compressed.
+# RVC_ALIGN: functions and loop heads on 4-byte boundaries. A taken branch or call to a 32-bit
+# instruction at an odd halfword needs two fetch words before it can issue (one cycle more than
+# the same code without C); the padding sits before the loop, so it runs once per loop entry,
+# not per iteration. The core bench (fw/rvc_report.py, core/tests/coresim.py's RVC_ALIGN, the
+# same flags) measures it.
+RVC_ALIGN := -falign-functions=4 -falign-loops=4
 FW_RVC  ?= 0
 ifeq ($(FW_RVC),1)
 ARCH    := -march=rv32imc -mabi=ilp32 -misa-spec=2.2
+CFLAGS_RVC := $(RVC_ALIGN)
 OUT     := $(ROOT)/build/fw-rvc/$(PROG)
 endif
 # FW_ZK=1 builds for a core with the scalar-crypto extensions (core_top ZK = 1) into
@@ -53,7 +60,7 @@ endif
 INCLUDES := -I$(FW_ROOT)/runtime/include -I$(GEN) $(foreach l,$(LIBS),-I$(FW_ROOT)/$(l)/include) \
             $(if $(LIBS),-I$(FW_ROOT)/drivers/include)
 LIBCFLAGS := $(ARCH) -O2 -std=c11 -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-             -specs=picolibc.specs $(INCLUDES) $(CFLAGS_ZK) $(CFLAGS_EXTRA)
+             -specs=picolibc.specs $(INCLUDES) $(CFLAGS_RVC) $(CFLAGS_ZK) $(CFLAGS_EXTRA)
 # Integer-only printf/scanf from picolibc: small and fast (no floating point output).
 LDFLAGS := $(ARCH) -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles \
            -T $(FW_ROOT)/runtime/link.ld -Wl,--gc-sections -Wl,-Map,$(OUT)/$(PROG).map

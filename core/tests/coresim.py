@@ -146,6 +146,11 @@ def elf_to_hex(elf: Path, base: int = 0x8000_0000) -> Program:
     return Program(elf, hexfile, tohost)
 
 
+# Compressed code: functions and loop heads 4-byte aligned, as fw/common.mk's RVC_ALIGN (why:
+# there); fw/tests/test_rvc_flags.py checks that the two agree.
+RVC_ALIGN = ["-falign-functions=4", "-falign-loops=4"]
+
+
 def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str] = (),
                 rvc: bool = False, zk: bool = False) -> Program:
     """rvc=True assembles and compiles with the C extension (-march=rv32imc: the assembler
@@ -157,7 +162,7 @@ def compile_asm(src: Path | list[Path], name: str | None = None, extra: list[str
     out.mkdir(parents=True, exist_ok=True)
     elf = out / f"{name}.elf"
     march = "-march=rv32im" + ("c" if rvc else "") + ("_zkn" if zk else "")
-    flags = [march if f == "-march=rv32im" else f for f in CFLAGS]
+    flags = [march if f == "-march=rv32im" else f for f in CFLAGS] + (RVC_ALIGN if rvc else [])
     subprocess.run([CC, *flags, *extra, "-o", str(elf), *map(str, srcs)], check=True)
     return elf_to_hex(elf)
 
