@@ -55,6 +55,21 @@
 // engine must be busy from the start (its message runs), else ENGINE. With CONT_JOBS = 0 none
 // of this is built and the ENGINE bits read 0.
 //
+// Message jobs (MSG_JOBS = 1, with CONT_JOBS; ENGINE.MSG): the rest of an AEAD message in one
+// job of three continuation phases: the AAD (AAD/AAD_LEN, closed by a last block), the text
+// (SRC/LEN -> DST, its output blocks), the tag (encryption: the final block, its first TAG_LEN
+// bytes to TAG; decryption: TAG_LEN bytes from TAG as the last block, then the verdict block,
+// taken and dropped). CHECK checks all buffers and loads the AAD phase; the text and tag
+// phases' buffers wait in flops of their own (m*_q). A phase that ends as a continuation job
+// ends goes to S_NEXT, which loads the next phase's job registers from those flops, then to
+// S_NSET, which sets the comparison flops from them (as DECIDE does), then back to S_RUN: two
+// cycles a phase, and no checks or decisions on the register values in them. The verdict: the
+// engines raise AUTH (a code from OVERRUN up, which the supervision above ignores) as their
+// final block becomes valid; the DMA keeps the engine's "error with code AUTH" in a flop of its
+// own (ua_q), and a decrypting job whose verdict block was taken decides a cycle later (vw_q),
+// when the flop holds the engine's state of that cycle: AUTH ends the job with ERR code AUTH
+// and no zeroize (the engine keeps its key; the message is over), otherwise DONE.
+//
 // cpi: one instruction at a time; DSEL/DADDR/DRUN/DKEY/DSTAT and a refusal for BUSY answer on
 // the next cycle, a DRUNW/DKEYW refused by the checks on the cycle after DECIDE; DRUNW/DKEYW/DWAIT
 // answer from a register in the cycle after the job ends. (Answered combinationally in that
@@ -67,6 +82,7 @@ module cpl_dma #(
   parameter integer SETTLE     = 3,                  // cycles for the engine to answer a start
   parameter integer A_WRITE    = 0,                  // 1: output beats may also use port A
   parameter integer CONT_JOBS  = 0,                  // 1: ENGINE.CONT/OPEN (continuation jobs)
+  parameter integer MSG_JOBS   = CONT_JOBS,          // 1 (with CONT_JOBS): ENGINE.MSG
   // 0: dmem port B (every access taken at once, read data in the next cycle); 1: a bus master
   // adapter (ip/rtl): an access waits for its grant, read data come in order, later
   parameter integer MEM_BUS    = 0,
@@ -162,8 +178,9 @@ module cpl_dma #(
   localparam [FPW:0]  DEPTH_C = DEPTH[FPW:0];
   localparam [7:0]    ENG8  = ENGINES[7:0];
 
-  localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_KEY = 3'd2, S_KLOAD = 3'd3, S_KWAIT = 3'd4,
-                   S_ZERO = 3'd5, S_CHECK = 3'd6, S_DECIDE = 3'd7;
+  localparam [3:0] S_IDLE = 4'd0, S_RUN = 4'd1, S_KEY = 4'd2, S_KLOAD = 4'd3, S_KWAIT = 4'd4,
+                   S_ZERO = 4'd5, S_CHECK = 4'd6, S_DECIDE = 4'd7, S_NEXT = 4'd8, S_NSET = 4'd9;
+  localparam MJ = (CONT_JOBS != 0) && (MSG_JOBS != 0);    // message jobs built
 
   // STATUS.ERR_CODE values (coupling/regs/dma.toml, through soc_memmap.vh)
   localparam [3:0] E_RANGE = `CV_DMA_STATUS_ERR_CODE_RANGE, E_ALIGN = `CV_DMA_STATUS_ERR_CODE_ALIGN,
@@ -171,7 +188,9 @@ module cpl_dma #(
                    E_LENGTH = `CV_DMA_STATUS_ERR_CODE_LENGTH,
                    E_ENGINE = `CV_DMA_STATUS_ERR_CODE_ENGINE, E_BUSY = `CV_DMA_STATUS_ERR_CODE_BUSY,
                    E_ABORTED = `CV_DMA_STATUS_ERR_CODE_ABORTED,
-                   E_BUS = `CV_DMA_STATUS_ERR_CODE_BUS;
+                   E_BUS = `CV_DMA_STATUS_ERR_CODE_BUS, E_AUTH = `CV_DMA_STATUS_ERR_CODE_AUTH;
+  // the engines' code for a wrong tag (aead_top and chachapoly_top share it)
+  localparam [3:0] U_AUTH = `CV_AES_STATUS_ERR_CODE_AUTH;
   localparam MB = (MEM_BUS != 0);
 
   // cpi-dma operations (funct7[3:0]) and their funct3 = {xd, xs1, xs2} (coupling/regs/cpi.toml)
@@ -199,12 +218,26 @@ module cpl_dma #(
   reg [3:0]    sel_q, sel_d;
   reg          pad_q, pad_d;
   reg          cont_q, cont_d, open_q, open_d;  // ENGINE.CONT, ENGINE.OPEN (CONT_JOBS)
+  reg          msg_q, msg_d;                    // ENGINE.MSG (MSG_JOBS)
+  reg [31:0]   aad_q, aad_d, tag_q, tag_d;      // AAD, TAG
+  reg [23:0]   alen_q, alen_d;                  // MLEN.AAD_LEN
+  reg [4:0]    tlen_q, tlen_d;                  // MLEN.TAG_LEN
+  // a message job: its phase (1 AAD, 2 text, 3 tag), the text's and the tag's buffers, the
+  // direction; vw_q: the verdict block was taken (decide next cycle); ua_q: the engine shows
+  // an error with code AUTH (registered, as ub_q)
+  reg          jmsg_q, jmsg_d;
+  reg [1:0]    mph_q, mph_d;
+  reg [MAW-1:0] msrc_q, msrc_d, mdst_q, mdst_d, mtag_q, mtag_d;
+  reg [LW-1:0] mlen_q, mlen_d;
+  reg [4:0]    mtl_q, mtl_d;
+  reg          mdec_q, mdec_d;
+  reg          vw_q, ua_q;
   reg [1:0]    ie_q, ie_d, is_q, is_d;
   reg          done_q, done_d, err_q, err_d;
   reg [3:0]    code_q, code_d;
   reg [31:0]   dbytes_q, dbytes_d;
   reg [31:0]   rdata_q, rdata_d;
-  reg [2:0]    st_q, st_d;
+  reg [3:0]    st_q, st_d;
   // job
   reg [2:0]    je_q, je_d;          // engine index (number - 1)
   reg [31:0]   jcfg_q, jcfg_d;
@@ -352,8 +385,9 @@ module cpl_dma #(
   wire       u_err   = ue_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ub_q <= 1'b0;  uk_q <= 1'b0;  ue_q <= 1'b0;  uc_q <= 4'h0;
+      ub_q <= 1'b0;  uk_q <= 1'b0;  ue_q <= 1'b0;  uc_q <= 4'h0;  ua_q <= 1'b0;
     end else begin
+      ua_q <= MJ && err_att[je_q] && (code_now == U_AUTH);
       ub_q <= busy_att[je_q];
       uk_q <= krdy_att[je_q];
       uc_q <= code_now;
@@ -377,6 +411,7 @@ module cpl_dma #(
   always @* begin
     src_d = src_q;  dst_d = dst_q;  len_d = len_q;  olen_d = olen_q;  ecfg_d = ecfg_q;
     sel_d = sel_q;  pad_d = pad_q;  cont_d = cont_q;  open_d = open_q;  ie_w = 1'b0;
+    msg_d = msg_q;  aad_d = aad_q;  tag_d = tag_q;  alen_d = alen_q;  tlen_d = tlen_q;
     is_clr = 2'b0;
     cmd_start = 1'b0;  cmd_key = 1'b0;
     if (wr_req) begin
@@ -412,6 +447,13 @@ module cpl_dma #(
       pad_d = w_rs1[`CV_DMA_ENGINE_PAD_LSB];
       cont_d = (CONT_JOBS != 0) && w_rs1[`CV_DMA_ENGINE_CONT_LSB];
       open_d = (CONT_JOBS != 0) && w_rs1[`CV_DMA_ENGINE_OPEN_LSB];
+      msg_d  = MJ && w_rs1[`CV_DMA_ENGINE_MSG_LSB];
+    end
+    if (MJ && m_w && addr_i == `CV_DMA_AAD_OFFSET) aad_d = wdata_i;
+    if (MJ && m_w && addr_i == `CV_DMA_TAG_OFFSET) tag_d = wdata_i;
+    if (MJ && m_w && addr_i == `CV_DMA_MLEN_OFFSET) begin
+      alen_d = wdata_i[`CV_DMA_MLEN_AAD_LEN_MSB:`CV_DMA_MLEN_AAD_LEN_LSB];
+      tlen_d = wdata_i[`CV_DMA_MLEN_TAG_LEN_MSB:`CV_DMA_MLEN_TAG_LEN_LSB];
     end
   end
 
@@ -439,8 +481,9 @@ module cpl_dma #(
   endfunction
   reg [31:0] eff_olen;
   reg [5:0]  bl2;
-  wire       c_cont = (CONT_JOBS != 0) && cont_q;           // ENGINE.CONT, ENGINE.OPEN
-  wire       c_open = c_cont && open_q;
+  wire       c_msg  = MJ && msg_q;                          // ENGINE.MSG
+  wire       c_cont = (CONT_JOBS != 0) && (cont_q || c_msg);  // ENGINE.CONT, ENGINE.OPEN
+  wire       c_open = c_cont && open_q && !c_msg;
   // An AEAD configuration (AES GCM / CCM, ChaCha's AEAD bit) runs a message in phases that the
   // CPU starts and ends: a job without ENGINE.CONT would start it, send one phase and then wait
   // for output the engine never gives (it waits for the next phase), so it is refused as a
@@ -452,12 +495,26 @@ module cpl_dma #(
                          (ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
                           `CV_AES_CFG_MODE_CCM))) ||
                        ((sel_q == `CV_ENGINE_CHACHA) && ecfg_q[`CV_CHACHA_CFG_AEAD_LSB]));
-  reg [LW-1:0] c_so, c_do;            // SRC, DST offsets into dmem
+  reg [LW-1:0] c_so, c_do, c_to;      // SRC, DST, TAG offsets into dmem
+  // a message job's AAD and tag lengths, and its text's direction (ECFG's DEC)
+  wire [31:0] c_al = {8'h0, alen_q};
+  wire [31:0] c_tl = {27'h0, tlen_q};
+  wire        c_dec = (sel_q == `CV_ENGINE_CHACHA) ? ecfg_q[`CV_CHACHA_CFG_DEC_LSB]
+                                                   : ecfg_q[`CV_AES_CFG_DEC_LSB];
+  // the checks of a message job's AAD and tag buffers (empty ones: none), ORed into CHECK's
+  wire        m_rng = c_msg && (((alen_q != 24'h0) && !in_dmem(aad_q, c_al)) ||
+                                ((tlen_q != 5'h0) && !in_dmem(tag_q, c_tl)));
+  wire        m_mis = c_msg && (((alen_q != 24'h0) && (aad_q[LPB-1:0] != {LPB{1'b0}})) ||
+                                ((tlen_q != 5'h0) && (tag_q[LPB-1:0] != {LPB{1'b0}})));
+  wire        m_len = c_msg && ((tlen_q > 5'd16) ||
+                                ((alen_q == 24'h0) ? !s_empty :
+                                 (((c_al & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part)));
   always @* begin
-    eff_olen = (olen_q == 32'h0 && !c_cont) ? len_q : olen_q;
+    eff_olen = ((olen_q == 32'h0 && !c_cont) || c_msg) ? len_q : olen_q;
     bl2      = {3'b0, blk_l2(sel_q)};
     c_so     = {2'b0, src_q[KD-1:0]};
     c_do     = {2'b0, dst_q[KD-1:0]};
+    c_to     = {2'b0, tag_q[KD-1:0]};
     csok_d   = s_ok;
     if (ckey_q) begin
       ceng_d = !s_ok || (s_kb == 8'h0) || hub_other_i[se];
@@ -466,15 +523,19 @@ module cpl_dma #(
       covl_d = 1'b0;
       clen_d = 1'b0;
     end else begin
-      ceng_d = !s_ok || hub_other_i[se] || (c_aead && !c_cont);
-      crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen);
-      cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}});
+      ceng_d = !s_ok || hub_other_i[se] || (c_aead && !c_cont) || (c_msg && !c_aead);
+      crng_d = !in_dmem(src_q, len_q) || !in_dmem(dst_q, eff_olen) || m_rng;
+      cmis_d = (src_q[LPB-1:0] != {LPB{1'b0}}) || (dst_q[LPB-1:0] != {LPB{1'b0}}) || m_mis;
       // DST < SRC + LEN and SRC < DST + OUTLEN, both non-empty, DST != SRC (both inside dmem,
       // LEN and OUTLEN at most DMEM_BYTES)
       covl_d = (c_so != c_do) && (len_q != 32'h0) && (eff_olen != 32'h0) &&
                (c_do < c_so + {1'b0, len_q[KD:0]}) && (c_so < c_do + {1'b0, eff_olen[KD:0]});
-      clen_d = (len_q == 32'h0) ? (!s_empty || c_open) :
-               (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && (!s_part || c_open));
+      // a message job's tag against its destination (TAG_LEN and LEN non-zero, even if equal)
+      covl_d = covl_d || (c_msg && (tlen_q != 5'h0) && (len_q != 32'h0) &&
+                          (c_to < c_do + {1'b0, len_q[KD:0]}) &&
+                          (c_do < c_to + {{(LW-5){1'b0}}, tlen_q}));
+      clen_d = ((len_q == 32'h0) ? (!s_empty || c_open) :
+                (((len_q & ((32'h1 << bl2) - 32'h1)) != 32'h0) && (!s_part || c_open))) || m_len;
     end
   end
   // in DECIDE, in the priority order ENGINE, RANGE, ALIGN, OVERLAP, LENGTH (a key load: the
@@ -554,6 +615,11 @@ module cpl_dma #(
                           (!MB || mem_wgnt_i);
   // a continuation job takes no output past OUTLEN's blocks (o_stop: it stays in the engine)
   wire          o_stop  = (CONT_JOBS != 0) && jcont_q && oend_q;
+  // a decrypting message job's tag phase: its final output block is the verdict
+  wire          vfin    = MJ && jmsg_q && (mph_q == 2'd3) && mdec_q;
+  // ... its AAD or text phase: ends as a continuation job by its input and OUTLEN's blocks
+  // alone (an engine's last beat there, which a working engine never gives, does not end it)
+  wire          mmid    = MJ && jmsg_q && (mph_q != 2'd3);
   wire          o_rdy   = (st_q == S_RUN) && !o_stop &&
                           (o_drop || wr_slot || (qa && (!wq_full || bq_wr)));
   wire          want_wr = (st_q == S_RUN) && (qa ? wq_full : (u_ov && !o_drop));
@@ -584,7 +650,8 @@ module cpl_dma #(
   localparam [31:0] ID_VAL = {`CV_DMA_ID_MAGIC_CIPHER_V, `CV_DMA_ID_ENGINE_DMA,
                               `CV_DMA_ID_VERSION_V1_0};
   localparam integer CONT1 = (CONT_JOBS != 0) ? 1 : 0;
-  wire [31:0] cap = {7'h0, CONT1[0], ENG8, PB[7:0], PB[7:0]};
+  localparam integer MSG1 = MJ ? 1 : 0;
+  wire [31:0] cap = {6'h0, MSG1[0], CONT1[0], ENG8, PB[7:0], PB[7:0]};
 
   // ------------------------------------------------------------------ job end
   // Computed from the state and the unit only, never from the cpi request or the bus. An ABORT
@@ -602,9 +669,19 @@ module cpl_dma #(
       S_RUN: begin
         if (MB && mem_err_i) begin
           e_fail = 1'b1;  e_code = E_BUS;                // the memory refused an access
-        end else if (olast_q) begin
+        end else if (MJ && vw_q) begin
+          // a decrypting message job took its verdict block last cycle: the engine's state
+          // of that cycle (ua_q, ue_q) decides
+          if (ua_q) begin
+            e_fail = 1'b1;  e_code = E_AUTH;
+          end else if (u_err) begin
+            e_fail = 1'b1;  e_code = E_ENGINE;
+          end else begin
+            e_ok = m_done;
+          end
+        end else if (olast_q && !mmid) begin
           e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;    // its last queued write goes now
-        end else if (o_fire && u_olast) begin
+        end else if (o_fire && u_olast && !vfin && !mmid) begin
           e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
         end else if (o_stop && !in_left) begin
           // a continuation job: input sent, OUTLEN's blocks taken, once they are written. The
@@ -624,8 +701,9 @@ module cpl_dma #(
             e_fail = 1'b1;  e_code = E_ENGINE;
           end else if (!u_busy && !u_ov) begin
             // a zeroize also clears the engine's key: idle without its key (or for SHA-3,
-            // which has none and always outputs) means the output was lost
-            if (in_left || !u_krdy) begin
+            // which has none and always outputs) means the output was lost; a message job
+            // ends with its final block, never by an idle engine
+            if (in_left || !u_krdy || (MJ && jmsg_q)) begin
               e_fail = 1'b1;  e_code = E_ABORTED;        // the unit was zeroized
             end else begin
               // ended without a last output beat (CMAC segment), once what it queued is written
@@ -661,6 +739,8 @@ module cpl_dma #(
   wire        refuse = (check && m_abort) || (decide && (c_bad || m_abort));
   reg [LW-1:0] nbl, lrem;
   reg          len_z;
+  reg [LW-1:0] jl;                  // the first phase's input bytes
+  reg          vw_d, mnext;
   always @* begin
     ie_d = ie_w ? wdata_i[1:0] : ie_q;  is_d = is_q & ~is_clr;
     done_d = done_q;  err_d = err_q;  code_d = code_q;  dbytes_d = dbytes_q;
@@ -669,6 +749,9 @@ module cpl_dma #(
     tin_d = tin_q;  rlen_d = rlen_q;  ib_d = ib_q;  inl_d = inl_q;  usef_d = usef_q;
     blast_d = blast_q;  ob_d = ob_q;  orem_d = orem_q;  jbytes_d = jbytes_q;  jpad_d = jpad_q;  rptr_d = rptr_q;
     jcont_d = jcont_q;  jopen_d = jopen_q;  otk_d = otk_q;
+    jmsg_d = jmsg_q;  mph_d = mph_q;  msrc_d = msrc_q;  mdst_d = mdst_q;  mtag_d = mtag_q;
+    mlen_d = mlen_q;  mtl_d = mtl_q;  mdec_d = mdec_q;  jl = {LW{1'b0}};  vw_d = 1'b0;
+    mnext = 1'b0;
     rleft_d = rleft_q;  rnz_d = rnz_q;  dstw_d = dstw_q;
     first_d = 1'b0;  settle_d = settle_q;  bseen_d = bseen_q;  jfail_d = jfail_q;
     kerr0_d = kerr0_q;  kcode0_d = kcode0_q;  rr_d = rr_q;  infl_d = rd_acc;
@@ -692,7 +775,10 @@ module cpl_dma #(
         `CV_DMA_DST_OFFSET:        rdata_d = dst_q;
         `CV_DMA_LEN_OFFSET:        rdata_d = len_q;
         `CV_DMA_OUTLEN_OFFSET:     rdata_d = olen_q;
-        `CV_DMA_ENGINE_OFFSET:     rdata_d = {21'h0, open_q, cont_q, pad_q, 4'h0, sel_q};
+        `CV_DMA_ENGINE_OFFSET:     rdata_d = {20'h0, msg_q, open_q, cont_q, pad_q, 4'h0, sel_q};
+        `CV_DMA_AAD_OFFSET:        rdata_d = aad_q;
+        `CV_DMA_TAG_OFFSET:        rdata_d = tag_q;
+        `CV_DMA_MLEN_OFFSET:       rdata_d = {3'h0, tlen_q, alen_q};
         `CV_DMA_ECFG_OFFSET:       rdata_d = ecfg_q;
         `CV_DMA_DONE_BYTES_OFFSET: rdata_d = dbytes_q;
         default:                   rdata_d = 32'h0;
@@ -743,8 +829,17 @@ module cpl_dma #(
       jcfg_d   = ecfg_q;
       ib_d     = {LW{1'b0}};
       ob_d     = {LW{1'b0}};
-      rptr_d   = src_q[LPB +: MAW];
+      // (a message job: its first phase reads the AAD)
+      rptr_d   = c_msg && !ckey_q ? aad_q[LPB +: MAW] : src_q[LPB +: MAW];
       dstw_d   = dst_q[LPB +: MAW];
+      jmsg_d   = c_msg && !ckey_q;
+      mph_d    = 2'd1;
+      msrc_d   = src_q[LPB +: MAW];
+      mdst_d   = dst_q[LPB +: MAW];
+      mtag_d   = tag_q[LPB +: MAW];
+      mlen_d   = len_q[LW-1:0];
+      mtl_d    = tlen_q;
+      mdec_d   = c_dec;
       fwp_d    = {FPW{1'b0}};
       frp_d    = {FPW{1'b0}};
       fcnt_d   = {(FPW+1){1'b0}};
@@ -760,30 +855,77 @@ module cpl_dma #(
         jopen_d  = 1'b0;
       end else begin
         jbl2_d  = (blk_l2(sel_q) < LPB3) ? blk_l2(sel_q) : LPB3;
-        jlen_d  = len_q[LW-1:0];
-        jolen_d = eff_olen[LW-1:0];
+        // a message job's first phase: AAD_LEN bytes, no output
+        jl      = c_msg ? c_al[LW-1:0] : len_q[LW-1:0];
+        jlen_d  = jl;
+        jolen_d = c_msg ? {LW{1'b0}} : eff_olen[LW-1:0];
         // an engine that ignores its input (noread) gets zero beats and nothing is read
-        rlen_d  = s_nord ? {LW{1'b0}} : (len_q[LW-1:0] + PB_M) & ~PB_M;
+        rlen_d  = s_nord ? {LW{1'b0}} : (jl + PB_M) & ~PB_M;
         // whole blocks: LEN rounded up to the block, one block for LEN = 0; the last block's
         // valid bytes: LEN mod block, a whole block, or 0 for LEN = 0. (A job DECIDE starts
         // has LEN below 2^LW: len_z is LEN = 0 for it.)
         nbl      = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_q));
-        lrem     = len_q[LW-1:0] & (nbl - 1'b1);
-        len_z    = (len_q[LW-1:0] == {LW{1'b0}});
-        tin_d    = (len_q[LW-1:0] & ~(nbl - 1'b1)) +
+        lrem     = jl & (nbl - 1'b1);
+        len_z    = (jl == {LW{1'b0}});
+        tin_d    = (jl & ~(nbl - 1'b1)) +
                    ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
         jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
-        jpad_d   = pad_q && (len_z || (lrem != {LW{1'b0}}));
+        jpad_d   = pad_q && !c_msg && (len_z || (lrem != {LW{1'b0}}));
         jcont_d  = c_cont;
         jopen_d  = c_open;
         // a continuation job takes the output blocks that cover OUTLEN
-        if (CONT_JOBS != 0) otk_d = (eff_olen[LW-1:0] + nbl - 1'b1) & ~(nbl - 1'b1);
+        if (CONT_JOBS != 0) otk_d = (jolen_d + nbl - 1'b1) & ~(nbl - 1'b1);
       end
       rleft_d = rlen_d >> LPB;
       orem_d  = jolen_d;
     end
     // DECIDE: the flops of the comparisons, from the job registers CHECK wrote (ib_q = 0)
     if (decide) begin
+      rnz_d   = (rleft_q != {LW{1'b0}});
+      inl_d   = (tin_q != {LW{1'b0}});
+      usef_d  = (rlen_q != {LW{1'b0}});
+      blast_d = (btb == tin_q);
+    end
+    // S_NEXT: the next phase of a message job into the job registers (the flops CHECK loaded);
+    // S_NSET: the comparison flops from them, as DECIDE
+    if (MJ && st_q == S_NEXT) begin
+      st_d   = S_NSET;
+      mph_d  = mph_q + 2'd1;
+      ib_d   = {LW{1'b0}};
+      ob_d   = {LW{1'b0}};
+      fwp_d  = {FPW{1'b0}};
+      frp_d  = {FPW{1'b0}};
+      fcnt_d = {(FPW+1){1'b0}};
+      nbl    = {{(LW-1){1'b0}}, 1'b1} << blk_l2({1'b0, je_q} + 4'd1);
+      if (mph_q == 2'd1) begin
+        // the text: LEN bytes from SRC, their output blocks to DST
+        rptr_d   = msrc_q;
+        dstw_d   = mdst_q;
+        jlen_d   = mlen_q;
+        jolen_d  = mlen_q;
+        rlen_d   = (mlen_q + PB_M) & ~PB_M;
+        lrem     = mlen_q & (nbl - 1'b1);
+        len_z    = (mlen_q == {LW{1'b0}});
+        tin_d    = (mlen_q & ~(nbl - 1'b1)) + ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
+        jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
+        otk_d    = (mlen_q + nbl - 1'b1) & ~(nbl - 1'b1);
+      end else begin
+        // the tag: encryption writes TAG_LEN bytes of the final block; decryption sends them
+        // (none for TAG_LEN = 0) and drops the verdict block; either takes the final block
+        rptr_d   = mtag_q;
+        dstw_d   = mtag_q;
+        jlen_d   = mdec_q ? {{(LW-5){1'b0}}, mtl_q} : {LW{1'b0}};
+        jolen_d  = mdec_q ? {LW{1'b0}} : {{(LW-5){1'b0}}, mtl_q};
+        rlen_d   = mdec_q ? ({{(LW-5){1'b0}}, mtl_q} + PB_M) & ~PB_M : {LW{1'b0}};
+        tin_d    = (mdec_q && mtl_q != 5'h0) ? nbl : {LW{1'b0}};
+        jbytes_d = mdec_q ? {3'h0, mtl_q} : 8'h0;
+        otk_d    = nbl;
+      end
+      rleft_d = rlen_d >> LPB;
+      orem_d  = jolen_d;
+    end
+    if (MJ && st_q == S_NSET) begin
+      st_d    = S_RUN;
       rnz_d   = (rleft_q != {LW{1'b0}});
       inl_d   = (tin_q != {LW{1'b0}});
       usef_d  = (rlen_q != {LW{1'b0}});
@@ -872,17 +1014,24 @@ module cpl_dma #(
       fail  = 1'b1;
       fcode = E_ABORTED;
     end
+    // a message job's phase that ends goes on to the next one (S_NEXT), but the tag phase
+    mnext = MJ && jmsg_q && (mph_q != 2'd3);
     if (fail) begin
-      st_d    = S_ZERO;
+      // a wrong tag ends the message without a zeroize: the engine keeps its key
+      st_d    = (MJ && fcode == E_AUTH) ? S_IDLE : S_ZERO;
       err_d   = 1'b1;
       code_d  = fcode;
       jfail_d = 1'b1;
       is_d[`CV_DMA_IS_ERR_LSB] = 1'b1;
+    end else if (ok_end && mnext) begin
+      st_d   = S_NEXT;
     end else if (ok_end) begin
       st_d   = S_IDLE;
       done_d = 1'b1;
       is_d[`CV_DMA_IS_DONE_LSB] = 1'b1;
     end
+    // the verdict block was taken: the job decides in the next cycle
+    vw_d = MJ && (st_q == S_RUN) && !fail && !ok_end && (vw_q || (vfin && o_fire && u_olast));
     if (idle || st_q == S_ZERO) begin
       // nothing of a job stays in the FIFO: cleared in the cycle after the job ends (from the
       // state flop, not from the end logic, which follows the unit's answers of this cycle)
@@ -895,7 +1044,8 @@ module cpl_dma #(
     // refused (err: it traps)
     // (the job goes idle: refused, ended, or wiped; written out rather than read back from st_d,
     // the end of the next-state priority)
-    to_idle = refuse || ok_end || ((st_q == S_ZERO) && m_done);
+    to_idle = refuse || (ok_end && !mnext) || (fail && MJ && fcode == E_AUTH) ||
+              ((st_q == S_ZERO) && m_done);
     if (pend_d && to_idle) begin
       pend_d = 1'b0;
       rsp_d  = 1'b1;
@@ -958,6 +1108,10 @@ module cpl_dma #(
       sel_q <= 4'h0;   pad_q <= 1'b0;   ie_q <= 2'b0;    is_q <= 2'b0;
       cont_q <= 1'b0;  open_q <= 1'b0;  jcont_q <= 1'b0;  jopen_q <= 1'b0;
       otk_q <= {LW{1'b0}};  oend_q <= 1'b1;
+      msg_q <= 1'b0;  aad_q <= 32'h0;  tag_q <= 32'h0;  alen_q <= 24'h0;  tlen_q <= 5'h0;
+      jmsg_q <= 1'b0;  mph_q <= 2'd0;  msrc_q <= {MAW{1'b0}};  mdst_q <= {MAW{1'b0}};
+      mtag_q <= {MAW{1'b0}};  mlen_q <= {LW{1'b0}};  mtl_q <= 5'h0;  mdec_q <= 1'b0;
+      vw_q <= 1'b0;
       done_q <= 1'b0;  err_q <= 1'b0;   code_q <= 4'h0;  dbytes_q <= 32'h0;
       rdata_q <= 32'h0;  st_q <= S_IDLE;
       je_q <= 3'd0;  jcfg_q <= 32'h0;  jbl2_q <= 3'd0;  jlen_q <= {LW{1'b0}};
@@ -980,6 +1134,10 @@ module cpl_dma #(
       sel_q <= sel_d;  pad_q <= pad_d;  ie_q <= ie_d;    is_q <= is_d;
       cont_q <= cont_d;  open_q <= open_d;  jcont_q <= jcont_d;  jopen_q <= jopen_d;
       otk_q <= otk_d;  oend_q <= (otk_d == {LW{1'b0}});
+      msg_q <= msg_d;  aad_q <= aad_d;  tag_q <= tag_d;  alen_q <= alen_d;  tlen_q <= tlen_d;
+      jmsg_q <= jmsg_d;  mph_q <= mph_d;  msrc_q <= msrc_d;  mdst_q <= mdst_d;
+      mtag_q <= mtag_d;  mlen_q <= mlen_d;  mtl_q <= mtl_d;  mdec_q <= mdec_d;
+      vw_q <= vw_d;
       done_q <= done_d;  err_q <= err_d;  code_q <= code_d;  dbytes_q <= dbytes_d;
       rdata_q <= rdata_d;  st_q <= st_d;
       je_q <= je_d;  jcfg_q <= jcfg_d;  jbl2_q <= jbl2_d;  jlen_q <= jlen_d;
@@ -1029,7 +1187,7 @@ module cpl_dma #(
   // from a flop: own_q is the owner's function of the next cycle's state, selection and engine
   // index (st_d, sel_d, je_d), and of csok_d, whether the selection CHECK saw was attached (used in
   // DECIDE, the cycle after CHECK): the value decoding the registers in that cycle would give.
-  function automatic [4:0] own_of(input [2:0] st, input [3:0] sel, input cok, input [2:0] je);
+  function automatic [4:0] own_of(input [3:0] st, input [3:0] sel, input cok, input [2:0] je);
     if (st == S_IDLE)                    own_of = 5'b0;
     else if (st == S_CHECK)              own_of = sel_ok(sel) ? (5'b00001 << (sel[2:0] - 3'd1))
                                                               : 5'b0;
@@ -1123,6 +1281,15 @@ module cpl_dma #(
       // a continuation job sends no START and takes no output past its OUTLEN blocks
       if (jcont_q) assert (dma_start_o == 5'b0);
       if (o_stop) assert (dma_out_ready_o == 5'b0);
+      // a message job is a continuation job; between its phases nothing is queued, read or
+      // in the FIFO, and nothing goes to the engine
+      if (jmsg_q && st_q != S_IDLE) assert (jcont_q && !jopen_q);
+      if (st_q == S_NEXT || st_q == S_NSET) begin
+        assert (jmsg_q && wcnt_q == 2'd0 && fcnt_q == {(FPW+1){1'b0}} && !mem_req_o && !a_wr);
+        assert (dma_in_valid_o == 5'b0 && dma_out_ready_o == 5'b0);
+      end
+      // a message job ends with AUTH only after its verdict block, without a zeroize
+      if (fail && fcode == E_AUTH) assert (vw_q && vfin && st_d == S_IDLE);
     end
   end
   // the cases above are reachable

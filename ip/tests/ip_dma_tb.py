@@ -20,7 +20,9 @@ ECB jobs (16 bytes, 4 KiB) from the START write to the interrupt.
 With IP_AEAD = 1 (the AEAD build of AES or ChaCha, CONT_JOBS) test_aead_jobs runs GCM, CCM or
 ChaCha20-Poly1305 messages as the drivers do: the message started through the engine window,
 continuation jobs for the AAD and the text, the tag read from the engine (or sent by a job, and
-the verdict read).
+the verdict read); and as message jobs (ENGINE.MSG: AAD, text and tag in one job), with a forged
+tag (ERR code AUTH) and each of the message job's own checks (ENGINE, RANGE, ALIGN, OVERLAP,
+LENGTH) refusing a job while the message waits, which then runs.
 
 Environment: IP_BUS (axi, wb), IP_ENGINE (1-5), IP_AEAD, IP_JOBS (random jobs), IP_SEED,
 IP_FIGURES (1: the cycle figures, AES only), IP_PERF_JSON (where they are written).
@@ -59,7 +61,7 @@ MEM = 0x10000                 # bytes the memory model holds (the DMA's window i
 WIN = C.CV_DMA_SIZE           # the DMA's registers: the window above the engine's
 DMA = {n: WIN + C.CONSTANTS[f"CV_DMA_{n}_OFFSET"]
        for n in ("ID", "CAP", "CTRL", "STATUS", "IE", "IS", "SRC", "DST", "LEN", "OUTLEN",
-                 "ENGINE", "ECFG", "DONE_BYTES")}
+                 "ENGINE", "ECFG", "DONE_BYTES", "AAD", "TAG", "MLEN")}
 D_START = C.put("dma", "CTRL", START=1)
 D_KEYLOAD = C.put("dma", "CTRL", KEYLOAD=1)
 IE_DONE, IE_ERR = C.put("dma", "IE", DONE=1), C.put("dma", "IE", ERR=1)
@@ -527,3 +529,109 @@ async def test_aead_jobs(dut):
         for dec in (False, True):
             await aead_dma_message(tb, rng, mode, dec)
         await aead_dma_message(tb, rng, mode, True, forged=True)
+
+
+def code(name: str) -> int:
+    return C.CONSTANTS[f"CV_DMA_STATUS_ERR_CODE_{name}"]
+
+
+async def aead_msg_job(tb: Bench, rng: random.Random, mode: int | None, dec: bool,
+                       forged: bool = False, bad: bool = False) -> None:
+    """One AEAD message as a message job (ENGINE.MSG): the CPU's IV, CFG, START, then one job
+    for the AAD (CCM: with its length prefix, from memory), the text and the tag; against
+    pycryptodome, the memory outside the text and tag unchanged. forged: ERR code AUTH, the
+    engine keeps its key and takes the next message. bad: first a job refused by each of the
+    message job's checks, with the message waiting in the engine."""
+    aad, pt = rng.randbytes(rng.choice((0, 13, 32, 70))), rng.randbytes(rng.randrange(0, 200))
+    if mode is None:
+        key, nonce, tlen = rng.randbytes(32), rng.randbytes(12), 16
+        c = ChaCha20_Poly1305.new(key=key, nonce=nonce)
+    else:
+        key = rng.randbytes(rng.choice((16, 32)))
+        if mode == GCM:
+            nonce, tlen = rng.randbytes(12), rng.choice((4, 8, 12, 16))
+            c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
+        else:
+            nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 8, 16))
+            c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
+                        assoc_len=len(aad))
+    kcfg, cfg, ivreg, (aphase,) = aead_message(mode, key, nonce, aad, len(pt), tlen, dec)
+    c.update(aad)
+    ct, tag = c.encrypt_and_digest(pt)
+    if forged:
+        tag = bytes([tag[0] ^ 0x80]) + tag[1:]
+    st = await tb.key_load(ENG, kcfg, key)
+    assert not dfield(st, "ERR"), f"key load: {st:#x}"
+    text, want = (ct, pt) if dec else (pt, ct)
+    a_at, t_at, dst = 0x1000, 0x2000, 0x4000 + 4 * rng.randrange(0, 64)
+    g_at = 0x3000 + 4 * rng.randrange(0, 64)
+    tb.mem.write(a_at, aphase)
+    tb.mem.write(t_at, text)
+    tb.mem.write(g_at, tag if dec else rng.randbytes(tlen))
+    before = tb.mem.read(0, MEM)
+    for i, wd in enumerate(words(ivreg)):
+        await tb.port.w(OFF["IV"] + 4 * i, wd)
+    await tb.port.w(OFF["CFG"], cfg)
+    await tb.port.w(OFF["CTRL"], C.put("cpl", "CTRL", START=1, IVLOAD=1))
+    msg = ENG.num | C.put("dma", "ENGINE", MSG=1)
+    good = {"ENGINE": msg, "ECFG": cfg, "SRC": t_at, "DST": dst, "LEN": len(text),
+            "OUTLEN": 0, "AAD": a_at, "TAG": g_at,
+            "MLEN": C.put("dma", "MLEN", AAD_LEN=len(aphase), TAG_LEN=tlen)}
+
+    async def run_job(regs: dict) -> int:
+        for reg, v in regs.items():
+            await tb.port.w(DMA[reg], v)
+        await tb.port.w(DMA["CTRL"], D_START)
+        return await tb.dma_status()
+
+    if bad:
+        ecb = C.put("aes", "CFG", MODE=C.CV_AES_CFG_MODE_ECB) if mode is not None else \
+            cfg & ~C.put("chacha", "CFG", AEAD=1)
+        cases = [("ENGINE", {"ECFG": ecb}),
+                 ("RANGE", {"AAD": 2 * MEM - 16, "MLEN": C.put("dma", "MLEN", AAD_LEN=32,
+                                                                TAG_LEN=tlen)}),
+                 ("RANGE", {"TAG": 2 * MEM - 2}),
+                 ("ALIGN", {"AAD": a_at + 2, "MLEN": C.put("dma", "MLEN", AAD_LEN=5,
+                                                            TAG_LEN=tlen)}),
+                 ("ALIGN", {"TAG": g_at + 1}),
+                 ("LENGTH", {"MLEN": C.put("dma", "MLEN", AAD_LEN=len(aphase), TAG_LEN=17)})]
+        if text:
+            cases.append(("OVERLAP", {"TAG": dst + (len(text) - 1 & ~3)}))
+        for name, change in cases:
+            st = await run_job({**good, **change})
+            assert dfield(st, "ERR") and dfield(st, "ERR_CODE") == code(name) and \
+                not dfield(st, "DONE"), f"{name} {change}: {st:#x}"
+        assert tb.mem.read(0, MEM) == before, "a refused job wrote"
+    st = await run_job(good)
+    after = tb.mem.read(0, MEM)
+    if dec and forged:
+        assert dfield(st, "ERR") and dfield(st, "ERR_CODE") == code("AUTH"), f"{st:#x}"
+    else:
+        assert dfield(st, "DONE") and not dfield(st, "ERR"), f"mode {mode} dec {dec}: {st:#x}"
+    assert after[dst:dst + len(text)] == want, f"mode {mode} dec {dec}: text"
+    written = bytearray(before)
+    written[dst:dst + len(text)] = want
+    if not dec:
+        written[g_at:g_at + tlen] = tag
+    assert after == bytes(written), f"mode {mode} dec {dec}: memory outside text and tag"
+    est = await tb.port.r(OFF["STATUS"])
+    assert not fget(est, "STATUS", "OUT_VALID") and not fget(est, "STATUS", "BUSY"), \
+        f"engine after the job: {est:#x}"
+    assert fget(est, "STATUS", "KEY_READY"), f"the engine lost its key: {est:#x}"
+
+
+@cocotb.test(skip=not AEAD or ENGINE not in (C.CV_ENGINE_AES, C.CV_ENGINE_CHACHA))
+async def test_aead_msg_jobs(dut):
+    """Message jobs (ENGINE.MSG): GCM and CCM (AES) or ChaCha20-Poly1305, both directions, a
+    forged tag, the message job's checks; back-pressure in the second half."""
+    tb = await setup(dut)
+    st = await tb.port.r(DMA["CAP"])
+    assert C.get("dma", "CAP", "MSG", st), f"CAP {st:#x}"
+    rng = random.Random(SEED * 17 + ENGINE)
+    modes = (GCM, CCM) if ENGINE == C.CV_ENGINE_AES else (None,)
+    for i in range(N_JOBS):
+        tb.mem.pressure(rng, 0.0 if i < N_JOBS // 2 else 0.4)
+        mode = modes[i % len(modes)]
+        for dec in (False, True):
+            await aead_msg_job(tb, rng, mode, dec, bad=(i == 0 and dec))
+        await aead_msg_job(tb, rng, mode, True, forged=True)

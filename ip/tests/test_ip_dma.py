@@ -34,7 +34,7 @@ def run_bench(bus: str, engine: int, aead: bool = False) -> dict | None:
     run(name, f"ip_{bus}_dma_top", SOURCES + [f"ip/tests/ip_{bus}_dma_top.v"], TB, sim=sim,
         parameters={"ENGINE": engine, "AES_AEAD": int(aead and engine == 1),
                     "CHACHA_AEAD": int(aead and engine == 4)},
-        testcase=["test_aead_jobs"] if aead else None,
+        testcase=["test_aead_jobs", "test_aead_msg_jobs"] if aead else None,
         extra_env={"IP_BUS": bus, "IP_ENGINE": str(engine), "IP_PERF_JSON": str(perf),
                    "IP_AEAD": str(int(aead)),
                    "IP_JOBS": "40" if LONG else ("2" if aead else "4"),
