@@ -439,18 +439,26 @@ static uint32_t isa_inv_mix_word(uint32_t w) {
 
 typedef void (*block_fn)(const cv_aes_sw_ctx *, const uint32_t *, uint32_t *);
 
+/* -DCV_CRYPTO_SMALL leaves the bitsliced version out (init_ct: CV_ERR_MODE): its code is only
+ * reached through the context's impl, which the linker cannot see is never CT. */
+#ifdef CV_CRYPTO_SMALL
+#define IS_CT(ctx) ((void)(ctx), 0)
+#else
+#define IS_CT(ctx) ((ctx)->impl == CV_AES_SW_IMPL_CT)
+#endif
+
 static block_fn enc_fn(const cv_aes_sw_ctx *ctx) {
 #if defined(CV_ZK)
   if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_encrypt;
 #endif
-  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_encrypt : tab_encrypt;
+  return IS_CT(ctx) ? ct_encrypt : tab_encrypt;
 }
 
 static block_fn dec_fn(const cv_aes_sw_ctx *ctx) {
 #if defined(CV_ZK)
   if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_decrypt;
 #endif
-  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_decrypt : tab_decrypt;
+  return IS_CT(ctx) ? ct_decrypt : tab_decrypt;
 }
 
 static int key_len_ok(size_t key_len) {
@@ -556,6 +564,9 @@ void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+#ifdef CV_CRYPTO_SMALL
+  return CV_ERR_MODE;
+#endif
   const int nr = (int)key_len / 4 + 6;
   uint32_t w[60];
   ctx->rounds = nr;
@@ -609,7 +620,7 @@ cv_status_t cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, cv_dir_t dir, const uint8_t 
     return CV_OK;
   }
 #endif
-  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+  if (IS_CT(ctx)) {  /* two blocks per bitsliced pass */
     uint32_t v[4];
     for (; off + 32 <= len; off += 32) {
       load_block(in + off, w);
@@ -648,7 +659,7 @@ cv_status_t cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16]
   } else {
     block_fn f = dec_fn(ctx);
     size_t off = 0;
-    if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+    if (IS_CT(ctx)) {  /* two blocks per bitsliced pass */
       uint32_t c1[4], w1[4];
       for (; off + 32 <= len; off += 32) {
         load_block(in + off, c);
@@ -747,7 +758,7 @@ cv_status_t cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8
   uint8_t *cb = (uint8_t *)c;  /* the counter kept as an aligned byte string */
   size_t off = 0;
   load_block(ctr, c);  /* byte order kept: ctr_inc works on the bytes */
-  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two counter blocks per bitsliced pass */
+  if (IS_CT(ctx)) {  /* two counter blocks per bitsliced pass */
     uint32_t c1[4], k1[4], w1[4];
     for (; off + 32 <= len; off += 32) {
       for (int i = 0; i < 4; i++) c1[i] = c[i];

@@ -76,6 +76,7 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
       hi = nhi ^ (uint64_t)(i >> 2);
     }
   }
+#ifndef CV_CRYPTO_SMALL
   for (int i = 0; i < 32; i++) {
     uint32_t l = sbox_word(ctx->rk[2 * i], cv_present_sbox8);
     uint32_t h = sbox_word(ctx->rk[2 * i + 1], cv_present_sbox8);
@@ -83,8 +84,49 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
     ctx->rkd[2 * i] = l;
     ctx->rkd[2 * i + 1] = h;
   }
+#endif
   return CV_OK;
 }
+
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no sp/ip tables. sBoxLayer
+ * through the byte S-box, pLayer bit by bit (bit i moves to bit 16 i mod 63, bit 63 stays);
+ * decryption runs the rounds backwards with the inverses. rkd is not used. */
+static inline void tables_unused(void) { (void)cv_present_sp, (void)cv_present_ip, (void)opaque; }
+
+static void p_layer(uint32_t *lo, uint32_t *hi, int inv) {
+  const uint32_t in[2] = {*lo, *hi};
+  uint32_t out[2] = {0, 0};
+  for (unsigned i = 0; i < 64; i++) {
+    const unsigned j = i == 63 ? 63 : 16 * i % 63, a = inv ? j : i, b = inv ? i : j;
+    out[b >> 5] |= (in[a >> 5] >> (a & 31) & 1u) << (b & 31);
+  }
+  *lo = out[0];
+  *hi = out[1];
+}
+
+static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
+  uint32_t lo = *plo, hi = *phi;
+  for (int i = 0; i < 31; i++) {
+    lo = sbox_word(lo ^ ctx->rk[2 * i], cv_present_sbox8);
+    hi = sbox_word(hi ^ ctx->rk[2 * i + 1], cv_present_sbox8);
+    p_layer(&lo, &hi, 0);
+  }
+  *plo = lo ^ ctx->rk[62];
+  *phi = hi ^ ctx->rk[63];
+}
+
+static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
+  uint32_t lo = *plo ^ ctx->rk[62], hi = *phi ^ ctx->rk[63];
+  for (int i = 30; i >= 0; i--) {
+    p_layer(&lo, &hi, 1);
+    lo = sbox_word(lo, cv_present_inv_sbox8) ^ ctx->rk[2 * i];
+    hi = sbox_word(hi, cv_present_inv_sbox8) ^ ctx->rk[2 * i + 1];
+  }
+  *plo = lo;
+  *phi = hi;
+}
+#else
 
 static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   const uint32_t *rk = ctx->rk;
@@ -114,6 +156,7 @@ static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   *plo = sbox_word(lo, cv_present_inv_sbox8) ^ ctx->rk[0];
   *phi = sbox_word(hi, cv_present_inv_sbox8) ^ ctx->rk[1];
 }
+#endif
 
 void cv_present_sw_encrypt_block(const cv_present_sw_ctx *ctx, const uint8_t in[8],
                                  uint8_t out[8]) {

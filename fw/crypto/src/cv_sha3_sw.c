@@ -15,6 +15,45 @@
 
 #include "cv_sha3_sw_tables.h"
 
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): the round as loops, on the same
+ * interleaved lanes (lane x + 5y in words 2(x + 5y), even bits, and 2(x + 5y) + 1, odd bits)
+ * and without lane complementing. A 64-bit rotation by 2k is a rotation of both halves by k;
+ * by 2k + 1 it swaps them, the odd half rotated by k + 1 becoming the even one. */
+static inline void round_unused(void) { (void)keccak_round, (void)keccak_complement; }
+
+static uint32_t rotl(uint32_t x, unsigned n) { return n ? ROTL32(x, n) : x; }
+
+void cv_sha3_sw_keccakf(uint32_t s[50]) {
+  /* rho's rotation of lane x + 5y (FIPS 202 table 2) */
+  static const uint8_t rho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
+                                  25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+  uint32_t c[10], b[50];
+  for (int r = 0; r < 24; r++) {
+    for (int i = 0; i < 10; i++) c[i] = s[i] ^ s[i + 10] ^ s[i + 20] ^ s[i + 30] ^ s[i + 40];
+    for (int x = 0; x < 5; x++) {  /* theta: D[x] = C[x - 1] ^ rot(C[x + 1], 1) */
+      const int xm = 2 * ((x + 4) % 5), xp = 2 * ((x + 1) % 5);
+      const uint32_t de = c[xm] ^ rotl(c[xp + 1], 1), dodd = c[xm + 1] ^ c[xp];
+      for (int y = 0; y < 50; y += 10) {
+        s[2 * x + y] ^= de;
+        s[2 * x + y + 1] ^= dodd;
+      }
+    }
+    for (int l = 0; l < 25; l++) {  /* rho and pi: B[y, 2x + 3y] = rot(A[x, y], rho) */
+      const int x = l % 5, y = l / 5, d = 2 * (y + 5 * ((2 * x + 3 * y) % 5));
+      const unsigned n = rho[l], odd = n & 1u;
+      b[d] = rotl(s[2 * l + odd], (n + odd) / 2);
+      b[d + 1] = rotl(s[2 * l + 1 - odd], n / 2);
+    }
+    for (int i = 0; i < 50; i++) {  /* chi: A[x] = B[x] ^ (~B[x + 1] & B[x + 2]), per half */
+      const int x = (i >> 1) % 5, row = i - 2 * x;
+      s[i] = b[i] ^ (~b[row + 2 * ((x + 1) % 5)] & b[row + 2 * ((x + 2) % 5)]);
+    }
+    s[0] ^= cv_sha3_rc[2 * r];  /* iota */
+    s[1] ^= cv_sha3_rc[2 * r + 1];
+  }
+}
+#else
 void cv_sha3_sw_keccakf(uint32_t s[50]) {
   uint32_t t[50];
   keccak_complement(s);
@@ -24,6 +63,7 @@ void cv_sha3_sw_keccakf(uint32_t s[50]) {
   }
   keccak_complement(s);
 }
+#endif
 
 cv_status_t cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg) {
   static const uint8_t md[6] = {28, 32, 48, 64, 0, 0};

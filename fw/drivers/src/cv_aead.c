@@ -86,9 +86,16 @@ static int aead_dma_available(cv_aead_alg_t alg) {
 static inline uint32_t seal(const cv_aead_ctx *c) {
   return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
 }
-/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa) */
+/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa).
+ * -DCV_AEAD_SW_ONLY (a program without room for the hardware paths: the console) builds the sw
+ * backend only: init refuses the others with CV_ERR_HW and the hardware code is left out. */
 static inline int is_hw(const cv_aead_ctx *c) {
+#ifdef CV_AEAD_SW_ONLY
+  (void)c;
+  return 0;
+#else
   return c->backend != CV_BACKEND_SW && c->backend != CV_BACKEND_ISA;
+#endif
 }
 static inline int backend_ok(cv_backend_t b) {
   return (unsigned)b < CV_BACKEND_COUNT || b == CV_BACKEND_ISA;
@@ -655,6 +662,9 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
                                        : (key_len != 16 && key_len != 24 && key_len != 32))
     return CV_ERR_KEYLEN;
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
+#ifdef CV_AEAD_SW_ONLY
+  if (backend != CV_BACKEND_SW) return CV_ERR_HW;
+#endif
   if (backend != CV_BACKEND_SW) {
     if (backend == CV_BACKEND_ISA) {
       /* isa without the instructions in the build: CV_ERR_HW from the library's init */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cv_aead.h"
 #include "cv_aes.h"
 #include "cv_chacha.h"
 #include "cv_csr.h"
@@ -24,6 +25,8 @@
 #define PROMPT "cv> "
 #define MAX_DATA 256
 #define LINE_BYTES (2 * MAX_DATA + 64)
+#define MAX_TAG 16     /* an AEAD decryption's data: the ciphertext, then the tag */
+#define MAX_NONCE 64   /* the AEAD nonce (GCM takes any length, CCM 7..13, ChaCha20-Poly1305 12) */
 
 /* ------------------------------------------------------------------ state set by commands */
 static cv_backend_t backend = CV_BACKEND_SW;  /* every engine's backend */
@@ -33,11 +36,14 @@ static struct keys {
   uint8_t aes_iv[16], blk_iv[8], chacha_nonce[12];
   size_t chacha_nlen;
   uint64_t chacha_ctr;  /* the block counter of ChaCha's first block */
-} K = {.chacha_nlen = 8};
+  uint8_t aead_nonce[MAX_NONCE];
+  size_t aead_nlen;
+} K = {.chacha_nlen = 8, .aead_nlen = 12};
 static uint32_t t_op;  /* cycles of the last engine call (key set up before) */
 
-static uint8_t data[MAX_DATA] __attribute__((aligned(16)));
+static uint8_t data[MAX_DATA + MAX_TAG] __attribute__((aligned(16)));
 static uint8_t result[MAX_DATA + 64] __attribute__((aligned(16)));
+static uint8_t aad[MAX_DATA] __attribute__((aligned(16)));
 
 /* ------------------------------------------------------------------ parsing */
 static int hexval(char c) {
@@ -123,6 +129,8 @@ static const char *status_text(int st) {
     case CV_ERR_OUTLEN: return "output length not allowed";
     case CV_ERR_NOKEY: return "no key in the engine";
     case CV_ERR_ABORTED: return "aborted";
+    case CV_ERR_HW: return "not in this SoC's hardware (or a hardware error)";
+    case CV_ERR_AUTH: return "authentication failed: the tag does not match, no plaintext";
     default: return "engine error";
   }
 }
@@ -148,6 +156,7 @@ static union {
   cv_prince_ctx prince;
   cv_present_ctx present;
   cv_chacha_ctx chacha;
+  cv_aead_ctx aead;
 } ctx;
 
 /* A missing key: message printed, 1 returned (the callers print CV_ERR_* codes, negative). */
@@ -220,12 +229,54 @@ static int chacha_run(int rounds, const uint8_t *in, uint8_t *out, size_t n) {
   return st;
 }
 
+/* AEAD: enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>, the nonce from
+ * `iv aead`. Encryption prints the ciphertext and the T-byte tag after it (RFC 5116's
+ * ciphertext); decryption takes that and prints the plaintext, or on a wrong tag the error and
+ * nothing of the plaintext (the one-shot call has zeroed it). */
+static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
+  int na = parse_data(&args, aad, MAX_DATA), n = na < 0 ? -1 : parse_data(&args, data,
+                                                                          MAX_DATA + MAX_TAG);
+  if (n < 0) return;
+  const int cha = alg == CV_AEAD_CHACHA20_POLY1305;
+  if (!(cha ? K.chacha_klen : K.aes_klen)) {
+    no_key(cha ? "chacha" : "aes");
+    return;
+  }
+  if (dir == CV_DECRYPT ? n < tlen : n > MAX_DATA) {
+    if (dir) printf("error: data shorter than the %d-byte tag\n", tlen);
+    else printf("error: data longer than %u bytes\n", (unsigned)MAX_DATA);
+    return;
+  }
+  if (!tlen && na) {
+    printf("error: CCM* (tag length 0) takes no AAD (give \"\")\n");
+    return;
+  }
+  if (dir == CV_DECRYPT) n -= tlen;
+  int st = cha ? cv_aead_init(&ctx.aead, alg, backend, K.chacha_key, K.chacha_klen)
+               : cv_aead_init(&ctx.aead, alg, backend, K.aes_key, K.aes_klen);
+  t_op = cv_mcycle();
+  if (st == CV_OK)
+    st = dir == CV_ENCRYPT
+             ? cv_aead_encrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
+                               result, (size_t)n, result + n, (size_t)tlen)
+             : cv_aead_decrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
+                               result, (size_t)n, data + n, (size_t)tlen);
+  t_op = cv_mcycle() - t_op;
+  cv_aead_zeroize(&ctx.aead);
+  if (report(st) == CV_OK) print_hex("", result, (size_t)(dir ? n : n + tlen));
+}
+
 /* enc/dec <engine> [mode] <data> */
 static void cmd_cipher(char *args, int dir) {
   char *eng = next_word(&args);
   if (!eng) {
-    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data>\n",
-           dir ? "dec" : "enc");
+    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data>, "
+           "%s <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>\n",
+           dir ? "dec" : "enc", dir ? "dec" : "enc");
+    return;
+  }
+  if (strcmp(eng, "chacha20-poly1305") == 0) {
+    aead_run(CV_AEAD_CHACHA20_POLY1305, 16, dir, args);
     return;
   }
   int rounds = 0;
@@ -244,8 +295,20 @@ static void cmd_cipher(char *args, int dir) {
   if (!rounds) {
     char *w = next_word(&args);
     mode = w ? parse_mode(w) : -1;
+    if (mode < 0 && w && eng[0] == 'a' && (strncmp(w, "gcm", 3) == 0 || strncmp(w, "ccm", 3) == 0)) {
+      /* gcm, ccm or with the tag length: gcm:12, ccm:0 (CCM*) */
+      int tlen = w[3] ? -1 : 16;
+      if (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && (!w[5] || (w[5] >= '0' && w[5] <= '9' && !w[6])))
+        tlen = w[5] ? (w[4] - '0') * 10 + w[5] - '0' : w[4] - '0';
+      if (tlen < 0 || tlen > MAX_TAG) {
+        printf("error: tag length: gcm:T (T 4, 8, 12..16), ccm:T (T 0, 4..16 even)\n");
+        return;
+      }
+      aead_run(w[0] == 'g' ? CV_AEAD_AES_GCM : CV_AEAD_AES_CCM, tlen, dir, args);
+      return;
+    }
     if (mode < 0) {
-      printf("error: mode must be one of ecb cbc cfb ofb ctr\n");
+      printf("error: mode must be one of ecb cbc cfb ofb ctr gcm ccm\n");
       return;
     }
   }
@@ -296,6 +359,7 @@ static void cmd_key(char *args) {
 static void show_iv(int which) {
   if (!which || which == 'a') print_hex("iv aes: ", K.aes_iv, 16);
   if (!which || which == 'b') print_hex("iv block: ", K.blk_iv, 8);
+  if (!which || which == 'e') print_hex("iv aead: nonce ", K.aead_nonce, K.aead_nlen);
   if (!which || which == 'c') {
     print_hex("iv chacha: nonce ", K.chacha_nonce, K.chacha_nlen);
     /* printf has no 64-bit conversion here: the high word, when there is one, in hex */
@@ -305,22 +369,24 @@ static void show_iv(int which) {
   }
 }
 
-/* iv [aes|block|chacha] [<hex>]: without a value, shows it. */
+/* iv [aes|block|chacha|aead] [<hex>]: without a value, shows it. */
 static void cmd_iv(char *args) {
   char *eng = next_word(&args);
   int which = !eng ? 0 : strcmp(eng, "aes") == 0 ? 'a' : strcmp(eng, "block") == 0 ? 'b'
-              : strcmp(eng, "chacha") == 0 ? 'c' : -1;
+              : strcmp(eng, "chacha") == 0 ? 'c' : strcmp(eng, "aead") == 0 ? 'e' : -1;
   if (which < 0) {
-    printf("error: usage: iv [aes|block|chacha] [<hex>]\n");
+    printf("error: usage: iv [aes|block|chacha|aead] [<hex>]\n");
     return;
   }
   if (!which || !*skip_ws(args)) {
     show_iv(which);
     return;
   }
-  int n = parse_data(&args, data, 16);
+  int n = parse_data(&args, data, MAX_NONCE);
   if (n < 0) return;
-  if (which == 'a' && n == 16) {
+  if (which == 'e' && n) {
+    memcpy(K.aead_nonce, data, (size_t)n), K.aead_nlen = (size_t)n;
+  } else if (which == 'a' && n == 16) {
     memcpy(K.aes_iv, data, 16);
   } else if (which == 'b' && n == 8) {
     memcpy(K.blk_iv, data, 8);
@@ -328,7 +394,8 @@ static void cmd_iv(char *args) {
     memcpy(K.chacha_nonce, data, (size_t)n), K.chacha_nlen = (size_t)n;
   } else {
     printf("error: iv sizes: aes 16 bytes, block (PRINCE/PRESENT counter) 8, chacha nonce 8 "
-           "(original) or 12 (RFC 8439)\n");
+           "(original) or 12 (RFC 8439), aead nonce 1..%u (gcm any, ccm 7..13, "
+           "chacha20-poly1305 12)\n", MAX_NONCE);
     return;
   }
   show_iv(which);
@@ -551,10 +618,15 @@ static void cmd_help(void) {
          " iv <aes|block|chacha> <hex>  aes 16 B (IV of cbc cfb ofb, first counter block of"
          " ctr), block = PRINCE/PRESENT ctr counter 8 B, chacha nonce 8 (original) or 12"
          " (RFC 8439)\n"
+         " iv aead <hex>  the AEAD nonce: gcm 1..64 B (12 the usual), ccm 7..13,"
+         " chacha20-poly1305 12\n"
          " counter chacha <n>  ChaCha's first block counter (RFC 8439 encryption: 1)\n"
          " enc|dec aes <ecb|cbc|cfb|ofb|ctr> <data>\n"
          " enc|dec <prince|present> <ecb|ctr> <data>\n"
          " enc|dec <chacha8|chacha12|chacha20> <data>  XOR with the keystream\n"
+         " enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>  AEAD (key aes,"
+         " key chacha 32 B, iv aead); T tag bytes (gcm 4 8 12..16, ccm 0 4..16 even, default"
+         " 16); enc prints ciphertext||tag, dec takes it\n"
          " mac aes <data>  AES-CMAC\n"
          " hash <sha3-224|sha3-256|sha3-384|sha3-512|shake128[:N]|shake256[:N]> <data>\n"
          " selftest  known answers, every engine and backend\n"
