@@ -26,7 +26,7 @@
 #define MAX_DATA 256
 #define LINE_BYTES (2 * MAX_DATA + 64)
 #define MAX_TAG 16     /* an AEAD decryption's data: the ciphertext, then the tag */
-#define MAX_NONCE 64   /* the AEAD nonce (GCM takes any length, CCM 7..13, ChaCha20-Poly1305 12) */
+#define MAX_NONCE 128  /* the AEAD nonce (GCM takes any length, CCM 7..13, ChaCha20-Poly1305 12) */
 
 /* ------------------------------------------------------------------ state set by commands */
 static cv_backend_t backend = CV_BACKEND_SW;  /* every engine's backend */
@@ -251,19 +251,30 @@ static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
     printf("error: CCM* (tag length 0) takes no AAD (give \"\")\n");
     return;
   }
+#ifdef CV_AEAD_SW_ONLY
+  if (backend != CV_BACKEND_SW) {
+    printf("error: AEAD on %s: the console has its sw backend only (backend sw)\n",
+           cv_backend_name(backend));
+    return;
+  }
+#endif
   if (dir == CV_DECRYPT) n -= tlen;
   int st = cha ? cv_aead_init(&ctx.aead, alg, backend, K.chacha_key, K.chacha_klen)
                : cv_aead_init(&ctx.aead, alg, backend, K.aes_key, K.aes_klen);
-  t_op = cv_mcycle();
   if (st == CV_OK)
     st = dir == CV_ENCRYPT
              ? cv_aead_encrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
                                result, (size_t)n, result + n, (size_t)tlen)
              : cv_aead_decrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
                                result, (size_t)n, data + n, (size_t)tlen);
-  t_op = cv_mcycle() - t_op;
   cv_aead_zeroize(&ctx.aead);
-  if (report(st) == CV_OK) print_hex("", result, (size_t)(dir ? n : n + tlen));
+  if (st == CV_ERR_ARG)  /* the buffers are the console's: the nonce's length */
+    printf("error: nonce length (iv aead): gcm 1..%u bytes, ccm 7..13, chacha20-poly1305 12\n",
+           MAX_NONCE);
+  else if (st == CV_ERR_OUTLEN)
+    printf("error: tag length: gcm 4, 8, 12..16 bytes, ccm 0 (CCM*) or 4..16 even\n");
+  else if (report(st) == CV_OK)
+    print_hex("", result, (size_t)(dir ? n : n + tlen));
 }
 
 /* enc/dec <engine> [mode] <data> */
@@ -359,7 +370,6 @@ static void cmd_key(char *args) {
 static void show_iv(int which) {
   if (!which || which == 'a') print_hex("iv aes: ", K.aes_iv, 16);
   if (!which || which == 'b') print_hex("iv block: ", K.blk_iv, 8);
-  if (!which || which == 'e') print_hex("iv aead: nonce ", K.aead_nonce, K.aead_nlen);
   if (!which || which == 'c') {
     print_hex("iv chacha: nonce ", K.chacha_nonce, K.chacha_nlen);
     /* printf has no 64-bit conversion here: the high word, when there is one, in hex */
@@ -367,6 +377,7 @@ static void show_iv(int which) {
     if (hi) printf("iv chacha: counter 0x%08lx%08lx\n", (unsigned long)hi, (unsigned long)lo);
     else printf("iv chacha: counter %lu\n", (unsigned long)lo);
   }
+  if (!which || which == 'e') print_hex("iv aead: nonce ", K.aead_nonce, K.aead_nlen);
 }
 
 /* iv [aes|block|chacha|aead] [<hex>]: without a value, shows it. */
@@ -618,7 +629,7 @@ static void cmd_help(void) {
          " iv <aes|block|chacha> <hex>  aes 16 B (IV of cbc cfb ofb, first counter block of"
          " ctr), block = PRINCE/PRESENT ctr counter 8 B, chacha nonce 8 (original) or 12"
          " (RFC 8439)\n"
-         " iv aead <hex>  the AEAD nonce: gcm 1..64 B (12 the usual), ccm 7..13,"
+         " iv aead <hex>  the AEAD nonce: gcm 1..128 B (12 the usual), ccm 7..13,"
          " chacha20-poly1305 12\n"
          " counter chacha <n>  ChaCha's first block counter (RFC 8439 encryption: 1)\n"
          " enc|dec aes <ecb|cbc|cfb|ofb|ctr> <data>\n"
