@@ -7,9 +7,9 @@
  * console except `quit`: a line longer than the line buffer is read to its end and answered
  * with an error, and any byte is taken as data. The prompt is "cv> " (the harness's --rx-prompt
  * waits for it before sending the next line, because the SoC's UART has no flow control).
- * State kept between commands: the backend, the keys, the IVs, ChaCha's nonce and counter. Each
- * enc/dec/mac sets its engine up afresh from them and the IVs and the counter do not advance,
- * so a command repeated gives the same bytes (README.md). */
+ * State kept between commands: the backend, the keys, the IVs, ChaCha's nonce and counter, the
+ * AEAD nonce. Each enc/dec/mac sets its engine up afresh from them and the IVs and the counter
+ * do not advance, so a command repeated gives the same bytes (README.md). */
 #include <stdio.h>
 #include <string.h>
 
@@ -277,6 +277,20 @@ static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
     print_hex("", result, (size_t)(dir ? n : n + tlen));
 }
 
+/* An AES AEAD mode, gcm or ccm, with the tag length after a colon (gcm:12, ccm:0 for CCM*):
+ * the tag length (16 without one), -1 for a bad one, -2 for no AEAD mode. */
+static int aead_tag(const char *w) {
+  if (strncmp(w, "gcm", 3) && strncmp(w, "ccm", 3)) return -2;
+  if (!w[3]) return 16;
+  if (w[3] != ':' || !w[4]) return -1;
+  int t = 0;
+  for (const char *d = w + 4; *d; d++) {
+    if (*d < '0' || *d > '9' || t > MAX_TAG) return -1;
+    t = t * 10 + *d - '0';
+  }
+  return t > MAX_TAG ? -1 : t;
+}
+
 /* enc/dec <engine> [mode] <data> */
 static void cmd_cipher(char *args, int dir) {
   char *eng = next_word(&args);
@@ -306,12 +320,9 @@ static void cmd_cipher(char *args, int dir) {
   if (!rounds) {
     char *w = next_word(&args);
     mode = w ? parse_mode(w) : -1;
-    if (mode < 0 && w && eng[0] == 'a' && (strncmp(w, "gcm", 3) == 0 || strncmp(w, "ccm", 3) == 0)) {
-      /* gcm, ccm or with the tag length: gcm:12, ccm:0 (CCM*) */
-      int tlen = w[3] ? -1 : 16;
-      if (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && (!w[5] || (w[5] >= '0' && w[5] <= '9' && !w[6])))
-        tlen = w[5] ? (w[4] - '0') * 10 + w[5] - '0' : w[4] - '0';
-      if (tlen < 0 || tlen > MAX_TAG) {
+    int tlen = mode < 0 && w && eng[0] == 'a' ? aead_tag(w) : -2;
+    if (tlen > -2) {
+      if (tlen < 0) {
         printf("error: tag length: gcm:T (T 4, 8, 12..16), ccm:T (T 0, 4..16 even)\n");
         return;
       }
@@ -637,14 +648,14 @@ static void cmd_help(void) {
          " enc|dec <chacha8|chacha12|chacha20> <data>  XOR with the keystream\n"
          " enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>  AEAD (key aes,"
          " key chacha 32 B, iv aead); T tag bytes (gcm 4 8 12..16, ccm 0 4..16 even, default"
-         " 16); enc prints ciphertext||tag, dec takes it\n"
+         " 16); enc prints ciphertext||tag, dec takes it; backend sw only\n"
          " mac aes <data>  AES-CMAC\n"
          " hash <sha3-224|sha3-256|sha3-384|sha3-512|shake128[:N]|shake256[:N]> <data>\n"
          " selftest  known answers, every engine and backend\n"
          " time  cycles per call, every engine and backend\n"
          "data: hex (00112233...) or \"text\", at most %d bytes\n"
-         "kept between commands: backend, keys, IVs, ChaCha nonce and counter (key, iv,"
-         " counter chacha: no value shows them). Each command starts afresh from them: IVs and"
+         "kept between commands: backend, keys, IVs, ChaCha nonce and counter, AEAD nonce (key,"
+         " iv, counter chacha: no value shows them). Each command starts afresh from them: IVs and"
          " counter never advance, so a command repeated gives the same bytes\n", MAX_DATA);
 }
 
@@ -676,7 +687,7 @@ static int read_line(char *buf, size_t n) {
 
 int main(void) {
   static char line[LINE_BYTES];
-  printf("Cipher-V console: AES, PRINCE, PRESENT, ChaCha, SHA-3. Type help.\n");
+  printf("Cipher-V console: AES, PRINCE, PRESENT, ChaCha, SHA-3, AEAD. Type help.\n");
   for (;;) {
     printf(PROMPT);
     fflush(stdout);
