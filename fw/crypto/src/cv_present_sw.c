@@ -90,15 +90,16 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
 
 #ifdef CV_CRYPTO_SMALL
 /* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no sp/ip tables. sBoxLayer
- * through the byte S-box, pLayer bit by bit (bit i moves to bit 16 i mod 63, bit 63 stays);
- * decryption runs the rounds backwards with the inverses. rkd is not used. */
+ * through the byte S-box, pLayer bit by bit (bit i moves to bit 16 i mod 63, bit 63 stays:
+ * bit 4a + b to bit 16b + a); decryption runs the rounds backwards with the inverses. rkd is
+ * not used. */
 static inline void tables_unused(void) { (void)cv_present_sp, (void)cv_present_ip, (void)opaque; }
 
 static void p_layer(uint32_t *lo, uint32_t *hi, int inv) {
   const uint32_t in[2] = {*lo, *hi};
   uint32_t out[2] = {0, 0};
   for (unsigned i = 0; i < 64; i++) {
-    const unsigned j = i == 63 ? 63 : 16 * i % 63, a = inv ? j : i, b = inv ? i : j;
+    const unsigned j = 16 * (i & 3u) + (i >> 2), a = inv ? j : i, b = inv ? i : j;
     out[b >> 5] |= (in[a >> 5] >> (a & 31) & 1u) << (b & 31);
   }
   *lo = out[0];
