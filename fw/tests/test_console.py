@@ -40,10 +40,12 @@ def console() -> object:
     return harness.build_fw("console")
 
 
-def run(elf: object, lines: list[str], max_cycles: int = 60_000_000) -> list[str]:
-    """Send the lines (one per prompt) and return the answer to each, in order."""
+def run(elf: object, lines: list[str], max_cycles: int = 60_000_000,
+        sim: Path | None = None) -> list[str]:
+    """Send the lines (one per prompt) and return the answer to each, in order (sim: another SoC
+    build's model, harness.build_sim)."""
     res = harness.run_elf(elf, stdin=("\n".join(lines) + "\nquit\n").encode(),
-                          max_cycles=max_cycles, extra_args=["--rx-prompt", PROMPT])
+                          max_cycles=max_cycles, extra_args=["--rx-prompt", PROMPT], sim=sim)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr
     chunks = res.stdout.split(PROMPT)
     assert chunks[0].startswith("Cipher-V console")
@@ -437,26 +439,48 @@ def test_aead_bad_input(console: object) -> None:
     assert "tag length" in out[2] and "tag length" in out[3] and "tag length" in out[4]
     assert "nonce length" in out[8] and "CCM*" in out[6]
     assert out[14] == "error: key length not supported (-1)"
-    assert out[16] == "error: AEAD on mmio: the console has its sw backend only (backend sw)"
+    assert out[16] == ("error: AEAD on mmio: this console has the sw backend only (AEAD_HW=1 "
+                       "builds the others)")
     want = AES.new(k, AES.MODE_GCM, nonce=bytes.fromhex("00112233445566778899aabbccdd"))
     assert out[-1] == want.digest().hex()
 
 
 @pytest.mark.long
-def test_aead_on_the_aead_soc() -> None:
-    """On the SoC with the AEAD engine (AES_AEAD = 1) the console's AEAD runs on sw (the same
-    bytes as pycryptodome) and names the hardware backends it does not have."""
-    sim = harness.build_sim({"AES_AEAD": 1})
-    elf = harness.build_fw("console")
-    key, nonce, aad, pt = bytes(16), bytes(12), b"aad", b"plaintext"
-    lines = [f"key aes {key.hex()}", 'enc aes gcm "aad" "plaintext"', "backend cpi",
-             'enc aes ccm "aad" "plaintext"']
-    res = harness.run_elf(elf, stdin=("\n".join(lines) + "\nquit\n").encode(),
-                          max_cycles=60_000_000, extra_args=["--rx-prompt", PROMPT], sim=sim)
-    assert res.returncode == 0, res.stderr
-    out = [c.strip() for c in res.stdout.split(PROMPT)[1:-1]]
-    assert out[1] == aead_ref("gcm", key, nonce, aad, pt, 16)
-    assert out[3] == "error: AEAD on cpi: the console has its sw backend only (backend sw)"
+@pytest.mark.parametrize("soc", ["AES_AEAD", "CHACHA_AEAD"])
+def test_aead_hw_console_on_the_aead_socs(soc: str) -> None:
+    """The console built with AEAD_HW=1 on the SoC builds with AEAD engines: the AEAD on the
+    engine's every backend gives pycryptodome's bytes and refuses a forged tag; the algorithms
+    of the other engine, which that SoC builds without AEAD, get the hardware error; the default
+    console names its sw backend as the only one there."""
+    sim = harness.build_sim({soc: 1})
+    hw = harness.build_fw("console", ["AEAD_HW=1"], name="console_aead_hw")
+    rng = random.Random(soc)
+    ak, ck, nonce = rng.randbytes(32), rng.randbytes(32), rng.randbytes(12)
+    aad, pt = rng.randbytes(20), rng.randbytes(70)
+    mine = ["aes gcm:12", "aes ccm:8"] if soc == "AES_AEAD" else ["chacha20-poly1305"]
+    other = "chacha20-poly1305" if soc == "AES_AEAD" else "aes gcm"
+    lines = [f"key aes {ak.hex()}", f"key chacha {ck.hex()}", f"iv aead {nonce.hex()}"]
+    want = []
+    for b in ("sw",) + HW:
+        lines.append(f"backend {b}")
+        want.append(f"backend {b} (every engine)")
+        for cmd in mine:
+            alg, _, t = cmd.split()[-1].partition(":")
+            key = ck if alg.startswith("chacha") else ak
+            ref = aead_ref(alg, key, nonce, aad, pt, int(t or 16))
+            forged = ref[:-1] + ("0" if ref[-1] != "0" else "1")
+            lines += [f"enc {cmd} {aad.hex()} {pt.hex()}", f"dec {cmd} {aad.hex()} {ref}",
+                      f"dec {cmd} {aad.hex()} {forged}"]
+            want += [ref, pt.hex(), AUTH_FAIL]
+        if b != "sw":
+            lines.append(f"enc {other} {aad.hex()} {pt.hex()}")
+            want.append("error: not in this SoC's hardware (or a hardware error) (-11)")
+    out = run(hw, lines, sim=sim)[3:]
+    assert out == want
+    plain = run(harness.build_fw("console"), lines[:3] + ["backend cpi", f"enc {mine[0]} 00 00"],
+                sim=sim)
+    assert plain[-1] == ("error: AEAD on cpi: this console has the sw backend only (AEAD_HW=1 "
+                         "builds the others)")
 
 
 class Session:

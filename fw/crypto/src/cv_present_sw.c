@@ -6,8 +6,12 @@
  * byte 0 shifted by 2k, so a single table serves all eight bytes (see tools/gen_tables.py).
  * Decryption runs in the pLayer^-1 domain so that S^-1 and P^-1 also fuse into one table. */
 #include "cv_present_sw.h"
+#include "cv_bytes.h"
 
 #include "cv_present_sw_tables.h"
+#ifdef CV_CRYPTO_SMALL
+static uint8_t small_inv_sbox8[256];  /* S^-1, computed by init (cv_invert8) */
+#endif
 
 #define TL(t, off) (*(const uint32_t *)(const void *)((const uint8_t *)(t) + (off)))
 #define I0(x) (((x) << 2) & 0x3fcu)
@@ -84,6 +88,8 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
     ctx->rkd[2 * i] = l;
     ctx->rkd[2 * i + 1] = h;
   }
+#else
+  cv_invert8(cv_present_sbox8, small_inv_sbox8);
 #endif
   return CV_OK;
 }
@@ -93,7 +99,9 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
  * through the byte S-box, pLayer bit by bit (bit i moves to bit 16 i mod 63, bit 63 stays:
  * bit 4a + b to bit 16b + a); decryption runs the rounds backwards with the inverses. rkd is
  * not used. */
-static inline void tables_unused(void) { (void)cv_present_sp, (void)cv_present_ip, (void)opaque; }
+static inline void tables_unused(void) {
+  (void)cv_present_sp, (void)cv_present_ip, (void)cv_present_inv_sbox8, (void)opaque;
+}
 
 static void p_layer(uint32_t *lo, uint32_t *hi, int inv) {
   const uint32_t in[2] = {*lo, *hi};
@@ -121,8 +129,8 @@ static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   uint32_t lo = *plo ^ ctx->rk[62], hi = *phi ^ ctx->rk[63];
   for (int i = 30; i >= 0; i--) {
     p_layer(&lo, &hi, 1);
-    lo = sbox_word(lo, cv_present_inv_sbox8) ^ ctx->rk[2 * i];
-    hi = sbox_word(hi, cv_present_inv_sbox8) ^ ctx->rk[2 * i + 1];
+    lo = sbox_word(lo, small_inv_sbox8) ^ ctx->rk[2 * i];
+    hi = sbox_word(hi, small_inv_sbox8) ^ ctx->rk[2 * i + 1];
   }
   *plo = lo;
   *phi = hi;

@@ -7,6 +7,7 @@
  * M'(S^-1(SR^-1(z))) (prince_h) by keeping the state before its S^-1 layer. The round keys are
  * moved into those domains at init (SR^-1 and M' are linear). */
 #include "cv_prince_sw.h"
+#include "cv_bytes.h"
 
 #define TL(t, off) (*(const uint32_t *)(const void *)((const uint8_t *)(t) + (off)))
 
@@ -53,7 +54,10 @@ static uint32_t sub_word(uint32_t w, const uint8_t *sb) {
  * and round keys k1 ^ RC_i with the whitening keys folded into the first and the last, in no
  * other domain. M'-hat on a 16-bit chunk: output nibble r is the XOR of the four input nibbles
  * with, at each bit k (k = 0 the nibble's MSB), input nibble (k - r - first) mod 4 left out. */
-static inline void tables_unused(void) { (void)cv_prince_f, (void)cv_prince_h, (void)opaque; }
+static inline void tables_unused(void) {
+  (void)cv_prince_f, (void)cv_prince_h, (void)cv_prince_inv_sbox8, (void)opaque;
+}
+static uint8_t small_inv_sbox8[256];  /* S^-1, computed by init (cv_invert8) */
 
 static uint32_t mhat(uint32_t v, unsigned first) {
   const uint32_t p = (v ^ v >> 4 ^ v >> 8 ^ v >> 12) & 0xfu;
@@ -109,6 +113,9 @@ cv_status_t cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key, size_t 
   uint64_t k1 = (uint64_t)ld32be(key + 8) << 32 | ld32be(key + 12);
   uint64_t k0p = (k0 >> 1 | k0 << 63) ^ (k0 >> 63);
   uint64_t alpha = (uint64_t)cv_prince_rc[22] << 32 | cv_prince_rc[23];
+#ifdef CV_CRYPTO_SMALL
+  cv_invert8(cv_prince_sbox8, small_inv_sbox8);
+#endif
   schedule(ctx->rke, k0, k0p, k1);
   schedule(ctx->rkd, k0p, k0, k1 ^ alpha);
   return CV_OK;
@@ -126,13 +133,13 @@ static void crypt(const uint32_t *rk, uint32_t *ph, uint32_t *pl) {
   }
   sub2(&h, &l, cv_prince_sbox8);  /* middle: S, M', S^-1 */
   m_prime(&h, &l);
-  sub2(&h, &l, cv_prince_inv_sbox8);
+  sub2(&h, &l, small_inv_sbox8);
   for (int i = 6; i <= 10; i++) {
     h ^= rk[2 * i];
     l ^= rk[2 * i + 1];
     sr_inv(&h, &l);
     m_prime(&h, &l);
-    sub2(&h, &l, cv_prince_inv_sbox8);
+    sub2(&h, &l, small_inv_sbox8);
   }
   *ph = h ^ rk[22];
   *pl = l ^ rk[23];

@@ -607,6 +607,7 @@ static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
  * streaming calls' checks and state (the text as one DMA job on the DMA backends). LN_OTHER
  * when the message is not of this shape (nothing done: the caller takes the streaming calls). */
 #define LN_OTHER 1
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds take the streaming calls (README.md) */
 static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce,
                                             size_t nonce_len, const uint8_t *aad,
                                             size_t aad_len, const uint8_t *in, uint8_t *out,
@@ -648,6 +649,7 @@ static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const 
   c->phase = PH_NONE;  /* done, or stopped by an error that zeroized the engine */
   return e;
 }
+#endif
 
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
@@ -857,7 +859,11 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
     return cv_chachapoly_sw_decrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
                                     tag, tag_len);
   }
+#if defined(__OPTIMIZE_SIZE__)
+  cv_status_t e = LN_OTHER;
+#else
   cv_status_t e = ln_one(ctx, dir, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+#endif
   if (e == LN_OTHER) {
     ctx->phase = PH_NONE;
     e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);

@@ -27,6 +27,7 @@
 #define LINE_BYTES (2 * MAX_DATA + 64)
 #define MAX_TAG 16     /* an AEAD decryption's data: the ciphertext, then the tag */
 #define MAX_NONCE 128  /* the AEAD nonce (GCM takes any length, CCM 7..13, ChaCha20-Poly1305 12) */
+#define TAG_LENGTHS "error: tag length (:T): gcm 4, 8, 12..16 bytes, ccm 0 (CCM*) or 4..16 even\n"
 
 /* ------------------------------------------------------------------ state set by commands */
 static cv_backend_t backend = CV_BACKEND_SW;  /* every engine's backend */
@@ -253,8 +254,8 @@ static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
   }
 #ifdef CV_AEAD_SW_ONLY
   if (backend != CV_BACKEND_SW) {
-    printf("error: AEAD on %s: the console has its sw backend only (backend sw)\n",
-           cv_backend_name(backend));
+    printf("error: AEAD on %s: this console has the sw backend only (AEAD_HW=1 builds the "
+           "others)\n", cv_backend_name(backend));
     return;
   }
 #endif
@@ -272,7 +273,7 @@ static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
     printf("error: nonce length (iv aead): gcm 1..%u bytes, ccm 7..13, chacha20-poly1305 12\n",
            MAX_NONCE);
   else if (st == CV_ERR_OUTLEN)
-    printf("error: tag length: gcm 4, 8, 12..16 bytes, ccm 0 (CCM*) or 4..16 even\n");
+    printf(TAG_LENGTHS);
   else if (report(st) == CV_OK)
     print_hex("", result, (size_t)(dir ? n : n + tlen));
 }
@@ -295,9 +296,8 @@ static int aead_tag(const char *w) {
 static void cmd_cipher(char *args, int dir) {
   char *eng = next_word(&args);
   if (!eng) {
-    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data>, "
-           "%s <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>\n",
-           dir ? "dec" : "enc", dir ? "dec" : "enc");
+    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data> "
+           "(AEAD: help)\n", dir ? "dec" : "enc");
     return;
   }
   if (strcmp(eng, "chacha20-poly1305") == 0) {
@@ -323,7 +323,7 @@ static void cmd_cipher(char *args, int dir) {
     int tlen = mode < 0 && w && eng[0] == 'a' ? aead_tag(w) : -2;
     if (tlen > -2) {
       if (tlen < 0) {
-        printf("error: tag length: gcm:T (T 4, 8, 12..16), ccm:T (T 0, 4..16 even)\n");
+        printf(TAG_LENGTHS);
         return;
       }
       aead_run(w[0] == 'g' ? CV_AEAD_AES_GCM : CV_AEAD_AES_CCM, tlen, dir, args);
@@ -416,8 +416,7 @@ static void cmd_iv(char *args) {
     memcpy(K.chacha_nonce, data, (size_t)n), K.chacha_nlen = (size_t)n;
   } else {
     printf("error: iv sizes: aes 16 bytes, block (PRINCE/PRESENT counter) 8, chacha nonce 8 "
-           "(original) or 12 (RFC 8439), aead nonce 1..%u (gcm any, ccm 7..13, "
-           "chacha20-poly1305 12)\n", MAX_NONCE);
+           "(original) or 12 (RFC 8439), aead 1..%u\n", MAX_NONCE);
     return;
   }
   show_iv(which);
@@ -648,7 +647,7 @@ static void cmd_help(void) {
          " enc|dec <chacha8|chacha12|chacha20> <data>  XOR with the keystream\n"
          " enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>  AEAD (key aes,"
          " key chacha 32 B, iv aead); T tag bytes (gcm 4 8 12..16, ccm 0 4..16 even, default"
-         " 16); enc prints ciphertext||tag, dec takes it; backend sw only\n"
+         " 16); enc prints ciphertext||tag, dec takes it\n"
          " mac aes <data>  AES-CMAC\n"
          " hash <sha3-224|sha3-256|sha3-384|sha3-512|shake128[:N]|shake256[:N]> <data>\n"
          " selftest  known answers, every engine and backend\n"
