@@ -96,22 +96,32 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
 
 #ifdef CV_CRYPTO_SMALL
 /* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no sp/ip tables. sBoxLayer
- * through the byte S-box, pLayer bit by bit (bit i moves to bit 16 i mod 63, bit 63 stays:
- * bit 4a + b to bit 16b + a); decryption runs the rounds backwards with the inverses. rkd is
- * not used. */
+ * through the byte S-box, pLayer by masks and shifts (bit i moves to bit 16 i mod 63, bit 63
+ * stays: bit 4a + b to bit 16b + a); decryption runs the rounds backwards with the inverses
+ * (pLayer's is pLayer twice). rkd is not used. */
 static inline void tables_unused(void) {
   (void)cv_present_sp, (void)cv_present_ip, (void)cv_present_inv_sbox8, (void)opaque;
 }
 
-static void p_layer(uint32_t *lo, uint32_t *hi, int inv) {
-  const uint32_t in[2] = {*lo, *hi};
-  uint32_t out[2] = {0, 0};
-  for (unsigned i = 0; i < 64; i++) {
-    const unsigned j = 16 * (i & 3u) + (i >> 2), a = inv ? j : i, b = inv ? i : j;
-    out[b >> 5] |= (in[a >> 5] >> (a & 31) & 1u) << (b & 31);
+/* bits 0, 4, .., 28 of x into bits 0..7 */
+static uint32_t gather4(uint32_t x) {
+  x &= 0x11111111u;
+  x = (x | x >> 3) & 0x03030303u;
+  x = (x | x >> 6) & 0x000f000fu;
+  return (x | x >> 12) & 0xffu;
+}
+
+/* pLayer, n times: the bits 4a + b (a = 0..15) of the state become bits 16b .. 16b + 15. Bit i
+ * goes to 16 i mod 63, so three times is the identity, and twice the inverse. */
+static void p_layer(uint32_t *lo, uint32_t *hi, int n) {
+  for (; n; n--) {
+    const uint32_t l = *lo, h = *hi;
+    uint32_t o[2] = {0, 0};
+    for (unsigned b = 0; b < 4; b++)
+      o[b >> 1] |= (gather4(l >> b) | gather4(h >> b) << 8) << (16 * (b & 1));
+    *lo = o[0];
+    *hi = o[1];
   }
-  *lo = out[0];
-  *hi = out[1];
 }
 
 static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
@@ -119,7 +129,7 @@ static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   for (int i = 0; i < 31; i++) {
     lo = sbox_word(lo ^ ctx->rk[2 * i], cv_present_sbox8);
     hi = sbox_word(hi ^ ctx->rk[2 * i + 1], cv_present_sbox8);
-    p_layer(&lo, &hi, 0);
+    p_layer(&lo, &hi, 1);
   }
   *plo = lo ^ ctx->rk[62];
   *phi = hi ^ ctx->rk[63];
@@ -128,7 +138,7 @@ static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
 static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   uint32_t lo = *plo ^ ctx->rk[62], hi = *phi ^ ctx->rk[63];
   for (int i = 30; i >= 0; i--) {
-    p_layer(&lo, &hi, 1);
+    p_layer(&lo, &hi, 2);
     lo = sbox_word(lo, small_inv_sbox8) ^ ctx->rk[2 * i];
     hi = sbox_word(hi, small_inv_sbox8) ^ ctx->rk[2 * i + 1];
   }
