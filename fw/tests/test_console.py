@@ -13,17 +13,23 @@ import random
 import re
 import select
 import subprocess
+import sys
 import termios
 import time
+from pathlib import Path
 
 import pytest
-from Crypto.Cipher import AES, ChaCha20
+from Crypto.Cipher import AES, ChaCha20, ChaCha20_Poly1305
 from Crypto.Hash import CMAC
 
 from engines.chacha.model import chacha_model
 from engines.present.model import present_model
 from engines.prince.model import prince_model
 from sim.verilator import harness
+
+# the software AEADs' tests: their CAVP reader and CCM*'s definition
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "crypto" / "tests"))
+from test_crypto_sw_aead import VEC, ccm_star_reference, read_records, unhex  # noqa: E402
 
 PROMPT = "cv> "
 
@@ -34,10 +40,12 @@ def console() -> object:
     return harness.build_fw("console")
 
 
-def run(elf: object, lines: list[str], max_cycles: int = 60_000_000) -> list[str]:
-    """Send the lines (one per prompt) and return the answer to each, in order."""
+def run(elf: object, lines: list[str], max_cycles: int = 60_000_000,
+        sim: Path | None = None) -> list[str]:
+    """Send the lines (one per prompt) and return the answer to each, in order (sim: another SoC
+    build's model, harness.build_sim)."""
     res = harness.run_elf(elf, stdin=("\n".join(lines) + "\nquit\n").encode(),
-                          max_cycles=max_cycles, extra_args=["--rx-prompt", PROMPT])
+                          max_cycles=max_cycles, extra_args=["--rx-prompt", PROMPT], sim=sim)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr
     chunks = res.stdout.split(PROMPT)
     assert chunks[0].startswith("Cipher-V console")
@@ -130,7 +138,8 @@ def test_help_selftest_and_backends(console: object) -> None:
     out = run(console, lines)
     words = set(re.findall(r"[\w-]+", out[0]))
     for cmd in ("backend", "key", "iv", "counter", "enc", "dec", "mac", "hash", "selftest", "time",
-                "quit", "prince", "present", "chacha20", "cpi-dma"):
+                "quit", "prince", "present", "chacha20", "cpi-dma", "gcm", "ccm",
+                "chacha20-poly1305", "aead"):
         assert cmd in words, cmd
     # what persists between commands, and that IVs and the counter do not advance
     kept = out[0][out[0].index("kept between commands"):]
@@ -252,7 +261,8 @@ def test_chacha20_rfc8439_encryption(console: object) -> None:
     n = 3 + 2 * (1 + len(HW))
     assert out[n] == want  # the same command again: the counter did not advance
     assert out[n + 1] == out[n + 2] == out[2]
-    assert out[n + 3] == ("iv aes: " + "00" * 16 + "\niv block: " + "00" * 8 + "\n" + out[2])
+    assert out[n + 3] == ("iv aes: " + "00" * 16 + "\niv block: " + "00" * 8 + "\n" + out[2] +
+                          "\niv aead: nonce " + "00" * 12)
     assert out[n + 4] == ("key aes: not set\nkey prince: not set\nkey present: not set\n"
                           "key chacha: 32 bytes")
 
@@ -283,6 +293,194 @@ def test_chacha_counter_both_layouts(console: object) -> None:
     assert out[9] == ref(n12, 7, msg)
     for i in (10, 11, 12):
         assert out[i].startswith("error:"), out[i]
+
+
+AUTH_FAIL = "error: authentication failed: the tag does not match, no plaintext (-12)"
+
+
+def cavp(path: Path, want: dict[str, str], limit: int = 200) -> dict[str, str]:
+    """The first record of a CAVP file with the fields given and texts of at most limit bytes."""
+    return next(r for r in read_records(path) if all(r.get(k) == v for k, v in want.items()) and
+                len(r.get("PT", r.get("PAYLOAD", ""))) <= 2 * limit)
+
+
+def aead_ref(alg: str, key: bytes, nonce: bytes, aad: bytes, pt: bytes, tag_len: int) -> str:
+    """pycryptodome's ciphertext and tag, as the console prints them (RFC 5116: C || T)."""
+    if alg == "chacha20-poly1305":
+        e = ChaCha20_Poly1305.new(key=key, nonce=nonce)
+    else:
+        mode = AES.MODE_GCM if alg == "gcm" else AES.MODE_CCM
+        e = AES.new(key, mode, nonce=nonce, mac_len=tag_len)
+    e.update(aad)
+    ct, tag = e.encrypt_and_digest(pt)
+    return (ct + tag).hex()
+
+
+def test_aead_commands(console: object) -> None:
+    """AES-GCM, AES-CCM (with CCM*) and ChaCha20-Poly1305 from the console on the sw backend: CAVP
+    records (a 1-byte GCM nonce, a 4-byte CCM tag), RFC 8439 section 2.8.2, random messages
+    against pycryptodome, decryption of each back, and forged tags answered with the
+    authentication error and no plaintext."""
+    gcm_dir, ccm_dir = VEC / "ciphers" / "AES" / "GCM", VEC / "ciphers" / "AES" / "CCM"
+    g1 = cavp(gcm_dir / "gcmEncryptExtIV256.rsp", {"IVLEN": "96", "TAGLEN": "128",
+                                                   "AADLEN": "160", "PTLEN": "408"})
+    g2 = cavp(gcm_dir / "gcmEncryptExtIV128.rsp", {"IVLEN": "8", "TAGLEN": "96",
+                                                   "AADLEN": "128", "PTLEN": "128"})
+    gf = next(r for r in read_records(gcm_dir / "gcmDecrypt128.rsp")
+              if "FAIL" in r and r["IVLEN"] == "96" and r["PTLEN"] == "128")
+    c1 = cavp(ccm_dir / "VADT128.rsp", {"ALEN": "32"})
+    c2 = cavp(ccm_dir / "VTT192.rsp", {"TLEN": "4"})
+    cf = next(r for r in read_records(ccm_dir / "DVPT256.rsp")
+              if r["RESULT"].startswith("Fail") and int(r["PLEN"]) > 0 and int(r["ALEN"]) > 0)
+    rng = random.Random(5116)
+    rk, rc = rng.randbytes(24), rng.randbytes(32)
+    rn, raad, rpt = rng.randbytes(12), rng.randbytes(13), rng.randbytes(40)
+    cn = rng.randbytes(13)
+    # RFC 8439 section 2.8.2
+    pk = bytes(range(0x80, 0xa0))
+    pn = bytes.fromhex("070000004041424344454647")
+    paad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
+    ptext = RFC8439_PLAINTEXT.decode()
+    rfc_tag = "1ae10b594f09e26a7e902ecbd0600691"
+
+    def gcm_lines(r: dict[str, str], tlen: int) -> list[str]:
+        return [f"key aes {r['KEY']}", f"iv aead {r['IV']}",
+                f"enc aes gcm:{tlen} {r['AAD']} {r['PT']}",
+                f"dec aes gcm:{tlen} {r['AAD']} {r['CT']}{r['TAG']}"]
+
+    def ccm_lines(r: dict[str, str]) -> list[str]:
+        alen, plen, tlen = int(r["ALEN"]), int(r["PLEN"]), int(r["TLEN"])
+        aad, pt = r["ADATA"][:2 * alen] or '""', r["PAYLOAD"][:2 * plen] or '""'
+        return [f"key aes {r['KEY']}", f"iv aead {r['NONCE']}", f"enc aes ccm:{tlen} {aad} {pt}",
+                f"dec aes ccm:{tlen} {aad} {r['CT']}"]
+
+    lines = (gcm_lines(g1, 16) + gcm_lines(g2, 12) +
+             [f"key aes {gf['KEY']}", f"iv aead {gf['IV']}",
+              f"dec aes gcm {gf['AAD'] or chr(34) * 2} {gf['CT']}{gf['TAG']}"] +
+             ccm_lines(c1) + ccm_lines(c2) +
+             [f"key aes {cf['KEY']}", f"iv aead {cf['NONCE']}",
+              f"dec aes ccm:{cf['TLEN']} {cf['ADATA'][:2 * int(cf['ALEN'])]} {cf['CT']}"])
+    n_cavp = len(lines)
+    rand = [("gcm", 13, rk, rn), ("ccm", 10, rk, cn), ("chacha20-poly1305", 16, rc, rn)]
+    for alg, tlen, key, nonce in rand:
+        cmd = "chacha20-poly1305" if alg.startswith("chacha") else f"aes {alg}:{tlen}"
+        ref = aead_ref(alg, key, nonce, raad, rpt, tlen)
+        forged = ref[:-2] + f"{int(ref[-2:], 16) ^ 0x80:02x}"
+        lines += [f"key {'chacha' if alg.startswith('chacha') else 'aes'} {key.hex()}",
+                  f"iv aead {nonce.hex()}", f"enc {cmd} {raad.hex()} {rpt.hex()}",
+                  f"dec {cmd} {raad.hex()} {ref}", f"dec {cmd} {raad.hex()} {forged}"]
+    lines.append(f"dec {cmd} {raad[1:].hex()} {ref}")  # one byte of AAD less
+    star = ccm_star_reference(rk, cn[:11], rpt)  # CCM*: CTR from A_1, no tag
+    lines += [f"key aes {rk.hex()}", f"iv aead {cn[:11].hex()}", f"enc aes ccm:0 \"\" {rpt.hex()}",
+              f"dec aes ccm:0 \"\" {star.hex()}",
+              f"key chacha {pk.hex()}", f"iv aead {pn.hex()}",
+              f'enc chacha20-poly1305 {paad.hex()} "{ptext}"', "iv aead"]
+    out = run(console, lines)
+
+    def check(i: int, want: str) -> None:
+        assert out[i] == want, f"{lines[i]!r}: got {out[i]!r}"
+
+    for j, (r, tlen) in enumerate(((g1, 16), (g2, 12))):
+        check(4 * j + 2, r["CT"] + r["TAG"][:2 * tlen])
+        check(4 * j + 3, r["PT"])
+        assert out[4 * j + 1] == f"iv aead: nonce {r['IV']}"
+    check(10, AUTH_FAIL)
+    for j, r in enumerate((c1, c2)):
+        check(11 + 4 * j + 2, r["CT"])
+        check(11 + 4 * j + 3, r["PAYLOAD"][:2 * int(r["PLEN"])])
+    check(21, AUTH_FAIL)
+    for j, (alg, tlen, key, nonce) in enumerate(rand):
+        b = n_cavp + 5 * j
+        check(b + 2, aead_ref(alg, key, nonce, raad, rpt, tlen))
+        check(b + 3, rpt.hex())
+        check(b + 4, AUTH_FAIL)  # the last tag byte changed
+    b = n_cavp + 5 * len(rand)
+    check(b, AUTH_FAIL)  # one byte of AAD less
+    b += 1
+    check(b + 2, star.hex())
+    check(b + 3, rpt.hex())
+    rfc = aead_ref("chacha20-poly1305", pk, pn, paad, RFC8439_PLAINTEXT, 16)
+    assert rfc.endswith(rfc_tag)
+    check(b + 6, rfc)
+    check(b + 7, f"iv aead: nonce {pn.hex()}")
+
+
+def test_aead_bad_input(console: object) -> None:
+    """Every refused AEAD argument gets an error line and the prompt; nothing is printed of a
+    plaintext; the console goes on."""
+    k = bytes(range(16))
+    lines = ["enc aes gcm 00 00",                      # no key yet
+             f"key aes {k.hex()}",
+             "enc aes gcm:5 \"\" 00",                  # GCM tag length
+             "enc aes ccm:3 \"\" 00",                  # CCM tag length (odd)
+             "enc aes ccm:17 \"\" 00",                 # above 16
+             "enc aes gcm:x \"\" 00",
+             "enc aes ccm:0 0011 00",                  # CCM* with AAD
+             "iv aead 00112233445566778899aabbccdd",   # 14 bytes: not for CCM
+             "enc aes ccm \"\" 00",
+             "enc aes gcm 00",                         # no data after the AAD
+             "dec aes gcm \"\" 0011",                  # shorter than the tag
+             "enc aes gcm zz 00",
+             "iv aead \"\"",                            # empty nonce
+             "key chacha " + k.hex(),                  # 16 bytes: ChaCha20, not -Poly1305
+             "enc chacha20-poly1305 \"\" 00",
+             "backend mmio",
+             "enc aes gcm \"\" 00",                     # a backend the console does not have
+             "backend sw",
+             "enc aes gcm \"\" \"\""]                    # still works: the tag of nothing
+    out = run(console, lines)
+    for i, answer in enumerate(out):
+        if lines[i].startswith(("key", "backend")) or i == len(lines) - 1:
+            continue
+        if i == 7:
+            assert answer == "iv aead: nonce 00112233445566778899aabbccdd"
+            continue
+        assert answer.startswith("error:"), f"{lines[i]!r}: {answer!r}"
+    assert "tag length" in out[2] and "tag length" in out[3] and "tag length" in out[4]
+    assert "nonce length" in out[8] and "CCM*" in out[6]
+    assert out[14] == "error: key length not supported (-1)"
+    assert out[16] == ("error: AEAD on mmio: this console has the sw backend only (AEAD_HW=1 "
+                       "builds the others)")
+    want = AES.new(k, AES.MODE_GCM, nonce=bytes.fromhex("00112233445566778899aabbccdd"))
+    assert out[-1] == want.digest().hex()
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("soc", ["AES_AEAD", "CHACHA_AEAD"])
+def test_aead_hw_console_on_the_aead_socs(soc: str) -> None:
+    """The console built with AEAD_HW=1 on the SoC builds with AEAD engines: the AEAD on the
+    engine's every backend gives pycryptodome's bytes and refuses a forged tag; the algorithms
+    of the other engine, which that SoC builds without AEAD, get the hardware error; the default
+    console names its sw backend as the only one there."""
+    sim = harness.build_sim({soc: 1})
+    hw = harness.build_fw("console", ["AEAD_HW=1"], name="console_aead_hw")
+    rng = random.Random(soc)
+    ak, ck, nonce = rng.randbytes(32), rng.randbytes(32), rng.randbytes(12)
+    aad, pt = rng.randbytes(20), rng.randbytes(70)
+    mine = ["aes gcm:12", "aes ccm:8"] if soc == "AES_AEAD" else ["chacha20-poly1305"]
+    other = "chacha20-poly1305" if soc == "AES_AEAD" else "aes gcm"
+    lines = [f"key aes {ak.hex()}", f"key chacha {ck.hex()}", f"iv aead {nonce.hex()}"]
+    want = []
+    for b in ("sw",) + HW:
+        lines.append(f"backend {b}")
+        want.append(f"backend {b} (every engine)")
+        for cmd in mine:
+            alg, _, t = cmd.split()[-1].partition(":")
+            key = ck if alg.startswith("chacha") else ak
+            ref = aead_ref(alg, key, nonce, aad, pt, int(t or 16))
+            forged = ref[:-1] + ("0" if ref[-1] != "0" else "1")
+            lines += [f"enc {cmd} {aad.hex()} {pt.hex()}", f"dec {cmd} {aad.hex()} {ref}",
+                      f"dec {cmd} {aad.hex()} {forged}"]
+            want += [ref, pt.hex(), AUTH_FAIL]
+        if b != "sw":
+            lines.append(f"enc {other} {aad.hex()} {pt.hex()}")
+            want.append("error: not in this SoC's hardware (or a hardware error) (-11)")
+    out = run(hw, lines, sim=sim)[3:]
+    assert out == want
+    plain = run(harness.build_fw("console"), lines[:3] + ["backend cpi", f"enc {mine[0]} 00 00"],
+                sim=sim)
+    assert plain[-1] == ("error: AEAD on cpi: this console has the sw backend only (AEAD_HW=1 "
+                         "builds the others)")
 
 
 class Session:

@@ -28,7 +28,8 @@ typedef struct cv_aes_sw_ctx {
 } cv_aes_sw_ctx;
 
 /* Key expansion. key_len 16, 24 or 32, else CV_ERR_KEYLEN. init selects the table version,
- * init_ct the constant-time one; both give identical results. */
+ * init_ct the constant-time one; both give identical results. A build with -DCV_CRYPTO_SMALL
+ * has no constant-time version: init_ct returns CV_ERR_MODE (after the checks above). */
 cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len);
 /* The isa version: CV_ERR_HW in a build without CV_ZK (fw/common.mk FW_ZK=1). */

@@ -28,16 +28,36 @@
 #define I3(x) (((x) >> 22) & 0x3fcu)
 /* TE(n, off) / TD(n, off): encryption / decryption table n (te_n = te_0 rotated left by 8n).
  * -DCV_CRYPTO_SMALL (size-bound programs such as the console) keeps only table 0 of each
- * direction and rotates: 6 KiB less, one rotate (3 instructions) more per lookup. */
+ * direction and rotates: one rotate (3 instructions) more per lookup. Those two tables are
+ * computed into data memory by the first init (from the S-box: te_0[x] is the column
+ * (2, 1, 1, 3) S(x), td_0[x] (14, 9, 13, 11) S^-1(x)), and so is S^-1: program memory holds
+ * the S-box only. */
 #ifdef CV_CRYPTO_SMALL
 static inline uint32_t rotl_tab(uint32_t v, unsigned r) {
   return r ? (v << r) | (v >> (32u - r)) : v;
 }
-#define TE(n, off) rotl_tab(TL(cv_aes_te0, off), 8u * (n))
-#define TD(n, off) rotl_tab(TL(cv_aes_td0, off), 8u * (n))
+static uint32_t small_te0[256], small_td0[256];
+static uint8_t small_inv_sbox[256];
+#define TE(n, off) rotl_tab(TL(small_te0, off), 8u * (n))
+#define TD(n, off) rotl_tab(TL(small_td0, off), 8u * (n))
 static inline void tables_unused(void) {
-  (void)cv_aes_te1, (void)cv_aes_te2, (void)cv_aes_te3;
-  (void)cv_aes_td1, (void)cv_aes_td2, (void)cv_aes_td3;
+  (void)cv_aes_te0, (void)cv_aes_te1, (void)cv_aes_te2, (void)cv_aes_te3;
+  (void)cv_aes_td0, (void)cv_aes_td1, (void)cv_aes_td2, (void)cv_aes_td3, (void)cv_aes_inv_sbox;
+}
+
+static uint32_t xt(uint32_t b) { return (b << 1 ^ (b >> 7) * 0x11bu) & 0xffu; }
+
+static void small_tables(void) {
+  static int ready;
+  if (ready) return;
+  cv_invert8(cv_aes_sbox, small_inv_sbox);
+  for (int i = 0; i < 256; i++) {
+    const uint32_t s = cv_aes_sbox[i], v = small_inv_sbox[i];
+    const uint32_t v2 = xt(v), v4 = xt(v2), v8 = xt(v4);
+    small_te0[i] = xt(s) | s << 8 | s << 16 | (xt(s) ^ s) << 24;
+    small_td0[i] = (v8 ^ v4 ^ v2) | (v8 ^ v) << 8 | (v8 ^ v4 ^ v) << 16 | (v8 ^ v2 ^ v) << 24;
+  }
+  ready = 1;
 }
 /* All rounds but the last, one per iteration over a state array (the default build unrolls two
  * per iteration in registers). Row r of output column c comes from input column c + r
@@ -147,7 +167,7 @@ static void tab_encrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   d3 = TE(0, I0(a3)) ^ TE(1, I1(a0)) ^ TE(2, I2(a1)) ^              \
        TE(3, I3(a2)) ^ (k)[3]
 #ifdef CV_CRYPTO_SMALL
-  SMALL_ROUNDS(cv_aes_te0, 0);
+  SMALL_ROUNDS(small_te0, 0);
 #else
   for (;;) {
     EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
@@ -185,7 +205,7 @@ static void tab_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   d3 = TD(0, I0(a3)) ^ TD(1, I1(a2)) ^ TD(2, I2(a1)) ^              \
        TD(3, I3(a0)) ^ (k)[3]
 #ifdef CV_CRYPTO_SMALL
-  SMALL_ROUNDS(cv_aes_td0, 1);
+  SMALL_ROUNDS(small_td0, 1);
 #else
   for (;;) {
     DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
@@ -195,7 +215,11 @@ static void tab_decrypt(const cv_aes_sw_ctx *ctx, const uint32_t in[4], uint32_t
   }
 #endif
 #undef DROUND
+#ifdef CV_CRYPTO_SMALL
+#define IS(x) ((uint32_t)small_inv_sbox[(x)])
+#else
 #define IS(x) ((uint32_t)cv_aes_inv_sbox[(x)])
+#endif
   out[0] = (IS(t0 & 0xff) | IS((t3 >> 8) & 0xff) << 8 | IS((t2 >> 16) & 0xff) << 16 |
             IS(t1 >> 24) << 24) ^ rk[0];
   out[1] = (IS(t1 & 0xff) | IS((t0 >> 8) & 0xff) << 8 | IS((t3 >> 16) & 0xff) << 16 |
@@ -439,18 +463,26 @@ static uint32_t isa_inv_mix_word(uint32_t w) {
 
 typedef void (*block_fn)(const cv_aes_sw_ctx *, const uint32_t *, uint32_t *);
 
+/* -DCV_CRYPTO_SMALL leaves the bitsliced version out (init_ct: CV_ERR_MODE): its code is only
+ * reached through the context's impl, which the linker cannot see is never CT. */
+#ifdef CV_CRYPTO_SMALL
+#define IS_CT(ctx) ((void)(ctx), 0)
+#else
+#define IS_CT(ctx) ((ctx)->impl == CV_AES_SW_IMPL_CT)
+#endif
+
 static block_fn enc_fn(const cv_aes_sw_ctx *ctx) {
 #if defined(CV_ZK)
   if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_encrypt;
 #endif
-  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_encrypt : tab_encrypt;
+  return IS_CT(ctx) ? ct_encrypt : tab_encrypt;
 }
 
 static block_fn dec_fn(const cv_aes_sw_ctx *ctx) {
 #if defined(CV_ZK)
   if (ctx->impl == CV_AES_SW_IMPL_ISA) return isa_decrypt;
 #endif
-  return ctx->impl == CV_AES_SW_IMPL_CT ? ct_decrypt : tab_decrypt;
+  return IS_CT(ctx) ? ct_decrypt : tab_decrypt;
 }
 
 static int key_len_ok(size_t key_len) {
@@ -460,6 +492,9 @@ static int key_len_ok(size_t key_len) {
 cv_status_t cv_aes_sw_init(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+#ifdef CV_CRYPTO_SMALL
+  small_tables();
+#endif
   const int nr = (int)key_len / 4 + 6;
   ctx->rounds = nr;
   ctx->impl = CV_AES_SW_IMPL_TABLE;
@@ -556,6 +591,9 @@ void cv_aes_isa_expand_dec(uint32_t *dk, const uint32_t *ek, int nr) {
 cv_status_t cv_aes_sw_init_ct(cv_aes_sw_ctx *ctx, const uint8_t *key, size_t key_len) {
   if (!ctx || !key) return CV_ERR_ARG;
   if (!key_len_ok(key_len)) return CV_ERR_KEYLEN;
+#ifdef CV_CRYPTO_SMALL
+  return CV_ERR_MODE;
+#endif
   const int nr = (int)key_len / 4 + 6;
   uint32_t w[60];
   ctx->rounds = nr;
@@ -609,7 +647,7 @@ cv_status_t cv_aes_sw_ecb(const cv_aes_sw_ctx *ctx, cv_dir_t dir, const uint8_t 
     return CV_OK;
   }
 #endif
-  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+  if (IS_CT(ctx)) {  /* two blocks per bitsliced pass */
     uint32_t v[4];
     for (; off + 32 <= len; off += 32) {
       load_block(in + off, w);
@@ -648,7 +686,7 @@ cv_status_t cv_aes_sw_cbc(const cv_aes_sw_ctx *ctx, cv_dir_t dir, uint8_t iv[16]
   } else {
     block_fn f = dec_fn(ctx);
     size_t off = 0;
-    if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two blocks per bitsliced pass */
+    if (IS_CT(ctx)) {  /* two blocks per bitsliced pass */
       uint32_t c1[4], w1[4];
       for (; off + 32 <= len; off += 32) {
         load_block(in + off, c);
@@ -747,7 +785,7 @@ cv_status_t cv_aes_sw_ctr(const cv_aes_sw_ctx *ctx, uint8_t ctr[16], const uint8
   uint8_t *cb = (uint8_t *)c;  /* the counter kept as an aligned byte string */
   size_t off = 0;
   load_block(ctr, c);  /* byte order kept: ctr_inc works on the bytes */
-  if (ctx->impl == CV_AES_SW_IMPL_CT) {  /* two counter blocks per bitsliced pass */
+  if (IS_CT(ctx)) {  /* two counter blocks per bitsliced pass */
     uint32_t c1[4], k1[4], w1[4];
     for (; off + 32 <= len; off += 32) {
       for (int i = 0; i < 4; i++) c1[i] = c[i];

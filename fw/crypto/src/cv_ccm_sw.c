@@ -142,6 +142,7 @@ static void text_byte(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out) {
   }
 }
 
+#ifndef CV_CRYPTO_SMALL
 /* Whole blocks from a block boundary. With the bitsliced AES, an encrypted block's MAC input
  * X ^ P_i and counter block A_i are independent, so one 32-byte ECB call encrypts both in one
  * bitsliced pass. The T-table AES gains nothing from pairing and takes two direct calls; so does
@@ -200,6 +201,7 @@ static void text_blocks(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, siz
   else
     blocks_body(ctx, in, out, nblk, 0);
 }
+#endif
 
 cv_status_t cv_ccm_sw_update(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   if (!ctx || (len && (!in || !out))) return CV_ERR_ARG;
@@ -211,6 +213,11 @@ cv_status_t cv_ccm_sw_update(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out
     ctx->phase = 2;
   }
   ctx->msg_done += len;
+#ifdef CV_CRYPTO_SMALL
+  /* -DCV_CRYPTO_SMALL (size-bound programs such as the console): byte by byte, one copy of
+   * the code */
+  for (; len; len--) text_byte(ctx, in++, out++);
+#else
   while (len && ctx->ks_pos != 16) {
     text_byte(ctx, in++, out++);
     len--;
@@ -220,6 +227,7 @@ cv_status_t cv_ccm_sw_update(cv_ccm_sw_ctx *ctx, const uint8_t *in, uint8_t *out
   in += len & ~(size_t)15;
   out += len & ~(size_t)15;
   for (len &= 15; len; len--) text_byte(ctx, in++, out++);
+#endif
   return CV_OK;
 }
 

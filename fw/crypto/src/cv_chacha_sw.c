@@ -12,6 +12,30 @@
   a += b; d ^= a; d = ROTL(d, 8);       \
   c += d; b ^= c; b = ROTL(b, 7)
 
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): the block function with the
+ * state in an array and one quarter round taking its four words from a table (a column or a
+ * diagonal); its four steps alternate a += b, d ^= a, d <<<= r and c += d, b ^= c, b <<<= r. */
+static void block_words(const uint32_t in[16], int rounds, uint32_t out[16]) {
+  static const uint8_t quarter[8][4] = {{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14},
+                                        {3, 7, 11, 15}, {0, 5, 10, 15}, {1, 6, 11, 12},
+                                        {2, 7, 8, 13}, {3, 4, 9, 14}};
+  static const uint8_t rot[4] = {16, 12, 8, 7};
+  uint32_t x[16];
+  for (int i = 0; i < 16; i++) x[i] = in[i];
+  for (int i = 0; i < 4 * rounds; i++) {  /* 4 quarter rounds a round: columns, diagonals */
+    const uint8_t *q = quarter[i & 7];
+    for (int s = 0; s < 4; s++) {
+      const int odd = s & 1;
+      uint32_t *p = &x[q[2 * odd]], *t = &x[q[odd ? 1 : 3]];
+      *p += x[q[2 * odd + 1]];
+      *t ^= *p;
+      *t = ROTL(*t, rot[s]);
+    }
+  }
+  for (int i = 0; i < 16; i++) out[i] = x[i] + in[i];
+}
+#else
 /* The block function into 16 words (little-endian words = output bytes on RV32). */
 static void block_words(const uint32_t in[16], int rounds, uint32_t out[16]) {
   uint32_t x0 = in[0], x1 = in[1], x2 = in[2], x3 = in[3], x4 = in[4], x5 = in[5];
@@ -33,6 +57,7 @@ static void block_words(const uint32_t in[16], int rounds, uint32_t out[16]) {
   out[12] = x12 + in[12]; out[13] = x13 + in[13]; out[14] = x14 + in[14];
   out[15] = x15 + in[15];
 }
+#endif
 
 void cv_chacha_sw_block(const uint32_t in[16], int rounds, uint8_t out[64]) {
   uint32_t w[16];

@@ -7,13 +7,42 @@
 
 #include <string.h>
 
+#ifndef CV_CRYPTO_SMALL
 #include "cv_gcm_sw_tables.h"
+#endif
 #if defined(CV_ZK)
 #include "cv_zk.h"
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* GHASH                                                                                      */
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no tables. X * H bit by bit
+ * (SP 800-38D algorithm 1) on big-endian words, where GCM's x^0 is the MSB of word 0 and a
+ * multiplication by x a right shift of the 128 bits, reduced by x^128 = 1 + x + x^2 + x^7
+ * (0xe1 in the top byte). Masks instead of branches: the time depends on nothing secret. H is
+ * kept as big-endian words in htab[0]; the rest of the table is unused. */
+static uint32_t bswap32(uint32_t x) {
+  return x << 24 | (x & 0xff00u) << 8 | (x >> 8 & 0xff00u) | x >> 24;
+}
+
+/* y = y * H */
+static void gmul(const uint32_t htab[256][4], uint32_t y[4]) {
+  uint32_t v[4], z[4] = {0, 0, 0, 0}, x[4];
+  for (int i = 0; i < 4; i++) {
+    v[i] = htab[0][i];
+    x[i] = bswap32(y[i]);
+  }
+  for (int i = 0; i < 128; i++) {
+    const uint32_t m = 0u - (x[i >> 5] >> (31 - (i & 31)) & 1u);
+    const uint32_t c = 0u - (v[3] & 1u);
+    for (int j = 0; j < 4; j++) z[j] ^= v[j] & m;
+    for (int j = 3; j > 0; j--) v[j] = v[j] >> 1 | v[j - 1] << 31;
+    v[0] = v[0] >> 1 ^ (0xe1000000u & c);
+  }
+  for (int i = 0; i < 4; i++) y[i] = bswap32(z[i]);
+}
+#else
 /*
  * GCM reads a block as a polynomial with the MSB of byte 0 as x^0 and the LSB of byte 15 as
  * x^127, so multiplying by x^8 moves byte k to byte k + 1; byte 15 falls out and comes back,
@@ -59,6 +88,7 @@ static void gmul(const uint32_t htab[256][4], uint32_t y[4]) {
   y[2] = z2;
   y[3] = z3;
 }
+#endif
 
 #if defined(CV_ZK)
 /* GHASH on Zbkc. brev8 reverses the bits of each byte, so a block read as little-endian words
@@ -150,6 +180,15 @@ static void gmul_ctx(const cv_gcm_sw_ctx *ctx, uint32_t y[4]) {
 static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
   uint8_t *yb = (uint8_t *)ctx->y;
   uint32_t pos = ctx->y_pos;
+#ifdef CV_CRYPTO_SMALL
+  for (; n; n--) {  /* byte by byte: one copy of the code */
+    yb[pos++] ^= *p++;
+    if (pos == 16) {
+      gmul_ctx(ctx, ctx->y);
+      pos = 0;
+    }
+  }
+#else
   while (n && pos) {
     yb[pos++] ^= *p++;
     n--;
@@ -184,6 +223,7 @@ static void ghash_bytes(cv_gcm_sw_ctx *ctx, const uint8_t *p, size_t n) {
     }
   }
   while (n--) yb[pos++] ^= *p++;
+#endif
   ctx->y_pos = pos;
 }
 
@@ -225,7 +265,7 @@ static void next_ks(cv_gcm_sw_ctx *ctx, uint32_t k[4]) {
   cv_aes_sw_encrypt_block(&ctx->aes, ctx->ctr, (uint8_t *)k);
 }
 
-#if defined(CV_ZK)
+#if defined(CV_ZK) && !defined(CV_CRYPTO_SMALL)
 /* isa, aligned in and out: n whole blocks, the counter blocks built as words (the counter
  * word is rev8 of cnt) four at a time and encrypted by one ECB call, which runs the isa AES on
  * the words in place */
@@ -257,11 +297,21 @@ static void isa_ctr_blocks(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, 
 
 static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n) {
   uint32_t pos = ctx->ks_pos;
+  uint32_t k[4];
+#ifdef CV_CRYPTO_SMALL
+  for (; n; n--) {  /* byte by byte: one copy of the code */
+    if (pos == 16) {
+      next_ks(ctx, k);
+      for (int i = 0; i < 4; i++) st32(ctx->ks + 4 * i, k[i]);
+      pos = 0;
+    }
+    *out++ = (uint8_t)(*in++ ^ ctx->ks[pos++]);
+  }
+#else
   while (n && pos < 16) {
     *out++ = (uint8_t)(*in++ ^ ctx->ks[pos++]);
     n--;
   }
-  uint32_t k[4];
   if ((((uintptr_t)in | (uintptr_t)out) & 3u) == 0) {
 #if defined(CV_ZK)
     if (is_isa(ctx) && n >= 16) {
@@ -292,6 +342,7 @@ static void ctr_xor(cv_gcm_sw_ctx *ctx, const uint8_t *in, uint8_t *out, size_t 
     pos = 0;
     while (n--) *out++ = (uint8_t)(*in++ ^ ctx->ks[pos++]);
   }
+#endif
   ctx->ks_pos = pos;
 }
 
@@ -303,6 +354,13 @@ cv_status_t cv_gcm_sw_init(cv_gcm_sw_ctx *ctx, const uint8_t *key, size_t key_le
   cv_status_t rc = cv_aes_sw_init(&ctx->aes, key, key_len);
   if (rc != CV_OK) return rc;
   uint8_t *t = (uint8_t *)ctx->htab;
+#ifdef CV_CRYPTO_SMALL
+  for (int i = 0; i < 16; i++) t[i] = 0;
+  cv_aes_sw_encrypt_block(&ctx->aes, t, t);              /* H, then as big-endian words */
+  for (int i = 0; i < 4; i++) ctx->htab[0][i] = bswap32(ctx->htab[0][i]);
+  ctx->phase = 0;
+  return CV_OK;
+#endif
   for (int i = 0; i < 16; i++) t[i] = 0;                 /* htab[0] = 0 */
   cv_aes_sw_encrypt_block(&ctx->aes, t, t + 16 * 0x80);  /* htab[0x80] = x^0 * H = H */
   for (int j = 0x40; j; j >>= 1) {                       /* htab[j] = htab[2j] * x */

@@ -12,6 +12,34 @@
 
 #define M26 0x3ffffffu
 
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): the same arithmetic as below as
+ * loops, with byte loads at any alignment. Limb k of a block is its bits 26k..26k+25: bytes
+ * 3k.. shifted right by 2k (k < 4), and limb 4 bytes 13..15 with the 2^128 bit. Column i of
+ * the product takes h_j r_(i-j) for j <= i and h_j 5 r_(i-j+5) above. */
+static void blocks(cv_poly1305_sw_ctx *ctx, const uint8_t *m, size_t nblk, uint32_t hibit) {
+  uint32_t *h = ctx->h;
+  for (; nblk; nblk--, m += 16) {
+    for (int k = 0; k < 4; k++) h[k] += ld32(m + 3 * k) >> (2 * k) & M26;
+    h[4] += ld32(m + 12) >> 8 | hibit;
+    uint64_t d[5];
+    for (int i = 0; i < 5; i++) {
+      d[i] = 0;
+      for (int j = 0; j < 5; j++)
+        d[i] += (uint64_t)h[j] * (j <= i ? ctx->r[i - j] : ctx->r[i - j + 5] * 5);
+    }
+    uint32_t c = 0;
+    for (int i = 0; i < 5; i++) {
+      d[i] += c;
+      c = (uint32_t)(d[i] >> 26);
+      h[i] = (uint32_t)d[i] & M26;
+    }
+    h[0] += c * 5;
+    h[1] += h[0] >> 26;
+    h[0] &= M26;
+  }
+}
+#else
 /* h = (h + m_i + hibit * 2^128) * r for each 16-byte block m_i. Instantiated once for aligned
  * and once for unaligned messages: with both kinds of load in one loop GCC may hoist a word load
  * above the alignment test, and this core traps on misaligned loads. */
@@ -62,6 +90,7 @@ static void blocks(cv_poly1305_sw_ctx *ctx, const uint8_t *m, size_t nblk, uint3
   else
     blocks_body(ctx, m, nblk, hibit, 0);
 }
+#endif
 
 cv_status_t cv_poly1305_sw_init(cv_poly1305_sw_ctx *ctx, const uint8_t key[32]) {
   if (!ctx || !key) return CV_ERR_ARG;

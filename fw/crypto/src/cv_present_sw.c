@@ -6,8 +6,12 @@
  * byte 0 shifted by 2k, so a single table serves all eight bytes (see tools/gen_tables.py).
  * Decryption runs in the pLayer^-1 domain so that S^-1 and P^-1 also fuse into one table. */
 #include "cv_present_sw.h"
+#include "cv_bytes.h"
 
 #include "cv_present_sw_tables.h"
+#ifdef CV_CRYPTO_SMALL
+static uint8_t small_inv_sbox8[256];  /* S^-1, computed by init (cv_invert8) */
+#endif
 
 #define TL(t, off) (*(const uint32_t *)(const void *)((const uint8_t *)(t) + (off)))
 #define I0(x) (((x) << 2) & 0x3fcu)
@@ -76,6 +80,7 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
       hi = nhi ^ (uint64_t)(i >> 2);
     }
   }
+#ifndef CV_CRYPTO_SMALL
   for (int i = 0; i < 32; i++) {
     uint32_t l = sbox_word(ctx->rk[2 * i], cv_present_sbox8);
     uint32_t h = sbox_word(ctx->rk[2 * i + 1], cv_present_sbox8);
@@ -83,8 +88,64 @@ cv_status_t cv_present_sw_init(cv_present_sw_ctx *ctx, const uint8_t *key, size_
     ctx->rkd[2 * i] = l;
     ctx->rkd[2 * i + 1] = h;
   }
+#else
+  cv_invert8(cv_present_sbox8, small_inv_sbox8);
+#endif
   return CV_OK;
 }
+
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no sp/ip tables. sBoxLayer
+ * through the byte S-box, pLayer by masks and shifts (bit i moves to bit 16 i mod 63, bit 63
+ * stays: bit 4a + b to bit 16b + a); decryption runs the rounds backwards with the inverses
+ * (pLayer's is pLayer twice). rkd is not used. */
+static inline void tables_unused(void) {
+  (void)cv_present_sp, (void)cv_present_ip, (void)cv_present_inv_sbox8, (void)opaque;
+}
+
+/* bits 0, 4, .., 28 of x into bits 0..7 */
+static uint32_t gather4(uint32_t x) {
+  x &= 0x11111111u;
+  x = (x | x >> 3) & 0x03030303u;
+  x = (x | x >> 6) & 0x000f000fu;
+  return (x | x >> 12) & 0xffu;
+}
+
+/* pLayer, n times: the bits 4a + b (a = 0..15) of the state become bits 16b .. 16b + 15. Bit i
+ * goes to 16 i mod 63, so three times is the identity, and twice the inverse. */
+static void p_layer(uint32_t *lo, uint32_t *hi, int n) {
+  for (; n; n--) {
+    const uint32_t l = *lo, h = *hi;
+    uint32_t o[2] = {0, 0};
+    for (unsigned b = 0; b < 4; b++)
+      o[b >> 1] |= (gather4(l >> b) | gather4(h >> b) << 8) << (16 * (b & 1));
+    *lo = o[0];
+    *hi = o[1];
+  }
+}
+
+static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
+  uint32_t lo = *plo, hi = *phi;
+  for (int i = 0; i < 31; i++) {
+    lo = sbox_word(lo ^ ctx->rk[2 * i], cv_present_sbox8);
+    hi = sbox_word(hi ^ ctx->rk[2 * i + 1], cv_present_sbox8);
+    p_layer(&lo, &hi, 1);
+  }
+  *plo = lo ^ ctx->rk[62];
+  *phi = hi ^ ctx->rk[63];
+}
+
+static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
+  uint32_t lo = *plo ^ ctx->rk[62], hi = *phi ^ ctx->rk[63];
+  for (int i = 30; i >= 0; i--) {
+    p_layer(&lo, &hi, 2);
+    lo = sbox_word(lo, small_inv_sbox8) ^ ctx->rk[2 * i];
+    hi = sbox_word(hi, small_inv_sbox8) ^ ctx->rk[2 * i + 1];
+  }
+  *plo = lo;
+  *phi = hi;
+}
+#else
 
 static void enc(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   const uint32_t *rk = ctx->rk;
@@ -114,6 +175,7 @@ static void dec(const cv_present_sw_ctx *ctx, uint32_t *plo, uint32_t *phi) {
   *plo = sbox_word(lo, cv_present_inv_sbox8) ^ ctx->rk[0];
   *phi = sbox_word(hi, cv_present_inv_sbox8) ^ ctx->rk[1];
 }
+#endif
 
 void cv_present_sw_encrypt_block(const cv_present_sw_ctx *ctx, const uint8_t in[8],
                                  uint8_t out[8]) {

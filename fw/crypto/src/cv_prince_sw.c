@@ -7,6 +7,7 @@
  * M'(S^-1(SR^-1(z))) (prince_h) by keeping the state before its S^-1 layer. The round keys are
  * moved into those domains at init (SR^-1 and M' are linear). */
 #include "cv_prince_sw.h"
+#include "cv_bytes.h"
 
 #define TL(t, off) (*(const uint32_t *)(const void *)((const uint8_t *)(t) + (off)))
 
@@ -47,6 +48,39 @@ static uint32_t sub_word(uint32_t w, const uint8_t *sb) {
          (uint32_t)sb[(w >> 16) & 0xff] << 16 | (uint32_t)sb[w >> 24] << 24;
 }
 
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): no round tables. The rounds as
+ * the paper writes them, S, M' and SR on the state itself (SR as SR^-1 three times: SR^4 = 1),
+ * and round keys k1 ^ RC_i with the whitening keys folded into the first and the last, in no
+ * other domain. M'-hat on a 16-bit chunk: output nibble r is the XOR of the four input nibbles
+ * with, at each bit k (k = 0 the nibble's MSB), input nibble (k - r - first) mod 4 left out. */
+static inline void tables_unused(void) {
+  (void)cv_prince_f, (void)cv_prince_h, (void)cv_prince_inv_sbox8, (void)opaque;
+}
+static uint8_t small_inv_sbox8[256];  /* S^-1, computed by init (cv_invert8) */
+
+static uint32_t mhat(uint32_t v, unsigned first) {
+  const uint32_t p = (v ^ v >> 4 ^ v >> 8 ^ v >> 12) & 0xfu;
+  uint32_t out = 0;
+  for (unsigned r = 0; r < 4; r++) {
+    uint32_t o = p;
+    for (unsigned k = 0; k < 4; k++) o ^= v >> (12 - 4 * ((k - r - first) & 3u)) & (8u >> k);
+    out |= o << (12 - 4 * r);
+  }
+  return out;
+}
+
+/* M' = (M0-hat, M1-hat, M1-hat, M0-hat) on the 16-bit chunks from the top */
+static void m_prime(uint32_t *h, uint32_t *l) {
+  *h = mhat(*h >> 16, 0) << 16 | mhat(*h & 0xffffu, 1);
+  *l = mhat(*l >> 16, 1) << 16 | mhat(*l & 0xffffu, 0);
+}
+
+static void sub2(uint32_t *h, uint32_t *l, const uint8_t *sb) {
+  *h = sub_word(*h, sb);
+  *l = sub_word(*l, sb);
+}
+#else
 /* M'(SR^-1(v)) = F(SR^-1(S^-1(SR^-1(v)))), since F(y) = M'(S(SR(y))) and S commutes with SR. */
 static void msr_inv(uint32_t *h, uint32_t *l) {
   sr_inv(h, l);
@@ -55,6 +89,7 @@ static void msr_inv(uint32_t *h, uint32_t *l) {
   sr_inv(h, l);
   prince_f(h, l, cv_prince_f);
 }
+#endif
 
 static void schedule(uint32_t *rk, uint64_t wa, uint64_t wb, uint64_t kk) {
   for (int i = 0; i < 12; i++) {
@@ -62,8 +97,10 @@ static void schedule(uint32_t *rk, uint64_t wa, uint64_t wb, uint64_t kk) {
     if (i == 0) k ^= wa;
     if (i == 11) k ^= wb;
     uint32_t h = (uint32_t)(k >> 32), l = (uint32_t)k;
+#ifndef CV_CRYPTO_SMALL
     if (i <= 5) sr_inv(&h, &l);
     else if (i <= 10) msr_inv(&h, &l);
+#endif
     rk[2 * i] = h;
     rk[2 * i + 1] = l;
   }
@@ -76,11 +113,38 @@ cv_status_t cv_prince_sw_init(cv_prince_sw_ctx *ctx, const uint8_t *key, size_t 
   uint64_t k1 = (uint64_t)ld32be(key + 8) << 32 | ld32be(key + 12);
   uint64_t k0p = (k0 >> 1 | k0 << 63) ^ (k0 >> 63);
   uint64_t alpha = (uint64_t)cv_prince_rc[22] << 32 | cv_prince_rc[23];
+#ifdef CV_CRYPTO_SMALL
+  cv_invert8(cv_prince_sbox8, small_inv_sbox8);
+#endif
   schedule(ctx->rke, k0, k0p, k1);
   schedule(ctx->rkd, k0p, k0, k1 ^ alpha);
   return CV_OK;
 }
 
+#ifdef CV_CRYPTO_SMALL
+static void crypt(const uint32_t *rk, uint32_t *ph, uint32_t *pl) {
+  uint32_t h = *ph ^ rk[0], l = *pl ^ rk[1];
+  for (int i = 1; i <= 5; i++) {
+    sub2(&h, &l, cv_prince_sbox8);
+    m_prime(&h, &l);
+    for (int j = 0; j < 3; j++) sr_inv(&h, &l);
+    h ^= rk[2 * i];
+    l ^= rk[2 * i + 1];
+  }
+  sub2(&h, &l, cv_prince_sbox8);  /* middle: S, M', S^-1 */
+  m_prime(&h, &l);
+  sub2(&h, &l, small_inv_sbox8);
+  for (int i = 6; i <= 10; i++) {
+    h ^= rk[2 * i];
+    l ^= rk[2 * i + 1];
+    sr_inv(&h, &l);
+    m_prime(&h, &l);
+    sub2(&h, &l, small_inv_sbox8);
+  }
+  *ph = h ^ rk[22];
+  *pl = l ^ rk[23];
+}
+#else
 static void crypt(const uint32_t *rk, uint32_t *ph, uint32_t *pl) {
   const uint32_t *tf = opaque(cv_prince_f), *th = opaque(cv_prince_h);
   uint32_t h = *ph, l = *pl;
@@ -101,6 +165,7 @@ static void crypt(const uint32_t *rk, uint32_t *ph, uint32_t *pl) {
   *ph = sub_word(h, cv_prince_inv_sbox8) ^ rk[22];
   *pl = sub_word(l, cv_prince_inv_sbox8) ^ rk[23];
 }
+#endif
 
 void cv_prince_sw_encrypt_block(const cv_prince_sw_ctx *ctx, const uint8_t in[8],
                                 uint8_t out[8]) {

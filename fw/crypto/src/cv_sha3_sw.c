@@ -15,6 +15,49 @@
 
 #include "cv_sha3_sw_tables.h"
 
+#ifdef CV_CRYPTO_SMALL
+/* -DCV_CRYPTO_SMALL (size-bound programs such as the console): the round as loops, on the same
+ * interleaved lanes (lane x + 5y in words 2(x + 5y), even bits, and 2(x + 5y) + 1, odd bits)
+ * and without lane complementing. A 64-bit rotation by 2k is a rotation of both halves by k;
+ * by 2k + 1 it swaps them, the odd half rotated by k + 1 becoming the even one. */
+static inline void round_unused(void) { (void)keccak_round, (void)keccak_complement; }
+
+static uint32_t rotl(uint32_t x, unsigned n) { return n ? ROTL32(x, n) : x; }
+
+void cv_sha3_sw_keccakf(uint32_t s[50]) {
+  /* rho's rotation of lane x + 5y (FIPS 202 table 2), pi's destination y + 5 (2x + 3y mod 5),
+   * and x mod 5 for x < 10: no division in the loops (RV32IM's takes tens of cycles) */
+  static const uint8_t rho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
+                                  25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+  static const uint8_t pi[25] = {0, 10, 20, 5,  15, 16, 1, 11, 21, 6,  7, 17, 2,
+                                 12, 22, 23, 8, 18, 3,  13, 14, 24, 9, 19, 4};
+  static const uint8_t mod5[10] = {0, 1, 2, 3, 4, 0, 1, 2, 3, 4};
+  uint32_t c[10], b[50];
+  for (int r = 0; r < 24; r++) {
+    for (int i = 0; i < 10; i++) c[i] = s[i] ^ s[i + 10] ^ s[i + 20] ^ s[i + 30] ^ s[i + 40];
+    for (int x = 0; x < 5; x++) {  /* theta: D[x] = C[x - 1] ^ rot(C[x + 1], 1) */
+      const int xm = 2 * mod5[x + 4], xp = 2 * mod5[x + 1];
+      const uint32_t de = c[xm] ^ rotl(c[xp + 1], 1), dodd = c[xm + 1] ^ c[xp];
+      for (int y = 0; y < 50; y += 10) {
+        s[2 * x + y] ^= de;
+        s[2 * x + y + 1] ^= dodd;
+      }
+    }
+    for (int l = 0; l < 25; l++) {  /* rho and pi: B[y, 2x + 3y] = rot(A[x, y], rho) */
+      const unsigned n = rho[l], odd = n & 1u, d = 2u * pi[l];
+      b[d] = rotl(s[2 * l + odd], (n + odd) / 2);
+      b[d + 1] = rotl(s[2 * l + 1 - odd], n / 2);
+    }
+    for (int y = 0; y < 50; y += 10)  /* chi: A[x] = B[x] ^ (~B[x + 1] & B[x + 2]), per half */
+      for (int x = 0; x < 5; x++)
+        for (int h = 0; h < 2; h++)
+          s[y + 2 * x + h] = b[y + 2 * x + h] ^
+                             (~b[y + 2 * mod5[x + 1] + h] & b[y + 2 * mod5[x + 2] + h]);
+    s[0] ^= cv_sha3_rc[2 * r];  /* iota */
+    s[1] ^= cv_sha3_rc[2 * r + 1];
+  }
+}
+#else
 void cv_sha3_sw_keccakf(uint32_t s[50]) {
   uint32_t t[50];
   keccak_complement(s);
@@ -24,6 +67,7 @@ void cv_sha3_sw_keccakf(uint32_t s[50]) {
   }
   keccak_complement(s);
 }
+#endif
 
 cv_status_t cv_sha3_sw_init(cv_sha3_sw_ctx *ctx, int alg) {
   static const uint8_t md[6] = {28, 32, 48, 64, 0, 0};

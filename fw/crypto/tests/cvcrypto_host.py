@@ -25,6 +25,12 @@ CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{CRYPTO / 'inclu
           f"-I{CRYPTO.parent / 'drivers' / 'include'}", f"-I{GEN}", "-DCV_ZK=1"]  # cv_status.h
 RV_CFLAGS = CFLAGS + ["-march=rv32im", "-mabi=ilp32", "-misa-spec=2.2",
                       "--specs=picolibc.specs"]
+# CV_CRYPTO_HOST_SMALL=1: the library as size-bound programs (the console) build it,
+# -DCV_CRYPTO_SMALL (fw/crypto/README.md), into its own file. That build has no constant-time
+# AES (init_ct: CV_ERR_MODE), so ct=True selects the table version here.
+SMALL = os.environ.get("CV_CRYPTO_HOST_SMALL") == "1"
+if SMALL:
+    CFLAGS.append("-DCV_CRYPTO_SMALL")
 
 CV_OK = 0
 CV_ERR_KEYLEN, CV_ERR_LENGTH, CV_ERR_ARG, CV_ERR_ROUNDS = -1, -2, -3, -4
@@ -43,8 +49,9 @@ def build() -> Path:
     if not (GEN / "cv_status_codes.h").exists():  # `make gen` not run yet
         subprocess.run([sys.executable, str(ROOT / "tools" / "memmap.py")], cwd=ROOT, check=True)
     BUILD.mkdir(parents=True, exist_ok=True)
-    out = BUILD / "libcvcrypto.so"
-    tmp = BUILD / f"libcvcrypto.{os.getpid()}.so"
+    name = "libcvcrypto-small" if SMALL else "libcvcrypto"
+    out = BUILD / f"{name}.so"
+    tmp = BUILD / f"{name}.{os.getpid()}.so"
     subprocess.run(["gcc", *CFLAGS, "-shared", "-fPIC", "-o", str(tmp),
                     *map(str, SOURCES), str(HERE / "cv_crypto_host_shim.c")], check=True)
     os.replace(tmp, out)
@@ -82,7 +89,7 @@ def aes_init(key: bytes, ct: bool | str = False) -> tuple[int, ctypes.Array]:
     """ct: False the table version, True the constant-time one, "isa" the scalar-crypto one."""
     c = ctx(0)
     fn = (lib().cv_aes_sw_init_isa if ct == "isa" else
-          lib().cv_aes_sw_init_ct if ct else lib().cv_aes_sw_init)
+          lib().cv_aes_sw_init_ct if ct and not SMALL else lib().cv_aes_sw_init)
     return fn(c, bytes(key), len(key)), c
 
 
@@ -217,7 +224,7 @@ def aead_init(alg: str, key: bytes, ct: bool | str = False) -> tuple[int, ctypes
     """ct: True CCM on the constant-time AES, "isa" GCM or CCM on the scalar-crypto version."""
     c = ctx(AEADS[alg])
     fn = (getattr(lib(), f"cv_{alg}_sw_init_isa") if ct == "isa" else
-          lib().cv_ccm_sw_init_ct if ct else getattr(lib(), f"cv_{alg}_sw_init"))
+          lib().cv_ccm_sw_init_ct if ct and not SMALL else getattr(lib(), f"cv_{alg}_sw_init"))
     return fn(c, bytes(key), len(key)), c
 
 

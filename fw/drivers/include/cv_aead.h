@@ -21,7 +21,9 @@
  * without FW_ZK=1 gets CV_ERR_HW from init, ChaCha20-Poly1305 CV_ERR_MODE); mmio, cpi, cpi-dma
  * and mmio-dma: GCM and CCM on the AES engine built as aead_top (soc_top AES_AEAD = 1),
  * ChaCha20-Poly1305 on the ChaCha engine built as chachapoly_top (soc_top CHACHA_AEAD = 1);
- * cv_aead_hw_available(alg) says so, else a hardware init returns CV_ERR_HW. On the DMA
+ * cv_aead_hw_available(alg) says so, else a hardware init returns CV_ERR_HW (as every backend
+ * but sw does in a build with -DCV_AEAD_SW_ONLY, which leaves the hardware code out: the
+ * default console, fw/programs/console/Makefile). On the DMA
  * backends the text goes through the
  * DMA (the nonce, AAD and tag as on cpi / mmio): in and out must be aligned to CV_DMA_ALIGN
  * (else CV_ERR_DMA, nothing written); text in program memory goes the cpi (mmio) way.

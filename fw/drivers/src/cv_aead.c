@@ -86,9 +86,16 @@ static int aead_dma_available(cv_aead_alg_t alg) {
 static inline uint32_t seal(const cv_aead_ctx *c) {
   return cv_seal(AEAD_MAGIC, (uint32_t)c->alg, (uint32_t)c->backend, c->key_bytes, c->id, 0);
 }
-/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa) */
+/* isa is the sw path on the library's isa versions (cv_gcm_sw_init_isa, cv_ccm_sw_init_isa).
+ * -DCV_AEAD_SW_ONLY (a program without room for the hardware paths: the console) builds the sw
+ * backend only: init refuses the others with CV_ERR_HW and the hardware code is left out. */
 static inline int is_hw(const cv_aead_ctx *c) {
+#ifdef CV_AEAD_SW_ONLY
+  (void)c;
+  return 0;
+#else
   return c->backend != CV_BACKEND_SW && c->backend != CV_BACKEND_ISA;
+#endif
 }
 static inline int backend_ok(cv_backend_t b) {
   return (unsigned)b < CV_BACKEND_COUNT || b == CV_BACKEND_ISA;
@@ -600,6 +607,7 @@ static int hw_finish(cv_aead_ctx *c, uint8_t *tag) {
  * streaming calls' checks and state (the text as one DMA job on the DMA backends). LN_OTHER
  * when the message is not of this shape (nothing done: the caller takes the streaming calls). */
 #define LN_OTHER 1
+#if !defined(__OPTIMIZE_SIZE__) /* size-optimised builds take the streaming calls (README.md) */
 static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const uint8_t *nonce,
                                             size_t nonce_len, const uint8_t *aad,
                                             size_t aad_len, const uint8_t *in, uint8_t *out,
@@ -641,6 +649,7 @@ static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const 
   c->phase = PH_NONE;  /* done, or stopped by an error that zeroized the engine */
   return e;
 }
+#endif
 
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
@@ -655,6 +664,9 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
                                        : (key_len != 16 && key_len != 24 && key_len != 32))
     return CV_ERR_KEYLEN;
   if (cv_buf_rd_bad(key, key_len)) return CV_ERR_ARG;
+#ifdef CV_AEAD_SW_ONLY
+  if (backend != CV_BACKEND_SW) return CV_ERR_HW;
+#endif
   if (backend != CV_BACKEND_SW) {
     if (backend == CV_BACKEND_ISA) {
       /* isa without the instructions in the build: CV_ERR_HW from the library's init */
@@ -847,7 +859,11 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
     return cv_chachapoly_sw_decrypt(&ctx->sw.cp, nonce, nonce_len, aad, aad_len, in, out, len,
                                     tag, tag_len);
   }
+#if defined(__OPTIMIZE_SIZE__)
+  cv_status_t e = LN_OTHER;
+#else
   cv_status_t e = ln_one(ctx, dir, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+#endif
   if (e == LN_OTHER) {
     ctx->phase = PH_NONE;
     e = cv_aead_start(ctx, dir, nonce, nonce_len, aad_len, len, tag_len);

@@ -7,12 +7,13 @@
  * console except `quit`: a line longer than the line buffer is read to its end and answered
  * with an error, and any byte is taken as data. The prompt is "cv> " (the harness's --rx-prompt
  * waits for it before sending the next line, because the SoC's UART has no flow control).
- * State kept between commands: the backend, the keys, the IVs, ChaCha's nonce and counter. Each
- * enc/dec/mac sets its engine up afresh from them and the IVs and the counter do not advance,
- * so a command repeated gives the same bytes (README.md). */
+ * State kept between commands: the backend, the keys, the IVs, ChaCha's nonce and counter, the
+ * AEAD nonce. Each enc/dec/mac sets its engine up afresh from them and the IVs and the counter
+ * do not advance, so a command repeated gives the same bytes (README.md). */
 #include <stdio.h>
 #include <string.h>
 
+#include "cv_aead.h"
 #include "cv_aes.h"
 #include "cv_chacha.h"
 #include "cv_csr.h"
@@ -24,6 +25,9 @@
 #define PROMPT "cv> "
 #define MAX_DATA 256
 #define LINE_BYTES (2 * MAX_DATA + 64)
+#define MAX_TAG 16     /* an AEAD decryption's data: the ciphertext, then the tag */
+#define MAX_NONCE 128  /* the AEAD nonce (GCM takes any length, CCM 7..13, ChaCha20-Poly1305 12) */
+#define TAG_LENGTHS "error: tag length (:T): gcm 4, 8, 12..16 bytes, ccm 0 (CCM*) or 4..16 even\n"
 
 /* ------------------------------------------------------------------ state set by commands */
 static cv_backend_t backend = CV_BACKEND_SW;  /* every engine's backend */
@@ -33,11 +37,14 @@ static struct keys {
   uint8_t aes_iv[16], blk_iv[8], chacha_nonce[12];
   size_t chacha_nlen;
   uint64_t chacha_ctr;  /* the block counter of ChaCha's first block */
-} K = {.chacha_nlen = 8};
+  uint8_t aead_nonce[MAX_NONCE];
+  size_t aead_nlen;
+} K = {.chacha_nlen = 8, .aead_nlen = 12};
 static uint32_t t_op;  /* cycles of the last engine call (key set up before) */
 
-static uint8_t data[MAX_DATA] __attribute__((aligned(16)));
+static uint8_t data[MAX_DATA + MAX_TAG] __attribute__((aligned(16)));
 static uint8_t result[MAX_DATA + 64] __attribute__((aligned(16)));
+static uint8_t aad[MAX_DATA] __attribute__((aligned(16)));
 
 /* ------------------------------------------------------------------ parsing */
 static int hexval(char c) {
@@ -123,6 +130,8 @@ static const char *status_text(int st) {
     case CV_ERR_OUTLEN: return "output length not allowed";
     case CV_ERR_NOKEY: return "no key in the engine";
     case CV_ERR_ABORTED: return "aborted";
+    case CV_ERR_HW: return "not in this SoC's hardware (or a hardware error)";
+    case CV_ERR_AUTH: return "authentication failed: the tag does not match, no plaintext";
     default: return "engine error";
   }
 }
@@ -148,6 +157,7 @@ static union {
   cv_prince_ctx prince;
   cv_present_ctx present;
   cv_chacha_ctx chacha;
+  cv_aead_ctx aead;
 } ctx;
 
 /* A missing key: message printed, 1 returned (the callers print CV_ERR_* codes, negative). */
@@ -220,12 +230,78 @@ static int chacha_run(int rounds, const uint8_t *in, uint8_t *out, size_t n) {
   return st;
 }
 
+/* AEAD: enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>, the nonce from
+ * `iv aead`. Encryption prints the ciphertext and the T-byte tag after it (RFC 5116's
+ * ciphertext); decryption takes that and prints the plaintext, or on a wrong tag the error and
+ * nothing of the plaintext (the one-shot call has zeroed it). */
+static void aead_run(cv_aead_alg_t alg, int tlen, int dir, char *args) {
+  int na = parse_data(&args, aad, MAX_DATA), n = na < 0 ? -1 : parse_data(&args, data,
+                                                                          MAX_DATA + MAX_TAG);
+  if (n < 0) return;
+  const int cha = alg == CV_AEAD_CHACHA20_POLY1305;
+  if (!(cha ? K.chacha_klen : K.aes_klen)) {
+    no_key(cha ? "chacha" : "aes");
+    return;
+  }
+  if (dir == CV_DECRYPT ? n < tlen : n > MAX_DATA) {
+    if (dir) printf("error: data shorter than the %d-byte tag\n", tlen);
+    else printf("error: data longer than %u bytes\n", (unsigned)MAX_DATA);
+    return;
+  }
+  if (!tlen && na) {
+    printf("error: CCM* (tag length 0) takes no AAD (give \"\")\n");
+    return;
+  }
+#ifdef CV_AEAD_SW_ONLY
+  if (backend != CV_BACKEND_SW) {
+    printf("error: AEAD on %s: this console has the sw backend only (AEAD_HW=1 builds the "
+           "others)\n", cv_backend_name(backend));
+    return;
+  }
+#endif
+  if (dir == CV_DECRYPT) n -= tlen;
+  int st = cha ? cv_aead_init(&ctx.aead, alg, backend, K.chacha_key, K.chacha_klen)
+               : cv_aead_init(&ctx.aead, alg, backend, K.aes_key, K.aes_klen);
+  if (st == CV_OK)
+    st = dir == CV_ENCRYPT
+             ? cv_aead_encrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
+                               result, (size_t)n, result + n, (size_t)tlen)
+             : cv_aead_decrypt(&ctx.aead, K.aead_nonce, K.aead_nlen, aad, (size_t)na, data,
+                               result, (size_t)n, data + n, (size_t)tlen);
+  cv_aead_zeroize(&ctx.aead);
+  if (st == CV_ERR_ARG)  /* the buffers are the console's: the nonce's length */
+    printf("error: nonce length (iv aead): gcm 1..%u bytes, ccm 7..13, chacha20-poly1305 12\n",
+           MAX_NONCE);
+  else if (st == CV_ERR_OUTLEN)
+    printf(TAG_LENGTHS);
+  else if (report(st) == CV_OK)
+    print_hex("", result, (size_t)(dir ? n : n + tlen));
+}
+
+/* An AES AEAD mode, gcm or ccm, with the tag length after a colon (gcm:12, ccm:0 for CCM*):
+ * the tag length (16 without one), -1 for a bad one, -2 for no AEAD mode. */
+static int aead_tag(const char *w) {
+  if (strncmp(w, "gcm", 3) && strncmp(w, "ccm", 3)) return -2;
+  if (!w[3]) return 16;
+  if (w[3] != ':' || !w[4]) return -1;
+  int t = 0;
+  for (const char *d = w + 4; *d; d++) {
+    if (*d < '0' || *d > '9' || t > MAX_TAG) return -1;
+    t = t * 10 + *d - '0';
+  }
+  return t > MAX_TAG ? -1 : t;
+}
+
 /* enc/dec <engine> [mode] <data> */
 static void cmd_cipher(char *args, int dir) {
   char *eng = next_word(&args);
   if (!eng) {
-    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data>\n",
-           dir ? "dec" : "enc");
+    printf("error: usage: %s <aes|prince|present|chacha8|chacha12|chacha20> [mode] <data> "
+           "(AEAD: help)\n", dir ? "dec" : "enc");
+    return;
+  }
+  if (strcmp(eng, "chacha20-poly1305") == 0) {
+    aead_run(CV_AEAD_CHACHA20_POLY1305, 16, dir, args);
     return;
   }
   int rounds = 0;
@@ -244,8 +320,17 @@ static void cmd_cipher(char *args, int dir) {
   if (!rounds) {
     char *w = next_word(&args);
     mode = w ? parse_mode(w) : -1;
+    int tlen = mode < 0 && w && eng[0] == 'a' ? aead_tag(w) : -2;
+    if (tlen > -2) {
+      if (tlen < 0) {
+        printf(TAG_LENGTHS);
+        return;
+      }
+      aead_run(w[0] == 'g' ? CV_AEAD_AES_GCM : CV_AEAD_AES_CCM, tlen, dir, args);
+      return;
+    }
     if (mode < 0) {
-      printf("error: mode must be one of ecb cbc cfb ofb ctr\n");
+      printf("error: mode must be one of ecb cbc cfb ofb ctr gcm ccm\n");
       return;
     }
   }
@@ -303,24 +388,27 @@ static void show_iv(int which) {
     if (hi) printf("iv chacha: counter 0x%08lx%08lx\n", (unsigned long)hi, (unsigned long)lo);
     else printf("iv chacha: counter %lu\n", (unsigned long)lo);
   }
+  if (!which || which == 'e') print_hex("iv aead: nonce ", K.aead_nonce, K.aead_nlen);
 }
 
-/* iv [aes|block|chacha] [<hex>]: without a value, shows it. */
+/* iv [aes|block|chacha|aead] [<hex>]: without a value, shows it. */
 static void cmd_iv(char *args) {
   char *eng = next_word(&args);
   int which = !eng ? 0 : strcmp(eng, "aes") == 0 ? 'a' : strcmp(eng, "block") == 0 ? 'b'
-              : strcmp(eng, "chacha") == 0 ? 'c' : -1;
+              : strcmp(eng, "chacha") == 0 ? 'c' : strcmp(eng, "aead") == 0 ? 'e' : -1;
   if (which < 0) {
-    printf("error: usage: iv [aes|block|chacha] [<hex>]\n");
+    printf("error: usage: iv [aes|block|chacha|aead] [<hex>]\n");
     return;
   }
   if (!which || !*skip_ws(args)) {
     show_iv(which);
     return;
   }
-  int n = parse_data(&args, data, 16);
+  int n = parse_data(&args, data, MAX_NONCE);
   if (n < 0) return;
-  if (which == 'a' && n == 16) {
+  if (which == 'e' && n) {
+    memcpy(K.aead_nonce, data, (size_t)n), K.aead_nlen = (size_t)n;
+  } else if (which == 'a' && n == 16) {
     memcpy(K.aes_iv, data, 16);
   } else if (which == 'b' && n == 8) {
     memcpy(K.blk_iv, data, 8);
@@ -328,7 +416,7 @@ static void cmd_iv(char *args) {
     memcpy(K.chacha_nonce, data, (size_t)n), K.chacha_nlen = (size_t)n;
   } else {
     printf("error: iv sizes: aes 16 bytes, block (PRINCE/PRESENT counter) 8, chacha nonce 8 "
-           "(original) or 12 (RFC 8439)\n");
+           "(original) or 12 (RFC 8439), aead 1..%u\n", MAX_NONCE);
     return;
   }
   show_iv(which);
@@ -551,17 +639,22 @@ static void cmd_help(void) {
          " iv <aes|block|chacha> <hex>  aes 16 B (IV of cbc cfb ofb, first counter block of"
          " ctr), block = PRINCE/PRESENT ctr counter 8 B, chacha nonce 8 (original) or 12"
          " (RFC 8439)\n"
+         " iv aead <hex>  the AEAD nonce: gcm 1..128 B (12 the usual), ccm 7..13,"
+         " chacha20-poly1305 12\n"
          " counter chacha <n>  ChaCha's first block counter (RFC 8439 encryption: 1)\n"
          " enc|dec aes <ecb|cbc|cfb|ofb|ctr> <data>\n"
          " enc|dec <prince|present> <ecb|ctr> <data>\n"
          " enc|dec <chacha8|chacha12|chacha20> <data>  XOR with the keystream\n"
+         " enc|dec <aes gcm[:T]|aes ccm[:T]|chacha20-poly1305> <aad> <data>  AEAD (key aes,"
+         " key chacha 32 B, iv aead); T tag bytes (gcm 4 8 12..16, ccm 0 4..16 even, default"
+         " 16); enc prints ciphertext||tag, dec takes it\n"
          " mac aes <data>  AES-CMAC\n"
          " hash <sha3-224|sha3-256|sha3-384|sha3-512|shake128[:N]|shake256[:N]> <data>\n"
          " selftest  known answers, every engine and backend\n"
          " time  cycles per call, every engine and backend\n"
          "data: hex (00112233...) or \"text\", at most %d bytes\n"
-         "kept between commands: backend, keys, IVs, ChaCha nonce and counter (key, iv,"
-         " counter chacha: no value shows them). Each command starts afresh from them: IVs and"
+         "kept between commands: backend, keys, IVs, ChaCha nonce and counter, AEAD nonce (key,"
+         " iv, counter chacha: no value shows them). Each command starts afresh from them: IVs and"
          " counter never advance, so a command repeated gives the same bytes\n", MAX_DATA);
 }
 
@@ -593,7 +686,7 @@ static int read_line(char *buf, size_t n) {
 
 int main(void) {
   static char line[LINE_BYTES];
-  printf("Cipher-V console: AES, PRINCE, PRESENT, ChaCha, SHA-3. Type help.\n");
+  printf("Cipher-V console: AES, PRINCE, PRESENT, ChaCha, SHA-3, AEAD. Type help.\n");
   for (;;) {
     printf(PROMPT);
     fflush(stdout);
