@@ -178,9 +178,20 @@ module cpl_dma #(
   localparam [FPW:0]  DEPTH_C = DEPTH[FPW:0];
   localparam [7:0]    ENG8  = ENGINES[7:0];
 
-  localparam [3:0] S_IDLE = 4'd0, S_RUN = 4'd1, S_KEY = 4'd2, S_KLOAD = 4'd3, S_KWAIT = 4'd4,
-                   S_ZERO = 4'd5, S_CHECK = 4'd6, S_DECIDE = 4'd7, S_NEXT = 4'd8, S_NSET = 4'd9;
   localparam MJ = (CONT_JOBS != 0) && (MSG_JOBS != 0);    // message jobs built
+  // The state is four bits wide with message jobs (S_NEXT, S_NSET) and three without them, so a
+  // DMA built without them (the default SoC) decodes its states as one that never had them.
+  // Without them S_NEXT and S_NSET alias other codes: they are never entered, and every test of
+  // them is gated by MJ.
+  localparam integer SW = MJ ? 4 : 3;
+  localparam [3:0] S4_IDLE = 4'd0, S4_RUN = 4'd1, S4_KEY = 4'd2, S4_KLOAD = 4'd3,
+                   S4_KWAIT = 4'd4, S4_ZERO = 4'd5, S4_CHECK = 4'd6, S4_DECIDE = 4'd7,
+                   S4_NEXT = 4'd8, S4_NSET = 4'd9;
+  localparam [SW-1:0] S_IDLE = S4_IDLE[SW-1:0], S_RUN = S4_RUN[SW-1:0], S_KEY = S4_KEY[SW-1:0],
+                      S_KLOAD = S4_KLOAD[SW-1:0], S_KWAIT = S4_KWAIT[SW-1:0],
+                      S_ZERO = S4_ZERO[SW-1:0], S_CHECK = S4_CHECK[SW-1:0],
+                      S_DECIDE = S4_DECIDE[SW-1:0], S_NEXT = S4_NEXT[SW-1:0],
+                      S_NSET = S4_NSET[SW-1:0];
 
   // STATUS.ERR_CODE values (coupling/regs/dma.toml, through soc_memmap.vh)
   localparam [3:0] E_RANGE = `CV_DMA_STATUS_ERR_CODE_RANGE, E_ALIGN = `CV_DMA_STATUS_ERR_CODE_ALIGN,
@@ -237,7 +248,7 @@ module cpl_dma #(
   reg [3:0]    code_q, code_d;
   reg [31:0]   dbytes_q, dbytes_d;
   reg [31:0]   rdata_q, rdata_d;
-  reg [3:0]    st_q, st_d;
+  reg [SW-1:0] st_q, st_d;
   // job
   reg [2:0]    je_q, je_d;          // engine index (number - 1)
   reg [31:0]   jcfg_q, jcfg_d;
@@ -1187,7 +1198,7 @@ module cpl_dma #(
   // from a flop: own_q is the owner's function of the next cycle's state, selection and engine
   // index (st_d, sel_d, je_d), and of csok_d, whether the selection CHECK saw was attached (used in
   // DECIDE, the cycle after CHECK): the value decoding the registers in that cycle would give.
-  function automatic [4:0] own_of(input [3:0] st, input [3:0] sel, input cok, input [2:0] je);
+  function automatic [4:0] own_of(input [SW-1:0] st, input [3:0] sel, input cok, input [2:0] je);
     if (st == S_IDLE)                    own_of = 5'b0;
     else if (st == S_CHECK)              own_of = sel_ok(sel) ? (5'b00001 << (sel[2:0] - 3'd1))
                                                               : 5'b0;
@@ -1284,7 +1295,7 @@ module cpl_dma #(
       // a message job is a continuation job; between its phases nothing is queued, read or
       // in the FIFO, and nothing goes to the engine
       if (jmsg_q && st_q != S_IDLE) assert (jcont_q && !jopen_q);
-      if (st_q == S_NEXT || st_q == S_NSET) begin
+      if (MJ && (st_q == S_NEXT || st_q == S_NSET)) begin
         assert (jmsg_q && wcnt_q == 2'd0 && fcnt_q == {(FPW+1){1'b0}} && !mem_req_o && !a_wr);
         assert (dma_in_valid_o == 5'b0 && dma_out_ready_o == 5'b0);
       end
