@@ -3,7 +3,11 @@
 coupling/tests/cpl_dma_aes_top.v: key loads from memory, every AES mode against pycryptodome
 through the DMA (partial blocks, CMAC with 10* padding), and the measured cycle figures.
 
-Environment: DMA_BITS (32/128), AES_ARCH (0 rolled, 2 pipelined), CPL_DMA_PERF_JSON.
+With AES_AEAD = 1 (the top's AEAD: aead_top, CONT_JOBS) only test_msg_jobs runs: GCM and CCM
+messages as message jobs (ENGINE.MSG) against pycryptodome, both directions, forged tags (ERR
+code AUTH, the key kept), and a job refused by each of the message job's checks.
+
+Environment: DMA_BITS (32/128), AES_ARCH (0 rolled, 2 pipelined), AES_AEAD, CPL_DMA_PERF_JSON.
 """
 from __future__ import annotations
 
@@ -14,12 +18,14 @@ import cocotb
 from Crypto.Cipher import AES
 from Crypto.Hash import CMAC
 
-from coupling.tests.cpl_dma_tb import (ABORTED, DMEM_BYTES, ENGINE, LENGTH, PB, Bench, D, addr,
-                                       status_fields)
+from coupling.tests.cpl_dma_tb import (ABORTED, ALIGN, DMEM_BYTES, ENGINE, LENGTH, OVERLAP, PB,
+                                       RANGE, Bench, D, addr, status_fields)
+from coupling.tests.cpl_engine_tb import aead_cfg, ccm_b0
 from engines.aes.model.aes_model import pycryptodome_reference
 from tools import consts as C
 
 ARCH = int(os.environ.get("AES_ARCH", "0"))
+AEAD = os.environ.get("AES_AEAD", "0") == "1"
 ARCH_NAME = {C.CV_AES_CAP_ARCH_ROLLED: "rolled", C.CV_AES_CAP_ARCH_PIPELINED: "pipelined"}[ARCH]
 ECB, CBC, CFB = C.CV_AES_CFG_MODE_ECB, C.CV_AES_CFG_MODE_CBC, C.CV_AES_CFG_MODE_CFB128
 OFB, CTR, CMAC_MODE = C.CV_AES_CFG_MODE_OFB, C.CV_AES_CFG_MODE_CTR, C.CV_AES_CFG_MODE_CMAC
@@ -86,7 +92,7 @@ async def check_usable(tb: AesBench, key: bytes) -> None:
     assert bytes(tb.mem[0x2000:0x2010]) == AES.new(key, AES.MODE_ECB).encrypt(bytes(16))
 
 
-@cocotb.test()
+@cocotb.test(skip=AEAD)
 async def test_modes(dut) -> None:
     """Every mode and key size through the DMA against pycryptodome, guard bytes untouched."""
     tb = await setup(dut)
@@ -129,7 +135,7 @@ async def test_modes(dut) -> None:
         assert await tb.read("DONE_BYTES") == 16
 
 
-@cocotb.test()
+@cocotb.test(skip=AEAD)
 async def test_errors_real_unit(dut) -> None:
     """LENGTH from the unit's partial_ok/empty_ok, an engine refusal (no key) and an invalid
     key size: error codes, DRUNW/DKEYW traps, nothing written."""
@@ -150,7 +156,7 @@ async def test_errors_real_unit(dut) -> None:
     await check_usable(tb, bytes(range(16)))
 
 
-@cocotb.test()
+@cocotb.test(skip=AEAD)
 async def test_key_load_bounded(dut) -> None:
     """A DMA key load on an engine held in a CPU message whose sticky error already shows the
     code the load gets (WRITE_BUSY) ends with ENGINE within the DMA's bound instead of waiting for
@@ -172,7 +178,7 @@ async def test_key_load_bounded(dut) -> None:
     await check_usable(tb, key)
 
 
-@cocotb.test()
+@cocotb.test(skip=AEAD)
 async def test_unit_zeroize_during_job(dut) -> None:
     """A ZEROIZE of the unit at any cycle of a running 2-block ECB job (also after the last
     input beat, before the last output beat) ends it ABORTED or with all its output right,
@@ -213,7 +219,7 @@ async def test_unit_zeroize_during_job(dut) -> None:
     assert bytes(tb.mem[0x2000:0x2010]) == CMAC.new(key, msg=data, ciphermod=AES).digest()
 
 
-@cocotb.test()
+@cocotb.test(skip=AEAD)
 async def test_figures(dut) -> None:
     """Measured: DKEYW per key size, one 16-byte block, 80 bytes, 4 KiB ECB and CTR."""
     tb = await setup(dut)
@@ -242,3 +248,95 @@ async def test_figures(dut) -> None:
         tb.perf(f"aes_{ARCH_NAME}_{k}", v)
     dut._log.info("DMA_BITS=%d %s: %s", PB * 8, ARCH_NAME, res)
     assert DMEM_BYTES == 65536
+
+
+# ------------------------------------------------------------------ message jobs (AES_AEAD = 1)
+GCM, CCM = C.CV_AES_CFG_MODE_GCM, C.CV_AES_CFG_MODE_CCM
+AUTH = C.CONSTANTS["CV_DMA_STATUS_ERR_CODE_AUTH"]
+UNIT_CFG = C.CV_CPL_CFG_OFFSET
+
+
+async def msg_job(tb: AesBench, rng: random.Random, mode: int, dec: bool, forged: bool = False,
+                  bad: bool = False) -> None:
+    """One GCM or CCM message: IV, CFG, START on the unit, then one ENGINE.MSG job for the AAD
+    (CCM: led by its length), the text and the tag; text and tag against pycryptodome, the rest
+    of dmem unchanged. bad: first a job refused by each message-job check."""
+    key = rng.randbytes(rng.choice((16, 32)))
+    ksz = {16: 0, 32: 2}[len(key)]
+    aad, pt = rng.randbytes(rng.choice((0, 13, 32, 70))), rng.randbytes(rng.randrange(0, 200))
+    if mode == GCM:
+        nonce, tlen = rng.randbytes(12), rng.choice((4, 8, 12, 16))
+        c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
+        iv, aphase = nonce + bytes(4), aad
+    else:
+        nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 8, 16))
+        c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
+                    assoc_len=len(aad))
+        iv = ccm_b0(nonce, tlen, len(aad), len(pt))
+        aphase = (len(aad).to_bytes(2, "big") + aad) if aad else b""
+    c.update(aad)
+    ct, tag = c.encrypt_and_digest(pt)
+    if forged:
+        tag = bytes([tag[0] ^ 0x80]) + tag[1:]
+    cfg = aead_cfg(ksz, mode, int(dec), tlen)
+    await tb.load_key(key)
+    text, want = (ct, pt) if dec else (pt, ct)
+    a_at, t_at = 0x1000, 0x2000
+    dst, g_at = 0x4000 + PB * rng.randrange(0, 16), 0x3000 + PB * rng.randrange(0, 16)
+    tb.mem[a_at:a_at + len(aphase)] = aphase
+    tb.mem[t_at:t_at + len(text)] = text
+    tb.mem[g_at:g_at + tlen] = tag if dec else rng.randbytes(tlen)
+    before = bytes(tb.mem)
+    await tb.set_iv(iv)
+    await tb.uwrite(UNIT_CFG, cfg)
+    await tb.uwrite(UNIT_CTRL, START)
+    good = {"ENGINE": 1 | C.put("dma", "ENGINE", MSG=1), "ECFG": cfg, "SRC": addr(t_at),
+            "DST": addr(dst), "LEN": len(text), "OUTLEN": 0, "AAD": addr(a_at),
+            "TAG": addr(g_at), "MLEN": C.put("dma", "MLEN", AAD_LEN=len(aphase), TAG_LEN=tlen)}
+
+    async def run(regs: dict) -> int:
+        for reg, v in regs.items():
+            await tb.write(reg, v)
+        await tb.write("CTRL", 1)
+        return await tb.wait_idle()
+
+    if bad:
+        mlen5 = C.put("dma", "MLEN", AAD_LEN=5, TAG_LEN=tlen)
+        cases = [(ENGINE, {"ECFG": ecfg(ksz, ECB)}),
+                 (RANGE, {"AAD": addr(DMEM_BYTES - 4), "MLEN": mlen5}),
+                 (RANGE, {"TAG": addr(DMEM_BYTES - 2)}),
+                 (ALIGN, {"AAD": addr(a_at + 2), "MLEN": mlen5}),
+                 (ALIGN, {"TAG": addr(g_at + 1)}),
+                 (LENGTH, {"MLEN": C.put("dma", "MLEN", AAD_LEN=len(aphase), TAG_LEN=17)})]
+        if text:
+            cases.append((OVERLAP, {"TAG": addr(dst + ((len(text) - 1) & ~(PB - 1)))}))
+        for code, change in cases:
+            st = await run({**good, **change})
+            assert status_fields(st) == (0, 0, 1, code), f"{code} {change}: {st:#x}"
+        assert bytes(tb.mem) == before, "a refused job wrote"
+    st = await run(good)
+    if forged and dec:
+        assert status_fields(st) == (0, 0, 1, AUTH), f"forged: {st:#x}"
+    else:
+        assert status_fields(st) == (0, 1, 0, 0), f"mode {mode} dec {dec}: {st:#x}"
+    wrote = bytearray(before)
+    wrote[dst:dst + len(text)] = want
+    if not dec:
+        wrote[g_at:g_at + tlen] = tag
+    assert bytes(tb.mem) == bytes(wrote), f"mode {mode} dec {dec}: memory"
+    ust = await tb.uread(UNIT_STATUS)
+    assert C.get("cpl", "STATUS", "KEY_READY", ust) and not C.get("cpl", "STATUS", "BUSY", ust), \
+        f"unit after the job: {ust:#x}"
+
+
+@cocotb.test(skip=not AEAD)
+async def test_msg_jobs(dut) -> None:
+    """GCM and CCM message jobs both ways, forged tags, each message-job check."""
+    tb = await setup(dut)
+    assert C.get("dma", "CAP", "MSG", await tb.read("CAP"))
+    rng = random.Random(42)
+    for i in range(3):
+        for mode in (GCM, CCM):
+            await msg_job(tb, rng, mode, False)
+            await msg_job(tb, rng, mode, True, bad=(i == 0))
+            await msg_job(tb, rng, mode, True, forged=True)

@@ -9,6 +9,7 @@
 module cpl_dma_aes_top #(
   parameter integer DMA_BITS = 32,
   parameter integer ARCH     = 0,
+  parameter integer AEAD     = 0,   // 1: aead_top, the DMA's continuation and message jobs
   parameter integer MAW      = $clog2(65536 / (DMA_BITS / 8))
 ) (
   input  wire                  clk_i,
@@ -58,7 +59,8 @@ module cpl_dma_aes_top #(
   wire                ucpi_rsp_valid, ucpi_rsp_err;
   wire [31:0]         ucpi_rsp_data;
 
-  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(2), .A_WRITE(1)) u_dma (
+  cpl_dma #(.DMA_BITS(DMA_BITS), .DMEM_BYTES(65536), .ENGINES(2), .A_WRITE(1),
+            .CONT_JOBS(AEAD)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(req_i), .we_i(we_i), .addr_i(addr_i), .wdata_i(wdata_i), .rdata_o(rdata_o),
     .cpi_req_valid_i(cpi_req_valid_i), .cpi_req_ready_o(cpi_req_ready_o),
@@ -83,7 +85,8 @@ module cpl_dma_aes_top #(
     .key_bytes_i({32'b0, kbytes}), .hub_other_i(5'h0), .irq_o(irq_o)
   );
 
-  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(1), .DMA_BITS(DMA_BITS)) u_aes (
+  cpl_engine #(.ENGINE(1), .AES_ARCH(ARCH), .AES_SBOX(1), .AES_AEAD(AEAD),
+               .DMA_BITS(DMA_BITS)) u_aes (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .req_i(ureq_i), .we_i(uwe_i), .addr_i(uaddr_i), .wdata_i(uwdata_i), .rdata_o(urdata_o),
     .cpi_req_i(1'b0), .cpi_insn_i(32'h0), .cpi_rs1_i(32'h0), .cpi_rs2_i(32'h0),

@@ -36,7 +36,7 @@ DMEM_BASE = C.CV_DMEM_BASE
 DMEM_BYTES = C.CV_DMEM_SIZE
 DMA_WIN = {n: C.CONSTANTS[f"CV_DMA_{n}_OFFSET"]
            for n in ("ID", "CAP", "CTRL", "STATUS", "IE", "IS", "SRC", "DST", "LEN", "OUTLEN",
-                     "ENGINE", "ECFG", "DONE_BYTES")}
+                     "ENGINE", "ECFG", "DONE_BYTES", "AAD", "TAG", "MLEN")}
 RANGE, ALIGN, OVERLAP, LENGTH, ENGINE, BUSY, ABORTED = (
     C.CONSTANTS[f"CV_DMA_STATUS_ERR_CODE_{n}"]
     for n in ("RANGE", "ALIGN", "OVERLAP", "LENGTH", "ENGINE", "BUSY", "ABORTED"))

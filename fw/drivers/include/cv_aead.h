@@ -25,8 +25,10 @@
  * but sw does in a build with -DCV_AEAD_SW_ONLY, which leaves the hardware code out: the
  * default console, fw/programs/console/Makefile). On the DMA
  * backends the text goes through the
- * DMA (the nonce, AAD and tag as on cpi / mmio): in and out must be aligned to CV_DMA_ALIGN
- * (else CV_ERR_DMA, nothing written); text in program memory goes the cpi (mmio) way.
+ * DMA (the nonce, AAD and tag as on cpi / mmio, or with the text in one DMA message job for a
+ * one-shot call whose AAD and tag lie in data memory, the AAD aligned to the DMA's port, the
+ * tag apart from out): in and out must be aligned to CV_DMA_ALIGN (else CV_ERR_DMA, nothing written);
+ * text in program memory goes the cpi (mmio) way.
  *
  * One-shot decryption compares the tag in constant time (the engine compares all its bytes in
  * one cycle; the sw backend with a constant-time loop) and, on a mismatch, returns CV_ERR_AUTH

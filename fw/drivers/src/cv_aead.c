@@ -13,7 +13,11 @@
  *       phase or, with ENGINE.OPEN, whole blocks of it), which ends once the text's output
  *       blocks are written (OUTLEN = the text's length); the tag or verdict stays in the engine
  *       and is read as on cpi (mmio). Text in program memory, which the DMA cannot read, goes
- *       the cpi (mmio) way; in and out not aligned to CV_DMA_ALIGN give CV_ERR_DMA.
+ *       the cpi (mmio) way; in and out not aligned to CV_DMA_ALIGN give CV_ERR_DMA. With the
+ *       DMA's message jobs (CAP.MSG) a one-shot message of ln_one's shape runs as one job after
+ *       the CPU's IV and START (ENGINE.MSG: AAD, text and tag phases; coupling/README.md), its
+ *       AAD and tag buffers in data memory aligned to the DMA's CAP.ALIGN, the tag apart from
+ *       the output; a wrong tag ends that job with the DMA's code AUTH.
  *
  * A GCM or CCM message on the engine is a START with CFG {KSZ, MODE GCM/CCM, DEC, TLEN, IVB},
  * then phases of 16-byte blocks, each closed by a last block whose byte count is LAST_BYTES
@@ -64,6 +68,11 @@ static uint32_t aead_owner;  /* the context whose key the engine holds, while cv
                                 the engine's key is an AEAD context's */
 static uint32_t aead_msg[2]; /* per engine (AES, ChaCha): the context whose message runs in it
                                 (0: none) */
+/* The DMA's message jobs: CAP.ALIGN - 1 when the DMA has them (CAP.MSG), else all ones (no
+ * address passes); read by cv_aead_init for a DMA backend. */
+static uint32_t aead_mj_mask = 0xFFFFFFFFu;
+/* A message job's tag when the caller's is off the DMA's alignment (a 16-byte port). */
+static uint32_t aead_tag[4] __attribute__((aligned(CV_DMA_ALIGN)));
 
 int cv_aead_available(void) {
   return cv_cpl_engine_present(CV_ENGINE_AES) &&
@@ -532,28 +541,51 @@ static int hw_aad_end(cv_aead_ctx *c) {
   return e;
 }
 
-/* The text (len >= 1 bytes) as one continuation job: the phase's end when final or partial,
- * else whole blocks of it (OPEN). The job ends once the text's output is written; the engine's
- * final block stays for hw_finish. A failed job leaves the engine zeroized (by the DMA, or here
- * for a job the DMA refused). */
-static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
-  const uint32_t eng = (cha_of(c) ? (uint32_t)CV_ENGINE_CHACHA : (uint32_t)CV_ENGINE_AES) |
-                       CV_DMA_ENGINE_CONT_MASK | (final ? 0u : CV_DMA_ENGINE_OPEN_MASK);
+/* One DMA job on the message the engine runs (engine: SEL and the CONT/OPEN/MSG bits), waited
+ * for: CV_OK, CV_ERR_AUTH (a message job's wrong tag: the engine keeps its key), or the job's
+ * error with the engine zeroized (by the DMA, or here for a job the DMA refused). */
+static __attribute__((noinline)) int dma_job(const cv_aead_ctx *c, uint32_t eng,
+                                             uintptr_t src, uintptr_t dst, size_t len,
+                                             size_t olen) {
+  eng |= cha_of(c) ? (uint32_t)CV_ENGINE_CHACHA : (uint32_t)CV_ENGINE_AES;
   uint32_t s;
   if (cpi_of(c)) {
-    cv_dma_cpi_start(eng, c->cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)len);
+    cv_dma_cpi_start(eng, c->cfg, src, dst, (uint32_t)len, (uint32_t)olen);
     s = cv_dma_cpi_wait();
   } else {
-    cv_dma_mmio_start(eng, c->cfg, (uintptr_t)in, (uintptr_t)out, (uint32_t)len, (uint32_t)len);
+    cv_dma_mmio_start(eng, c->cfg, src, dst, (uint32_t)len, (uint32_t)olen);
     s = cv_dma_mmio_wait();
   }
   if (__builtin_expect(cv_dma_status_clean(s), 1)) return CV_OK;
+  if ((s & CV_DMA_STATUS_ERR_MASK) && CV_DMA_ERR_CODE(s) == CV_DMA_STATUS_ERR_CODE_AUTH)
+    return CV_ERR_AUTH;
   if (cv_dma_status_ok(s)) return CV_OK;
   int e = cv_dma_status_err(s, cpi_of(c) ? cpi_status(c) : R(CV_CPL_STATUS_OFFSET),
                             map_of(c));
   if (e == CV_OK) e = CV_ERR_HW;
   hw_zero(c);
   return e;
+}
+
+/* The text (len >= 1 bytes) as one continuation job: the phase's end when final or partial,
+ * else whole blocks of it (OPEN). The job ends once the text's output is written; the engine's
+ * final block stays for hw_finish. */
+static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
+  return dma_job(c, CV_DMA_ENGINE_CONT_MASK | (final ? 0u : CV_DMA_ENGINE_OPEN_MASK),
+                 (uintptr_t)in, (uintptr_t)out, len, len);
+}
+
+/* The AAD, text and tag phases of a started message as one message job (ENGINE.MSG, after
+ * hw_go): the DMA writes the text and, encrypting, the tag. An empty text's buffers: the start
+ * of data memory (the DMA checks SRC and DST also for LEN = 0). */
+static int dma_msg(const cv_aead_ctx *c, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                   uint8_t *out, size_t len, uint8_t *tag, size_t tag_len) {
+  CV_REG32(CV_DMA_AAD_ADDR) = (uint32_t)(uintptr_t)aad;
+  CV_REG32(CV_DMA_TAG_ADDR) = (uint32_t)(uintptr_t)tag;
+  CV_REG32(CV_DMA_MLEN_ADDR) = (uint32_t)aad_len | (uint32_t)tag_len << CV_DMA_MLEN_TAG_LEN_SHIFT;
+  aead_msg[cha_of(c)] = 0;
+  return dma_job(c, CV_DMA_ENGINE_MSG_MASK, len ? (uintptr_t)in : CV_DMEM_BASE,
+                 len ? (uintptr_t)out : CV_DMEM_BASE, len, 0);
 }
 
 /* final: this is the text's end (one-shot), so a whole-block text closes the phase too. */
@@ -651,6 +683,80 @@ static __attribute__((noinline)) int ln_one(cv_aead_ctx *c, cv_dir_t dir, const 
 }
 #endif
 
+/* The one-shot message as one message job (ENGINE.MSG), for the DMA backends on a DMA with
+ * message jobs, in ln_one's shapes (GCM with a 12-byte nonce, CCM without AAD or CCM*,
+ * ChaCha20-Poly1305) with every buffer in data memory: the text aligned to CV_DMA_ALIGN, the
+ * AAD to the DMA's CAP.ALIGN, the tag apart from the text's output (off CAP.ALIGN it goes
+ * through aead_tag), a GCM or ChaCha nonce in words; the engine holding the context's key, no
+ * message of it running, the DMA free. one_shot's and ln_one's checks are all here, each folded
+ * into one word that is non-zero when it fails, so that a call that passes them takes one
+ * branch; when any fails, one_shot (a tail call: the same arguments) runs them again and
+ * returns the documented error, or takes the message its other ways. A decryption that fails
+ * leaves out zeroed, as one_shot. cv_aead_encrypt and _decrypt call it first and only: they
+ * keep nothing across the call. */
+static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce,
+                            size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                            const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                            size_t tag_len);
+static __attribute__((noinline)) cv_status_t mj_one(cv_aead_ctx *c, cv_dir_t dir,
+                                                    const uint8_t *nonce, size_t nonce_len,
+                                                    const uint8_t *aad, size_t aad_len,
+                                                    const uint8_t *in, uint8_t *out, size_t len,
+                                                    uint8_t *tag, size_t tag_len) {
+  const uint32_t m = aead_mj_mask;
+  if (!c || !nonce || m == 0xFFFFFFFFu || !dma_of(c))
+    return one_shot(c, dir, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+  const uint32_t alg = (uint32_t)c->alg;
+  const int cha = alg == CV_AEAD_CHACHA20_POLY1305, ccm = alg == CV_AEAD_AES_CCM;
+  const uint32_t tags = alg == CV_AEAD_AES_GCM ? 0x1F110u : ccm ? 0x15551u : 0x10000u;
+  const uintptr_t ao = (uintptr_t)aad - CV_DMEM_BASE, to = (uintptr_t)tag - CV_DMEM_BASE;
+  /* ctx_ok (the backend: a DMA one, above); the direction; msg_params (CCM: a text length
+   * every length field takes, nonce 7..13 bytes; GCM and ChaCha 12, in words); the tag length */
+  uint32_t bad = (c->chk ^ seal(c)) | (uint32_t)(alg >= CV_AEAD_ALG_COUNT) |
+                 ((uint32_t)dir >> 1) |
+                 (ccm ? (uint32_t)(nonce_len - 7u > 6u) | (uint32_t)(len >> 16) |
+                            (uint32_t)(aad_len && tag_len)
+                      : (uint32_t)(nonce_len ^ 12u) | ((uint32_t)(uintptr_t)nonce & 3u)) |
+                 (uint32_t)(tag_len > 16u) | (~tags >> (tag_len & 31u) & 1u) |
+                 cv_buf_rd_bad(nonce, nonce_len);
+  /* the buffers: data memory, aligned, text in and out the same or apart, the tag apart from
+   * the output (counted from the same start too, as the DMA does) */
+  if (aad_len) bad |= CV_BUF_OVER(ao | aad_len | (ao + aad_len - 1u)) | (ao & m);
+  if (len)
+    bad |= cv_buf_io_dmem_bad(in, out, len) |
+           (((uintptr_t)in | (uintptr_t)out) & (CV_DMA_ALIGN - 1u));
+  if (tag_len)
+    bad |= CV_BUF_OVER(to | tag_len | (to + tag_len - 1u)) |
+           (uint32_t)(len && (uintptr_t)tag - (uintptr_t)out + (tag_len - 1u) <
+                                 len + (tag_len - 1u));
+  /* the engine's key, no message in it, the DMA free */
+  bad |= aead_msg[cha] | (uint32_t)!hw_owns(c) | (uint32_t)cv_light_dma_held();
+  if (bad || cv_dma_busy())
+    return one_shot(c, dir, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+  uint32_t iv[4];
+  if (ccm) {
+    ccm_b0(iv, nonce, nonce_len, 0, len, tag_len);
+    aad_len = 0;  /* CCM*: the AAD is not used */
+  } else {
+    const uint32_t *nw = (const uint32_t *)(const void *)nonce;
+    iv[cha] = nw[0];
+    iv[cha + 1] = nw[1];
+    iv[cha + 2] = nw[2];
+    iv[cha ? 0 : 3] = 0;
+  }
+  c->phase = PH_NONE;
+  /* the tag the DMA reads or writes: off its alignment (a 16-byte port), aead_tag */
+  const int tb = (to & m) && tag_len;
+  if (__builtin_expect(tb, 0) && dir == CV_DECRYPT) fill(aead_tag, 4, tag, (uint32_t)tag_len);
+  hw_go(c, iv, cha ? CHA_CFG | ((uint32_t)dir << CV_CHACHA_CFG_DEC_SHIFT)
+                   : aes_cfg(c, dir, tag_len, 0), 1);
+  const int e = dma_msg(c, aad, aad_len, in, out, len, tb ? (uint8_t *)aead_tag : tag, tag_len);
+  if (__builtin_expect(tb, 0) && e == CV_OK && dir == CV_ENCRYPT)
+    drain(tag, aead_tag, (uint32_t)tag_len);
+  if (e != CV_OK && dir == CV_DECRYPT && len) cv_cpl_wipe(out, len);
+  return e;
+}
+
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
   return c->chk == seal(c) && (unsigned)c->alg < CV_AEAD_ALG_COUNT && backend_ok(c->backend);
@@ -674,9 +780,13 @@ cv_status_t cv_aead_init(cv_aead_ctx *ctx, cv_aead_alg_t alg, cv_backend_t backe
     } else if (!cv_aead_hw_available(alg)) {
       return CV_ERR_HW;
     }
-    if ((backend == CV_BACKEND_CPI_DMA || backend == CV_BACKEND_MMIO_DMA) &&
-        !aead_dma_available(alg))
-      return CV_ERR_HW;
+    if (backend == CV_BACKEND_CPI_DMA || backend == CV_BACKEND_MMIO_DMA) {
+      if (!aead_dma_available(alg)) return CV_ERR_HW;
+      const uint32_t cap = CV_REG32(CV_DMA_CAP_ADDR);
+      aead_mj_mask = (cap & CV_DMA_CAP_MSG_MASK)
+                         ? ((cap & CV_DMA_CAP_ALIGN_MASK) >> CV_DMA_CAP_ALIGN_SHIFT) - 1u
+                         : 0xFFFFFFFFu;
+    }
   }
   cv_status_t e = CV_OK;
   ctx->alg = alg;
@@ -824,7 +934,8 @@ cv_status_t cv_aead_finish(cv_aead_ctx *ctx, uint8_t *tag) {
   return e;
 }
 
-/* One message through the streaming calls; a decryption that fails leaves out zeroed. */
+/* A message mj_one does not take: ln_one's, or through the streaming calls (sw: the library's
+ * one-shot calls); a decryption that fails leaves out zeroed. */
 static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce,
                             size_t nonce_len, const uint8_t *aad, size_t aad_len,
                             const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
@@ -884,14 +995,15 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
 cv_status_t cv_aead_encrypt(cv_aead_ctx *ctx, const uint8_t *nonce, size_t nonce_len,
                             const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                             size_t len, uint8_t *tag, size_t tag_len) {
-  return one_shot(ctx, CV_ENCRYPT, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
+  /* the message job first (mj_one), one_shot from there */
+  return mj_one(ctx, CV_ENCRYPT, nonce, nonce_len, aad, aad_len, in, out, len, tag, tag_len);
 }
 
 cv_status_t cv_aead_decrypt(cv_aead_ctx *ctx, const uint8_t *nonce, size_t nonce_len,
                             const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                             size_t len, const uint8_t *tag, size_t tag_len) {
-  return one_shot(ctx, CV_DECRYPT, nonce, nonce_len, aad, aad_len, in, out, len, (uint8_t *)tag,
-                  tag_len);
+  return mj_one(ctx, CV_DECRYPT, nonce, nonce_len, aad, aad_len, in, out, len, (uint8_t *)tag,
+                tag_len);
 }
 
 void cv_aead_zeroize(cv_aead_ctx *ctx) {

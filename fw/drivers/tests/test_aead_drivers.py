@@ -11,7 +11,8 @@ with another user, cycle counts "cycles aes128_<alg>_<what>_<backend> N").
   also their buffer rules (misaligned: CV_ERR_DMA, overlapping: CV_ERR_ARG, nothing written, in
   place allowed) and texts of random lengths up to 4 KiB (0, partial and whole blocks, CCM*)
   one-shot and in two jobs against the sw backend, with a forged tag each (CV_ERR_AUTH, the
-  plaintext the DMA wrote zeroed); the cycle counts go to build/drivers-perf/aead_cycles.json.
+  plaintext the DMA wrote zeroed); the cycle counts (of the image built with -Os, its Makefile)
+  go to build/drivers-perf/aead_cycles.json.
 - On the SoC with ZK = 1, an FW_ZK=1 image (marker `long`, the model the other isa tests build):
   sw and isa (GCM and CCM on the core's Zkne/Zknd, GHASH on Zbkc) on every vector, isa against
   sw on texts of random lengths up to 4 KiB, equal cycles for unrelated keys and data;
