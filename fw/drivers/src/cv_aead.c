@@ -71,8 +71,14 @@ static uint32_t aead_msg[2]; /* per engine (AES, ChaCha): the context whose mess
 /* The DMA's message jobs: CAP.ALIGN - 1 when the DMA has them (CAP.MSG), else all ones (no
  * address passes); read by cv_aead_init for a DMA backend. */
 static uint32_t aead_mj_mask = 0xFFFFFFFFu;
+/* The one-shot message-job path (mj_one), left out of a program short of program memory
+ * (-DCV_AEAD_NO_MSG_JOB: one-shot calls take the continuation jobs, as on a DMA without message
+ * jobs) and of the sw-only build. */
+#if !defined(CV_AEAD_SW_ONLY) && !defined(CV_AEAD_NO_MSG_JOB)
+#define AEAD_MSG_JOB 1
 /* A message job's tag when the caller's is off the DMA's alignment (a 16-byte port). */
 static uint32_t aead_tag[4] __attribute__((aligned(CV_DMA_ALIGN)));
+#endif
 
 int cv_aead_available(void) {
   return cv_cpl_engine_present(CV_ENGINE_AES) &&
@@ -575,6 +581,7 @@ static int dma_text(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len,
                  (uintptr_t)in, (uintptr_t)out, len, len);
 }
 
+#ifdef AEAD_MSG_JOB
 /* The AAD, text and tag phases of a started message as one message job (ENGINE.MSG, after
  * hw_go): the DMA writes the text and, encrypting, the tag. An empty text's buffers: the start
  * of data memory (the DMA checks SRC and DST also for LEN = 0). */
@@ -587,6 +594,7 @@ static int dma_msg(const cv_aead_ctx *c, const uint8_t *aad, size_t aad_len, con
   return dma_job(c, CV_DMA_ENGINE_MSG_MASK, len ? (uintptr_t)in : CV_DMEM_BASE,
                  len ? (uintptr_t)out : CV_DMEM_BASE, len, 0);
 }
+#endif
 
 /* final: this is the text's end (one-shot), so a whole-block text closes the phase too. */
 static int hw_update(cv_aead_ctx *c, const uint8_t *in, uint8_t *out, size_t len, int final) {
@@ -698,6 +706,7 @@ static cv_status_t one_shot(cv_aead_ctx *ctx, cv_dir_t dir, const uint8_t *nonce
                             size_t nonce_len, const uint8_t *aad, size_t aad_len,
                             const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
                             size_t tag_len);
+#ifdef AEAD_MSG_JOB
 static __attribute__((noinline)) cv_status_t mj_one(cv_aead_ctx *c, cv_dir_t dir,
                                                     const uint8_t *nonce, size_t nonce_len,
                                                     const uint8_t *aad, size_t aad_len,
@@ -756,6 +765,9 @@ static __attribute__((noinline)) cv_status_t mj_one(cv_aead_ctx *c, cv_dir_t dir
   if (e != CV_OK && dir == CV_DECRYPT && len) cv_cpl_wipe(out, len);
   return e;
 }
+#else
+#define mj_one one_shot  /* without the message-job path one_shot takes every call */
+#endif
 
 /* ------------------------------------------------------------------ API */
 static int ctx_ok(const cv_aead_ctx *c) {
