@@ -48,13 +48,16 @@ A = {n: C.CONSTANTS[f"CV_AES_STATUS_ERR_CODE_{n}"] for n in
 X = {n: C.CONSTANTS[f"CV_CHACHA_STATUS_ERR_CODE_{n}"] for n in
      ("CFG", "LEN", "AUTH", "NOKEY", "BUSY", "BUSY_DMA")}
 D = {n: C.CONSTANTS[f"CV_DMA_STATUS_ERR_CODE_{n}"] for n in
-     ("RANGE", "ALIGN", "OVERLAP", "ENGINE", "LENGTH", "ABORTED")}
+     ("RANGE", "ALIGN", "OVERLAP", "ENGINE", "LENGTH", "ABORTED", "AUTH")}
 CONT = 1 << C.CV_DMA_ENGINE_CONT_LSB
 OPEN = 1 << C.CV_DMA_ENGINE_OPEN_LSB
+MSG = 1 << C.CV_DMA_ENGINE_MSG_LSB
 AUTH = A["AUTH"]
 assert AUTH == X["AUTH"] and A["LEN"] == X["LEN"]
 DMEM = 65536
 DMA_LIMIT = 40000
+# a message job's buffers (dmem offsets): AAD, SRC, DST, TAG
+MSG_AT = (0x1800, 0x1000, 0x8000, 0x7F00)
 
 
 def chacha_cfg(dec: int, **bad) -> int:
@@ -386,6 +389,62 @@ class AeadBench(CtBench):
                 text += await self.mmio_phase(m, k)
         return (text, *await self.mmio_final(m))
 
+    # ---- DMA message jobs
+    def msg_regs(self, m: Msg, aad: int, src: int, dst: int, tag: int) -> dict:
+        """A message job's registers for m (dmem offsets; the AAD at aad, the text at src, its
+        output to dst, the tag at tag), its buffers filled in dmem: the AAD phase and the
+        received tag (decryption) from m.phases. ENGINE.MSG, SRC/DST/LEN, AAD/TAG/MLEN."""
+        ap, data = m.phases[m.text - 1], m.phases[m.text]
+        self.mem[aad:aad + len(ap)] = ap
+        self.mem[src:src + len(data)] = data
+        tlen = msg_tlen(m)
+        if m.dec and tlen:
+            self.mem[tag:tag + tlen] = m.phases[-1]
+        return {"ENGINE": m.eng | MSG, "ECFG": m.cfg, "SRC": DMEM_BASE + src,
+                "DST": DMEM_BASE + dst, "LEN": len(data), "OUTLEN": 0,
+                "AAD": DMEM_BASE + aad, "TAG": DMEM_BASE + tag,
+                "MLEN": C.put("dma", "MLEN", AAD_LEN=len(ap), TAG_LEN=tlen)}
+
+    async def msg_job(self, regs: dict, via: str, start: bool = True) -> int:
+        """Program a message job (AAD, TAG and MLEN by MMIO, the rest by the dma window or the
+        DMA instructions) and run it; the DMA STATUS at its end (start False: programmed and
+        started through the dma window, not waited for)."""
+        for reg in ("AAD", "TAG", "MLEN"):
+            await self.dw(reg, regs[reg])
+        if via == "cpi" and start:
+            await self.dcpi(0, 0b011, regs["ENGINE"], regs["ECFG"])
+            await self.dcpi(1, 0b011, regs["SRC"], regs["DST"])
+            rd, err, c = await self.dcpi(2, 0b111, regs["LEN"], regs["OUTLEN"],
+                                         limit=DMA_LIMIT)
+            self.cyc.append(c)
+            if bool(err) != bool(rd & 4):
+                raise AssertionError(f"DRUNW err {err} with STATUS {rd:#x}")
+            return rd
+        for reg in ("ENGINE", "ECFG", "SRC", "DST", "LEN", "OUTLEN"):
+            await self.dw(reg, regs[reg])
+        await self.dw("CTRL", 1)
+        if not start:
+            return 0
+        st, c = await self.dma_wait(DMA_LIMIT)
+        self.cyc.append(c)
+        return st
+
+    async def run_msg(self, m: Msg, via: str = "cpi", at: tuple = MSG_AT
+                      ) -> tuple[bytes, bytes, int, int]:
+        """The CPU starts the message (MMIO; a GCM nonce of other than 12 bytes: its IV blocks
+        too), one message job runs the rest: (text written to DST, the final block as the job
+        leaves it (encryption: the TAG_LEN bytes at TAG, zero-filled to a block; decryption:
+        the verdict, not written, so the expected one), the unit's STATUS, the DMA STATUS)."""
+        await self.mmio_start(m)
+        for k in range(m.text - 1):
+            await self.mmio_phase(m, k)
+        regs = self.msg_regs(m, *at)
+        st = await self.msg_job(regs, via)
+        dst, tag, tlen = at[2], at[3], msg_tlen(m)
+        text = bytes(self.mem[dst:dst + len(m.phases[m.text])])
+        final = m.final if m.dec else bytes(self.mem[tag:tag + tlen]).ljust(m.bs, b"\0")
+        return text, final, await self.ust(m.eng), st
+
     async def run(self, m: Msg, how: str, hook=None) -> tuple[bytes, bytes, int]:
         if how == "mmio":
             return await self.run_mmio(m, hook)
@@ -396,6 +455,23 @@ class AeadBench(CtBench):
 
 def code_of(st: int) -> int:
     return fget(st, "STATUS", "ERR_CODE")
+
+
+def msg_tlen(m: Msg) -> int:
+    """A message job's TAG_LEN: the engine's tag length (ChaCha20-Poly1305: 16)."""
+    return C.get("aes", "CFG", "TLEN", m.cfg) if m.eng == AES_E else 16
+
+
+def msg_code(m: Msg) -> int:
+    """The DMA's code at the end of m's message job: AUTH for a failed verdict, else none."""
+    return D["AUTH"] if m.code == AUTH else 0
+
+
+def check_dma(c: Counters, m: Msg, how: str, st: int, log) -> None:
+    """A message job's DMA STATUS: DONE, or ERR with AUTH for a wrong tag."""
+    want = 2 if not msg_code(m) else 4 | msg_code(m) << 8
+    if st & 0xF0F != want:
+        c.fail("other_failures", f"{m} {how}: DMA STATUS {st:#x} want {want:#x}", log)
 
 
 def check_msg(c: Counters, m: Msg, how: str, res: tuple[bytes, bytes, int], log,
@@ -419,6 +495,8 @@ def check_msg(c: Counters, m: Msg, how: str, res: tuple[bytes, bytes, int], log,
 
 
 HOWS = ("mmio", "cpi", "cpi-dma", "mmio-dma")
+CT_HOWS = ("mmio", "cpi", "dma")                    # consttime: continuation jobs by DRUNW
+MSG_HOWS = ("msg-cpi", "msg-mmio")                  # a message job by DRUNW or the window
 KINDS = ("refused", "forged", "truncated", "tag-in-data", "lenover", "command", "good")
 
 
@@ -873,12 +951,29 @@ def ct_cases(ci: bool = False) -> list[dict]:
     return out
 
 
+def ct_msg_cases(ci: bool = False) -> list[dict]:
+    """The message-job cases (cpi-dma and mmio-dma, each encrypting and decrypting, every
+    decryption with a right and a forged tag): GCM-128 (16-byte tag, IV in IV), CCM-128 without
+    AAD (8-byte tag), CCM* (no tag), ChaCha20-Poly1305; a long run adds GCM-256 with an 8-byte
+    IV as blocks (the CPU sends them before the job) and a 12-byte tag, CCM-256 with a 16-byte
+    tag and a 7-byte nonce. AAD 20 bytes (CCM: none), text 40 (ChaCha 100; CI: 60)."""
+    base = [dict(eng=AES_E, mode=GCM, ksz=0, tlen=16, nlen=12, ivb=0, alen=20),
+            dict(eng=AES_E, mode=CCM, ksz=0, tlen=8, nlen=13, alen=0),
+            dict(eng=AES_E, mode=CCM, ksz=0, tlen=0, nlen=13, alen=20),
+            dict(eng=CHA_E, alen=20)]
+    if not ci:
+        base += [dict(eng=AES_E, mode=GCM, ksz=2, tlen=12, nlen=8, alen=20),
+                 dict(eng=AES_E, mode=CCM, ksz=2, tlen=16, nlen=7, alen=20)]
+    return [dict(c, dec=dec, plen=(60 if ci else 100) if c["eng"] == CHA_E else 40)
+            for c in base for dec in (0, 1)]
+
+
 def ct_name(case: dict) -> str:
     if case["eng"] == CHA_E:
         return f"chacha20-poly1305_{'dec' if case['dec'] else 'enc'}"
     mode = "gcm" if case["mode"] == GCM else "ccm"
     return (f"aes{8 * KEYLEN[case['ksz']]}-{mode}_{'dec' if case['dec'] else 'enc'}_t"
-            f"{case['tlen']}_n{case['nlen']}")
+            f"{case['tlen']}_n{case['nlen']}" + ("_a0" if not case.get("alen", 1) else ""))
 
 
 async def ct_sample(tb: AeadBench, m: Msg, how: str) -> tuple[tuple, tuple]:
@@ -899,7 +994,10 @@ async def ct_sample(tb: AeadBench, m: Msg, how: str) -> tuple[tuple, tuple]:
         await tb.key(m, "dma")
         kc = tb.cyc.pop()
         tb.mark(e)
-        res = await tb.run_dma(m, "cpi", pre_dma=True, split=False)
+        if how.startswith("msg-"):                     # one message job after the START
+            res = await tb.run_msg(m, how[4:])
+        else:
+            res = await tb.run_dma(m, "cpi", pre_dma=True, split=False)
     sig = (kc, tb.cycle - tb.t0, tuple(tb.cyc), tuple(tb.trace))
     tb.watch = 0
     return sig, res
@@ -912,38 +1010,44 @@ async def consttime_aead(dut) -> None:
     ref: dict[tuple, tuple] = {}
     figures: dict[str, int] = {}
     samples = rounds = 0
-    cases = ct_cases(ci=not ADV_LONG)
+    # (case, coupling, forged): the continuation-job cases forge a decryption's tag in odd
+    # rounds, the message-job cases run each decryption with the right and a forged tag in
+    # every round (a wrong tag's AUTH must end the job at the cycle a right one's DONE does)
+    runs = [(cs, how, None) for cs in ct_cases(ci=not ADV_LONG) for how in CT_HOWS]
+    runs += [(cs, how, f) for cs in ct_msg_cases(ci=not ADV_LONG) for how in MSG_HOWS
+             for f in ((False, True) if cs["dec"] else (False,))]
     while tb.ops < ADV_OPS or rounds < 3:
-        # round 1 all-zero, round 2 all-one, the others random; decryptions with a forged tag
-        # in odd rounds (the verdict must not show in the timing)
+        # round 1 all-zero, round 2 all-one, the others random
         src = (lambda n: bytes(n)) if rounds == 1 else (lambda n: b"\xff" * n) \
             if rounds == 2 else None
-        for case in cases:
-            for how in ("mmio", "cpi", "dma"):
-                m = new_msg(rng, src=src, **case)
-                if m.dec and rounds % 2 and len(m.phases) > m.text + 1:
-                    forge(m, rng)
-                try:
-                    sig, res = await ct_sample(tb, m, how)
-                except Hang as h:
-                    c.fail("hangs", f"{m} {how}: {h}", dut._log)
-                    await tb.reset()
-                    continue
-                samples += 1
-                check_msg(c, m, how, res, dut._log)
-                k = (ct_name(case), how)
-                if k not in ref:
-                    ref[k] = sig
-                    figures[f"{k[0]}_{how}_key"] = sig[0]
-                    figures[f"{k[0]}_{how}_msg"] = sig[1]
-                elif sig != ref[k]:
-                    c.fail("timing_variations", f"{m} {how} round {rounds}: {sig[:3]} vs "
-                           f"{ref[k][:3]}", dut._log)
+        for case, how, forged in runs:
+            m = new_msg(rng, src=src, **case)
+            if m.dec and (rounds % 2 if forged is None else forged) and \
+                    len(m.phases) > m.text + 1:
+                forge(m, rng)
+            try:
+                sig, res = await ct_sample(tb, m, how)
+            except Hang as h:
+                c.fail("hangs", f"{m} {how}: {h}", dut._log)
+                await tb.reset()
+                continue
+            samples += 1
+            check_msg(c, m, how, res[:3], dut._log)
+            if len(res) > 3:
+                check_dma(c, m, how, res[3], dut._log)
+            k = (ct_name(case), how)
+            if k not in ref:
+                ref[k] = sig
+                figures[f"{k[0]}_{how}_key"] = sig[0]
+                figures[f"{k[0]}_{how}_msg"] = sig[1]
+            elif sig != ref[k]:
+                c.fail("timing_variations", f"{m} {how} round {rounds}: {sig[:3]} vs "
+                       f"{ref[k][:3]}", dut._log)
         rounds += 1
         c.operations = tb.ops
         c.dump({"samples": samples, "rounds": rounds, "cases": len(ref)}, partial=True)
     # the measurement is not blind: one text block more changes every coupling's signature
-    for how in ("mmio", "cpi", "dma"):
+    for how in CT_HOWS + MSG_HOWS:
         sigs = [(await ct_sample(tb, new_msg(rng, AES_E, mode=GCM, ksz=0, dec=0, tlen=16,
                                              nlen=12, ivb=0, alen=20, plen=n), how))[0]
                 for n in (40, 56)]
