@@ -864,6 +864,17 @@ class DmaFaults:
         self.faults[kind] += 1
         await self.job(sel | flags, m.cfg, src, dst, n, olen, code, f"{m} fault {kind}")
 
+    async def fire(self, m: Msg, kind: str) -> int:
+        """The DMA's ABORT (kind "abort") or the unit's ZEROIZE, then the job's end: its DMA
+        STATUS."""
+        if kind == "abort":
+            await self.tb.dw("CTRL", ABORT)
+        else:
+            await self.tb.uw(m.eng, OFF["CTRL"], ZEROIZE)
+        st, _ = await self.tb.dma_wait(DMA_LIMIT)
+        self.stats["jobs"] += 1
+        return st
+
     async def interrupted(self, m: Msg, kind: str) -> bool | None:
         """The text phase as one job through the dma window, interrupted by the DMA's ABORT or
         the unit's ZEROIZE 0..60 cycles in. True: the job had ended before (DONE), the text is
@@ -879,12 +890,7 @@ class DmaFaults:
         await tb.dw("CTRL", 1)
         # half the time in the job's first cycles (its checks, its start), else anywhere
         await tb.ticks(rng.randint(0, 8) if rng.random() < 0.5 else rng.randint(0, 60))
-        if kind == "abort":
-            await tb.dw("CTRL", ABORT)
-        else:
-            await tb.uw(m.eng, OFF["CTRL"], ZEROIZE)
-        st, _ = await tb.dma_wait(DMA_LIMIT)
-        self.stats["jobs"] += 1
+        st = await self.fire(m, kind)
         self.faults[kind] += 1
         code = (st >> 8) & 0xF
         # written bytes: only inside DST, and only right ones
@@ -1015,12 +1021,7 @@ class DmaFaults:
         at = int(u.mph_q.value) if int(u.st_q.value) != S_IDLE else 0
         hit = f"{kind}@{ {0: 'end', 1: 'aad', 2: 'text', 3: 'tag'}[at] }"
         self.hit[hit] = self.hit.get(hit, 0) + 1
-        if kind == "abort":
-            await tb.dw("CTRL", ABORT)
-        else:
-            await tb.uw(m.eng, OFF["CTRL"], ZEROIZE)
-        st, _ = await tb.dma_wait(DMA_LIMIT)
-        self.stats["jobs"] += 1
+        st = await self.fire(m, kind)
         self.stats["msg_jobs"] += 1
         code, what = (st >> 8) & 0xF, f"{m} msg {kind} in {phase} (hit {hit})"
         full = self.msg_want(m, before, regs, True)
