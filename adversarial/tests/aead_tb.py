@@ -744,7 +744,8 @@ async def regfuzz_aead(dut) -> None:
 @cocotb.test()
 async def truncated_tag(dut) -> None:
     """A received tag of k < TLEN bytes with the true tag's other bytes on the bus past them
-    (the tag block's padding) must fail with AUTH on every engine, mode and coupling."""
+    (the tag block's padding) must fail with AUTH on every engine, mode and coupling; a message
+    job with k = 0 (TAG_LEN = 0) is refused with LENGTH."""
     tb = AeadBench(dut)
     await tb.init()
     rng = tb.rng
@@ -759,7 +760,15 @@ async def truncated_tag(dut) -> None:
                 m.pad[len(m.phases) - 1] = tag[k:]
                 await tb.key(m, "mmio")
                 out, final, st = await tb.run(m, how)
-                if code_of(st) != AUTH or any(final):
+                if how.startswith("msg-") and k == 0:
+                    # a message job with no tag bytes is refused (LENGTH), the message still
+                    # runs: ZEROIZE ends it
+                    if (tb.last_dma >> 8) & 0xF != D["LENGTH"] or not fget(st, "STATUS", "BUSY"):
+                        bad.append((eng, mode, tlen, how, k, hex(tb.last_dma), hex(st)))
+                    await tb.uw(eng, OFF["CTRL"], ZEROIZE)
+                    await tb.idle(eng)
+                elif code_of(st) != AUTH or any(final) or \
+                        (how.startswith("msg-") and (tb.last_dma >> 8) & 0xF != D["AUTH"]):
                     bad.append((eng, mode, tlen, how, k, hex(st), final.hex()))
     for b in bad:
         dut._log.error("truncated tag accepted: %s", b)
