@@ -702,12 +702,14 @@ module cpl_dma #(
           e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;    // its last queued write goes now
         end else if (o_fire && u_olast && !vfin && !mmid) begin
           e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
-        end else if (o_stop && !in_left) begin
+        end else if (o_stop && !in_left && (bseen_q || u_busy)) begin
           // a continuation job: input sent, OUTLEN's blocks taken, once they are written. The
           // engine must still hold its key: a zeroize during the job wipes it, and an engine
           // that stays busy for its key wipe (AES) takes beats into the hub's staging that no
           // message will take (held for it, refusing every other engine): ABORTED, whose wipe
-          // clears them
+          // clears them. An engine never seen busy runs no message: a job short enough to
+          // send its input before SETTLE is over (one 128-bit beat) waits for the check below,
+          // which refuses it (ENGINE), rather than ending DONE with its block left staged
           if (!u_krdy) begin
             e_fail = 1'b1;  e_code = E_ABORTED;
           end else begin
