@@ -23,6 +23,8 @@ def run(sby_file: Path, prefix: Path, timeout: int = 1800,
     res = subprocess.run([*SBY, "--prefix", str(prefix), sby_file.name, *tasks],
                          cwd=sby_file.parent,
                          capture_output=True, text=True, timeout=timeout)
-    status = dict(re.findall(r"\[[^\]]*_(\w+)\] DONE \((\w+)", res.stdout))
+    # (a task's name may hold underscores: it is what follows the prefix)
+    status = dict(re.findall(rf"\[[^\]]*{re.escape(prefix.name)}_(\w+)\] DONE \((\w+)",
+                             res.stdout))
     assert status, f"{sby_file.name}: no task finished\n{res.stdout[-3000:]}\n{res.stderr[-2000:]}"
     return status

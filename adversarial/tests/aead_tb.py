@@ -1,20 +1,25 @@
 # SPDX-License-Identifier: Apache-2.0
 """The adversarial campaigns on the AEAD build of adv_top (adversarial/aead.md): the AES engine
 as aead_top (GCM, CCM, CCM*), the ChaCha engine as chachapoly_top (ChaCha20-Poly1305), the DMA
-with continuation jobs (ENGINE.CONT / OPEN). Three cocotb tests, one per campaign:
+with continuation jobs (ENGINE.CONT / OPEN) and message jobs (ENGINE.MSG). Three cocotb tests,
+one per campaign:
 
 - regfuzz_aead: bursts of the register fuzzer's random steps (regfuzz_tb.Fuzzer) on both
-  units, then a zeroize with its wipe checks and an AEAD scenario (good, forged tag, truncated
-  tag with the true tag past LAST_BYTES, the tag sent as data, LAST_BYTES overflow, refused
-  configurations and B0 flags, START / KEYLOAD / IVLOAD during a message, RESULT with nothing
-  due) over MMIO, custom instructions or continuation jobs, and a good message after it;
-- dmafault_aead: messages whose phases go by continuation jobs, with faulty jobs among them
-  (range, alignment, overlap, OPEN with a partial or empty length, an engine not attached, a job
-  with no message running, ABORT and unit ZEROIZE mid-job, a plain job with an AEAD
-  configuration); the whole data memory compared after every job;
+  units and of DMA register steps (the job registers, ENGINE's MSG bit, AAD, TAG, MLEN, read
+  back through their fields), then a zeroize with its wipe checks and an AEAD scenario (good,
+  forged tag, truncated tag with the true tag past LAST_BYTES, the tag sent as data, LAST_BYTES
+  overflow, refused configurations and B0 flags, START / KEYLOAD / IVLOAD during a message,
+  RESULT with nothing due) over MMIO, custom instructions, continuation jobs or message jobs,
+  and a good message after it;
+- dmafault_aead: messages whose phases go by continuation jobs or by one message job, with
+  faulty jobs among them (range, alignment, overlap, OPEN with a partial or empty length, an
+  engine not attached, a job with no message running, ABORT and unit ZEROIZE mid-job, a plain
+  job with an AEAD configuration; for message jobs the AAD and tag buffers' range, alignment
+  and overlap, TAG_LEN, a non-AEAD configuration, ABORT and ZEROIZE in each phase, forged
+  tags); the whole data memory compared after every job;
 - consttime_aead: per-cycle timing signatures of whole AEAD messages (key set-up, every phase,
-  the tag or verdict) over MMIO, custom instructions and continuation jobs, with random,
-  all-zero and all-one keys, nonces, AAD and data, and with good and forged tags.
+  the tag or verdict) over MMIO, custom instructions, continuation jobs and message jobs, with
+  random, all-zero and all-one keys, nonces, AAD and data, and with good and forged tags.
 
 References: pycryptodome (GCM, CCM, ChaCha20_Poly1305; CCM* with no tag by its definition, CTR
 from A_1). Environment as adv_tb (ADV_OPS, ADV_SEED, ADV_LONG, ADV_JSON).
@@ -48,13 +53,16 @@ A = {n: C.CONSTANTS[f"CV_AES_STATUS_ERR_CODE_{n}"] for n in
 X = {n: C.CONSTANTS[f"CV_CHACHA_STATUS_ERR_CODE_{n}"] for n in
      ("CFG", "LEN", "AUTH", "NOKEY", "BUSY", "BUSY_DMA")}
 D = {n: C.CONSTANTS[f"CV_DMA_STATUS_ERR_CODE_{n}"] for n in
-     ("RANGE", "ALIGN", "OVERLAP", "ENGINE", "LENGTH", "ABORTED")}
+     ("RANGE", "ALIGN", "OVERLAP", "ENGINE", "LENGTH", "ABORTED", "AUTH")}
 CONT = 1 << C.CV_DMA_ENGINE_CONT_LSB
 OPEN = 1 << C.CV_DMA_ENGINE_OPEN_LSB
+MSG = 1 << C.CV_DMA_ENGINE_MSG_LSB
 AUTH = A["AUTH"]
 assert AUTH == X["AUTH"] and A["LEN"] == X["LEN"]
 DMEM = 65536
 DMA_LIMIT = 40000
+# a message job's buffers (dmem offsets): AAD, SRC, DST, TAG
+MSG_AT = (0x1800, 0x1000, 0x8000, 0x7F00)
 
 
 def chacha_cfg(dec: int, **bad) -> int:
@@ -103,9 +111,10 @@ class Msg:
 def new_msg(rng: random.Random, eng: int, mode: int | None = None, dec: int | None = None,
             ksz: int | None = None, tlen: int | None = None, nlen: int | None = None,
             alen: int | None = None, plen: int | None = None, src=None,
-            maxlen: int = 100, ivb: int | None = None) -> Msg:
+            maxlen: int = 100, ivb: int | None = None, key: bytes | None = None) -> Msg:
     """A random valid message (any field can be fixed); src(n) gives the key, nonce and data
-    bytes (random by default). GCM's IVB: 1 for a nonce other than 12 bytes, random for 12."""
+    bytes (random by default). GCM's IVB: 1 for a nonce other than 12 bytes, random for 12.
+    key: the key (AES: its length sets the key size)."""
     src = src or rng.randbytes
     dec = rng.randint(0, 1) if dec is None else dec
     alen = rng.choice((0, rng.randint(1, maxlen))) if alen is None else alen
@@ -113,7 +122,7 @@ def new_msg(rng: random.Random, eng: int, mode: int | None = None, dec: int | No
         if plen is None else plen
     aad, pt = src(alen), src(plen)
     if eng == CHA_E:
-        key, nonce = src(32), src(12)
+        key, nonce = key or src(32), src(12)
         c = ChaCha20_Poly1305.new(key=key, nonce=nonce)
         c.update(aad)
         ct, tag = c.encrypt_and_digest(pt)
@@ -123,7 +132,9 @@ def new_msg(rng: random.Random, eng: int, mode: int | None = None, dec: int | No
                    (b"" if dec else tag).ljust(64, b"\0"), tag=tag)
     mode = rng.choice((GCM, CCM)) if mode is None else mode
     ksz = rng.choice(list(KEYLEN)) if ksz is None else ksz
-    key = src(KEYLEN[ksz])
+    if key:
+        ksz = next(k for k, n in KEYLEN.items() if n == len(key))
+    key = key or src(KEYLEN[ksz])
     if mode == GCM:
         tlen = rng.choice(GCM_TAGS) if tlen is None else tlen
         nlen = (12 if rng.random() < 0.7 else rng.randint(1, 40)) if nlen is None else nlen
@@ -164,11 +175,12 @@ def forge(m: Msg, rng: random.Random) -> None:
     m.final, m.code, m.what = bytes(m.bs), AUTH, "forged"
 
 
-def truncate(m: Msg, rng: random.Random) -> None:
-    """A truncated tag: LAST_BYTES shorter than the tag, the true tag's other bytes on the bus
-    past the valid ones. The engine must not read them (it zero-pads)."""
+def truncate(m: Msg, rng: random.Random, least: int = 0) -> None:
+    """A truncated tag: LAST_BYTES shorter than the tag (at least `least` bytes), the true
+    tag's other bytes on the bus past the valid ones. The engine must not read them (it
+    zero-pads)."""
     tag = m.phases[-1]
-    k = rng.randrange(len(tag))
+    k = rng.randrange(least, len(tag))
     m.phases[-1] = tag[:k]
     m.pad[len(m.phases) - 1] = tag[k:]
     m.final, m.what = bytes(m.bs), "truncated"
@@ -386,16 +398,96 @@ class AeadBench(CtBench):
                 text += await self.mmio_phase(m, k)
         return (text, *await self.mmio_final(m))
 
+    # ---- DMA message jobs
+    def msg_regs(self, m: Msg, aad: int, src: int, dst: int, tag: int) -> dict:
+        """A message job's registers for m (dmem offsets; the AAD at aad, the text at src, its
+        output to dst, the tag at tag), its buffers filled in dmem: the AAD phase and the
+        received tag (decryption) from m.phases. ENGINE.MSG, SRC/DST/LEN, AAD/TAG/MLEN."""
+        ap, data = m.phases[m.text - 1], m.phases[m.text]
+        self.mem[aad:aad + len(ap)] = ap
+        self.mem[src:src + len(data)] = data
+        tlen = msg_tlen(m)
+        if m.dec and len(m.phases) > m.text + 1:   # the received tag, and what lies past it
+            t = m.phases[-1] + m.pad.get(len(m.phases) - 1, b"")
+            self.mem[tag:tag + len(t)] = t
+        return {"ENGINE": m.eng | MSG, "ECFG": m.cfg, "SRC": DMEM_BASE + src,
+                "DST": DMEM_BASE + dst, "LEN": len(data), "OUTLEN": 0,
+                "AAD": DMEM_BASE + aad, "TAG": DMEM_BASE + tag,
+                "MLEN": C.put("dma", "MLEN", AAD_LEN=len(ap), TAG_LEN=tlen)}
+
+    async def msg_job(self, regs: dict, via: str, start: bool = True) -> int:
+        """Program a message job (AAD, TAG and MLEN by MMIO, the rest by the dma window or the
+        DMA instructions) and run it; the DMA STATUS at its end (start False: programmed and
+        started through the dma window, not waited for)."""
+        for reg in ("AAD", "TAG", "MLEN"):
+            await self.dw(reg, regs[reg])
+        if via == "cpi" and start:
+            await self.dcpi(0, 0b011, regs["ENGINE"], regs["ECFG"])
+            await self.dcpi(1, 0b011, regs["SRC"], regs["DST"])
+            rd, err, c = await self.dcpi(2, 0b111, regs["LEN"], regs["OUTLEN"],
+                                         limit=DMA_LIMIT)
+            self.cyc.append(c)
+            if bool(err) != bool(rd & 4):
+                raise AssertionError(f"DRUNW err {err} with STATUS {rd:#x}")
+            return rd
+        for reg in ("ENGINE", "ECFG", "SRC", "DST", "LEN", "OUTLEN"):
+            await self.dw(reg, regs[reg])
+        await self.dw("CTRL", 1)
+        if not start:
+            return 0
+        st, c = await self.dma_wait(DMA_LIMIT)
+        self.cyc.append(c)
+        return st
+
+    async def run_msg(self, m: Msg, via: str = "cpi", at: tuple = MSG_AT
+                      ) -> tuple[bytes, bytes, int, int]:
+        """The CPU starts the message (MMIO; a GCM nonce of other than 12 bytes: its IV blocks
+        too), one message job runs the rest: (text written to DST, the final block as the job
+        leaves it (encryption: the TAG_LEN bytes at TAG, zero-filled to a block; decryption:
+        the verdict, not written, so the expected one), the unit's STATUS, the DMA STATUS)."""
+        await self.mmio_start(m)
+        for k in range(m.text - 1):
+            await self.mmio_phase(m, k)
+        regs = self.msg_regs(m, *at)
+        st = await self.msg_job(regs, via)
+        dst, tag, tlen = at[2], at[3], msg_tlen(m)
+        text = bytes(self.mem[dst:dst + len(m.phases[m.text])])
+        final = m.final if m.dec else bytes(self.mem[tag:tag + tlen]).ljust(m.bs, b"\0")
+        return text, final, await self.ust(m.eng), st
+
     async def run(self, m: Msg, how: str, hook=None) -> tuple[bytes, bytes, int]:
         if how == "mmio":
             return await self.run_mmio(m, hook)
         if how == "cpi":
             return await self.run_cpi(m, hook)
+        if how.startswith("msg-"):                     # the DMA STATUS kept in last_dma
+            *res, self.last_dma = await self.run_msg(m, how[4:])
+            return tuple(res)
         return await self.run_dma(m, "cpi" if how == "cpi-dma" else "mmio")
 
 
 def code_of(st: int) -> int:
     return fget(st, "STATUS", "ERR_CODE")
+
+
+def msg_tlen(m: Msg) -> int:
+    """A message job's TAG_LEN: a decryption's received tag as m has it (a truncated tag: its
+    bytes; none: 0), an encryption's tag length (ChaCha20-Poly1305: 16)."""
+    if m.dec:
+        return len(m.phases[-1]) if len(m.phases) > m.text + 1 else 0
+    return C.get("aes", "CFG", "TLEN", m.cfg) if m.eng == AES_E else 16
+
+
+def msg_code(m: Msg) -> int:
+    """The DMA's code at the end of m's message job: AUTH for a failed verdict, else none."""
+    return D["AUTH"] if m.code == AUTH else 0
+
+
+def check_dma(c: Counters, m: Msg, how: str, st: int, log) -> None:
+    """A message job's DMA STATUS: DONE, or ERR with AUTH for a wrong tag."""
+    want = 2 if not msg_code(m) else 4 | msg_code(m) << 8
+    if st & 0xF0F != want:
+        c.fail("other_failures", f"{m} {how}: DMA STATUS {st:#x} want {want:#x}", log)
 
 
 def check_msg(c: Counters, m: Msg, how: str, res: tuple[bytes, bytes, int], log,
@@ -418,7 +510,22 @@ def check_msg(c: Counters, m: Msg, how: str, res: tuple[bytes, bytes, int], log,
         c.fail("other_failures", f"{m} {how}: STATUS {st:#x} want code {m.code}", log)
 
 
-HOWS = ("mmio", "cpi", "cpi-dma", "mmio-dma")
+HOWS = ("mmio", "cpi", "cpi-dma", "mmio-dma", "msg-cpi", "msg-mmio")
+
+
+def field_mask(reg: str, *fields: str) -> int:
+    """The bits of a DMA register's fields (coupling/regs/dma.toml)."""
+    k = C.CONSTANTS
+    return sum(((1 << k[f"CV_DMA_{reg}_{f}_WIDTH"]) - 1) << k[f"CV_DMA_{reg}_{f}_LSB"]
+               for f in fields)
+
+
+# the DMA's job registers as they read back (every field built: CAP.CONT and CAP.MSG set)
+DMA_MASK = {**dict.fromkeys(("ECFG", "SRC", "DST", "LEN", "OUTLEN", "AAD", "TAG"), 0xFFFFFFFF),
+            "ENGINE": field_mask("ENGINE", "SEL", "PAD", "CONT", "OPEN", "MSG"),
+            "MLEN": field_mask("MLEN", "AAD_LEN", "TAG_LEN")}
+CT_HOWS = ("mmio", "cpi", "dma")                    # consttime: continuation jobs by DRUNW
+MSG_HOWS = ("msg-cpi", "msg-mmio")                  # a message job by DRUNW or the window
 KINDS = ("refused", "forged", "truncated", "tag-in-data", "lenover", "command", "good")
 
 
@@ -430,12 +537,50 @@ class AeadFuzzer(Fuzzer):
         self.cfg_mask = {AES_E: 0x3FFF, CHA_E: 0x3FF}       # CFG with TLEN, IVB / AEAD, DEC
         self.max_code = A["AUTH"]
 
+        self.dma_checks = self.msg_runs = 0
+
     async def learn(self) -> None:
         await super().learn()
         for e, bit in ((AES_E, C.CV_AES_CAP_AEAD_LSB), (CHA_E, C.CV_CHACHA_CAP_AEAD_LSB)):
             if not (self.cap[e] >> bit) & 1:
                 self.c.fail("other_failures", f"engine {e} CAP {self.cap[e]:#x}: no AEAD",
                             self.log)
+        cap = await self.tb.dr("CAP")
+        if not (C.get("dma", "CAP", "CONT", cap) and C.get("dma", "CAP", "MSG", cap)):
+            self.c.fail("other_failures", f"DMA CAP {cap:#x}: no CONT or MSG", self.log)
+
+    async def step(self, eng, dma_idle=True, allow_zeroize=True, kinds="wroscg") -> None:
+        """The register fuzzer's step, or (one in ten, the DMA idle) a DMA register step."""
+        if dma_idle and self.rng.random() < 0.1:
+            await self.dma_reg_step()
+        else:
+            await super().step(eng, dma_idle, allow_zeroize, kinds)
+
+    async def dma_reg_step(self) -> None:
+        """A random value into a job register of the DMA (MMIO, or DSEL / DADDR for ENGINE and
+        ECFG / SRC and DST), read back through its mask (DMA_MASK: ENGINE's SEL, PAD, CONT,
+        OPEN, MSG; MLEN's AAD_LEN and TAG_LEN; the others whole). Nothing is started."""
+        tb, rng = self.tb, self.rng
+        reg = rng.choice(list(DMA_MASK))
+        val = rng.getrandbits(32)
+        if reg == "ENGINE" and rng.random() < 0.5:
+            val = rng.getrandbits(4) | MSG | rng.choice((0, CONT, OPEN, CONT | OPEN))
+        elif reg == "MLEN" and rng.random() < 0.5:
+            val = C.put("dma", "MLEN", AAD_LEN=rng.getrandbits(10), TAG_LEN=rng.randint(0, 17))
+        wrote = {reg: val}
+        if reg in ("ENGINE", "ECFG", "SRC", "DST") and rng.random() < 0.3:
+            pair = ("ENGINE", "ECFG") if reg in ("ENGINE", "ECFG") else ("SRC", "DST")
+            other = rng.getrandbits(32)
+            wrote = dict(zip(pair, (val, other) if reg == pair[0] else (other, val)))
+            await tb.dcpi(0 if pair[0] == "ENGINE" else 1, 0b011, *wrote.values())
+        else:
+            await tb.dw(reg, val)
+        for r, v in wrote.items():
+            got = await tb.dr(r)
+            self.dma_checks += 1
+            if got != v & DMA_MASK[r]:
+                self.c.fail("other_failures", f"DMA {r} wrote {v:#x} read {got:#x} (mask "
+                            f"{DMA_MASK[r]:#x})", self.log)
 
     async def refused(self, eng: int, how: str, cfg: int, ivreg: bytes, code: int,
                       what: str) -> None:
@@ -502,8 +647,12 @@ class AeadFuzzer(Fuzzer):
                 await self.refused(e, rhow, m.cfg, bytes(b0), A["PARAM"], f"CCM B0 {fl}")
             what = "refused"
         elif kind in KINDS[1:4]:
-            {"forged": forge, "truncated": truncate, "tag-in-data": tag_in_data}[kind](m, rng)
+            if kind == "truncated":                    # a message job: TAG_LEN = 0 is refused
+                truncate(m, rng, int(how.startswith("msg-")))
+            else:
+                {"forged": forge, "tag-in-data": tag_in_data}[kind](m, rng)
             check_msg(c, m, how, await tb.run(m, how), log)
+            self.check_msg_dma(m, how)
             what = m.what
         elif kind == "lenover" and overflow(m, rng):
             check_msg(c, m, how, await tb.run(m, how), log, text=False)
@@ -540,13 +689,20 @@ class AeadFuzzer(Fuzzer):
             what = m.what
         else:
             check_msg(c, m, how, await tb.run(m, how), log)
+            self.check_msg_dma(m, how)
             what = "good"
         # the engine is usable: a good message right after, on a fresh key
         m = new_msg(rng, e)
         how = rng.choice(HOWS)
         await tb.key(m, rng.choice(("mmio", "cpi", "dma")))
         check_msg(c, m, how, await tb.run(m, how), log)
+        self.check_msg_dma(m, how)
         return what
+
+    def check_msg_dma(self, m: Msg, how: str) -> None:
+        if how.startswith("msg-"):
+            self.msg_runs += 1
+            check_dma(self.c, m, how, self.tb.last_dma, self.log)
 
 
 @cocotb.test()
@@ -580,14 +736,16 @@ async def regfuzz_aead(dut) -> None:
                 await tb.reset()
         dut._log.info("engine %s: %d operations", eng.name, tb.ops - first)
     c.operations = tb.ops
-    c.dump({"scenarios": scen})
-    dut._log.info("regfuzz-aead: %d operations, scenarios %s, %s", tb.ops, scen, c)
+    c.dump({"scenarios": scen, "dma_reg_checks": fz.dma_checks, "msg_jobs": fz.msg_runs})
+    dut._log.info("regfuzz-aead: %d operations, scenarios %s, %d DMA register checks, %d "
+                  "message jobs, %s", tb.ops, scen, fz.dma_checks, fz.msg_runs, c)
 
 
 @cocotb.test()
 async def truncated_tag(dut) -> None:
     """A received tag of k < TLEN bytes with the true tag's other bytes on the bus past them
-    (the tag block's padding) must fail with AUTH on every engine, mode and coupling."""
+    (the tag block's padding) must fail with AUTH on every engine, mode and coupling; a message
+    job with k = 0 (TAG_LEN = 0) is refused with LENGTH."""
     tb = AeadBench(dut)
     await tb.init()
     rng = tb.rng
@@ -602,7 +760,15 @@ async def truncated_tag(dut) -> None:
                 m.pad[len(m.phases) - 1] = tag[k:]
                 await tb.key(m, "mmio")
                 out, final, st = await tb.run(m, how)
-                if code_of(st) != AUTH or any(final):
+                if how.startswith("msg-") and k == 0:
+                    # a message job with no tag bytes is refused (LENGTH), the message still
+                    # runs: ZEROIZE ends it
+                    if (tb.last_dma >> 8) & 0xF != D["LENGTH"] or not fget(st, "STATUS", "BUSY"):
+                        bad.append((eng, mode, tlen, how, k, hex(tb.last_dma), hex(st)))
+                    await tb.uw(eng, OFF["CTRL"], ZEROIZE)
+                    await tb.idle(eng)
+                elif code_of(st) != AUTH or any(final) or \
+                        (how.startswith("msg-") and (tb.last_dma >> 8) & 0xF != D["AUTH"]):
                     bad.append((eng, mode, tlen, how, k, hex(st), final.hex()))
     for b in bad:
         dut._log.error("truncated tag accepted: %s", b)
@@ -614,6 +780,13 @@ async def truncated_tag(dut) -> None:
 ABORT = 1 << C.CONSTANTS["CV_DMA_CTRL_ABORT_LSB"]
 FAULTS = ("engine", "range", "align", "overlap", "open-partial", "open-empty", "idle",
           "after", "plain", "abort", "zeroize")
+# message-job faults (ENGINE.MSG): refused by the checks, interrupted in a phase, a forged tag
+MSG_STATIC = ("msg-engine", "msg-range", "msg-align", "msg-overlap", "msg-taglen",
+              "msg-notag")
+MSG_FAULTS = MSG_STATIC + tuple(f"msg-{k}-{p}" for k in ("abort", "zeroize")
+                                for p in ("aad", "text", "tag")) + ("msg-forged",)
+PHASES = {"aad": 1, "text": 2, "tag": 3}             # cpl_dma's mph_q
+S_IDLE, S_CHECK, S_DECIDE = 0, 6, 7                   # cpl_dma's st_q (S4_IDLE, ...)
 SRC0, DST0 = 0x1000, 0x8000
 
 
@@ -630,7 +803,10 @@ class DmaFaults:
         self.tb, self.c, self.rng, self.log = tb, c, rng, log
         self.stats = dict.fromkeys(("messages", "jobs", "refused_jobs", "failed_jobs",
                                     "aborted", "aborted_before_start", "done_before_abort"), 0)
-        self.faults = dict.fromkeys(FAULTS, 0)
+        self.faults = dict.fromkeys(FAULTS + MSG_FAULTS, 0)
+        self.stats.update(dict.fromkeys(("msg_jobs", "msg_auth", "msg_refused", "msg_aborted",
+                                         "msg_done_before_abort", "msg_unused_buffers"), 0))
+        self.hit: dict[str, int] = {}                  # interrupts by the phase they hit
         self.now = self.prev = ""                      # the message and fault under way
 
     def mem_check(self, want: bytes, what: str) -> None:
@@ -697,6 +873,17 @@ class DmaFaults:
         self.faults[kind] += 1
         await self.job(sel | flags, m.cfg, src, dst, n, olen, code, f"{m} fault {kind}")
 
+    async def fire(self, m: Msg, kind: str) -> int:
+        """The DMA's ABORT (kind "abort") or the unit's ZEROIZE, then the job's end: its DMA
+        STATUS."""
+        if kind == "abort":
+            await self.tb.dw("CTRL", ABORT)
+        else:
+            await self.tb.uw(m.eng, OFF["CTRL"], ZEROIZE)
+        st, _ = await self.tb.dma_wait(DMA_LIMIT)
+        self.stats["jobs"] += 1
+        return st
+
     async def interrupted(self, m: Msg, kind: str) -> bool | None:
         """The text phase as one job through the dma window, interrupted by the DMA's ABORT or
         the unit's ZEROIZE 0..60 cycles in. True: the job had ended before (DONE), the text is
@@ -712,12 +899,7 @@ class DmaFaults:
         await tb.dw("CTRL", 1)
         # half the time in the job's first cycles (its checks, its start), else anywhere
         await tb.ticks(rng.randint(0, 8) if rng.random() < 0.5 else rng.randint(0, 60))
-        if kind == "abort":
-            await tb.dw("CTRL", ABORT)
-        else:
-            await tb.uw(m.eng, OFF["CTRL"], ZEROIZE)
-        st, _ = await tb.dma_wait(DMA_LIMIT)
-        self.stats["jobs"] += 1
+        st = await self.fire(m, kind)
         self.faults[kind] += 1
         code = (st >> 8) & 0xF
         # written bytes: only inside DST, and only right ones
@@ -759,6 +941,203 @@ class DmaFaults:
         await tb.idle(m.eng)
         await self.nokey(m.eng, f"{m} {kind}")
         return None
+
+    def msg_want(self, m: Msg, before: bytes, regs: dict, done: bool) -> bytes:
+        """dmem after m's message job: before, with DST's text and (encryption) TAG's tag if
+        the job ran its phases (done; a forged tag's AUTH included)."""
+        want = bytearray(before)
+        if done:
+            dst, tag = regs["DST"] - DMEM_BASE, regs["TAG"] - DMEM_BASE
+            want[dst:dst + len(m.out)] = m.out
+            if not m.dec:
+                tl = msg_tlen(m)
+                want[tag:tag + tl] = m.tag[:tl]
+        return bytes(want)
+
+    def msg_static(self, m: Msg, regs: dict, kind: str) -> tuple[dict, int]:
+        """A message job that the checks refuse (one register off the good job's): (its
+        registers, the code)."""
+        rng, r = self.rng, dict(regs)
+        alen = C.get("dma", "MLEN", "AAD_LEN", regs["MLEN"])
+        tlen = C.get("dma", "MLEN", "TAG_LEN", regs["MLEN"])
+        # a buffer of the job that is checked (AAD with AAD_LEN > 0, TAG with TAG_LEN > 0):
+        # where the fault goes, its length made non-zero if need be
+        which = rng.choice(("AAD", "TAG"))
+        if kind in ("msg-range", "msg-align"):
+            if which == "AAD" and not alen:
+                alen = rng.randint(1, 40)
+            if which == "TAG" and not tlen:
+                tlen = rng.choice((4, 8, 16))
+            r["MLEN"] = C.put("dma", "MLEN", AAD_LEN=alen, TAG_LEN=tlen)
+        if kind == "msg-engine":                       # not an AEAD configuration
+            if m.eng == AES_E:
+                r["ECFG"] = C.put("aes", "CFG", KSZ=C.get("aes", "CFG", "KSZ", m.cfg),
+                                  MODE=rng.choice((C.CV_AES_CFG_MODE_ECB,
+                                                   C.CV_AES_CFG_MODE_CTR)), DEC=m.dec)
+            else:
+                r["ECFG"] = chacha_cfg(m.dec, AEAD=0)
+            return r, D["ENGINE"]
+        if kind == "msg-range":
+            n = alen if which == "AAD" else tlen
+            r[which] = rng.choice((0x100, DMEM_BASE - 0x40, 0xFFFFFFF0,
+                                   DMEM_BASE + ((DMEM - n + PB) & ~(PB - 1))))
+            return r, D["RANGE"]
+        if kind == "msg-align":
+            if PB > 1:
+                r[which] += rng.randint(1, PB - 1)
+                return r, D["ALIGN"]
+            kind = "msg-taglen"                       # a byte port aligns everything
+        if kind == "msg-overlap":                      # the tag inside DST or DST inside it
+            n = len(m.phases[m.text])
+            if not n:
+                n = r["LEN"] = 2 * PB                  # (the source: the same buffer)
+            tl = tlen or rng.choice((4, 16))
+            r["MLEN"] = C.put("dma", "MLEN", AAD_LEN=alen, TAG_LEN=tl)
+            if rng.random() < 0.5:
+                r["TAG"] = r["DST"] + PB * rng.randrange(-(-n // PB))
+            else:
+                r["TAG"] = r["DST"] - PB * rng.randrange(-(-tl // PB))
+            return r, D["OVERLAP"]
+        if kind == "msg-notag" and (m.eng == CHA_E or C.get("aes", "CFG", "MODE", m.cfg) == GCM
+                                    or C.get("aes", "CFG", "TLEN", m.cfg)):
+            # a decryption with a tag phase but TAG_LEN = 0 (the engine would wait for it)
+            r["ECFG"] = m.cfg | 1 << (C.CV_AES_CFG_DEC_LSB if m.eng == AES_E
+                                      else C.CV_CHACHA_CFG_DEC_LSB)
+            r["MLEN"] = C.put("dma", "MLEN", AAD_LEN=alen, TAG_LEN=0)
+            return r, D["LENGTH"]
+        r["MLEN"] = C.put("dma", "MLEN", AAD_LEN=alen, TAG_LEN=rng.randint(17, 31))
+        return r, D["LENGTH"]
+
+    async def msg_interrupt(self, m: Msg, regs: dict, kind: str, phase: str) -> bool:
+        """m's message job through the dma window, the DMA's ABORT or the unit's ZEROIZE fired
+        in `phase` (cpl_dma's mph_q; 0..3 cycles into it, or when the job ends before). True:
+        the job had ended DONE (nothing wiped unless by the ZEROIZE)."""
+        tb, rng, u = self.tb, self.rng, self.tb.dut.u_dma
+        before = bytes(tb.mem)
+        await tb.msg_job(regs, "mmio", start=False)
+        # past its checks (mph_q and jmsg_q keep the last job's values until then), then in
+        # the phase, or the job's end
+        ran = False
+        for _ in range(DMA_LIMIT):
+            await tb.tick()
+            st_q = int(u.st_q.value)
+            if st_q not in (S_IDLE, S_CHECK, S_DECIDE):
+                ran = True
+            if ran and (st_q == S_IDLE or int(u.mph_q.value) >= PHASES[phase]):
+                break
+        for _ in range(rng.randint(0, 3)):
+            await tb.tick()
+        at = int(u.mph_q.value) if int(u.st_q.value) != S_IDLE else 0
+        hit = f"{kind}@{ {0: 'end', 1: 'aad', 2: 'text', 3: 'tag'}[at] }"
+        self.hit[hit] = self.hit.get(hit, 0) + 1
+        st = await self.fire(m, kind)
+        self.stats["msg_jobs"] += 1
+        code, what = (st >> 8) & 0xF, f"{m} msg {kind} in {phase} (hit {hit})"
+        full = self.msg_want(m, before, regs, True)
+        if not st & 4:                                 # ended before the interrupt
+            self.stats["msg_done_before_abort"] += 1
+            self.mem_check(full, what)
+            if kind == "zeroize":
+                await tb.idle(m.eng)
+                await self.nokey(m.eng, what)
+            return True
+        # only right bytes inside DST and TAG (encryption), nothing anywhere else
+        want = bytearray(before)
+        dst, tag = regs["DST"] - DMEM_BASE, regs["TAG"] - DMEM_BASE
+        for lo, n in ((dst, len(m.out)), (tag, 0 if m.dec else msg_tlen(m))):
+            for i in range(lo, lo + n):
+                if tb.mem[i] == full[i]:
+                    want[i] = full[i]
+        self.mem_check(bytes(want), what)
+        self.stats["failed_jobs"] += 1
+        self.stats["msg_aborted"] += 1
+        if code != D["ABORTED"]:
+            self.c.fail("other_failures", f"{what}: DMA STATUS {st:#x}", self.log)
+        await tb.idle(m.eng)
+        await self.nokey(m.eng, what)
+        return False
+
+    async def msg_message(self, e: int, fault: str | None) -> None:
+        """A message whose AAD, text and tag phases go by one message job (cpi or mmio), after
+        a fault among MSG_FAULTS (or none); the whole dmem checked after every job. A forged
+        tag: AUTH, DST holds the released (unauthenticated) text and nothing else changed, the
+        unit keeps its key and the next message on it (no key load) is right."""
+        tb, rng, c, log = self.tb, self.rng, self.c, self.log
+        forged = fault == "msg-forged" or (fault is None and rng.random() < 0.3)
+        while True:
+            m = new_msg(rng, e, dec=1 if forged else None, maxlen=200 if ADV_LONG else 64)
+            if not forged or len(m.phases) > m.text + 1:
+                break
+        if forged:
+            forge(m, rng)
+        self.prev, self.now = self.now, f"{m} fault {fault}"
+        await tb.key(m, rng.choice(("mmio", "cpi", "dma")))
+        await self.msg_run(m, fault)
+        if forged:
+            self.faults["msg-forged"] += 1
+            self.stats["msg_auth"] += 1
+            m2 = new_msg(rng, e, maxlen=64, key=m.key)  # the same key, no key load
+            self.now = f"{m2} after a forged tag"
+            await self.msg_run(m2, None)
+
+    async def msg_run(self, m: Msg, fault: str | None) -> None:
+        """Start m (MMIO, a GCM nonce's IV blocks too), the fault, then its message job."""
+        tb, rng, c, log = self.tb, self.rng, self.c, self.log
+        await tb.mmio_start(m)
+        for k in range(m.text - 1):
+            await tb.mmio_phase(m, k)
+        # buffers: AAD, SRC, DST, TAG at random aligned offsets; sometimes the text in place
+        # or an unused buffer (length 0) at an address outside dmem (not checked)
+        aad, src = 0x1800 + PB * rng.randrange(16), 0x1000 + PB * rng.randrange(16)
+        dst = src if rng.random() < 0.2 else 0x8000 + PB * rng.randrange(16)
+        tag = 0x7F00 + PB * rng.randrange(16)
+        regs = tb.msg_regs(m, aad, src, dst, tag)
+        unused = fault not in MSG_STATIC                # (a refused job moves lengths)
+        if unused and not len(m.phases[m.text - 1]) and rng.random() < 0.5:
+            regs["AAD"] = rng.choice((0x100, 0xFFFFFFF0, DMEM_BASE + 2 * DMEM + 1))
+            self.stats["msg_unused_buffers"] += 1
+        if unused and not msg_tlen(m) and rng.random() < 0.5:
+            regs["TAG"] = rng.choice((0x100, 0xFFFFFFF0, DMEM_BASE + 2 * DMEM + 1))
+            self.stats["msg_unused_buffers"] += 1
+        if fault in MSG_STATIC:
+            bad, code = self.msg_static(m, regs, fault)
+            self.faults[fault] += 1
+            before = bytes(tb.mem)
+            st = await tb.msg_job(bad, rng.choice(("cpi", "mmio")))
+            self.stats["jobs"] += 1
+            self.stats["refused_jobs"] += 1
+            self.stats["msg_refused"] += 1
+            if not st & 4 or (st >> 8) & 0xF != code:
+                c.fail("other_failures", f"{m} {fault}: DMA STATUS {st:#x}, want code {code}",
+                       log)
+            self.mem_check(before, f"{m} {fault}")
+        if fault and fault.startswith(("msg-abort", "msg-zeroize")):
+            _, kind, phase = fault.split("-")
+            self.faults[fault] += 1
+            if not await self.msg_interrupt(m, regs, kind, phase):
+                return                                 # wiped: the message is gone
+            if kind == "abort":
+                text = bytes(tb.mem[dst:dst + len(m.out)])
+                check_msg(c, m, "msg", (text, self.msg_final(m, tag), await tb.ust(m.eng)),
+                          log)
+            self.stats["messages"] += 1
+            return
+        before = bytes(tb.mem)
+        st = await tb.msg_job(regs, rng.choice(("cpi", "mmio")))
+        self.stats["jobs"] += 1
+        self.stats["msg_jobs"] += 1
+        check_dma(c, m, "msg", st, log)
+        self.mem_check(self.msg_want(m, before, regs, True), f"{m} msg job")
+        text = bytes(tb.mem[dst:dst + len(m.out)])
+        check_msg(c, m, "msg", (text, self.msg_final(m, tag), await tb.ust(m.eng)), log)
+        self.stats["messages"] += 1
+
+    def msg_final(self, m: Msg, tag: int) -> bytes:
+        """The final block as a message job leaves it: an encryption's tag at TAG (zero-filled
+        to a block), a decryption's verdict (not written: the expected one)."""
+        if m.dec:
+            return m.final
+        return bytes(self.tb.mem[tag:tag + msg_tlen(m)]).ljust(m.bs, b"\0")
 
     async def message(self, e: int, fault: str | None) -> None:
         """A message with the phases before the text by MMIO or jobs, the text by jobs (with
@@ -826,14 +1205,19 @@ async def dmafault_aead(dut) -> None:
     tb.rng = rng
     df = DmaFaults(tb, c, rng, dut._log)
     n = last_dump = 0
-    while tb.ops < ADV_OPS or n < 2 * len(FAULTS):
+    every = FAULTS + MSG_FAULTS
+    while tb.ops < ADV_OPS or n < 2 * len(every):
         e = (AES_E, CHA_E)[n % 2]
-        # every fault on both engines first (so a CI-size run has each), then at random
-        fault = FAULTS[n // 2] if n < 2 * len(FAULTS) else (
-            rng.choice(FAULTS) if rng.random() < 0.7 else None)
+        # every fault on both engines first (so a CI-size run has each), then at random; a
+        # message without a fault goes by continuation jobs or by a message job
+        fault = every[n // 2] if n < 2 * len(every) else (
+            rng.choice(every) if rng.random() < 0.7 else None)
         n += 1
         try:
-            await df.message(e, fault)
+            if fault in MSG_FAULTS or (fault is None and rng.random() < 0.5):
+                await df.msg_message(e, fault)
+            else:
+                await df.message(e, fault)
         except Hang as h:
             c.fail("hangs", f"{df.now}: {h}", dut._log)
             await tb.reset()
@@ -843,10 +1227,11 @@ async def dmafault_aead(dut) -> None:
         if tb.ops // 20000 != last_dump:              # a long run's progress record
             last_dump = tb.ops // 20000
             c.operations = tb.ops
-            c.dump({**df.stats, "faults": df.faults}, partial=True)
+            c.dump({**df.stats, "faults": df.faults, "msg_interrupts": df.hit}, partial=True)
     c.operations = tb.ops
-    c.dump({**df.stats, "faults": df.faults})
-    dut._log.info("dmafault-aead: %d operations, %s %s, %s", tb.ops, df.stats, df.faults, c)
+    c.dump({**df.stats, "faults": df.faults, "msg_interrupts": df.hit})
+    dut._log.info("dmafault-aead: %d operations, %s %s %s, %s", tb.ops, df.stats, df.faults,
+                  df.hit, c)
 
 
 # ------------------------------------------------------------------------------ consttime
@@ -873,12 +1258,29 @@ def ct_cases(ci: bool = False) -> list[dict]:
     return out
 
 
+def ct_msg_cases(ci: bool = False) -> list[dict]:
+    """The message-job cases (cpi-dma and mmio-dma, each encrypting and decrypting, every
+    decryption with a right and a forged tag): GCM-128 (16-byte tag, IV in IV), CCM-128 without
+    AAD (8-byte tag), CCM* (no tag), ChaCha20-Poly1305; a long run adds GCM-256 with an 8-byte
+    IV as blocks (the CPU sends them before the job) and a 12-byte tag, CCM-256 with a 16-byte
+    tag and a 7-byte nonce. AAD 20 bytes (CCM: none), text 40 (ChaCha 100; CI: 60)."""
+    base = [dict(eng=AES_E, mode=GCM, ksz=0, tlen=16, nlen=12, ivb=0, alen=20),
+            dict(eng=AES_E, mode=CCM, ksz=0, tlen=8, nlen=13, alen=0),
+            dict(eng=AES_E, mode=CCM, ksz=0, tlen=0, nlen=13, alen=20),
+            dict(eng=CHA_E, alen=20)]
+    if not ci:
+        base += [dict(eng=AES_E, mode=GCM, ksz=2, tlen=12, nlen=8, alen=20),
+                 dict(eng=AES_E, mode=CCM, ksz=2, tlen=16, nlen=7, alen=20)]
+    return [dict(c, dec=dec, plen=(60 if ci else 100) if c["eng"] == CHA_E else 40)
+            for c in base for dec in (0, 1)]
+
+
 def ct_name(case: dict) -> str:
     if case["eng"] == CHA_E:
         return f"chacha20-poly1305_{'dec' if case['dec'] else 'enc'}"
     mode = "gcm" if case["mode"] == GCM else "ccm"
     return (f"aes{8 * KEYLEN[case['ksz']]}-{mode}_{'dec' if case['dec'] else 'enc'}_t"
-            f"{case['tlen']}_n{case['nlen']}")
+            f"{case['tlen']}_n{case['nlen']}" + ("_a0" if not case.get("alen", 1) else ""))
 
 
 async def ct_sample(tb: AeadBench, m: Msg, how: str) -> tuple[tuple, tuple]:
@@ -899,7 +1301,10 @@ async def ct_sample(tb: AeadBench, m: Msg, how: str) -> tuple[tuple, tuple]:
         await tb.key(m, "dma")
         kc = tb.cyc.pop()
         tb.mark(e)
-        res = await tb.run_dma(m, "cpi", pre_dma=True, split=False)
+        if how.startswith("msg-"):                     # one message job after the START
+            res = await tb.run_msg(m, how[4:])
+        else:
+            res = await tb.run_dma(m, "cpi", pre_dma=True, split=False)
     sig = (kc, tb.cycle - tb.t0, tuple(tb.cyc), tuple(tb.trace))
     tb.watch = 0
     return sig, res
@@ -912,38 +1317,44 @@ async def consttime_aead(dut) -> None:
     ref: dict[tuple, tuple] = {}
     figures: dict[str, int] = {}
     samples = rounds = 0
-    cases = ct_cases(ci=not ADV_LONG)
+    # (case, coupling, forged): the continuation-job cases forge a decryption's tag in odd
+    # rounds, the message-job cases run each decryption with the right and a forged tag in
+    # every round (a wrong tag's AUTH must end the job at the cycle a right one's DONE does)
+    runs = [(cs, how, None) for cs in ct_cases(ci=not ADV_LONG) for how in CT_HOWS]
+    runs += [(cs, how, f) for cs in ct_msg_cases(ci=not ADV_LONG) for how in MSG_HOWS
+             for f in ((False, True) if cs["dec"] else (False,))]
     while tb.ops < ADV_OPS or rounds < 3:
-        # round 1 all-zero, round 2 all-one, the others random; decryptions with a forged tag
-        # in odd rounds (the verdict must not show in the timing)
+        # round 1 all-zero, round 2 all-one, the others random
         src = (lambda n: bytes(n)) if rounds == 1 else (lambda n: b"\xff" * n) \
             if rounds == 2 else None
-        for case in cases:
-            for how in ("mmio", "cpi", "dma"):
-                m = new_msg(rng, src=src, **case)
-                if m.dec and rounds % 2 and len(m.phases) > m.text + 1:
-                    forge(m, rng)
-                try:
-                    sig, res = await ct_sample(tb, m, how)
-                except Hang as h:
-                    c.fail("hangs", f"{m} {how}: {h}", dut._log)
-                    await tb.reset()
-                    continue
-                samples += 1
-                check_msg(c, m, how, res, dut._log)
-                k = (ct_name(case), how)
-                if k not in ref:
-                    ref[k] = sig
-                    figures[f"{k[0]}_{how}_key"] = sig[0]
-                    figures[f"{k[0]}_{how}_msg"] = sig[1]
-                elif sig != ref[k]:
-                    c.fail("timing_variations", f"{m} {how} round {rounds}: {sig[:3]} vs "
-                           f"{ref[k][:3]}", dut._log)
+        for case, how, forged in runs:
+            m = new_msg(rng, src=src, **case)
+            if m.dec and (rounds % 2 if forged is None else forged) and \
+                    len(m.phases) > m.text + 1:
+                forge(m, rng)
+            try:
+                sig, res = await ct_sample(tb, m, how)
+            except Hang as h:
+                c.fail("hangs", f"{m} {how}: {h}", dut._log)
+                await tb.reset()
+                continue
+            samples += 1
+            check_msg(c, m, how, res[:3], dut._log)
+            if len(res) > 3:
+                check_dma(c, m, how, res[3], dut._log)
+            k = (ct_name(case), how)
+            if k not in ref:
+                ref[k] = sig
+                figures[f"{k[0]}_{how}_key"] = sig[0]
+                figures[f"{k[0]}_{how}_msg"] = sig[1]
+            elif sig != ref[k]:
+                c.fail("timing_variations", f"{m} {how} round {rounds}: {sig[:3]} vs "
+                       f"{ref[k][:3]}", dut._log)
         rounds += 1
         c.operations = tb.ops
         c.dump({"samples": samples, "rounds": rounds, "cases": len(ref)}, partial=True)
     # the measurement is not blind: one text block more changes every coupling's signature
-    for how in ("mmio", "cpi", "dma"):
+    for how in CT_HOWS + MSG_HOWS:
         sigs = [(await ct_sample(tb, new_msg(rng, AES_E, mode=GCM, ksz=0, dec=0, tlen=16,
                                              nlen=12, ivb=0, alen=20, plen=n), how))[0]
                 for n in (40, 56)]

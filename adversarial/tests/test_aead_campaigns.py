@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """The adversarial campaigns on the AEAD build of adv_top (adversarial/tests/aead_tb.py,
 adversarial/aead.md): aead_top (GCM, CCM, CCM*) and chachapoly_top (ChaCha20-Poly1305) behind
-the hub, the DMA with continuation jobs. The three campaigns run in one simulation of one model
-build (the build is most of the CI cost): regfuzz-aead, dmafault-aead, consttime-aead, each
-with its record. Size: ADV_OPS per campaign (consttime-aead: the CI subset of its cases unless
-ADV_LONG=1); without ADV_OPS in the environment, CI_OPS (the campaigns' directed parts, every
-kind of scenario and fault once per engine, take most of it)."""
+the hub, the DMA with continuation and message jobs. The three campaigns run in one simulation
+of one model build (the build is most of the CI cost): regfuzz-aead, dmafault-aead,
+consttime-aead, each with its record. Size: ADV_OPS per campaign (consttime-aead: the CI subset
+of its cases unless ADV_LONG=1); without ADV_OPS in the environment, CI_OPS (the campaigns'
+directed parts, every kind of scenario and fault once per engine, take most of it). The 128-bit
+DMA port: test_aead_campaigns_dma128 (marked long: a second model build), records
+<campaign>-dma128."""
 from __future__ import annotations
 
 import os
@@ -22,15 +24,28 @@ CI_OPS = 500
 
 
 
-def test_aead_campaigns() -> None:
+def aead_campaigns(dma_bits: int) -> None:
+    """The three campaigns on one DMA port width; records <campaign>.json (32-bit port) or
+    <campaign>-dma128.json; every counter must be 0."""
     env = {} if "ADV_OPS" in os.environ else {"ADV_OPS": str(CI_OPS)}
-    recs = [merge(n, f"{CAMPAIGNS[n]}, DMA 32-bit", [r])
-            for n, r in zip(CAMPAIGNS, run_campaigns(list(CAMPAIGNS), MODULE, 32, aead=True,
-                                                     env=env))]
+    sfx = "" if dma_bits == 32 else f"-dma{dma_bits}"
+    recs = [merge(n + sfx, f"{CAMPAIGNS[n]}, DMA {dma_bits}-bit", [r])
+            for n, r in zip(CAMPAIGNS, run_campaigns(list(CAMPAIGNS), MODULE, dma_bits,
+                                                     aead=True, env=env))]
     for rec in recs:
         print({k: v for k, v in rec.items() if not k.startswith("figures")})
         assert rec["operations"] > 0
         assert {k: rec[k] for k in COUNTERS} == dict.fromkeys(COUNTERS, 0), rec["details"]
+
+
+def test_aead_campaigns() -> None:
+    aead_campaigns(32)
+
+
+@pytest.mark.long
+def test_aead_campaigns_dma128() -> None:
+    """The three campaigns on the 128-bit DMA port (a second model build: not in make test)."""
+    aead_campaigns(128)
 
 
 @pytest.mark.long

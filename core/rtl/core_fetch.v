@@ -66,6 +66,8 @@ module core_fetch #(
   input  wire        btb_tgt1_i,     // (C) the target's bit 1
   output wire        valid_o,        // a head instruction is available
   output wire [31:0] insn_o,
+  output wire [31:0] insn0_o,        // (C) the instructions that start in the head word's lower
+  output wire [31:0] insn1_o,        // and upper half (insn_o is one of them, by pc_o[1])
   output wire        err_o,          // the fetch of the head instruction got a bus error
   output wire [31:0] pc_o,
   output wire [31:0] pc4_o,          // pc_o + the instruction's length (2 or 4)
@@ -388,7 +390,9 @@ module core_fetch #(
       wire [15:0] lo    = h ? hw[31:16] : hw[15:0];
       assign raw_o     = cmp ? {16'd0, lo} : need2 ? {slo, lo} : hw;
       // (x1's upper half is 0 when it starts a 32-bit instruction, slo when it does not)
-      assign insn_o    = !h ? x0 : {x1[31:16] | slo, x1[15:0]};
+      assign insn0_o   = x0;
+      assign insn1_o   = {x1[31:16] | slo, x1[15:0]};
+      assign insn_o    = !h ? insn0_o : insn1_o;
       assign valid_o   = (cnt_q != 3'd0) && (!need2 || refetch || cnt_q >= 3'd2);
       assign err_o     = b0_q[36] || (need2 && !refetch && q1err);
       assign bp_o      = h ? pd1[0] || (br1 && slo[15]) : pd0[0];
@@ -404,6 +408,8 @@ module core_fetch #(
     end else begin : g_rv32
       assign valid_o = (cnt_q != 3'd0);
       assign insn_o  = b0_q[W-1:W-32];
+      assign insn0_o = b0_q[W-1:W-32];
+      assign insn1_o = b0_q[W-1:W-32];
       assign raw_o   = b0_q[W-1:W-32];
       assign err_o   = b0_q[36];
       assign bp_o    = b0_q[33];

@@ -106,6 +106,7 @@ module core_top #(
   // ------------------------------------------------------------------ IF
   wire        if_valid, if_err;
   wire [31:0] if_insn, if_pc, if_pc4, if_raw;
+  wire [31:0] if_insn0, if_insn1;    // (C) the head word's lower and upper half instruction
   wire        id_take;
   wire [31:0] id_target;
   // Redirects from EX (mispredict), WB (trap, mret) and ID (a prediction corrected) reach the
@@ -129,7 +130,8 @@ module core_top #(
     .redirect_i(redir_q), .redirect_pc_i(redir_pc_q), .consume_i(id_take),
     .btb_we_i(btb_we_q), .btb_pc_i(btb_pc_q), .btb_taken_i(btb_taken_q), .btb_tgt_i(btb_tgt_q),
     .btb_e_i(btb_e_q), .btb_tgt1_i(btb_tgt1_q),
-    .valid_o(if_valid), .insn_o(if_insn), .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
+    .valid_o(if_valid), .insn_o(if_insn), .insn0_o(if_insn0), .insn1_o(if_insn1),
+    .err_o(if_err), .pc_o(if_pc), .pc4_o(if_pc4),
     .raw_o(if_raw),
     .bp_o(if_bp), .lui_o(if_lui), .apc_o(if_apc), .pt_o(if_pt), .ptgt_o(if_ptgt),
     .ptgt1_o(if_ptgt1), .refetch_o(if_refetch), .imm_o(if_imm)
@@ -246,9 +248,10 @@ module core_top #(
   // passes it on waits only while the producer is in EX, and takes it from LW in EX or in MEM,
   // wherever it is when the producer gets there (f1_q/f2_q, w1_q/w2_q, m1_q/m2_q).
   wire hazard_mem, hazard_wb;
-  wire hazard = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
-                 ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
-                hazard_mem || hazard_wb;
+  wire hazard_id = (ex_valid_q && ex_ctl_q[C_LATE] && ex_ctl_q[C_RD_WE] &&
+                    ((dec_uses_rs1 && id_rs1 == ex_rd_q) || (dec_uses_rs2 && id_rs2 == ex_rd_q))) ||
+                   hazard_mem || hazard_wb;
+  wire hazard;
   wire id_go  = ex_go && !hazard;
   // id_take pops the fetch buffer. An EX or WB redirect on this cycle does not stop the pop
   // (the registered redirect clears the buffer next cycle); it only keeps the instruction out
@@ -328,14 +331,21 @@ module core_top #(
   wire        wb_late  = wb_ctl_q[C_LOAD] | wb_ctl_q[C_CPI];
   // rs1 is compared as the instruction's field (flops); lui, whose field is immediate bits,
   // is kept out by a select of its own, beside the compare rather than in front of it.
-  wire id_fm1r = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
-  wire id_fw1r = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == if_insn[19:15];
-  wire id_fb1r = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == if_insn[19:15];
+  // (C: the compares of both halves' instructions, below, chosen by the head pc's bit 1)
+  wire [1:0] c_fm1, c_fw1, c_fb1, c_fm2, c_fw2, c_fb2;
+  wire id_h    = (RVC != 0) && if_pc[1];
+  wire id_fm1r = (RVC != 0) ? c_fm1[id_h] :
+                 ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == if_insn[19:15];
+  wire id_fw1r = (RVC != 0) ? c_fw1[id_h] :
+                 mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == if_insn[19:15];
+  wire id_fb1r = (RVC != 0) ? c_fb1[id_h] :
+                 wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == if_insn[19:15];
   wire id_fw1  = id_fw1r && !id_lui;
   wire id_fb1  = id_fb1r && !id_lui;
-  wire id_fm2  = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
-  wire id_fw2  = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
-  wire id_fb2  = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == id_rs2;
+  wire id_fm2  = (RVC != 0) ? c_fm2[id_h] : ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == id_rs2;
+  wire id_fw2  = (RVC != 0) ? c_fw2[id_h] :
+                 mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == id_rs2;
+  wire id_fb2  = (RVC != 0) ? c_fb2[id_h] : wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == id_rs2;
   // (a result in EX for the same register is newer: it is forwarded, the one in MEM is not;
   // likewise MEM's before WB's)
   wire id_fl1 = id_fw1 && !id_fm1r && mem_late;   // rs1 would be MEM's late result
@@ -346,6 +356,67 @@ module core_top #(
                                       (dec_uses_rs2 && id_fl2 && !id_pass2));
   assign hazard_wb  = (dec_uses_rs1 && id_fq1 && !id_pass1) ||
                       (dec_uses_rs2 && id_fq2 && !id_pass2);
+  // (C) ID's instruction starts in the head word's lower or upper half (if_pc[1]), a select
+  // in front of its decode. The hazard goes into the take, which steers the fetch buffer, so it
+  // is computed for both halves' instructions (if_insn0, if_insn1: flops) and chosen by
+  // if_pc[1] last, the same function of them as hazard_id; the forwarding selects take the
+  // same compares (c_*). Only the register fields and the
+  // decoder's uses and pass-on bits are looked at (a lui uses no rs1, so its field needs no
+  // zero; they do not depend on the scalar-crypto match).
+  generate
+    if (RVC != 0) begin : g_hz
+      wire [1:0] hz;
+      genvar k;
+      for (k = 0; k < 2; k = k + 1) begin : g_half
+        wire [31:0] ci = (k == 0) ? if_insn0 : if_insn1;
+        wire        u1, u2, cpi, st;
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire        n_ill, n_zk, n_we, n_ld, n_br, n_jal, n_jalr, n_mul, n_div, n_csr, n_csrw;
+        wire        n_mret, n_ecall, n_ebreak, n_late;
+        wire [3:0]  n_alu;
+        wire [1:0]  n_bsel;
+        wire [31:0] n_imm;
+        /* verilator lint_on UNUSEDSIGNAL */
+        core_decoder u_hdec (
+          .insn_i(ci), .zk_i(1'b0), .is_zk_o(n_zk), .illegal_o(n_ill), .uses_rs1_o(u1),
+          .uses_rs2_o(u2), .rd_we_o(n_we), .alu_op_o(n_alu), .b_sel_o(n_bsel), .imm_o(n_imm),
+          .is_load_o(n_ld), .is_store_o(st), .is_branch_o(n_br), .is_jal_o(n_jal),
+          .is_jalr_o(n_jalr), .is_mul_o(n_mul), .is_div_o(n_div), .is_csr_o(n_csr),
+          .csr_write_o(n_csrw), .is_mret_o(n_mret), .is_ecall_o(n_ecall),
+          .is_ebreak_o(n_ebreak), .is_cpi_o(cpi), .late_o(n_late)
+        );
+        wire [4:0] r1  = ci[19:15];
+        wire [4:0] r2  = ci[24:20];
+        wire       fm1 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == r1;
+        wire       fw1 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == r1;
+        wire       fb1 = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == r1;
+        wire       fm2 = ex_valid_q && ex_ctl_q[C_RD_WE] && ex_rd_q == r2;
+        wire       fw2 = mem_valid_q && mem_ctl_q[C_RD_WE] && mem_rd_q == r2;
+        wire       fb2 = wb_valid_q && wb_ctl_q[C_RD_WE] && wb_rd_q == r2;
+        assign c_fm1[k] = fm1;
+        assign c_fw1[k] = fw1;
+        assign c_fb1[k] = fb1;
+        assign c_fm2[k] = fm2;
+        assign c_fw2[k] = fw2;
+        assign c_fb2[k] = fb2;
+        assign hz[k] = (ex_ctl_q[C_LATE] && ((u1 && fm1) || (u2 && fm2))) ||
+                       (mem_valid_q && mem_late && ((u1 && !cpi && fw1 && !fm1) ||
+                                                    (u2 && !st && !cpi && fw2 && !fm2))) ||
+                       (wb_late && ((u1 && !cpi && fb1 && !fm1 && !fw1) ||
+                                    (u2 && !st && !cpi && fb2 && !fm2 && !fw2)));
+      end
+      assign hazard = if_pc[1] ? hz[1] : hz[0];
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_hz = hazard_id;
+      /* verilator lint_on UNUSEDSIGNAL */
+    end else begin : g_hz_rv32
+      assign hazard = hazard_id;
+      assign {c_fm1, c_fw1, c_fb1, c_fm2, c_fw2, c_fb2} = 12'd0;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_hz = ^{if_insn0, if_insn1};
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
   // rs1 slot holds the pc for auipc (jal ignores it), else rs1 (lui: x0, see id_rs1)
   // A fetch fault or ebreak puts its pc into the rs1 slot instead: it is the mtval they trap
   // with, and so mtval comes from three slots, not four (see trap_tval).

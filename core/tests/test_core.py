@@ -159,6 +159,27 @@ def test_fetch_formal() -> None:
         f"{status}; logs in build/core/formal/fetch_*/logfile.txt"
 
 
+def test_fetch_formal_rvc() -> None:
+    """core_fetch with the C extension against a memory of any contents (fv_fetch.v, RVC = 1):
+    the head is the instruction at the head's pc, expanded if compressed, across word
+    boundaries, through any redirect, prediction and response timing, with its length, immediate,
+    pre-decode and error (BMC, 8 cycles from reset); the cover task reaches a straddling
+    instruction, a compressed jump predicted taken to a word's upper half, and a refetch."""
+    status = sby.run(coresim.ROOT / "core" / "formal" / "fetch.sby",
+                     coresim.BUILD / "formal" / "fetch", tasks=["c_bmc", "c_cover"])
+    assert status == {"c_bmc": "PASS", "c_cover": "PASS"}, \
+        f"{status}; logs in build/core/formal/fetch_c_*/logfile.txt"
+
+
+@pytest.mark.long
+def test_fetch_formal_rvc_deep() -> None:
+    """The C fetch's assertions for 9 cycles from reset (`make core-long`)."""
+    status = sby.run(coresim.ROOT / "core" / "formal" / "fetch.sby",
+                     coresim.BUILD / "formal" / "fetch", tasks=["c_deep"], timeout=7200)
+    assert status == {"c_deep": "PASS"}, \
+        f"{status}; log in build/core/formal/fetch_c_deep/logfile.txt"
+
+
 @pytest.mark.long
 def test_fetch_formal_deep() -> None:
     """The same assertions for 12 cycles from reset (`make core-long`)."""

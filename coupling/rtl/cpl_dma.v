@@ -517,7 +517,15 @@ module cpl_dma #(
                                 ((tlen_q != 5'h0) && !in_dmem(tag_q, c_tl)));
   wire        m_mis = c_msg && (((alen_q != 24'h0) && (aad_q[LPB-1:0] != {LPB{1'b0}})) ||
                                 ((tlen_q != 5'h0) && (tag_q[LPB-1:0] != {LPB{1'b0}})));
-  wire        m_len = c_msg && ((tlen_q > 5'd16) ||
+  // a decryption whose mode has a tag phase (GCM, CCM with TLEN > 0, ChaCha20-Poly1305) without
+  // a received tag (TAG_LEN = 0): the engine would wait for the tag phase the job never sends,
+  // and the job for the verdict, until an ABORT
+  wire        m_ntag = c_dec && (tlen_q == 5'h0) &&
+                       ((sel_q == `CV_ENGINE_CHACHA) ||
+                        (ecfg_q[`CV_AES_CFG_MODE_MSB:`CV_AES_CFG_MODE_LSB] ==
+                         `CV_AES_CFG_MODE_GCM) ||
+                        (ecfg_q[`CV_AES_CFG_TLEN_MSB:`CV_AES_CFG_TLEN_LSB] != 0));
+  wire        m_len = c_msg && ((tlen_q > 5'd16) || m_ntag ||
                                 ((alen_q == 24'h0) ? !s_empty :
                                  (((c_al & ((32'h1 << bl2) - 32'h1)) != 32'h0) && !s_part)));
   always @* begin
@@ -694,12 +702,14 @@ module cpl_dma #(
           e_ok = (wcnt_q == {1'b0, bq_wr}) && m_done;    // its last queued write goes now
         end else if (o_fire && u_olast && !vfin && !mmid) begin
           e_ok = !push && !wq_any && !MB;                // written (or dropped) at once
-        end else if (o_stop && !in_left) begin
+        end else if (o_stop && !in_left && (bseen_q || u_busy)) begin
           // a continuation job: input sent, OUTLEN's blocks taken, once they are written. The
           // engine must still hold its key: a zeroize during the job wipes it, and an engine
           // that stays busy for its key wipe (AES) takes beats into the hub's staging that no
           // message will take (held for it, refusing every other engine): ABORTED, whose wipe
-          // clears them
+          // clears them. An engine never seen busy runs no message: a job short enough to
+          // send its input before SETTLE is over (one 128-bit beat) waits for the check below,
+          // which refuses it (ENGINE), rather than ending DONE with its block left staged
           if (!u_krdy) begin
             e_fail = 1'b1;  e_code = E_ABORTED;
           end else begin

@@ -449,11 +449,11 @@ async def test_figures(dut):
 
 
 # ------------------------------------------------------------------------------- AEAD
-async def aead_dma_message(tb: Bench, rng: random.Random, mode: int | None, dec: bool,
-                           forged: bool = False) -> None:
-    """One AEAD message with the DMA (mode GCM / CCM, None: ChaCha20-Poly1305), against
-    pycryptodome; the memory outside the text's destination is unchanged; a forged tag gives
-    AUTH and a zero verdict block."""
+async def random_aead(tb: Bench, rng: random.Random, mode: int | None, dec: bool,
+                      forged: bool, gcm_tags: tuple[int, ...]) -> tuple:
+    """A random AEAD message (mode GCM / CCM, None: ChaCha20-Poly1305) and pycryptodome's
+    result, its key loaded into the engine: (cfg, ivreg, aphase, text, want, tag, tlen);
+    forged: the tag's first bit flipped. gcm_tags: the GCM tag lengths to draw from."""
     aad, pt = rng.randbytes(rng.choice((0, 13, 32, 70))), rng.randbytes(rng.randrange(0, 200))
     if mode is None:
         key, nonce, tlen = rng.randbytes(32), rng.randbytes(12), 16
@@ -461,7 +461,7 @@ async def aead_dma_message(tb: Bench, rng: random.Random, mode: int | None, dec:
     else:
         key = rng.randbytes(rng.choice((16, 32)))
         if mode == GCM:
-            nonce, tlen = rng.randbytes(12), rng.choice((8, 12, 16))
+            nonce, tlen = rng.randbytes(12), rng.choice(gcm_tags)
             c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
         else:
             nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 8, 16))
@@ -475,6 +475,16 @@ async def aead_dma_message(tb: Bench, rng: random.Random, mode: int | None, dec:
     st = await tb.key_load(ENG, kcfg, key)
     assert not dfield(st, "ERR"), f"key load: {st:#x}"
     text, want = (ct, pt) if dec else (pt, ct)
+    return cfg, ivreg, aphase, text, want, tag, tlen
+
+
+async def aead_dma_message(tb: Bench, rng: random.Random, mode: int | None, dec: bool,
+                           forged: bool = False) -> None:
+    """One AEAD message with the DMA (mode GCM / CCM, None: ChaCha20-Poly1305), against
+    pycryptodome; the memory outside the text's destination is unchanged; a forged tag gives
+    AUTH and a zero verdict block."""
+    cfg, ivreg, aphase, text, want, tag, tlen = await random_aead(tb, rng, mode, dec, forged,
+                                                                  (8, 12, 16))
     a_at, t_at, g_at, dst = 0x1000, 0x2000, 0x3000, 0x4000 + 4 * rng.randrange(0, 64)
     tb.mem.write(a_at, aphase)
     tb.mem.write(t_at, text)
@@ -542,27 +552,8 @@ async def aead_msg_job(tb: Bench, rng: random.Random, mode: int | None, dec: boo
     pycryptodome, the memory outside the text and tag unchanged. forged: ERR code AUTH, the
     engine keeps its key and takes the next message. bad: first a job refused by each of the
     message job's checks, with the message waiting in the engine."""
-    aad, pt = rng.randbytes(rng.choice((0, 13, 32, 70))), rng.randbytes(rng.randrange(0, 200))
-    if mode is None:
-        key, nonce, tlen = rng.randbytes(32), rng.randbytes(12), 16
-        c = ChaCha20_Poly1305.new(key=key, nonce=nonce)
-    else:
-        key = rng.randbytes(rng.choice((16, 32)))
-        if mode == GCM:
-            nonce, tlen = rng.randbytes(12), rng.choice((4, 8, 12, 16))
-            c = AES.new(key, AES.MODE_GCM, nonce=nonce, mac_len=tlen)
-        else:
-            nonce, tlen = rng.randbytes(rng.randrange(7, 14)), rng.choice((4, 8, 16))
-            c = AES.new(key, AES.MODE_CCM, nonce=nonce, mac_len=tlen, msg_len=len(pt),
-                        assoc_len=len(aad))
-    kcfg, cfg, ivreg, (aphase,) = aead_message(mode, key, nonce, aad, len(pt), tlen, dec)
-    c.update(aad)
-    ct, tag = c.encrypt_and_digest(pt)
-    if forged:
-        tag = bytes([tag[0] ^ 0x80]) + tag[1:]
-    st = await tb.key_load(ENG, kcfg, key)
-    assert not dfield(st, "ERR"), f"key load: {st:#x}"
-    text, want = (ct, pt) if dec else (pt, ct)
+    cfg, ivreg, aphase, text, want, tag, tlen = await random_aead(tb, rng, mode, dec, forged,
+                                                                  (4, 8, 12, 16))
     a_at, t_at, dst = 0x1000, 0x2000, 0x4000 + 4 * rng.randrange(0, 64)
     g_at = 0x3000 + 4 * rng.randrange(0, 64)
     tb.mem.write(a_at, aphase)
