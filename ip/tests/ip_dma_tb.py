@@ -268,6 +268,13 @@ class Bench:
             await self.port.w(OFF["IV"] + 4 * i, wd)
         await self.port.w(OFF["CTRL"], IVLOAD)
 
+    async def start_message(self, ivreg: bytes, cfg: int) -> None:
+        """The CPU's part of an AEAD message: IV, CFG, then START with IVLOAD."""
+        for i, wd in enumerate(words(ivreg)):
+            await self.port.w(OFF["IV"] + 4 * i, wd)
+        await self.port.w(OFF["CFG"], cfg)
+        await self.port.w(OFF["CTRL"], C.put("cpl", "CTRL", START=1, IVLOAD=1))
+
     async def job(self, eng: Engine, cfg: int, src: int, dst: int, n: int,
                   olen: int = 0) -> int:
         for reg, v in (("ENGINE", eng.num), ("ECFG", cfg), ("SRC", src), ("DST", dst),
@@ -490,11 +497,8 @@ async def aead_dma_message(tb: Bench, rng: random.Random, mode: int | None, dec:
     tb.mem.write(t_at, text)
     tb.mem.write(g_at, tag)
     before = tb.mem.read(0, MEM)
-    # the CPU's part: IV, CFG, START; then the phases as continuation jobs
-    for i, wd in enumerate(words(ivreg)):
-        await tb.port.w(OFF["IV"] + 4 * i, wd)
-    await tb.port.w(OFF["CFG"], cfg)
-    await tb.port.w(OFF["CTRL"], C.put("cpl", "CTRL", START=1, IVLOAD=1))
+    # the CPU's part, then the phases as continuation jobs
+    await tb.start_message(ivreg, cfg)
     cont = ENG.num | C.put("dma", "ENGINE", CONT=1)
     jobs = [(a_at, len(aphase), 0), (t_at, len(text), len(text))] + ([(g_at, tlen, 0)]
                                                                      if dec else [])
@@ -560,10 +564,7 @@ async def aead_msg_job(tb: Bench, rng: random.Random, mode: int | None, dec: boo
     tb.mem.write(t_at, text)
     tb.mem.write(g_at, tag if dec else rng.randbytes(tlen))
     before = tb.mem.read(0, MEM)
-    for i, wd in enumerate(words(ivreg)):
-        await tb.port.w(OFF["IV"] + 4 * i, wd)
-    await tb.port.w(OFF["CFG"], cfg)
-    await tb.port.w(OFF["CTRL"], C.put("cpl", "CTRL", START=1, IVLOAD=1))
+    await tb.start_message(ivreg, cfg)
     msg = ENG.num | C.put("dma", "ENGINE", MSG=1)
     good = {"ENGINE": msg, "ECFG": cfg, "SRC": t_at, "DST": dst, "LEN": len(text),
             "OUTLEN": 0, "AAD": a_at, "TAG": g_at,
