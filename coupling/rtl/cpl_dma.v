@@ -224,6 +224,22 @@ module cpl_dma #(
     end
   endfunction
 
+  // A job's input of n bytes in blocks of nbl bytes (a power of two): the bytes sent, n rounded
+  // up to the block with one block for n = 0 (in_bytes), and the last block's valid bytes: n mod
+  // block, a whole block, or 0 for n = 0 (last_bytes). An output of n bytes is taken as the
+  // blocks that cover it (round_up).
+  function automatic [LW-1:0] in_bytes(input [LW-1:0] n, input [LW-1:0] nbl);
+    in_bytes = (n & ~(nbl - 1'b1)) +
+               ((n == {LW{1'b0}} || (n & (nbl - 1'b1)) != {LW{1'b0}}) ? nbl : {LW{1'b0}});
+  endfunction
+  function automatic [7:0] last_bytes(input [LW-1:0] n, input [LW-1:0] nbl);
+    last_bytes = (n == {LW{1'b0}}) ? 8'h0 : ((n & (nbl - 1'b1)) == {LW{1'b0}}) ? nbl[7:0] :
+                 n[7:0] & (nbl[7:0] - 8'h1);
+  endfunction
+  function automatic [LW-1:0] round_up(input [LW-1:0] n, input [LW-1:0] nbl);
+    round_up = (n + nbl - 1'b1) & ~(nbl - 1'b1);
+  endfunction
+
   // ------------------------------------------------------------------ registers
   reg [31:0]   src_q, src_d, dst_q, dst_d, len_q, len_d, olen_q, olen_d, ecfg_q, ecfg_d;
   reg [3:0]    sel_q, sel_d;
@@ -888,20 +904,20 @@ module cpl_dma #(
         nbl      = ({{(LW-1){1'b0}}, 1'b1} << blk_l2(sel_q));
         lrem     = jl & (nbl - 1'b1);
         len_z    = (jl == {LW{1'b0}});
-        tin_d    = (jl & ~(nbl - 1'b1)) +
-                   ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
-        jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
+        tin_d    = in_bytes(jl, nbl);
+        jbytes_d = last_bytes(jl, nbl);
         jpad_d   = pad_q && !c_msg && (len_z || (lrem != {LW{1'b0}}));
         jcont_d  = c_cont;
         jopen_d  = c_open;
         // a continuation job takes the output blocks that cover OUTLEN
-        if (CONT_JOBS != 0) otk_d = (jolen_d + nbl - 1'b1) & ~(nbl - 1'b1);
+        if (CONT_JOBS != 0) otk_d = round_up(jolen_d, nbl);
       end
       rleft_d = rlen_d >> LPB;
       orem_d  = jolen_d;
     end
     // DECIDE: the flops of the comparisons, from the job registers CHECK wrote (ib_q = 0)
-    if (decide) begin
+    // (and S_NSET, the same for a message job's next phase)
+    if (decide || (MJ && st_q == S_NSET)) begin
       rnz_d   = (rleft_q != {LW{1'b0}});
       inl_d   = (tin_q != {LW{1'b0}});
       usef_d  = (rlen_q != {LW{1'b0}});
@@ -925,11 +941,9 @@ module cpl_dma #(
         jlen_d   = mlen_q;
         jolen_d  = mlen_q;
         rlen_d   = (mlen_q + PB_M) & ~PB_M;
-        lrem     = mlen_q & (nbl - 1'b1);
-        len_z    = (mlen_q == {LW{1'b0}});
-        tin_d    = (mlen_q & ~(nbl - 1'b1)) + ((len_z || lrem != {LW{1'b0}}) ? nbl : {LW{1'b0}});
-        jbytes_d = len_z ? 8'h0 : (lrem == {LW{1'b0}}) ? nbl[7:0] : lrem[7:0];
-        otk_d    = (mlen_q + nbl - 1'b1) & ~(nbl - 1'b1);
+        tin_d    = in_bytes(mlen_q, nbl);
+        jbytes_d = last_bytes(mlen_q, nbl);
+        otk_d    = round_up(mlen_q, nbl);
       end else begin
         // the tag: encryption writes TAG_LEN bytes of the final block; decryption sends them
         // (none for TAG_LEN = 0) and drops the verdict block; either takes the final block
@@ -945,13 +959,7 @@ module cpl_dma #(
       rleft_d = rlen_d >> LPB;
       orem_d  = jolen_d;
     end
-    if (MJ && st_q == S_NSET) begin
-      st_d    = S_RUN;
-      rnz_d   = (rleft_q != {LW{1'b0}});
-      inl_d   = (tin_q != {LW{1'b0}});
-      usef_d  = (rlen_q != {LW{1'b0}});
-      blast_d = (btb == tin_q);
-    end
+    if (MJ && st_q == S_NSET) st_d = S_RUN;
     // an ABORT in CHECK or DECIDE, or a failed check, refuses the job (nothing started,
     // nothing to wipe); the waiting operation answers below
     if (refuse) begin
